@@ -1,0 +1,54 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Layers, bottom to top. Each module depends only on modules above it in this list.
+//
+//   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
+//   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
+//   StateJournal   the JSON-lines journal format: line model, writer, reader, index
+//   StateRecorder  the recording store and the app registry (how actions are tagged and decoded)
+//   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
+//   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
+//   StatedbgCLI    the `statedbg` command line and REPL, as a library
+//   StateTesting   regression replay of recordings from XCTest and Swift Testing
+let package = Package(
+    name: "statedbg",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "StateJSON", targets: ["StateJSON"]),
+        .library(name: "StateStore", targets: ["StateStore"]),
+        .library(name: "StateJournal", targets: ["StateJournal"]),
+        .library(name: "StateRecorder", targets: ["StateRecorder"]),
+        .library(name: "StateDebugger", targets: ["StateDebugger"]),
+        .library(name: "StatedbgCLI", targets: ["StatedbgCLI"]),
+        .library(name: "StateTesting", targets: ["StateTesting"]),
+        .library(name: "ExampleApps", targets: ["ExampleApps"]),
+        .executable(name: "statedbg", targets: ["statedbg"]),
+        .executable(name: "statedbg-bench", targets: ["statedbg-bench"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(name: "StateJSON"),
+        .target(name: "StateStore", dependencies: ["StateJSON"]),
+        .target(name: "StateJournal", dependencies: ["StateJSON"]),
+        .target(name: "StateRecorder", dependencies: ["StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "ExampleApps", dependencies: ["StateStore", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateJournal", "StateJSON"]),
+        .target(name: "StatedbgCLI", dependencies: ["StateDebugger"]),
+        .target(name: "StateTesting", dependencies: ["StateDebugger"]),
+        .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
+        .executableTarget(
+            name: "statedbg-bench",
+            dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps"]
+        ),
+        .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["StateJournal"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["StateRecorder", "ExampleApps"]),
+        .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps"]),
+        .testTarget(name: "StateDebuggerTests", dependencies: ["StateDebugger", "ExampleApps"]),
+        .testTarget(name: "StatedbgCLITests", dependencies: ["StatedbgCLI", "ExampleApps"]),
+        .testTarget(name: "StateTestingTests", dependencies: ["StateTesting", "ExampleApps"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("statedbg-bench: not built yet")

@@ -1,0 +1,1 @@
+print("statedbg: not built yet")
