@@ -28,7 +28,11 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "StateJSON"),
+        .target(
+            name: "StateJSON",
+            // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
         .target(name: "StateStore", dependencies: ["StateJSON"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateStore", "StateJournal", "StateJSON"]),
