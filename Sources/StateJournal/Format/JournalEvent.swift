@@ -1,0 +1,100 @@
+import StateJSON
+
+/// A journal line that is not a step: something that happened between steps.
+///
+/// Every event names the step it follows (`after`), so a reader can place it on the timeline.
+///
+/// ```json
+/// {"event":"rejected","after":41,"time":1763765000123,"action":{…},"validator":"noDebt","reason":"jenny would owe 20"}
+/// {"event":"travel","after":57,"time":1763765000456,"travel":"undo","to":56,"hash":"1c0e…"}
+/// {"event":"marker","after":57,"time":1763765000789,"name":"checkout opened"}
+/// {"event":"commandError","after":60,"time":1763765001000,"command":"loadUsers","error":"the server returned 500"}
+/// ```
+public enum JournalEvent: Sendable, Equatable {
+    /// A validator rejected the state an action would have produced; the state did not change.
+    case rejected(after: Int, time: Int64, action: JournalAction, validator: String, reason: String)
+    /// A command (asynchronous work) failed.
+    case commandError(after: Int, time: Int64, command: String, error: String)
+    /// The live store travelled to the state of step `to`; later steps continue from there.
+    case travel(after: Int, time: Int64, kind: TravelKind, to: Int, hash: UInt64)
+    /// A bookmark set by the app or a person.
+    case marker(after: Int, time: Int64, name: String)
+
+    /// How the live store travelled.
+    public enum TravelKind: String, Sendable, Equatable, CaseIterable {
+        case undo, redo, jump
+    }
+
+    /// The step this event follows (0 when it comes before the first step).
+    public var after: Int {
+        switch self {
+        case .rejected(let after, _, _, _, _), .commandError(let after, _, _, _),
+             .travel(let after, _, _, _, _), .marker(let after, _, _):
+            after
+        }
+    }
+
+    /// The event's name as written in its line's `event` member.
+    public var name: String {
+        switch self {
+        case .rejected: "rejected"
+        case .commandError: "commandError"
+        case .travel: "travel"
+        case .marker: "marker"
+        }
+    }
+
+    /// The event as the JSON object on its journal line (member order is not significant for events).
+    public var jsonValue: JSONValue {
+        var members: [(String, JSONValue)] = [("event", .string(name))]
+        switch self {
+        case .rejected(let after, let time, let action, let validator, let reason):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("action", action.jsonValue),
+                        ("validator", .string(validator)), ("reason", .string(reason))]
+        case .commandError(let after, let time, let command, let error):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)),
+                        ("command", .string(command)), ("error", .string(error))]
+        case .travel(let after, let time, let kind, let to, let hash):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("travel", .string(kind.rawValue)),
+                        ("to", .integer(Int64(to))), ("hash", .string(StateFingerprint.hex(hash)))]
+        case .marker(let after, let time, let name):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("name", .string(name))]
+        }
+        return .object(JSONObject(members))
+    }
+
+    /// Appends the event's journal line, with `event` first and the final line feed, to `bytes`.
+    public func write(to bytes: inout [UInt8]) {
+        JournalLineWriter.writeEventLine(jsonValue, into: &bytes)
+    }
+
+    /// Reads an event from a parsed journal line.
+    public init(jsonValue: JSONValue) throws(JournalLineError) {
+        let fields = try LineFields(jsonValue)
+        let name = try fields.string("event")
+        let after = try fields.int("after")
+        guard after >= 0 else { throw .invalidValue(field: "after", reason: "is \(after), but it must be a step number (0 or more)") }
+        let time = Int64(try fields.optionalInt("time") ?? 0)
+        switch name {
+        case "rejected":
+            self = .rejected(after: after, time: time, action: try JournalAction(jsonValue: try fields.required("action")),
+                             validator: try fields.string("validator"), reason: try fields.string("reason"))
+        case "commandError":
+            self = .commandError(after: after, time: time, command: try fields.string("command"), error: try fields.string("error"))
+        case "travel":
+            let kindText = try fields.string("travel")
+            guard let kind = TravelKind(rawValue: kindText) else {
+                throw .invalidValue(field: "travel", reason: "is \"\(kindText)\"; expected undo, redo or jump")
+            }
+            let to = try fields.int("to")
+            guard to >= 0, to <= after else {
+                throw .invalidValue(field: "to", reason: "is \(to), but a travel goes back to a recorded step (0 to \(after))")
+            }
+            self = .travel(after: after, time: time, kind: kind, to: to, hash: try fields.hash("hash"))
+        case "marker":
+            self = .marker(after: after, time: time, name: try fields.string("name"))
+        default:
+            throw .unknownLineKind(name)
+        }
+    }
+}

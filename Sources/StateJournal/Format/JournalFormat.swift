@@ -1,0 +1,19 @@
+/// The statedbg journal format: its name, versions, and the rules every line follows.
+///
+/// A journal is UTF-8 text, one JSON object per line, each line ended by a line feed. The first line is
+/// a ``JournalHeader``; every other line is a step (``JournalStep``) or an event (``JournalEvent``).
+/// The README's "Journal format" section describes every field so that a reader can be written in any
+/// language; this type holds the constants that section names.
+public enum JournalFormat {
+    /// The value of the header's `format` member.
+    public static let name = "statedbg-journal"
+
+    /// The version this library writes.
+    public static let currentVersion = 1
+
+    /// The versions this library reads.
+    public static let readableVersions: ClosedRange<Int> = 1...1
+
+    /// The conventional file extension (JSON lines).
+    public static let fileExtension = "jsonl"
+}

@@ -1,0 +1,125 @@
+import StateJSON
+
+/// The first line of every journal: what recorded it, for which app, and the state it started from.
+///
+/// ```json
+/// {"format":"statedbg-journal","version":1,"tool":"statedbg 0.1.0","app":"bank",
+///  "stateType":"ExampleApps.BankApp.State","actionType":"ExampleApps.BankApp.Action",
+///  "schema":{…},"schemaHash":"6c1f…","created":"2026-11-21T22:40:00.000Z","firstStep":1,
+///  "options":{…},"initialState":{…},"hash":"0b9e…"}
+/// ```
+/// (one line in the file; wrapped here.)
+public struct JournalHeader: Sendable, Equatable {
+    /// The format version of the file; see ``JournalFormat``.
+    public var version: Int
+    /// The program that wrote the file, e.g. `statedbg 0.1.0`.
+    public var tool: String
+    /// The identifier of the app whose store was recorded, e.g. `bank`.
+    public var app: String
+    /// The Swift type name of the state.
+    public var stateType: String
+    /// The Swift type name of the action.
+    public var actionType: String
+    /// A description of the state and action types, used to tell whether current code can replay the file.
+    public var schema: JSONValue
+    /// The hash of ``schema``'s canonical form, as 16 hex digits.
+    public var schemaHash: String
+    /// When recording started, as an ISO 8601 UTC timestamp.
+    public var created: String
+    /// The number of the first step line (1, or more in a file that continues a rolled-over one).
+    public var firstStep: Int
+    /// The file this one continues, when the recorder rolled over to a new file.
+    public var previousFile: String?
+    /// The recorder's options, for the record.
+    public var options: JSONValue
+    /// The state before the first step.
+    public var initialState: JSONValue
+    /// The tree hash of ``initialState`` (see ``StateFingerprint``).
+    public var hash: UInt64
+
+    /// Creates a header.
+    public init(
+        version: Int = JournalFormat.currentVersion,
+        tool: String,
+        app: String,
+        stateType: String,
+        actionType: String,
+        schema: JSONValue,
+        schemaHash: String,
+        created: String,
+        firstStep: Int = 1,
+        previousFile: String? = nil,
+        options: JSONValue = .object(JSONObject()),
+        initialState: JSONValue,
+        hash: UInt64
+    ) {
+        self.version = version
+        self.tool = tool
+        self.app = app
+        self.stateType = stateType
+        self.actionType = actionType
+        self.schema = schema
+        self.schemaHash = schemaHash
+        self.created = created
+        self.firstStep = firstStep
+        self.previousFile = previousFile
+        self.options = options
+        self.initialState = initialState
+        self.hash = hash
+    }
+
+    /// The header as the JSON object on the journal's first line.
+    public var jsonValue: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("format", .string(JournalFormat.name)),
+            ("version", .integer(Int64(version))),
+            ("tool", .string(tool)),
+            ("app", .string(app)),
+            ("stateType", .string(stateType)),
+            ("actionType", .string(actionType)),
+            ("schema", schema),
+            ("schemaHash", .string(schemaHash)),
+            ("created", .string(created)),
+            ("firstStep", .integer(Int64(firstStep))),
+            ("options", options),
+            ("initialState", initialState),
+            ("hash", .string(StateFingerprint.hex(hash))),
+        ]
+        if let previousFile { members.append(("previousFile", .string(previousFile))) }
+        return .object(JSONObject(members))
+    }
+
+    /// Reads a header from the JSON object on a journal's first line.
+    ///
+    /// - Throws: ``JournalLineError`` when a member is missing or malformed, and
+    ///   ``JournalLineError/invalidValue(field:reason:)`` naming `version` when the file is newer than
+    ///   this reader.
+    public init(jsonValue: JSONValue) throws(JournalLineError) {
+        let fields = try LineFields(jsonValue)
+        let format = try fields.string("format")
+        guard format == JournalFormat.name else {
+            throw .invalidValue(field: "format", reason: "is \"\(format)\", not \"\(JournalFormat.name)\"; this is not a statedbg journal")
+        }
+        version = try fields.int("version")
+        guard JournalFormat.readableVersions.contains(version) else {
+            let newest = JournalFormat.readableVersions.upperBound
+            if version > newest {
+                throw .invalidValue(field: "version", reason: "is \(version), newer than this statedbg reads (up to \(newest)); upgrade statedbg to read it")
+            }
+            throw .invalidValue(field: "version", reason: "is \(version), which no statedbg version wrote")
+        }
+        tool = try fields.optionalString("tool") ?? "unknown"
+        app = try fields.string("app")
+        stateType = try fields.optionalString("stateType") ?? "unknown"
+        actionType = try fields.optionalString("actionType") ?? "unknown"
+        schema = fields.optional("schema") ?? .null
+        schemaHash = try fields.optionalString("schemaHash") ?? ""
+        created = try fields.optionalString("created") ?? ""
+        firstStep = try fields.optionalInt("firstStep") ?? 1
+        guard firstStep >= 1 else { throw .invalidValue(field: "firstStep", reason: "is \(firstStep), but steps count from 1") }
+        previousFile = try fields.optionalString("previousFile")
+        options = fields.optional("options") ?? .object(JSONObject())
+        initialState = try fields.required("initialState")
+        hash = try fields.hash("hash")
+    }
+}

@@ -1,0 +1,52 @@
+import StateJSON
+
+/// Any line of a journal, parsed.
+public enum JournalLine: Sendable, Equatable {
+    /// The first line.
+    case header(JournalHeader)
+    /// A step.
+    case step(JournalStep)
+    /// An event between steps.
+    case event(JournalEvent)
+
+    /// Parses one line (without its line feed).
+    ///
+    /// - Parameters:
+    ///   - bytes: The line's UTF-8 bytes.
+    ///   - parser: The JSON parser, carrying the limits that keep hostile input safe.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JSONParser()) throws(JournalLineError) -> JournalLine {
+        let value: JSONValue
+        do {
+            value = try parser.parse(bytes)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        return try JournalLine(jsonValue: value)
+    }
+
+    /// Classifies and reads a parsed line.
+    public init(jsonValue value: JSONValue) throws(JournalLineError) {
+        guard case .object(let object) = value else { throw .notAnObject(found: value.kind) }
+        if object["step"] != nil {
+            self = .step(try JournalStep(jsonValue: value))
+        } else if object["event"] != nil {
+            self = .event(try JournalEvent(jsonValue: value))
+        } else if object["format"] != nil {
+            self = .header(try JournalHeader(jsonValue: value))
+        } else {
+            throw .unknownLineKind("(no \"step\", \"event\" or \"format\" member)")
+        }
+    }
+
+    /// Appends the line, with its final line feed, to `bytes`.
+    public func write(to bytes: inout [UInt8]) {
+        switch self {
+        case .header(let header):
+            JournalLineWriter.writeHeaderLine(header.jsonValue, into: &bytes)
+        case .step(let step):
+            step.write(to: &bytes)
+        case .event(let event):
+            event.write(to: &bytes)
+        }
+    }
+}

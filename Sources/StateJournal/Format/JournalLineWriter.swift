@@ -1,0 +1,93 @@
+import StateJSON
+
+/// Writes the fixed parts of journal lines straight into a byte buffer.
+///
+/// Steps are the bulk of every journal, so their framing is written without building a `JSONValue`.
+/// Lines keep a fixed member order: a step line starts `{"step":N,"kind":"keyframe"` or
+/// `{"step":N,"kind":"patch"`, an event line starts `{"event":`, and the header starts `{"format":`, which
+/// lets ``JournalIndex`` classify a line from its first bytes without parsing it.
+enum JournalLineWriter {
+    static func writeStepPrefix(step: Int, keyframe: Bool, time: Int64, parent: Int?, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"step":"#.utf8)
+        appendDecimal(Int64(step), to: &bytes)
+        bytes.append(contentsOf: keyframe ? #","kind":"keyframe","time":"#.utf8 : #","kind":"patch","time":"#.utf8)
+        appendDecimal(time, to: &bytes)
+        if let parent {
+            bytes.append(contentsOf: #","parent":"#.utf8)
+            appendDecimal(Int64(parent), to: &bytes)
+        }
+    }
+
+    static func writeHashSuffix(_ hash: UInt64, into bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #","hash":""#.utf8)
+        appendHex(hash, to: &bytes)
+        bytes.append(contentsOf: "\"}\n".utf8)
+    }
+
+    /// Writes an object with `leading` first, then the other members in canonical order.
+    static func writeLine(_ value: JSONValue, leading: String, into bytes: inout [UInt8]) {
+        guard case .object(let object) = value, let first = object.index(forKey: leading) else {
+            value.write(to: &bytes, style: .canonical)
+            bytes.append(0x0A)
+            return
+        }
+        bytes.append(UInt8(ascii: "{"))
+        JSONValue.string(leading).write(to: &bytes, style: .canonical)
+        bytes.append(UInt8(ascii: ":"))
+        object.values[first].write(to: &bytes, style: .canonical)
+        for index in 0..<object.count where index != first {
+            bytes.append(UInt8(ascii: ","))
+            JSONValue.string(object.keys[index]).write(to: &bytes, style: .canonical)
+            bytes.append(UInt8(ascii: ":"))
+            object.values[index].write(to: &bytes, style: .canonical)
+        }
+        bytes.append(contentsOf: "}\n".utf8)
+    }
+
+    static func writeEventLine(_ value: JSONValue, into bytes: inout [UInt8]) {
+        writeLine(value, leading: "event", into: &bytes)
+    }
+
+    static func writeHeaderLine(_ value: JSONValue, into bytes: inout [UInt8]) {
+        writeLine(value, leading: "format", into: &bytes)
+    }
+
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            appendUnsigned(value.magnitude, to: &bytes)
+        } else {
+            appendUnsigned(UInt64(value), to: &bytes)
+        }
+    }
+
+    static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
+        if value < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            var remaining = value
+            while remaining > 0 {
+                digits[count] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                remaining /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                bytes.append(digits[index])
+            }
+        }
+    }
+
+    static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        let alphabet: StaticString = "0123456789abcdef"
+        alphabet.withUTF8Buffer { digits in
+            var shift = 60
+            while shift >= 0 {
+                bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)])
+                shift -= 4
+            }
+        }
+    }
+}

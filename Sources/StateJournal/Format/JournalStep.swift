@@ -1,0 +1,102 @@
+import StateJSON
+
+/// One step of a recording: the action that was applied and the state it produced.
+///
+/// The state is stored either whole (a keyframe) or as an RFC 6902 patch against the state of the step
+/// before it. The fingerprint of the resulting state lets a reader check its reconstruction.
+///
+/// ```json
+/// {"step":12,"kind":"patch","time":1763765000123,"action":{"label":"bank.pay(from: jenny, to: donald, amount: 10)","payload":{…},"type":"bank.pay"},"patch":[{"op":"replace","path":"/accounts/jenny","value":90}],"hash":"9f3a…"}
+/// ```
+public struct JournalStep: Sendable, Equatable {
+    /// How a step stores its resulting state.
+    public enum Content: Sendable, Equatable {
+        /// The whole state.
+        case keyframe(JSONValue)
+        /// The changes from the previous step's state.
+        case patch(JSONPatch)
+    }
+
+    /// The step number: 1 for the first action, consecutive after that.
+    public var step: Int
+    /// When the action was applied, in milliseconds since 1970-01-01 UTC.
+    public var time: Int64
+    /// The step whose state this action was applied to, when it is not `step - 1` (after a time travel).
+    public var parent: Int?
+    /// The action.
+    public var action: JournalAction
+    /// The resulting state, whole or as a patch.
+    public var content: Content
+    /// The fingerprint of the resulting state (see ``StateFingerprint``).
+    public var hash: UInt64
+
+    /// Creates a step record.
+    public init(step: Int, time: Int64, parent: Int? = nil, action: JournalAction, content: Content, hash: UInt64) {
+        self.step = step
+        self.time = time
+        self.parent = parent
+        self.action = action
+        self.content = content
+        self.hash = hash
+    }
+
+    /// Whether this step stores the whole state.
+    public var isKeyframe: Bool {
+        if case .keyframe = content { return true }
+        return false
+    }
+
+    /// The step number of the state this action was applied to.
+    public var parentStep: Int { parent ?? step - 1 }
+
+    /// Appends the step's journal line, including the final line feed, to `bytes`.
+    ///
+    /// Members are written in a fixed order (`step`, `kind`, `time`, `parent`, `action`, `state` or
+    /// `patch`, `hash`) so that a reader can classify a line from its first bytes.
+    public func write(to bytes: inout [UInt8]) {
+        JournalLineWriter.writeStepPrefix(step: step, keyframe: isKeyframe, time: time, parent: parent, into: &bytes)
+        bytes.append(contentsOf: #","action":"#.utf8)
+        action.jsonValue.write(to: &bytes, style: .canonical)
+        switch content {
+        case .keyframe(let state):
+            bytes.append(contentsOf: #","state":"#.utf8)
+            state.write(to: &bytes, style: .canonical)
+        case .patch(let patch):
+            bytes.append(contentsOf: #","patch":"#.utf8)
+            patch.jsonValue.write(to: &bytes, style: .canonical)
+        }
+        JournalLineWriter.writeHashSuffix(hash, into: &bytes)
+    }
+
+    /// Reads a step from a parsed journal line.
+    public init(jsonValue: JSONValue) throws(JournalLineError) {
+        let fields = try LineFields(jsonValue)
+        step = try fields.int("step")
+        guard step >= 1 else { throw .invalidValue(field: "step", reason: "is \(step), but steps count from 1") }
+        time = Int64(try fields.optionalInt("time") ?? 0)
+        parent = try fields.optionalInt("parent")
+        if let parent, parent < 0 || parent >= step {
+            throw .invalidValue(field: "parent", reason: "is \(parent), but a step's parent must be an earlier step (0 to \(step - 1))")
+        }
+        action = try JournalAction(jsonValue: try fields.required("action"))
+        let kind = try fields.optionalString("kind")
+        if let state = fields.optional("state") {
+            guard kind == nil || kind == "keyframe" else {
+                throw .invalidValue(field: "kind", reason: "is \"\(kind ?? "")\", but the line holds a whole state")
+            }
+            content = .keyframe(state)
+        } else if let patchValue = fields.optional("patch") {
+            guard kind == nil || kind == "patch" else {
+                throw .invalidValue(field: "kind", reason: "is \"\(kind ?? "")\", but the line holds a patch")
+            }
+            do {
+                content = .patch(try JSONPatch(jsonValue: patchValue))
+            } catch {
+                throw .invalidValue(field: "patch", reason: "is not a valid JSON Patch: \(error)")
+            }
+        } else {
+            throw .missingField("state\" or \"patch")
+        }
+        hash = try fields.hash("hash")
+    }
+}

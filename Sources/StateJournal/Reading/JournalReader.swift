@@ -1,0 +1,265 @@
+import StateJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a journal without loading it: one scan builds an index of where each step is, and any step's
+/// state is rebuilt from the nearest keyframe before it.
+///
+/// Opening checks the structure (a header first, consecutive step numbers, events that follow steps
+/// already seen) and tolerates a torn last line, which it reports in ``torn``. Full checks of every
+/// line, patch and hash happen as states are read, or all at once with ``validate(limit:)``.
+///
+/// ```swift
+/// let reader = try JournalReader(path: "Recordings/bank-overdraft.jsonl")
+/// reader.lastStep                           // 40
+/// let state = try reader.state(at: 12)      // JSONValue
+/// let action = try reader.step(12).action   // JournalAction
+/// ```
+///
+/// Not thread-safe: it keeps a read buffer and the last state it rebuilt.
+public final class JournalReader {
+    /// Limits and checks.
+    public struct Options: Sendable {
+        /// The longest line accepted, in bytes. A longer line is an error, never a huge allocation.
+        public var maxLineBytes: Int = 64 << 20
+        /// Check every rebuilt state against the hash its line records.
+        public var verifyHashes: Bool = true
+        /// The JSON parser and its limits.
+        public var parser: JSONParser = JSONParser()
+
+        /// The defaults: 64 MiB lines, hashes verified.
+        public init() {}
+    }
+
+    /// The path the journal was opened with.
+    public let path: String
+    /// The options in force.
+    public let options: Options
+    /// The header line.
+    public let header: JournalHeader
+    /// Every event, in file order.
+    public let events: [LocatedEvent]
+    /// The incomplete last line, if the writer stopped mid-line.
+    public let torn: TornLine?
+    /// The length of the file up to the end of its last complete line.
+    public let validLength: Int64
+    /// The number of complete lines.
+    public let lineCount: Int
+
+    private let index: JournalIndex
+    private var descriptor: Int32
+    private var lineBuffer: [UInt8] = []
+    private var cache: (step: Int, state: JSONValue)?
+
+    /// Opens and indexes a journal.
+    ///
+    /// - Throws: ``JournalError`` for a missing or unreadable file, an empty file, a missing or newer
+    ///   header, out-of-order steps or an event that refers to a step not yet written, each with its line.
+    public init(path: String, options: Options = Options()) throws(JournalError) {
+        self.path = path
+        self.options = options
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            _ = close(descriptor)
+            throw JournalError(.noInput, path: path, "this is a directory, not a journal file.")
+        }
+        self.descriptor = descriptor
+        do {
+            var scanner = JournalScanner(path: path, descriptor: descriptor, options: options)
+            let result = try scanner.scan()
+            header = result.header
+            events = result.events
+            torn = result.torn
+            validLength = result.validLength
+            lineCount = result.lineCount
+            index = result.index
+        } catch {
+            _ = close(descriptor)
+            throw error
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { _ = close(descriptor) }
+    }
+
+    /// The step of the header's initial state: 0, or the last step of the file this one continues.
+    public var baseStep: Int { header.firstStep - 1 }
+    /// The last complete step (``baseStep`` when there is none).
+    public var lastStep: Int { baseStep + index.count }
+    /// The number of complete steps.
+    public var stepCount: Int { index.count }
+    /// The step numbers of the keyframes, ascending.
+    public var keyframeSteps: [Int] { index.keyframeSteps }
+
+    /// Whether `step` names the initial state or a complete step.
+    public func contains(step: Int) -> Bool {
+        step >= baseStep && step <= lastStep
+    }
+
+    /// The 1-based line of a step (the header's line, 1, for the base step).
+    public func line(ofStep step: Int) -> Int {
+        guard step > baseStep, step <= lastStep else { return 1 }
+        return Int(index.lines[step - header.firstStep])
+    }
+
+    /// The step whose state a step's action was applied to.
+    public func parent(ofStep step: Int) -> Int {
+        index.parents[step] ?? step - 1
+    }
+
+    /// Whether a step's line holds a whole state.
+    public func isKeyframe(_ step: Int) -> Bool {
+        step == baseStep || index.isKeyframe(at: step - header.firstStep)
+    }
+
+    /// Reads and parses a step's line.
+    public func step(_ step: Int) throws(JournalError) -> JournalStep {
+        try checkRange(step, allowBase: false)
+        let position = step - header.firstStep
+        let line = Int(index.lines[position])
+        let parsed: JournalLine
+        do {
+            parsed = try readLine(offset: index.offsets[position], length: Int(index.lengths[position])) { bytes throws(JournalLineError) in
+                try JournalLine.parse(bytes, parser: options.parser)
+            }
+        } catch let error as JournalLineError {
+            throw .malformed(path, line: line, error)
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(.ioError, path: path, line: line, "\(error)")
+        }
+        guard case .step(let record) = parsed, record.step == step else {
+            throw JournalError(.malformed, path: path, line: line, "the line changed since the journal was opened; open it again.")
+        }
+        return record
+    }
+
+    /// The state after `step` (``baseStep`` gives the initial state), rebuilt from the nearest keyframe
+    /// and checked against the recorded hash when ``Options/verifyHashes`` is on.
+    public func state(at step: Int) throws(JournalError) -> JSONValue {
+        try checkRange(step, allowBase: true)
+        if step == baseStep { return header.initialState }
+        if let cache, cache.step == step { return cache.state }
+        // Walk back along parents to a keyframe, the cached state or the initial state.
+        var chain: [Int] = []
+        var cursor = step
+        var base: JSONValue?
+        while base == nil {
+            if cursor == baseStep {
+                base = header.initialState
+            } else if let cache, cache.step == cursor {
+                base = cache.state
+            } else if isKeyframe(cursor) {
+                chain.append(cursor)
+                base = .null
+            } else {
+                chain.append(cursor)
+                cursor = parent(ofStep: cursor)
+            }
+        }
+        var state = base ?? .null
+        for number in chain.reversed() {
+            let record = try self.step(number)
+            switch record.content {
+            case .keyframe(let whole):
+                state = whole
+            case .patch(let patch):
+                do {
+                    state = try patch.apply(to: state)
+                } catch {
+                    throw JournalError(.malformed, path: path, line: line(ofStep: number),
+                                       "step \(number)'s patch does not apply to the state of step \(record.parentStep): \(error)")
+                }
+            }
+            if options.verifyHashes {
+                let actual = StateFingerprint.of(state)
+                if actual != record.hash {
+                    throw JournalError(.malformed, path: path, line: line(ofStep: number),
+                                       "step \(number) records hash \(StateFingerprint.hex(record.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged.")
+                }
+            }
+        }
+        cache = (step, state)
+        return state
+    }
+
+    /// The action of a step.
+    public func action(at step: Int) throws(JournalError) -> JournalAction {
+        try self.step(step).action
+    }
+
+    /// The events that follow `step` (before the next step).
+    public func events(after step: Int) -> [LocatedEvent] {
+        events.filter { $0.event.after == step }
+    }
+
+    /// Reads every line in order, rebuilding and verifying every state, and returns the problems found
+    /// (at most `limit`), the torn last line included. An empty result means the journal is sound.
+    public func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
+        var problems: [JournalError] = []
+        if let torn {
+            problems.append(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
+        }
+        if options.verifyHashes {
+            let actual = StateFingerprint.of(header.initialState)
+            if actual != header.hash {
+                problems.append(JournalError(.malformed, path: path, line: 1,
+                                             "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
+            }
+        }
+        var step = header.firstStep
+        while step <= lastStep, problems.count < limit, !isCancelled() {
+            do {
+                _ = try state(at: step)
+                step += 1
+            } catch {
+                problems.append(error)
+                // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
+                let next = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
+                step = next
+                cache = nil
+            }
+        }
+        return problems
+    }
+
+    private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {
+        let low = allowBase ? baseStep : header.firstStep
+        guard step >= low, step <= lastStep else {
+            let range = lastStep >= low ? "\(low) to \(lastStep)" : "none: the journal has no steps"
+            throw JournalError(.malformed, path: path, "there is no step \(step); the steps are \(range).")
+        }
+    }
+
+    private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
+        if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
+        let descriptor = self.descriptor
+        let path = self.path
+        return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
+            var done = 0
+            while done < length {
+                let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
+                }
+                if count == 0 {
+                    throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
+                }
+                done += count
+            }
+            return try body(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+        }
+    }
+}

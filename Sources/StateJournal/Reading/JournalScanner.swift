@@ -1,0 +1,248 @@
+import StateJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one pass over a journal file that ``JournalReader`` makes when it opens it.
+///
+/// It reads the file in 1 MiB chunks, so its memory does not grow with the file or with a line's
+/// length. Step lines written by statedbg are classified from their first bytes; any other line (an
+/// event, a hand-written step) is read and parsed whole.
+struct JournalScanner {
+    struct Result {
+        var header: JournalHeader
+        var events: [LocatedEvent]
+        var torn: TornLine?
+        var validLength: Int64
+        var lineCount: Int
+        var index: JournalIndex
+    }
+
+    private static let prefixCapacity = 96
+
+    let path: String
+    let descriptor: Int32
+    let options: JournalReader.Options
+
+    private var header: JournalHeader?
+    private var events: [LocatedEvent] = []
+    private var index = JournalIndex()
+    private var lastStepSeen: Int?
+
+    init(path: String, descriptor: Int32, options: JournalReader.Options) {
+        self.path = path
+        self.descriptor = descriptor
+        self.options = options
+    }
+
+    mutating func scan() throws(JournalError) -> Result {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var prefix: [UInt8] = []
+        prefix.reserveCapacity(Self.prefixCapacity)
+        var lineStart: Int64 = 0
+        var lineLength = 0
+        var lineNumber = 1
+        var fileOffset: Int64 = 0
+
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in
+                var result: Int
+                repeat {
+                    result = read(descriptor, raw.baseAddress!, raw.count)
+                } while result < 0 && errno == EINTR
+                return result
+            }
+            if count < 0 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
+            if count == 0 { break }
+            var position = 0
+            while position < count {
+                // Find the next line feed in this chunk.
+                var end = position
+                while end < count, chunk[end] != 0x0A { end += 1 }
+                let take = end - position
+                if prefix.count < Self.prefixCapacity {
+                    let room = min(Self.prefixCapacity - prefix.count, take)
+                    prefix.append(contentsOf: chunk[position..<position + room])
+                }
+                lineLength += take
+                if lineLength > options.maxLineBytes {
+                    throw JournalError(.malformed, path: path, line: lineNumber,
+                                       "the line is longer than \(options.maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
+                }
+                if end < count {
+                    try handleLine(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix)
+                    lineNumber += 1
+                    lineStart = fileOffset + Int64(end) + 1
+                    lineLength = 0
+                    prefix.removeAll(keepingCapacity: true)
+                    position = end + 1
+                } else {
+                    position = end
+                }
+            }
+            fileOffset += Int64(count)
+        }
+
+        var torn: TornLine?
+        if lineLength > 0 {
+            if lineNumber == 1 {
+                // A lone unterminated first line: judge it as the header it should be.
+                try handleLine(start: 0, length: lineLength, number: 1, prefix: prefix)
+            }
+            torn = TornLine(line: lineNumber, offset: lineStart, length: lineLength)
+        }
+        guard let header else {
+            throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
+        }
+        return Result(header: header, events: events, torn: torn, validLength: lineStart,
+                      lineCount: lineNumber - 1, index: index)
+    }
+
+    private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8]) throws(JournalError) {
+        if number == 1, prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
+        }
+        if length == 0 {
+            throw JournalError(.malformed, path: path, line: number, "the line is empty; every journal line holds one JSON object.")
+        }
+        if length <= prefix.count ? prefix[length - 1] == 0x0D : try lastByte(start: start, length: length) == 0x0D {
+            throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
+        }
+        if number > 1, let fast = FastStepPrefix(prefix) {
+            try record(step: fast.step, keyframe: fast.keyframe, parent: fast.parent, start: start, length: length, line: number)
+            return
+        }
+        let parsed: JournalLine
+        do {
+            parsed = try readAndParse(start: start, length: length)
+        } catch let error as JournalLineError {
+            if number == 1 {
+                throw JournalError(.malformed, path: path, line: 1, "the first line is not a statedbg journal header: \(error).")
+            }
+            throw .malformed(path, line: number, error)
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(.ioError, path: path, line: number, "\(error)")
+        }
+        switch parsed {
+        case .header(let value):
+            guard number == 1 else {
+                throw JournalError(.malformed, path: path, line: number, "a second header line; a journal has one header, on its first line (were two files joined?).")
+            }
+            header = value
+            lastStepSeen = value.firstStep - 1
+        case .step(let step):
+            guard number > 1 else { throw missingHeader(found: "a step") }
+            try record(step: step.step, keyframe: step.isKeyframe, parent: step.parent, start: start, length: length, line: number)
+        case .event(let event):
+            guard number > 1 else { throw missingHeader(found: "an event") }
+            let last = lastStepSeen ?? 0
+            guard event.after <= last else {
+                throw JournalError(.malformed, path: path, line: number,
+                                   "the \(event.name) event says it follows step \(event.after), but the last step before it is \(last).")
+            }
+            events.append(LocatedEvent(line: number, event: event))
+        }
+    }
+
+    private func missingHeader(found: String) -> JournalError {
+        JournalError(.malformed, path: path, line: 1, "the first line is \(found), not the header; a journal starts with a header line (is the beginning of the file missing?).")
+    }
+
+    private mutating func record(step: Int, keyframe: Bool, parent: Int?, start: Int64, length: Int, line: Int) throws(JournalError) {
+        guard let header else { throw missingHeader(found: "a step") }
+        let expected = header.firstStep + index.count
+        guard step == expected else {
+            let problem = step < expected
+                ? "step \(step) comes again or out of order; the step expected here is \(expected)"
+                : "step \(step) comes after step \(expected - 1); steps \(expected) to \(step - 1) are missing"
+            throw JournalError(.malformed, path: path, line: line, "\(problem), and steps must be consecutive.")
+        }
+        if let parent, parent < header.firstStep - 1 || parent >= step {
+            throw JournalError(.malformed, path: path, line: line, "step \(step) names parent \(parent), which is not an earlier step of this journal.")
+        }
+        index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent)
+        lastStepSeen = step
+    }
+
+    private func lastByte(start: Int64, length: Int) throws(JournalError) -> UInt8 {
+        var byte: UInt8 = 0
+        let count = pread(descriptor, &byte, 1, off_t(start) + off_t(length - 1))
+        if count != 1 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
+        return byte
+    }
+
+    private func readAndParse(start: Int64, length: Int) throws -> JournalLine {
+        var buffer = [UInt8](repeating: 0, count: length)
+        let descriptor = self.descriptor
+        let path = self.path
+        try buffer.withUnsafeMutableBytes { raw throws in
+            var done = 0
+            while done < length {
+                let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(start) + off_t(done))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
+                }
+                if count == 0 { throw JournalError(.ioError, path: path, "the file became shorter while it was being read.") }
+                done += count
+            }
+        }
+        return try buffer.withUnsafeBytes { raw throws(JournalLineError) in
+            try JournalLine.parse(raw, parser: options.parser)
+        }
+    }
+}
+
+/// The start of a step line as statedbg writes it: `{"step":N,"kind":"keyframe"|"patch","time":T[,"parent":P]`.
+struct FastStepPrefix {
+    var step: Int
+    var keyframe: Bool
+    var parent: Int?
+
+    init?(_ bytes: [UInt8]) {
+        var position = 0
+        func expect(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitsCount
+            guard position + count <= bytes.count else { return false }
+            let matches = literal.withUTF8Buffer { expected in
+                for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
+                return true
+            }
+            if matches { position += count }
+            return matches
+        }
+        func number() -> Int? {
+            var value = 0
+            let begin = position
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 {
+                value = value * 10 + Int(bytes[position] - 0x30)
+                position += 1
+            }
+            guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
+            if position - begin > 1, bytes[begin] == 0x30 { return nil }
+            return value
+        }
+        guard expect(#"{"step":"#), let step = number() else { return nil }
+        self.step = step
+        if expect(#","kind":"keyframe","time":"#) {
+            keyframe = true
+        } else if expect(#","kind":"patch","time":"#) {
+            keyframe = false
+        } else {
+            return nil
+        }
+        guard number() != nil else { return nil }
+        if expect(#","parent":"#) {
+            guard let parent = number() else { return nil }
+            self.parent = parent
+        } else {
+            parent = nil
+        }
+        guard expect(#","action":"#) else { return nil }
+    }
+}

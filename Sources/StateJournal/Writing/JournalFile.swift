@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open journal file that lines are appended to: a thin, careful layer over POSIX `write`.
+///
+/// New files are created with mode 0600 (journals hold app state, which may be private) and never
+/// replace an existing file unless asked. Bytes are buffered until ``flush()``; ``sync()`` asks the
+/// kernel to put them on the disk. Not thread-safe: one writer thread owns it.
+///
+/// ```swift
+/// let file = try JournalFile.create(at: "session.jsonl")
+/// file.append(lineBytes)
+/// try file.flush()        // in the OS: survives a crash of this process
+/// try file.sync()         // on the disk: survives a power cut
+/// try file.close()
+/// ```
+public final class JournalFile {
+    /// The path the file was opened with.
+    public let path: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Bytes in the file, including those still buffered.
+    public private(set) var size: Int64
+
+    private init(path: String, descriptor: Int32, size: Int64) {
+        self.path = path
+        self.descriptor = descriptor
+        self.size = size
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    deinit {
+        if descriptor >= 0 {
+            _ = try? flush()
+            _ = systemClose(descriptor)
+        }
+    }
+
+    /// Creates a new, empty journal file with mode 0600.
+    ///
+    /// - Parameter overwrite: Replace a file that is already there. Without it, an existing file is an error.
+    public static func create(at path: String, overwrite: Bool = false) throws(JournalError) -> JournalFile {
+        var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND
+        flags |= overwrite ? O_TRUNC : O_EXCL
+        let descriptor = open(path, flags, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST {
+                throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
+            }
+            throw .system(.ioError, path, "cannot create the journal", errno: code)
+        }
+        if overwrite {
+            // O_TRUNC keeps the old mode; a journal must still be private.
+            _ = fchmod(descriptor, 0o600)
+        }
+        return JournalFile(path: path, descriptor: descriptor, size: 0)
+    }
+
+    /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
+    /// final line found by ``JournalReader``).
+    public static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_APPEND)
+        guard descriptor >= 0 else {
+            throw .system(errno == ENOENT ? .noInput : .ioError, path, "cannot open the journal for appending", errno: errno)
+        }
+        if ftruncate(descriptor, off_t(validLength)) != 0 {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw .system(.ioError, path, "cannot cut the torn last line", errno: code)
+        }
+        return JournalFile(path: path, descriptor: descriptor, size: validLength)
+    }
+
+    /// Buffers bytes for writing.
+    public func append(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        size += Int64(bytes.count)
+    }
+
+    /// Buffers bytes for writing.
+    public func append(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        size += Int64(bytes.count)
+    }
+
+    /// The number of bytes buffered and not yet handed to the OS.
+    public var pendingByteCount: Int { buffer.count }
+
+    /// Hands every buffered byte to the OS (one `write` call in the common case).
+    public func flush() throws(JournalError) {
+        guard !buffer.isEmpty else { return }
+        guard descriptor >= 0 else { throw JournalError(.ioError, path: path, "the journal is already closed.") }
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw .system(.ioError, path, "cannot write to the journal", errno: failure) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, then asks the kernel to write the file to the disk (`fsync`).
+    public func sync() throws(JournalError) {
+        try flush()
+        if fsync(descriptor) != 0 { throw .system(.ioError, path, "cannot sync the journal to disk", errno: errno) }
+    }
+
+    /// Flushes and closes the file. Further writes fail.
+    public func close() throws(JournalError) {
+        guard descriptor >= 0 else { return }
+        defer {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+        try flush()
+    }
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
