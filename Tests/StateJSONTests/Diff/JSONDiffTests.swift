@@ -1,0 +1,95 @@
+import Testing
+@testable import StateJSON
+
+@Suite struct JSONDiffTests {
+    private func users(_ count: Int) -> JSONValue {
+        .array((0..<count).map { id in
+            ["id": .integer(Int64(id)), "name": .string("User \(id)"), "age": 30, "email": .string("u\(id)@example.com")]
+        })
+    }
+
+    @Test func equalValuesGiveAnEmptyPatch() {
+        let state: JSONValue = ["users": users(50), "count": 3]
+        #expect(JSONDiff.patch(from: state, to: state).isEmpty)
+    }
+
+    @Test func objectsDiffByKey() throws {
+        let old: JSONValue = ["a": 1, "b": ["c": true], "d": "x"]
+        let new: JSONValue = ["b": ["c": false], "d": "x", "e": nil]
+        let patch = JSONDiff.patch(from: old, to: new)
+        #expect(patch.jsonValue == [
+            ["op": "remove", "path": "/a"],
+            ["op": "replace", "path": "/b/c", "value": false],
+            ["op": "add", "path": "/e", "value": nil],
+        ])
+    }
+
+    @Test func kindChangesAreReplacements() {
+        #expect(JSONDiff.patch(from: ["a": [1]], to: ["a": ["x": 1]]).jsonValue
+            == [["op": "replace", "path": "/a", "value": ["x": 1]]])
+        #expect(JSONDiff.patch(from: 1, to: 1.0).jsonValue == [["op": "replace", "path": "", "value": 1.0]])
+    }
+
+    @Test func insertingAnIdentifiedElementAtTheFrontIsOneAdd() {
+        guard case .array(var list) = users(1000) else { return }
+        let old = JSONValue.array(list)
+        list.insert(["id": 5000, "name": "New"], at: 0)
+        list[500] = ["id": 499, "name": "Renamed", "age": 30, "email": "u499@example.com"]
+        let patch = JSONDiff.patch(from: old, to: .array(list))
+        #expect(patch.jsonValue == [
+            ["op": "add", "path": "/0", "value": ["id": 5000, "name": "New"]],
+            ["op": "replace", "path": "/500/name", "value": "Renamed"],
+        ])
+    }
+
+    @Test func identifiedElementsAreMatchedAcrossRemovalsAndChanges() {
+        let old: JSONValue = [["id": 1, "v": 1], ["id": 2, "v": 2], ["id": 3, "v": 3]]
+        let new: JSONValue = [["id": 3, "v": 30], ["id": 1, "v": 1], ["id": 4, "v": 4]]
+        let patch = JSONDiff.patch(from: old, to: new)
+        #expect(patch.jsonValue == [
+            ["op": "add", "path": "/0", "value": ["id": 3, "v": 30]],
+            ["op": "remove", "path": "/2"],
+            ["op": "remove", "path": "/2"],
+            ["op": "add", "path": "/2", "value": ["id": 4, "v": 4]],
+        ])
+    }
+
+    @Test func plainArraysAlignAroundInsertionsAndPairEdits() {
+        let patch = JSONDiff.patch(from: [1, 2, 3, 4, 5], to: [0, 1, 3, 9, 5])
+        #expect(patch.jsonValue == [
+            ["op": "add", "path": "/0", "value": 0],
+            ["op": "remove", "path": "/2"],
+            ["op": "replace", "path": "/3", "value": 9],
+        ])
+        let nested = JSONDiff.patch(from: [["a": 1, "b": 2], "x"], to: [["a": 1, "b": 3], "x"])
+        #expect(nested.jsonValue == [["op": "replace", "path": "/0/b", "value": 3]])
+    }
+
+    @Test func alignmentFallsBackToPositionsBeyondTheEditBound() {
+        let old = JSONValue.array((0..<20).map { .integer($0) })
+        let new = JSONValue.array((0..<20).map { .integer($0 + 100) })
+        let bounded = JSONDiff.patch(from: old, to: new, options: .init(maxArrayEdits: 4))
+        #expect(bounded.operations.count == 20)
+        #expect(bounded.operations.allSatisfy { $0.name == "replace" })
+        #expect((try? bounded.apply(to: old)) == new)
+    }
+
+    @Test func patchTurnsAnyValueIntoAnyOther() throws {
+        var random = RandomJSON(generator: SeededGenerator(seed: 0x5EED))
+        var failures: [String] = []
+        for round in 0..<4000 {
+            let old = random.value(depth: 4)
+            let new = round % 4 == 0 ? random.value(depth: 4) : random.edited(old)
+            let options = JSONDiff.Options(maxArrayEdits: round % 3 == 0 ? 2 : 64)
+            let patch = JSONDiff.patch(from: old, to: new, options: options)
+            do {
+                let applied = try patch.apply(to: old)
+                if applied != new { failures.append("round \(round): \(patch) gave a different value") }
+            } catch {
+                failures.append("round \(round): \(error)")
+            }
+            if old == new, !patch.isEmpty { failures.append("round \(round): equal values gave \(patch)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+}
