@@ -207,7 +207,7 @@ struct FastStepPrefix {
     init?(_ bytes: [UInt8]) {
         var position = 0
         func expect(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitsCount
+            let count = literal.utf8CodeUnitCount
             guard position + count <= bytes.count else { return false }
             let matches = literal.withUTF8Buffer { expected in
                 for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
