@@ -1,0 +1,293 @@
+import Synchronization
+
+/// The single source of truth of an app: one state value changed only by dispatching actions.
+///
+/// ```swift
+/// enum CounterAction: Sendable { case increment, decrement }
+/// let store = Store(initialState: 0, reducer: Reducer<Int, CounterAction> { count, action in
+///     count += action == .increment ? 1 : -1
+/// })
+/// let token = store.subscribe({ $0 }) { new, old in print("\(old ?? new) → \(new)") }
+/// store.dispatch(.increment)
+/// store.dispatch(.increment)
+/// ```
+///
+/// ```text
+/// 0 → 1
+/// 1 → 2
+/// ```
+///
+/// ## Threading
+/// Dispatch from any thread or task. Actions are applied one at a time in a single total order by
+/// whichever thread is *draining*: the first dispatcher to find the store idle drains the queue until
+/// it is empty; a dispatch that finds another thread draining (or comes from a middleware, subscriber
+/// or observer on the draining thread) appends its action to the queue and returns at once. So
+/// dispatching never blocks on other dispatchers and never deadlocks, and after `dispatch` returns on
+/// an idle store the action has been applied.
+///
+/// Invariants, which justify `@unchecked Sendable`:
+/// - `state`, the queue, the subscriber and observer lists live in one `Mutex`; the reducer and the
+///   validators run while it is held, so nothing else sees a half-applied action.
+/// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
+///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
+///   with the lock released, so they may read `state`, dispatch, subscribe or cancel.
+/// - `reducingThread` names the thread inside the reducer or validators; `dispatch` checks it before
+///   taking the lock, which turns a would-be deadlock into a clear diagnostic.
+public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    enum Work: Sendable {
+        case action(Action, chainIndex: Int)
+        case replace(State)
+        case deliverInitial(Subscriber<State>)
+        case commandFailed(CommandFailure)
+    }
+
+    struct Core: ~Copyable {
+        var state: State
+        var queue: [Work] = []
+        var queueHead = 0
+        var draining = false
+        var subscribers: [Subscriber<State>] = []
+        var observers: [StoreObserver<State, Action>] = []
+
+        mutating func popWork() -> Work? {
+            guard queueHead < queue.count else { return nil }
+            let work = queue[queueHead]
+            queueHead += 1
+            if queueHead == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                queueHead = 0
+            } else if queueHead >= 1024 && queueHead * 2 >= queue.count {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            return work
+        }
+    }
+
+    private let core: Mutex<Core>
+    private let reducer: Reducer<State, Action>
+    private let middleware: [Middleware<State, Action>]
+    private let validators: [Validator<State, Action>]
+    private let diagnostics: StoreDiagnostics
+    private let drainingThread = Atomic<UInt>(0)
+    private let reducingThread = Atomic<UInt>(0)
+    /// Counts actions entering the chain, so a kept `next` can tell its turn is over.
+    private var turn: UInt64 = 0
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - initialState: The first state.
+    ///   - reducer: The pure function that applies actions.
+    ///   - middleware: Run in order around the reducer for every action; the first is outermost.
+    ///   - validators: Judge every new state; any rejection keeps the old one.
+    ///   - diagnostics: Where programmer errors and failed commands are reported.
+    public init(
+        initialState: State,
+        reducer: Reducer<State, Action>,
+        middleware: [Middleware<State, Action>] = [],
+        validators: [Validator<State, Action>] = [],
+        diagnostics: StoreDiagnostics = .standard
+    ) {
+        self.core = Mutex(Core(state: initialState))
+        self.reducer = reducer
+        self.middleware = middleware
+        self.validators = validators
+        self.diagnostics = diagnostics
+    }
+
+    /// The current state.
+    ///
+    /// Read it from anywhere except a reducer, validator or selector (those run under the lock).
+    public var state: State {
+        core.withLock { $0.state }
+    }
+
+    /// Sends `action` through the middleware, the reducer and the validators.
+    ///
+    /// Dispatching from a reducer or validator is a programmer error reported to
+    /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
+    public func dispatch(_ action: Action) {
+        if reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
+            diagnostics.dispatchInsideReducer(
+                "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
+                    + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
+                    + "a subscriber or a command instead.")
+            return
+        }
+        submit(.action(action, chainIndex: 0))
+    }
+
+    /// Starts `command` in a new task and returns that task.
+    ///
+    /// An error the command throws is reported to ``StoreDiagnostics/commandFailed`` and to observers.
+    @discardableResult
+    public func run(_ command: Command<State, Action>) -> Task<Void, Never> {
+        let context = CommandContext(store: self)
+        return Task {
+            do {
+                try await command.body(context)
+            } catch {
+                self.submit(.commandFailed(CommandFailure(command: command.name, error: error)))
+            }
+        }
+    }
+
+    // MARK: Hooks for recorders
+
+    /// Adds an observer that sees every later event of this store, in order.
+    ///
+    /// For `StateRecorder` and debuggers; apps subscribe instead.
+    package func addObserver(_ observer: StoreObserver<State, Action>) {
+        core.withLock { $0.observers.append(observer) }
+    }
+
+    /// Replaces the whole state (time travel), in order with dispatched actions.
+    ///
+    /// Subscribers are notified as for an applied action, observers receive
+    /// ``StoreEvent/travelled(state:)``. For `StateRecorder` and debuggers.
+    package func replaceState(_ state: State) {
+        submit(.replace(state))
+    }
+
+    // MARK: Subscriptions
+
+    func register(_ subscriber: Subscriber<State>, initial: Bool) -> Subscription {
+        let drainsNow = core.withLock { core -> Bool in
+            subscriber.register(core.state)
+            core.subscribers.append(subscriber)
+            guard initial else { return false }
+            if core.draining {
+                core.queue.append(.deliverInitial(subscriber))
+                return false
+            }
+            core.draining = true
+            return true
+        }
+        if drainsNow {
+            drain(startingWith: .deliverInitial(subscriber))
+        }
+        return Subscription { [weak self] in
+            subscriber.cancelled.store(true, ordering: .relaxed)
+            self?.core.withLock { core in
+                core.subscribers.removeAll { $0 === subscriber }
+            }
+        }
+    }
+
+    // MARK: Draining
+
+    private func submit(_ work: Work) {
+        let drainsNow = core.withLock { core -> Bool in
+            if core.draining {
+                core.queue.append(work)
+                return false
+            }
+            core.draining = true
+            return true
+        }
+        if drainsNow {
+            drain(startingWith: work)
+        }
+    }
+
+    private func drain(startingWith first: Work) {
+        drainingThread.store(ThreadIdentity.current, ordering: .relaxed)
+        var work = first
+        while true {
+            perform(work)
+            let next = core.withLock { core -> Work? in
+                if let next = core.popWork() {
+                    return next
+                }
+                // Cleared under the lock so the next drainer's marker is never overwritten.
+                drainingThread.store(0, ordering: .relaxed)
+                core.draining = false
+                return nil
+            }
+            guard let next else { return }
+            work = next
+        }
+    }
+
+    private func perform(_ work: Work) {
+        switch work {
+        case .action(let action, let chainIndex):
+            turn &+= 1
+            if runChain(from: chainIndex, action: action) == .dropped {
+                let observers = core.withLock { $0.observers }
+                for observer in observers {
+                    observer.receive(.dropped(action: action))
+                }
+            }
+        case .replace(let state):
+            let (observers, subscribers) = core.withLock { core in
+                core.state = state
+                return (core.observers, core.subscribers)
+            }
+            for observer in observers {
+                observer.receive(.travelled(state: state))
+            }
+            notify(subscribers, of: state)
+        case .deliverInitial(let subscriber):
+            subscriber.deliverInitial()
+        case .commandFailed(let failure):
+            diagnostics.commandFailed(failure)
+            let observers = core.withLock { $0.observers }
+            for observer in observers {
+                observer.receive(.commandFailed(failure))
+            }
+        }
+    }
+
+    private func runChain(from index: Int, action: Action) -> DispatchOutcome {
+        guard index < middleware.count else {
+            return apply(action)
+        }
+        return middleware[index].body(
+            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: turn))
+    }
+
+    func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
+        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn {
+            return runChain(from: index, action: action)
+        }
+        submit(.action(action, chainIndex: index))
+        return .deferred
+    }
+
+    private func apply(_ action: Action) -> DispatchOutcome {
+        let thread = ThreadIdentity.current
+        let (state, rejection, observers, subscribers) = core.withLock { core in
+            reducingThread.store(thread, ordering: .relaxed)
+            defer { reducingThread.store(0, ordering: .relaxed) }
+            if validators.isEmpty {
+                reducer.body(&core.state, action)
+                return (core.state, Rejection?.none, core.observers, core.subscribers)
+            }
+            let old = core.state
+            reducer.body(&core.state, action)
+            for validator in validators {
+                if let rejection = validator.validate(old: old, new: core.state, action: action) {
+                    core.state = old
+                    return (old, rejection, core.observers, core.subscribers)
+                }
+            }
+            return (core.state, nil, core.observers, core.subscribers)
+        }
+        let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
+        for observer in observers {
+            observer.receive(.processed(action: action, state: state, outcome: outcome))
+        }
+        if rejection == nil {
+            notify(subscribers, of: state)
+        }
+        return outcome
+    }
+
+    private func notify(_ subscribers: [Subscriber<State>], of state: State) {
+        for subscriber in subscribers where !subscriber.isCancelled {
+            subscriber.deliver(state)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A hook for recorders and debuggers: sees every event of a store, in order.
+///
+/// Observers are called synchronously on the thread draining the store's queue, after the state lock
+/// is released and before subscribers, once per event. An observer that dispatches gets its action
+/// queued behind the current one. Application code should use ``Store/subscribe(_:options:_:)-3l2ny``
+/// instead; this type exists for `StateRecorder`.
+///
+/// ```swift
+/// store.addObserver(StoreObserver { event in
+///     if case .processed(let action, _, let outcome) = event { print("\(action) → \(outcome)") }
+/// })
+/// ```
+///
+/// ```text
+/// increment → applied
+/// ```
+public struct StoreObserver<State: Sendable, Action: Sendable>: Sendable {
+    let receive: @Sendable (StoreEvent<State, Action>) -> Void
+
+    /// Creates an observer from a closure called for every event.
+    public init(_ receive: @escaping @Sendable (StoreEvent<State, Action>) -> Void) {
+        self.receive = receive
+    }
+}
