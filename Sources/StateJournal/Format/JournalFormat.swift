@@ -17,3 +17,11 @@ public enum JournalFormat {
     /// The conventional file extension (JSON lines).
     public static let fileExtension = "jsonl"
 }
+
+extension JournalFormat {
+    /// The version of statedbg that this library is part of, written into every header's `tool` member.
+    public static let toolVersion = "0.1.0"
+
+    /// The `tool` member this library writes: `statedbg 0.1.0`.
+    public static var tool: String { "statedbg \(toolVersion)" }
+}

@@ -1,0 +1,121 @@
+/// Derives an action's journal tag and label from its enum case by reflection.
+///
+/// For `BankApp.Action.pay(from: .jenny, to: .donald, amount: 10)` in the app `bank`:
+///
+/// ```text
+/// type:  bank.pay
+/// label: bank.pay(from: jenny, to: donald, amount: 10)
+/// ```
+///
+/// A case whose only associated value is another enum (a feature's actions inside the root action)
+/// contributes both names: `tracker.project.create`. Strings are quoted, nested enums and structs
+/// are written as Swift would write them, and long labels are cut at ``maxLabelLength`` with `…`.
+public struct ActionDescriber: Sendable {
+    /// The prefix of every tag, usually the app's identifier.
+    public var prefix: String
+    /// The longest label, in characters, before it is cut with `…`.
+    public var maxLabelLength: Int
+
+    /// Creates a describer for tags that start with `prefix`.
+    public init(prefix: String, maxLabelLength: Int = 120) {
+        self.prefix = prefix
+        self.maxLabelLength = maxLabelLength
+    }
+
+    /// The tag and label of `action`.
+    public func describe(_ action: Any) -> (type: String, label: String) {
+        if let described = action as? DescribedAction {
+            return (described.actionType, described.actionLabel)
+        }
+        var chain: [String] = []
+        var arguments = ""
+        var value: Any = action
+        while true {
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .enum else {
+                arguments = "(\(render(value, depth: 0)))"
+                break
+            }
+            guard let child = mirror.children.first else {
+                chain.append(String(describing: value))
+                break
+            }
+            chain.append(child.label ?? String(describing: value))
+            let payload = Mirror(reflecting: child.value)
+            if payload.displayStyle == .enum {
+                value = child.value
+                continue
+            }
+            if payload.displayStyle == .tuple {
+                arguments = "(" + payload.children.map { element -> String in
+                    let rendered = render(element.value, depth: 1)
+                    guard let label = element.label, !label.hasPrefix(".") else { return rendered }
+                    return "\(label): \(rendered)"
+                }.joined(separator: ", ") + ")"
+            } else {
+                arguments = "(\(render(child.value, depth: 1)))"
+            }
+            break
+        }
+        let type = ([prefix] + chain).filter { !$0.isEmpty }.joined(separator: ".")
+        var label = type + arguments
+        if label.count > maxLabelLength {
+            label = String(label.prefix(maxLabelLength - 1)) + "…"
+        }
+        return (type, label)
+    }
+
+    private func render(_ value: Any, depth: Int) -> String {
+        if let text = value as? String { return quoted(text) }
+        if let text = value as? Substring { return quoted(String(text)) }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let wrapped = mirror.children.first else { return "nil" }
+            return render(wrapped.value, depth: depth)
+        case .enum:
+            guard let child = mirror.children.first else { return String(describing: value) }
+            let name = child.label ?? String(describing: value)
+            return "\(name)(\(render(child.value, depth: depth + 1)))"
+        case .tuple:
+            return mirror.children.map { element in
+                let rendered = render(element.value, depth: depth + 1)
+                guard let label = element.label, !label.hasPrefix(".") else { return rendered }
+                return "\(label): \(rendered)"
+            }.joined(separator: ", ")
+        case .struct, .class:
+            if depth > 2 { return "\(shortTypeName(value))(…)" }
+            let fields = mirror.children.map { "\($0.label ?? "_"): \(render($0.value, depth: depth + 1))" }
+            return "\(shortTypeName(value))(\(fields.joined(separator: ", ")))"
+        case .collection, .set:
+            let count = mirror.children.count
+            if count == 0 { return "[]" }
+            if count > 3 || depth > 2 { return "[… \(count) elements]" }
+            return "[" + mirror.children.map { render($0.value, depth: depth + 1) }.joined(separator: ", ") + "]"
+        case .dictionary:
+            let count = mirror.children.count
+            return count == 0 ? "[:]" : "[… \(count) entries]"
+        default:
+            return String(describing: value)
+        }
+    }
+
+    private func shortTypeName(_ value: Any) -> String {
+        let full = String(describing: type(of: value))
+        return full.split(separator: ".").last.map(String.init) ?? full
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,95 @@
+import StateJSON
+import StateJournal
+
+/// An app the `statedbg` tool knows, with its types erased so that tools can hold a list of them.
+///
+/// Every ``RecordableApp`` is one. The debugger uses it to replay recordings through the real reducer
+/// ("reducer mode"), to check a recording's schema, and to record new sessions from the app's generator.
+public protocol RegisteredApp: Sendable {
+    /// The identifier in journal headers: `bank`.
+    var id: String { get }
+    /// One line for `statedbg examples`.
+    var summary: String { get }
+    /// The state type's full name, as journal headers record it.
+    var stateTypeName: String { get }
+    /// The action type's full name.
+    var actionTypeName: String { get }
+    /// The app's schema.
+    var schema: AppSchema { get }
+    /// The initial state, as JSON.
+    func initialStateJSON() throws(ReplayError) -> JSONValue
+    /// A replayer starting from `state` (a recording's initial state, or any step's).
+    func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer
+    /// Whether ``record(to:steps:seed:options:clock:)`` can make actions (the app has a generator).
+    var canGenerate: Bool { get }
+    /// Records `steps` generated actions into a new journal, deterministically for a seed.
+    ///
+    /// - Returns: How many actions were applied and how many the validators rejected.
+    func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary
+}
+
+/// What ``RegisteredApp/record(to:steps:seed:options:clock:)`` did.
+public struct RecordingSummary: Sendable, Equatable {
+    /// Actions applied (steps in the journal).
+    public var applied: Int
+    /// Actions rejected by validators (events in the journal).
+    public var rejected: Int
+}
+
+extension RecordableApp: RegisteredApp {
+    public var stateTypeName: String { String(reflecting: State.self) }
+    public var actionTypeName: String { String(reflecting: Action.self) }
+
+    public func initialStateJSON() throws(ReplayError) -> JSONValue {
+        do {
+            return try JSONValueEncoder().encode(initialState)
+        } catch {
+            throw .unencodableState(detail: "\(error)")
+        }
+    }
+
+    public func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer {
+        let decoded: State
+        do {
+            decoded = try JSONValueDecoder().decode(State.self, from: state)
+        } catch {
+            throw .undecodableState(detail: "\(error)")
+        }
+        return try TypedReplayer(app: self, state: decoded)
+    }
+
+    public var canGenerate: Bool { randomAction != nil }
+
+    public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                       clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
+        guard let randomAction else { throw RecordingGenerationError.noGenerator(app: id) }
+        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock)
+        var generator = SeededGenerator(seed: seed)
+        var rejected = 0
+        var attempts = 0
+        // Rejected actions are journaled as events, not steps; keep going until `steps` were applied.
+        while recorder.lastStep < steps && attempts < steps * 20 {
+            attempts += 1
+            let before = recorder.lastStep
+            recorder.dispatch(randomAction(recorder.state, &generator))
+            if recorder.lastStep == before { rejected += 1 }
+        }
+        let applied = recorder.lastStep
+        try recorder.close()
+        return RecordingSummary(applied: applied, rejected: rejected)
+    }
+}
+
+/// Why an app could not record a generated session.
+public enum RecordingGenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The app registered no action generator.
+    case noGenerator(app: String)
+
+    public var description: String {
+        switch self {
+        case .noGenerator(let app):
+            "The app \"\(app)\" has no action generator, so statedbg cannot drive it; give its RecordableApp a randomAction closure."
+        }
+    }
+}

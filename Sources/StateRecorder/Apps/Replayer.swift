@@ -1,0 +1,125 @@
+import StateJSON
+import StateJournal
+import StateStore
+
+/// Applies recorded actions to a state through an app's real reducer and validators, one at a time,
+/// keeping the state's JSON form and fingerprint up to date for comparison with the recording.
+///
+/// Made by ``RegisteredApp/makeReplayer(from:)``; the debugger's replay, verify, bisect and minimize
+/// all run on it. Not thread-safe.
+public protocol Replayer: AnyObject {
+    /// The current state as JSON (encoded incrementally, so unchanged subtrees are shared).
+    var state: JSONValue { get }
+    /// The fingerprint of ``state`` (see `StateFingerprint`).
+    var fingerprint: UInt64 { get }
+    /// Decodes and applies one action.
+    ///
+    /// - Returns: Whether the validators accepted the new state; a rejected action leaves the state as it was.
+    func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome
+    /// Decodes `action`'s payload and describes it again with this app's describer: the tag and label
+    /// the current code gives it.
+    func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction
+}
+
+/// What happened to one replayed action.
+public enum ReplayOutcome: Sendable, Equatable {
+    /// The reducer ran and the validators accepted the result.
+    case applied
+    /// A validator rejected the result; the state is unchanged.
+    case rejected(Rejection)
+}
+
+/// Why an action or state could not be replayed.
+public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The action's tag names no case this app's code knows.
+    case unknownActionType(String, detail: String)
+    /// The action's payload does not decode as the app's action type.
+    case undecodableAction(String, detail: String)
+    /// A state in the recording does not decode as the app's state type.
+    case undecodableState(detail: String)
+    /// The state could not be encoded (for instance a non-finite double).
+    case unencodableState(detail: String)
+
+    public var description: String {
+        switch self {
+        case .unknownActionType(let type, let detail):
+            "unknown action type \"\(type)\": the current code has no such case (\(detail))"
+        case .undecodableAction(let type, let detail):
+            "the \(type) action's payload does not decode: \(detail)"
+        case .undecodableState(let detail):
+            "the state does not decode as the app's state type: \(detail)"
+        case .unencodableState(let detail):
+            "the state cannot be encoded as JSON: \(detail)"
+        }
+    }
+}
+
+/// The ``Replayer`` of a ``RecordableApp``.
+final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: Replayer {
+    private let app: RecordableApp<State, Action>
+    private var current: State
+    private let encoder = IncrementalJSONEncoder<State>()
+    private let fingerprinter = IncrementalFingerprinter()
+    private var actionCache: [JSONValue: Action] = [:]
+    private lazy var knownTypes: Set<String> = Set(app.actionSamples.map { app.describer.describe($0).type })
+    private(set) var state: JSONValue
+    private(set) var fingerprint: UInt64
+
+    init(app: RecordableApp<State, Action>, state: State) throws(ReplayError) {
+        self.app = app
+        self.current = state
+        do {
+            self.state = try encoder.encode(state)
+        } catch {
+            throw .unencodableState(detail: "\(error)")
+        }
+        fingerprint = fingerprinter.fingerprint(self.state)
+    }
+
+    func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
+        let decoded = try decode(action.payload, type: action.type)
+        var next = current
+        app.reducer.reduce(into: &next, action: decoded)
+        for validator in app.validators {
+            if let rejection = validator.validate(old: current, new: next, action: decoded) {
+                return .rejected(rejection)
+            }
+        }
+        current = next
+        do {
+            state = try encoder.encode(next)
+        } catch {
+            throw .unencodableState(detail: "\(error)")
+        }
+        fingerprint = fingerprinter.fingerprint(state)
+        return .applied
+    }
+
+    func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction {
+        let decoded = try decode(payload, type: "(typed)")
+        let description = app.describer.describe(decoded)
+        let encoded: JSONValue
+        do {
+            encoded = try JSONValueEncoder().encode(decoded)
+        } catch {
+            throw .undecodableAction(description.type, detail: "\(error)")
+        }
+        return JournalAction(type: description.type, label: description.label, payload: encoded)
+    }
+
+    private func decode(_ payload: JSONValue, type: String) throws(ReplayError) -> Action {
+        if let cached = actionCache[payload] { return cached }
+        let decoded: Action
+        do {
+            decoded = try JSONValueDecoder().decode(Action.self, from: payload)
+        } catch {
+            if !knownTypes.isEmpty, !knownTypes.contains(type) {
+                throw .unknownActionType(type, detail: "known types: \(knownTypes.sorted().joined(separator: ", "))")
+            }
+            throw .undecodableAction(type, detail: "\(error)")
+        }
+        if actionCache.count >= 4096 { actionCache.removeAll(keepingCapacity: true) }
+        actionCache[payload] = decoded
+        return decoded
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import StateJSON
+import StateJournal
+import Synchronization
+
+/// The background thread that encodes recorder entries and writes them to the journal.
+///
+/// It takes the whole backlog at once, encodes it into one buffer and hands it to the OS in one
+/// `write` (a group commit), then advances ``acknowledgedStep``. A write failure stops the journal
+/// (the app goes on) and is reported once through `onError`.
+final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
+    // `@unchecked`: everything below the queue is touched only by the writer thread, except the
+    // atomics and `failure`, which is behind its own mutex.
+    let queue: BoundedQueue<RecorderEntry<State, Action>>
+    private let encoder: StepEncoder<State, Action>
+    private var file: JournalFile
+    private let options: RecorderOptions
+    private let onError: @Sendable (String) -> Void
+    private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ hash: UInt64, _ previousFile: String) -> JournalHeader
+    private var buffer: [UInt8] = []
+    private var stepsSinceFlush = 0
+    private var lastFlush = Date()
+    private var lastState: (tree: JSONValue, hash: UInt64)?
+    private var lastStep = 0
+    private var forceKeyframe = false
+    private var stopped = false
+    private var segment = 1
+    private let basePath: String
+    private let finished = DispatchSemaphore(value: 0)
+    private let failure = Mutex<String?>(nil)
+
+    /// The last step whose line the OS has (or, under `onClose`, that is buffered).
+    let acknowledged = Atomic<Int>(0)
+
+    init(file: JournalFile, encoder: StepEncoder<State, Action>, options: RecorderOptions, lastStep: Int,
+         onError: @escaping @Sendable (String) -> Void,
+         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, UInt64, String) -> JournalHeader) {
+        self.file = file
+        self.encoder = encoder
+        self.options = options
+        self.onError = onError
+        self.makeRolloverHeader = makeRolloverHeader
+        self.lastStep = lastStep
+        self.basePath = file.path
+        queue = BoundedQueue(capacity: options.queueCapacity)
+        acknowledged.store(lastStep, ordering: .relaxed)
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "statedbg journal writer"
+        thread.start()
+    }
+
+    /// The first error that stopped the journal, if any.
+    var error: String? { failure.withLock { $0 } }
+
+    /// Waits until the thread has written everything and closed the file.
+    func waitUntilFinished() {
+        finished.wait()
+        finished.signal()
+    }
+
+    private func run() {
+        defer { finished.signal() }
+        while true {
+            let deadline: Date?
+            switch options.durability {
+            case .batched(_, let milliseconds) where stepsSinceFlush > 0:
+                deadline = lastFlush.addingTimeInterval(Double(milliseconds) / 1000)
+            default:
+                deadline = nil
+            }
+            let batch = queue.takeAll(until: deadline)
+            if batch.isEmpty && queue.isClosed { break }
+            var barriers: [DispatchSemaphore] = []
+            for entry in batch {
+                if case .barrier(let semaphore) = entry {
+                    barriers.append(semaphore)
+                    continue
+                }
+                guard !stopped else { continue }
+                do {
+                    try encode(entry)
+                } catch {
+                    stop(because: "statedbg could not encode an entry for \(file.path) and stopped recording: \(error)")
+                }
+            }
+            if !stopped {
+                flushIfDue(force: !barriers.isEmpty)
+            }
+            for semaphore in barriers { semaphore.signal() }
+        }
+        if !stopped {
+            do {
+                buffer.isEmpty ? () : file.append(buffer)
+                buffer.removeAll()
+                if case .everyStep(sync: true) = options.durability { try file.sync() }
+                try file.close()
+                acknowledged.store(lastStep, ordering: .releasing)
+            } catch {
+                stop(because: "statedbg could not finish \(error)")
+            }
+        }
+    }
+
+    private func encode(_ entry: RecorderEntry<State, Action>) throws {
+        switch entry {
+        case .step(let step, let time, let parent, let action, let state):
+            let journalAction = try encoder.journalAction(action)
+            try encoder.writeStep(step: step, time: time, parent: parent, action: journalAction, state: state,
+                                  forceKeyframe: forceKeyframe || parent != nil, into: &buffer)
+            forceKeyframe = false
+            lastStep = step
+            stepsSinceFlush += 1
+        case .replacement(let step, let time, let parent, let state):
+            let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
+            try encoder.writeStep(step: step, time: time, parent: parent, action: action, state: state,
+                                  forceKeyframe: true, into: &buffer)
+            lastStep = step
+            stepsSinceFlush += 1
+        case .rejected(let after, let time, let action, let rejection):
+            JournalEvent.rejected(after: after, time: time, action: try encoder.journalAction(action),
+                                  validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
+        case .commandError(let after, let time, let command, let message):
+            JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
+        case .travel(let after, let time, let kind, let to, let state):
+            let hash = try encoder.fingerprintForTravel(state)
+            JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
+            forceKeyframe = true
+        case .marker(let after, let time, let name):
+            JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
+        case .barrier:
+            break
+        }
+        if let limit = options.maxFileBytes, file.size + Int64(buffer.count) > limit {
+            try reachLimit(limit)
+        }
+    }
+
+    private func flushIfDue(force: Bool) {
+        var due = force
+        switch options.durability {
+        case .everyStep:
+            due = true
+        case .batched(let steps, let milliseconds):
+            due = due || stepsSinceFlush >= steps || Date().timeIntervalSince(lastFlush) * 1000 >= Double(milliseconds)
+        case .onClose:
+            break
+        }
+        // Whatever the policy, do not let the buffer grow without bound.
+        if !due && buffer.count < (1 << 20) {
+            if case .onClose = options.durability { acknowledged.store(lastStep, ordering: .releasing) }
+            return
+        }
+        do {
+            file.append(buffer)
+            buffer.removeAll(keepingCapacity: true)
+            try file.flush()
+            if case .everyStep(sync: true) = options.durability { try file.sync() }
+            stepsSinceFlush = 0
+            lastFlush = Date()
+            acknowledged.store(lastStep, ordering: .releasing)
+        } catch {
+            stop(because: "statedbg stopped recording to \(file.path): \(error)")
+        }
+    }
+
+    private func reachLimit(_ limit: Int64) throws {
+        switch options.limit {
+        case .stop:
+            JournalEvent.marker(after: lastStep, time: 0, name: "recording stopped: the journal reached its limit of \(limit) bytes")
+                .write(to: &buffer)
+            file.append(buffer)
+            buffer.removeAll()
+            try file.close()
+            acknowledged.store(lastStep, ordering: .releasing)
+            stopped = true
+        case .roll:
+            // Everything up to and including the last step stays in this file; the new file starts from
+            // the state after it.
+            guard let state = encoderState() else { return }
+            file.append(buffer)
+            buffer.removeAll(keepingCapacity: true)
+            try file.close()
+            segment += 1
+            let nextPath = Self.segmentPath(basePath, segment)
+            let next = try JournalFile.create(at: nextPath, overwrite: options.overwrite)
+            var header: [UInt8] = []
+            JournalLine.header(makeRolloverHeader(lastStep + 1, state.tree, state.hash, Self.fileName(file.path))).write(to: &header)
+            next.append(header)
+            try next.flush()
+            file = next
+            acknowledged.store(lastStep, ordering: .releasing)
+        }
+    }
+
+    private func encoderState() -> (tree: JSONValue, hash: UInt64)? {
+        encoder.lastEncoded
+    }
+
+    private func stop(because message: String) {
+        guard !stopped else { return }
+        stopped = true
+        failure.withLock { $0 = message }
+        onError(message)
+    }
+
+    /// `session.jsonl` → `session.2.jsonl`.
+    static func segmentPath(_ path: String, _ segment: Int) -> String {
+        let name = fileName(path)
+        let directory = String(path.dropLast(name.count))
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            return directory + name[..<dot] + ".\(segment)" + name[dot...]
+        }
+        return path + ".\(segment)"
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+}

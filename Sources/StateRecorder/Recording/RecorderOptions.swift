@@ -1,0 +1,97 @@
+import StateJSON
+
+/// How a ``RecordingStore`` writes its journal.
+///
+/// ```swift
+/// var options = RecorderOptions()
+/// options.durability = .everyStep(sync: false)   // the default: nothing acknowledged is lost if the app crashes
+/// options.snapshots = .patches(keyframeInterval: 1000)
+/// options.redaction = try Redaction(paths: [".session.token"], keys: ["password"])
+/// ```
+public struct RecorderOptions: Sendable, Equatable {
+    /// How the state of each step is stored.
+    public enum Snapshots: Sendable, Equatable {
+        /// A patch against the previous step, with a whole state (a keyframe) at least every
+        /// `keyframeInterval` steps and whenever the patches since the last keyframe add up to more
+        /// than the state's size, so rebuilding any step reads at most about twice the state.
+        case patches(keyframeInterval: Int)
+        /// A whole state on every step: larger files that `grep` can search.
+        case everyStep
+    }
+
+    /// When written lines are handed to the operating system (and, with `sync`, to the disk).
+    ///
+    /// | policy | survives a crash of the app | survives a power cut |
+    /// |---|---|---|
+    /// | `everyStep(sync: false)` | every acknowledged step | what the OS had written back |
+    /// | `everyStep(sync: true)` | every acknowledged step | every acknowledged step |
+    /// | `batched(steps:milliseconds:)` | all but at most the last batch | what the OS had written back |
+    /// | `onClose` | nothing until ``RecordingStore/close()`` | nothing until close |
+    ///
+    /// A step is *acknowledged* once ``RecordingStore/acknowledgedStep`` reaches it. Under `everyStep`
+    /// the writer hands every line to the OS before acknowledging it, batching the lines that queued up
+    /// while it was writing (a group commit), so the cost stays low when dispatches come fast.
+    public enum Durability: Sendable, Equatable {
+        case everyStep(sync: Bool)
+        case batched(steps: Int, milliseconds: Int)
+        case onClose
+    }
+
+    /// What happens when the journal reaches ``maxFileBytes``.
+    public enum Limit: Sendable, Equatable {
+        /// Stop recording (the app goes on); the journal ends with a marker saying why.
+        case stop
+        /// Close the file and continue in a new one beside it, named `NAME.2.jsonl`, `NAME.3.jsonl`, …,
+        /// whose header carries the current state as its initial state.
+        case roll
+    }
+
+    /// How states are stored. Default: patches with a keyframe at least every 1,000 steps.
+    public var snapshots: Snapshots = .patches(keyframeInterval: 1000)
+    /// When lines reach the OS. Default: every step, without `fsync`.
+    public var durability: Durability = .everyStep(sync: false)
+    /// What to hide before anything reaches the disk.
+    public var redaction: Redaction = Redaction()
+    /// The largest journal file, in bytes; `nil` for no limit.
+    public var maxFileBytes: Int64?
+    /// What to do at ``maxFileBytes``.
+    public var limit: Limit = .roll
+    /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
+    public var queueCapacity: Int = 4096
+    /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
+    /// from the journal.
+    public var recentStates: Int = 256
+    /// Replace an existing file at the journal's path.
+    public var overwrite: Bool = false
+
+    /// The defaults.
+    public init() {}
+
+    /// The options as the journal header records them.
+    public var jsonValue: JSONValue {
+        var members: [(String, JSONValue)] = []
+        switch snapshots {
+        case .patches(let interval):
+            members.append(("snapshots", "patches"))
+            members.append(("keyframeInterval", .integer(Int64(interval))))
+        case .everyStep:
+            members.append(("snapshots", "everyStep"))
+        }
+        switch durability {
+        case .everyStep(let sync):
+            members.append(("durability", sync ? "everyStepSync" : "everyStep"))
+        case .batched(let steps, let milliseconds):
+            members.append(("durability", "batched"))
+            members.append(("batchSteps", .integer(Int64(steps))))
+            members.append(("batchMilliseconds", .integer(Int64(milliseconds))))
+        case .onClose:
+            members.append(("durability", "onClose"))
+        }
+        if let maxFileBytes {
+            members.append(("maxFileBytes", .integer(maxFileBytes)))
+            members.append(("limit", limit == .stop ? "stop" : "roll"))
+        }
+        if !redaction.isEmpty { members.append(("redaction", redaction.jsonValue)) }
+        return .object(JSONObject(members))
+    }
+}
