@@ -13,16 +13,15 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     // atomics and `failure`, which is behind its own mutex.
     let queue: BoundedQueue<RecorderEntry<State, Action>>
     private let encoder: StepEncoder<State, Action>
+    private var builder: JournalBuilder
     private var file: JournalFile
     private let options: RecorderOptions
     private let onError: @Sendable (String) -> Void
-    private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ hash: UInt64, _ previousFile: String) -> JournalHeader
+    private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String) -> JournalHeader
     private var buffer: [UInt8] = []
     private var stepsSinceFlush = 0
     private var lastFlush = Date()
-    private var lastState: (tree: JSONValue, hash: UInt64)?
     private var lastStep = 0
-    private var forceKeyframe = false
     private var stopped = false
     private var segment = 1
     private let basePath: String
@@ -32,11 +31,13 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)
 
-    init(file: JournalFile, encoder: StepEncoder<State, Action>, options: RecorderOptions, lastStep: Int,
+    init(file: JournalFile, encoder: StepEncoder<State, Action>, builder: JournalBuilder, options: RecorderOptions,
          onError: @escaping @Sendable (String) -> Void,
-         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, UInt64, String) -> JournalHeader) {
+         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader) {
         self.file = file
         self.encoder = encoder
+        self.builder = builder
+        let lastStep = builder.lastStep
         self.options = options
         self.onError = onError
         self.makeRolloverHeader = makeRolloverHeader
@@ -109,16 +110,15 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         switch entry {
         case .step(let step, let time, let parent, let action, let state):
             let journalAction = try encoder.journalAction(action)
-            try encoder.writeStep(step: step, time: time, parent: parent, action: journalAction, state: state,
-                                  forceKeyframe: forceKeyframe || parent != nil, into: &buffer)
-            forceKeyframe = false
-            lastStep = step
+            lastStep = builder.appendStep(action: journalAction, state: try encoder.encodeState(state), time: time,
+                                          parent: parent, into: &buffer)
+            assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
         case .replacement(let step, let time, let parent, let state):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
-            try encoder.writeStep(step: step, time: time, parent: parent, action: action, state: state,
-                                  forceKeyframe: true, into: &buffer)
-            lastStep = step
+            lastStep = builder.appendStep(action: action, state: try encoder.encodeState(state), time: time,
+                                          parent: parent, keyframe: true, into: &buffer)
+            assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
         case .rejected(let after, let time, let action, let rejection):
             JournalEvent.rejected(after: after, time: time, action: try encoder.journalAction(action),
@@ -126,9 +126,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         case .commandError(let after, let time, let command, let message):
             JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
         case .travel(let after, let time, let kind, let to, let state):
-            let hash = try encoder.fingerprintForTravel(state)
+            let hash = builder.travel(to: try encoder.encodeState(state))
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
-            forceKeyframe = true
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
         case .barrier:
@@ -180,24 +179,22 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         case .roll:
             // Everything up to and including the last step stays in this file; the new file starts from
             // the state after it.
-            guard let state = encoderState() else { return }
+            let state = builder.lastState
             file.append(buffer)
             buffer.removeAll(keepingCapacity: true)
             try file.close()
             segment += 1
             let nextPath = Self.segmentPath(basePath, segment)
             let next = try JournalFile.create(at: nextPath, overwrite: options.overwrite)
+            builder = JournalBuilder(header: makeRolloverHeader(lastStep + 1, state, Self.fileName(file.path)),
+                                     policy: options.keyframePolicy)
             var header: [UInt8] = []
-            JournalLine.header(makeRolloverHeader(lastStep + 1, state.tree, state.hash, Self.fileName(file.path))).write(to: &header)
+            builder.writeHeader(into: &header)
             next.append(header)
             try next.flush()
             file = next
             acknowledged.store(lastStep, ordering: .releasing)
         }
-    }
-
-    private func encoderState() -> (tree: JSONValue, hash: UInt64)? {
-        encoder.lastEncoded
     }
 
     private func stop(because message: String) {

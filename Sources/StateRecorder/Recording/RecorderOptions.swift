@@ -1,4 +1,5 @@
 import StateJSON
+import StateJournal
 
 /// How a ``RecordingStore`` writes its journal.
 ///
@@ -44,6 +45,14 @@ public struct RecorderOptions: Sendable, Equatable {
         /// Close the file and continue in a new one beside it, named `NAME.2.jsonl`, `NAME.3.jsonl`, …,
         /// whose header carries the current state as its initial state.
         case roll
+    }
+
+    /// The keyframe policy that ``snapshots`` stands for.
+    public var keyframePolicy: KeyframePolicy {
+        switch snapshots {
+        case .patches(let interval): KeyframePolicy(interval: interval)
+        case .everyStep: .everyStep
+        }
     }
 
     /// How states are stored. Default: patches with a keyframe at least every 1,000 steps.

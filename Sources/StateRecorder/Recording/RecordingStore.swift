@@ -89,16 +89,17 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         onError: @escaping @Sendable (String) -> Void = RecordingStore.reportToStandardError
     ) throws {
         let state = initialState ?? app.initialState
+        let encoder = StepEncoder<State, Action>(describer: app.describer, redaction: options.redaction)
+        let tree = try encoder.encodeState(state)
+        let builder = JournalBuilder(header: Self.header(app: app, options: options, firstStep: 1, state: tree,
+                                                         previousFile: nil, clock: clock),
+                                     policy: options.keyframePolicy)
         let file = try JournalFile.create(at: path, overwrite: options.overwrite)
-        let encoder = StepEncoder<State, Action>(describer: app.describer, redaction: options.redaction, snapshots: options.snapshots)
-        let start = try encoder.start(from: state)
-        let header = Self.header(app: app, options: options, firstStep: 1, state: start.tree, hash: start.fingerprint,
-                                 previousFile: nil, clock: clock)
         var bytes: [UInt8] = []
-        JournalLine.header(header).write(to: &bytes)
+        builder.writeHeader(into: &bytes)
         file.append(bytes)
         try file.flush()
-        self.init(app: app, path: path, options: options, file: file, encoder: encoder, state: state, lastStep: 0,
+        self.init(app: app, path: path, options: options, file: file, encoder: encoder, builder: builder, state: state,
                   middleware: middleware, clock: clock, diagnostics: diagnostics, onError: onError)
     }
 
@@ -128,11 +129,12 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
             throw JournalError(.malformed, path: path, line: reader.line(ofStep: reader.lastStep),
                                "the state of step \(reader.lastStep) does not decode as \(State.self): \(error)")
         }
+        let encoder = StepEncoder<State, Action>(describer: app.describer, redaction: options.redaction)
+        let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
+                                     state: try encoder.encodeState(state), policy: options.keyframePolicy)
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength)
-        let encoder = StepEncoder<State, Action>(describer: app.describer, redaction: options.redaction, snapshots: options.snapshots)
-        _ = try encoder.start(from: state)
-        let store = RecordingStore(app: app, path: path, options: options, file: file, encoder: encoder, state: state,
-                                   lastStep: reader.lastStep, middleware: middleware, clock: clock,
+        let store = RecordingStore(app: app, path: path, options: options, file: file, encoder: encoder, builder: builder,
+                                   state: state, middleware: middleware, clock: clock,
                                    diagnostics: diagnostics, onError: onError)
         store.mark("resumed")
         return store
@@ -140,22 +142,23 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     private init(
         app: RecordableApp<State, Action>, path: String, options: RecorderOptions, file: JournalFile,
-        encoder: StepEncoder<State, Action>, state: State, lastStep: Int, middleware: [Middleware<State, Action>],
+        encoder: StepEncoder<State, Action>, builder: JournalBuilder, state: State, middleware: [Middleware<State, Action>],
         clock: @escaping @Sendable () -> Int64, diagnostics: StoreDiagnostics, onError: @escaping @Sendable (String) -> Void
     ) {
         self.app = app
         self.path = path
         self.options = options
         self.clock = clock
+        let lastStep = builder.lastStep
         var travelState = TravelState(current: lastStep, lastStep: lastStep,
                                       recent: Array(repeating: nil, count: max(0, options.recentStates)))
         travelState.remember(lastStep, state)
         travel = TravelBox(travelState)
         let headerOptions = options
         writer = JournalWriterThread(
-            file: file, encoder: encoder, options: options, lastStep: lastStep, onError: onError,
-            makeRolloverHeader: { firstStep, tree, hash, previous in
-                Self.header(app: app, options: headerOptions, firstStep: firstStep, state: tree, hash: hash,
+            file: file, encoder: encoder, builder: builder, options: options, onError: onError,
+            makeRolloverHeader: { firstStep, tree, previous in
+                Self.header(app: app, options: headerOptions, firstStep: firstStep, state: tree,
                             previousFile: previous, clock: clock)
             })
         store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
@@ -353,15 +356,16 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     // MARK: Helpers
 
+    /// The header of a new journal file; ``StateJournal/JournalBuilder`` fills in the hash.
     static func header(app: RecordableApp<State, Action>, options: RecorderOptions, firstStep: Int, state: JSONValue,
-                       hash: UInt64, previousFile: String?, clock: () -> Int64) -> JournalHeader {
+                       previousFile: String?, clock: () -> Int64) -> JournalHeader {
         let schema = app.schema
         return JournalHeader(
             tool: JournalFormat.tool, app: app.id,
             stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self),
             schema: schema.jsonValue, schemaHash: schema.fingerprint,
             created: RecordingClock.iso8601(milliseconds: clock()), firstStep: firstStep, previousFile: previousFile,
-            options: options.jsonValue, initialState: state, hash: hash)
+            options: options.jsonValue, initialState: state, hash: 0)
     }
 
     /// Writes a message to standard error: the default for `onError`.

@@ -1,0 +1,114 @@
+import StateJSON
+
+/// Turns a sequence of (action, state) pairs, with states as JSON, into journal lines: it chooses
+/// between keyframes and patches (``KeyframePolicy``), diffs against the previous state and
+/// fingerprints each state incrementally, so the cost follows the size of each change.
+///
+/// The recorder uses it on its writer thread; the debugger uses it to write minimized recordings,
+/// saved branches and imports.
+///
+/// ```swift
+/// var bytes: [UInt8] = []
+/// let builder = JournalBuilder(header: header)      // the header's initial state is step 0
+/// builder.writeHeader(into: &bytes)
+/// builder.appendStep(action: action, state: newState, time: 0, into: &bytes)
+/// ```
+///
+/// Not thread-safe.
+public final class JournalBuilder {
+    /// The header the lines belong to.
+    public private(set) var header: JournalHeader
+    /// The policy in force.
+    public let policy: KeyframePolicy
+    private let fingerprinter: IncrementalFingerprinter
+    private var previous: JSONValue
+    private var stepsSinceKeyframe = 0
+    private var patchBytesSinceKeyframe = 0
+    private var keyframeBytes: Int
+    private var forceKeyframe = false
+    /// The number of the last step appended (the base step before any).
+    public private(set) var lastStep: Int
+
+    /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
+    public init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
+        var header = header
+        let fingerprinter = IncrementalFingerprinter()
+        header.hash = fingerprinter.fingerprint(header.initialState)
+        self.fingerprinter = fingerprinter
+        self.header = header
+        self.policy = policy
+        previous = header.initialState
+        keyframeBytes = header.initialState.serialized(.canonical).count
+        lastStep = header.firstStep - 1
+    }
+
+    /// Continues a journal whose last state is `state` after step `lastStep` (resuming a file).
+    public init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, policy: KeyframePolicy = KeyframePolicy()) {
+        self.header = header
+        self.policy = policy
+        previous = state
+        fingerprinter = IncrementalFingerprinter()
+        _ = fingerprinter.fingerprint(state)
+        keyframeBytes = state.serialized(.canonical).count
+        self.lastStep = lastStep
+    }
+
+    /// The last state appended, and its fingerprint.
+    public var lastState: JSONValue { previous }
+
+    /// Appends the header line.
+    public func writeHeader(into bytes: inout [UInt8]) {
+        JournalLine.header(header).write(to: &bytes)
+    }
+
+    /// Fingerprints a state that becomes current without a step (a time travel); the next step is a keyframe.
+    public func travel(to state: JSONValue) -> UInt64 {
+        previous = state
+        forceKeyframe = true
+        return fingerprinter.fingerprint(state)
+    }
+
+    /// Appends the next step's line and returns its number.
+    ///
+    /// - Parameters:
+    ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
+    ///   - keyframe: Write the state whole regardless of the policy.
+    @discardableResult
+    public func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
+                           keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
+        let step = lastStep + 1
+        let fingerprint = fingerprinter.fingerprint(state)
+        let keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
+            || stepsSinceKeyframe + 1 >= policy.interval
+        let start = bytes.count
+        if keyframe {
+            JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state), hash: fingerprint)
+                .write(to: &bytes)
+        } else {
+            let patch = JSONDiff.patch(from: previous, to: state)
+            JournalStep(step: step, time: time, parent: parent, action: action, content: .patch(patch), hash: fingerprint)
+                .write(to: &bytes)
+            if patchBytesSinceKeyframe + (bytes.count - start) > keyframeBytes {
+                // The patches since the last keyframe would outweigh the state: store this one whole.
+                bytes.removeSubrange(start...)
+                JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state), hash: fingerprint)
+                    .write(to: &bytes)
+                registerKeyframe(bytes.count - start)
+            } else {
+                stepsSinceKeyframe += 1
+                patchBytesSinceKeyframe += bytes.count - start
+            }
+        }
+        if keyframe { registerKeyframe(bytes.count - start) }
+        forceKeyframe = false
+        previous = state
+        lastStep = step
+        return step
+    }
+
+    private func registerKeyframe(_ lineBytes: Int) {
+        keyframeBytes = lineBytes
+        stepsSinceKeyframe = 0
+        patchBytesSinceKeyframe = 0
+    }
+}

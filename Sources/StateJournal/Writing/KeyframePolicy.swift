@@ -1,0 +1,21 @@
+/// When a journal stores a step's whole state instead of a patch.
+///
+/// A keyframe is written on the first step, after a time travel, every ``interval`` steps, whenever
+/// the state is small (a patch would not be smaller), and whenever the patches since the last keyframe
+/// would add up to more than the last keyframe's size. So rebuilding any step reads at most about
+/// twice the state's size.
+public struct KeyframePolicy: Sendable, Equatable {
+    /// The most steps between two keyframes; 1 writes every state whole.
+    public var interval: Int
+    /// Lines whose state serializes to at most this many bytes are always keyframes.
+    public var smallStateBytes: Int
+
+    /// A policy; the default writes a keyframe at least every 1,000 steps.
+    public init(interval: Int = 1000, smallStateBytes: Int = 256) {
+        self.interval = max(1, interval)
+        self.smallStateBytes = smallStateBytes
+    }
+
+    /// Every step a keyframe: larger files that `grep` can search.
+    public static let everyStep = KeyframePolicy(interval: 1)
+}
