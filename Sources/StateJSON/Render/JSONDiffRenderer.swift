@@ -59,7 +59,7 @@ public struct JSONDiffRenderer: Sendable {
 
     /// The rendered difference, or `nil` when the values are equal.
     public func render(from old: JSONValue, to new: JSONValue) -> String? {
-        if old == new { return nil }
+        if old.isFastEqual(to: new) { return nil }
         var writer = JSONLineWriter(colour: options.colour, maxArrayElements: options.maxArrayElements)
         if let header = options.header { writer.line(.none, indent: 0, header) }
         renderChange(old, new, indent: 0, label: "", comma: false, into: &writer)
@@ -139,7 +139,7 @@ public struct JSONDiffRenderer: Sendable {
             if let oldKey, let newKey, oldKey == newKey {
                 let oldValue = old.values[oldIndex]
                 let newValue = new.values[newIndex]
-                if oldValue == newValue {
+                if oldValue.isFastEqual(to: newValue) {
                     unchanged.append((oldKey, oldValue))
                 } else {
                     flushUnchanged()
