@@ -59,7 +59,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         guard end == bytes.count else {
             throw JSONPathParseError(
                 column: JSONStringLiteral.column(of: end, in: bytes),
-                message: "unexpected '\(String(decoding: bytes[end...].prefix(1), as: UTF8.self))'; a segment starts with '.' or '['"
+                message: "unexpected '\(String(decoding: bytes[end...], as: UTF8.self).prefix(1))'; a segment starts with '.' or '['"
             )
         }
         self = path
@@ -242,7 +242,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                     let end = nameEnd(bytes, from: index + 1)
                     if end == index + 1 {
                         // A lone '.' is the root; anywhere else a name must follow.
-                        if segments.isEmpty, index == start, !(byte(end).map(isNameByte) ?? false) {
+                        if segments.isEmpty, index == start, byte(end).map({ !isNameByte($0) && $0 < 0x80 }) ?? true {
                             return (JSONPath(segments: []), index + 1)
                         }
                         throw failure(index + 1, "expected a member name after '.'")
