@@ -25,9 +25,9 @@ struct JSONArrayAlignment: Equatable {
     init(old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int) {
         var prefix = 0
         let shorter = min(old.count, new.count)
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        while suffix < shorter - prefix, JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
         let oldRange = prefix..<(old.count - suffix)
         let newRange = prefix..<(new.count - suffix)
 
@@ -65,7 +65,7 @@ struct JSONArrayAlignment: Equatable {
     }
 
     private mutating func appendCompared(_ old: [JSONValue], _ oldIndex: Int, _ new: [JSONValue], _ newIndex: Int) {
-        if old[oldIndex] == new[newIndex] {
+        if JSONValue.elementsFastEqual(old, oldIndex, new, newIndex) {
             append(.unchanged(old: oldIndex, new: newIndex, count: 1))
         } else {
             append(.changed(old: oldIndex, new: newIndex))
@@ -180,7 +180,7 @@ struct JSONArrayAlignment: Equatable {
                     x = frontier[offset + diagonal - 1] + 1
                 }
                 var y = x - diagonal
-                while x < n, y < m, old[oldRange.lowerBound + x] == new[newRange.lowerBound + y] {
+                while x < n, y < m, JSONValue.elementsFastEqual(old, oldRange.lowerBound + x, new, newRange.lowerBound + y) {
                     x += 1
                     y += 1
                 }

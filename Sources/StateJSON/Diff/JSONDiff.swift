@@ -54,14 +54,16 @@ public enum JSONDiff {
         private var pointer: JSONPointer { JSONPointer(tokens: path) }
 
         mutating func diff(_ old: JSONValue, _ new: JSONValue) {
-            if old == new { return }
+            // Only an O(1) check here: the walk below compares every member or element once,
+            // and a full equality test at each level would compare deep subtrees again and again.
+            if old.sharesStorage(with: new) { return }
             switch (old, new) {
             case (.object(let oldObject), .object(let newObject)):
                 diffObjects(oldObject, newObject)
             case (.array(let oldArray), .array(let newArray)):
                 diffArrays(oldArray, newArray)
             default:
-                operations.append(.replace(path: pointer, value: new))
+                if old != new { operations.append(.replace(path: pointer, value: new)) }
             }
         }
 

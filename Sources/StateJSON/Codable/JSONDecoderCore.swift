@@ -1,0 +1,355 @@
+import Foundation
+
+/// The `Decoder` handed to `init(from:)`; one per nested value.
+final class JSONDecoderCore: Decoder {
+    let value: JSONValue
+    let codingPath: [any CodingKey]
+    let options: JSONDecoderOptions
+
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    init(value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions) {
+        self.value = value
+        self.codingPath = codingPath
+        self.options = options
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let object) = value else {
+            throw JSONDecodingError.typeMismatch("an object", found: value, at: codingPath)
+        }
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, codingPath: codingPath, options: options))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else {
+            throw JSONDecodingError.typeMismatch("an array", found: value, at: codingPath)
+        }
+        return JSONUnkeyedDecodingContainer(elements: elements, codingPath: codingPath, options: options)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        JSONSingleValueDecodingContainer(decoder: self)
+    }
+
+    // MARK: - Values
+
+    static func decodeValue<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions
+    ) throws -> T {
+        if let special = try specialValue(type, from: value, codingPath: codingPath, options: options) {
+            return special
+        }
+        return try T(from: JSONDecoderCore(value: value, codingPath: codingPath, options: options))
+    }
+
+    private static func specialValue<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions
+    ) throws -> T? {
+        if T.self == Date.self {
+            return try date(from: value, codingPath: codingPath, options: options) as? T
+        }
+        if T.self == Data.self {
+            let text = try string(from: value, expected: "a base64 string", codingPath: codingPath)
+            guard let data = Data(base64Encoded: text) else {
+                throw corrupted("\(JSONCodingPath.describe(value)) is not valid base64.", codingPath)
+            }
+            return data as? T
+        }
+        if T.self == URL.self {
+            let text = try string(from: value, expected: "a URL string", codingPath: codingPath)
+            guard let url = URL(string: text) else {
+                throw corrupted("\(JSONCodingPath.describe(value)) is not a valid URL.", codingPath)
+            }
+            return url as? T
+        }
+        if T.self == UUID.self {
+            let text = try string(from: value, expected: "a UUID string", codingPath: codingPath)
+            guard let uuid = UUID(uuidString: text) else {
+                throw corrupted("\(JSONCodingPath.describe(value)) is not a valid UUID.", codingPath)
+            }
+            return uuid as? T
+        }
+        if T.self == Decimal.self {
+            return try decimal(from: value, codingPath: codingPath) as? T
+        }
+        return nil
+    }
+
+    private static func corrupted(_ message: String, _ codingPath: [any CodingKey]) -> JSONDecodingError {
+        JSONDecodingError(code: .dataCorrupted, codingPath: codingPath, message: message)
+    }
+
+    private static func string(from value: JSONValue, expected: String, codingPath: [any CodingKey]) throws -> String {
+        guard case .string(let text) = value else {
+            throw JSONDecodingError.typeMismatch(expected, found: value, at: codingPath)
+        }
+        return text
+    }
+
+    private static func date(from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions) throws -> Date {
+        switch options.dateStrategy {
+        case .iso8601:
+            let text = try string(from: value, expected: "an ISO 8601 date string", codingPath: codingPath)
+            guard let date = ISO8601Timestamp.parse(text) else {
+                throw corrupted("\(JSONCodingPath.describe(value)) is not an ISO 8601 date such as \"2024-03-01T12:34:56.789Z\".", codingPath)
+            }
+            return date
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try double(from: value, codingPath: codingPath))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try double(from: value, codingPath: codingPath) / 1000)
+        }
+    }
+
+    private static func decimal(from value: JSONValue, codingPath: [any CodingKey]) throws -> Decimal {
+        let text: String
+        switch value {
+        case .integer(let integer): return Decimal(integer)
+        case .unsigned(let unsigned): return Decimal(unsigned)
+        case .double(let double): text = double.description
+        case .bigNumber(let big): text = big
+        default: throw JSONDecodingError.typeMismatch("Decimal", found: value, at: codingPath)
+        }
+        guard let decimal = Decimal(string: text) else {
+            throw corrupted("\(text) does not fit in Decimal.", codingPath)
+        }
+        return decimal
+    }
+
+    static func bool(from value: JSONValue, codingPath: [any CodingKey]) throws -> Bool {
+        guard case .bool(let bool) = value else { throw JSONDecodingError.typeMismatch("Bool", found: value, at: codingPath) }
+        return bool
+    }
+
+    static func string(from value: JSONValue, codingPath: [any CodingKey]) throws -> String {
+        guard case .string(let string) = value else {
+            throw JSONDecodingError.typeMismatch("String", found: value, at: codingPath)
+        }
+        return string
+    }
+
+    static func double(from value: JSONValue, codingPath: [any CodingKey]) throws -> Double {
+        switch value {
+        case .integer(let integer): return Double(integer)
+        case .unsigned(let unsigned): return Double(unsigned)
+        case .double(let double): return double
+        case .bigNumber(let text):
+            if let double = Double(text), double.isFinite { return double }
+            throw JSONDecodingError(code: .typeMismatch, codingPath: codingPath, message: "\(text) does not fit in Double.")
+        default: throw JSONDecodingError.typeMismatch("Double", found: value, at: codingPath)
+        }
+    }
+
+    static func float(from value: JSONValue, codingPath: [any CodingKey]) throws -> Float {
+        let double = try double(from: value, codingPath: codingPath)
+        let float = Float(double)
+        guard float.isFinite else {
+            throw JSONDecodingError(
+                code: .typeMismatch, codingPath: codingPath, message: "\(JSONCodingPath.describe(value)) does not fit in Float.")
+        }
+        return float
+    }
+
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> I {
+        let result: I?
+        switch value {
+        case .integer(let integer): result = I(exactly: integer)
+        case .unsigned(let unsigned): result = I(exactly: unsigned)
+        case .double(let double): result = I(exactly: double)
+        case .bigNumber(let text): result = I(text)
+        default: throw JSONDecodingError.typeMismatch(String(describing: I.self), found: value, at: codingPath)
+        }
+        guard let result else {
+            throw JSONDecodingError(
+                code: .typeMismatch, codingPath: codingPath,
+                message: "\(JSONCodingPath.describe(value)) does not fit in \(I.self).")
+        }
+        return result
+    }
+}
+
+struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let object: JSONObject
+    let codingPath: [any CodingKey]
+    let options: JSONDecoderOptions
+
+    var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
+
+    func contains(_ key: Key) -> Bool { object.index(forKey: key.stringValue) != nil }
+
+    private func value(for key: Key) throws -> JSONValue {
+        guard let value = object[key.stringValue] else {
+            throw JSONDecodingError(
+                code: .keyNotFound, codingPath: codingPath + [key],
+                message: "required key \(JSONValue.string(key.stringValue).canonicalText) is missing.")
+        }
+        return value
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try JSONDecoderCore.bool(from: value(for: key), codingPath: codingPath + [key])
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try value(for: key)
+        if case .string(let string) = value { return string }
+        return try JSONDecoderCore.string(from: value, codingPath: codingPath + [key])
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try JSONDecoderCore.double(from: value(for: key), codingPath: codingPath + [key])
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try JSONDecoderCore.float(from: value(for: key), codingPath: codingPath + [key])
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+
+    private func integer<I: FixedWidthInteger>(_ type: I.Type, _ key: Key) throws -> I {
+        let value = try value(for: key)
+        // The common case, checked before the generic conversion.
+        if case .integer(let integer) = value, let result = I(exactly: integer) { return result }
+        return try JSONDecoderCore.integer(type, from: value, codingPath: codingPath + [key])
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try JSONDecoderCore.decodeValue(type, from: value(for: key), codingPath: codingPath + [key], options: options)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try JSONDecoderCore(value: value(for: key), codingPath: codingPath + [key], options: options).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try JSONDecoderCore(value: value(for: key), codingPath: codingPath + [key], options: options).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        JSONDecoderCore(value: object["super"] ?? .null, codingPath: codingPath + [JSONStringKey.superKey], options: options)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        JSONDecoderCore(value: object[key.stringValue] ?? .null, codingPath: codingPath + [key], options: options)
+    }
+}
+
+struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
+    let elements: [JSONValue]
+    let codingPath: [any CodingKey]
+    let options: JSONDecoderOptions
+    private(set) var currentIndex = 0
+
+    init(elements: [JSONValue], codingPath: [any CodingKey], options: JSONDecoderOptions) {
+        self.elements = elements
+        self.codingPath = codingPath
+        self.options = options
+    }
+
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+
+    private var currentPath: [any CodingKey] { codingPath + [JSONIndexKey(currentIndex)] }
+
+    private func current(_ expected: String) throws -> JSONValue {
+        guard currentIndex < elements.count else {
+            throw JSONDecodingError(
+                code: .valueNotFound, codingPath: currentPath,
+                message: "expected \(expected), but the array has only \(elements.count) element\(elements.count == 1 ? "" : "s").")
+        }
+        return elements[currentIndex]
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard try current("null").isNull else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    private mutating func next<T>(_ expected: String, _ body: (JSONValue, [any CodingKey]) throws -> T) throws -> T {
+        let value = try current(expected)
+        let result = try body(value, currentPath)
+        currentIndex += 1
+        return result
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try next("Bool", JSONDecoderCore.bool) }
+    mutating func decode(_ type: String.Type) throws -> String { try next("String", JSONDecoderCore.string) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try next("Double", JSONDecoderCore.double) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try next("Float", JSONDecoderCore.float) }
+    mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    private mutating func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
+        try next(String(describing: I.self)) { value, path in try JSONDecoderCore.integer(type, from: value, codingPath: path) }
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let options = options
+        return try next(String(describing: T.self)) { value, path in
+            try JSONDecoderCore.decodeValue(type, from: value, codingPath: path, options: options)
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        let options = options
+        return try next("an object") { value, path in
+            try JSONDecoderCore(value: value, codingPath: path, options: options).container(keyedBy: type)
+        }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let options = options
+        return try next("an array") { value, path in
+            try JSONDecoderCore(value: value, codingPath: path, options: options).unkeyedContainer()
+        }
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        let options = options
+        return try next("a value") { value, path in JSONDecoderCore(value: value, codingPath: path, options: options) }
+    }
+}
+
+struct JSONSingleValueDecodingContainer: SingleValueDecodingContainer {
+    let decoder: JSONDecoderCore
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    private var value: JSONValue { decoder.value }
+
+    func decodeNil() -> Bool { value.isNull }
+    func decode(_ type: Bool.Type) throws -> Bool { try JSONDecoderCore.bool(from: value, codingPath: codingPath) }
+    func decode(_ type: String.Type) throws -> String { try JSONDecoderCore.string(from: value, codingPath: codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try JSONDecoderCore.double(from: value, codingPath: codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { try JSONDecoderCore.float(from: value, codingPath: codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoderCore.decodeValue(type, from: value, codingPath: codingPath, options: decoder.options)
+    }
+}

@@ -1,0 +1,319 @@
+/// A jq-like path that selects values in a JSON document.
+///
+/// Grammar (no spaces inside a path):
+///
+/// ```text
+/// path     := '.'                        the whole document
+///           | segment+
+/// segment  := '.' name                   member `name`
+///           | '.'? '[' string ']'        member with any key, as a JSON string literal
+///           | '.'? '[' integer ']'       array element; negative counts from the end ([-1] is the last)
+///           | '.'? '[' '*' ']'           every array element or every member value
+///           | '..' name                  member `name` of an object at any depth
+///           | '..' '[' string ']'
+/// name     := [A-Za-z_] [A-Za-z0-9_]*
+/// ```
+///
+/// The first segment must start with `.`, so `.[0]` selects the first element of a root array.
+/// ``description`` writes the shortest form and parses back to the same path.
+///
+/// ```swift
+/// let state: JSONValue = ["users": [["id": 1, "age": 30], ["id": 2, "age": 40]]]
+/// let path = try JSONPath(parsing: ".users[*].age")
+/// path.evaluate(on: state).map { "\($0.pointer) = \($0.value)" }
+/// ```
+/// ```text
+/// /users/0/age = integer(30)
+/// /users/1/age = integer(40)
+/// ```
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Segment: Sendable, Hashable {
+        /// The member with this key.
+        case member(String)
+        /// The element at this index; negative indices count from the end.
+        case index(Int)
+        /// Every element of an array or every member value of an object.
+        case wildcard
+        /// The member with this key of the current value or of any value nested in it.
+        case descendant(String)
+    }
+
+    /// The steps, outermost first; empty for the whole document.
+    public var segments: [Segment]
+
+    /// The path to the whole document, `.`.
+    public static let root = JSONPath(segments: [])
+
+    /// A path made of the given segments.
+    public init(segments: [Segment]) {
+        self.segments = segments
+    }
+
+    /// Parses the text form described in the type's documentation.
+    ///
+    /// - Throws: ``JSONPathParseError`` with the column of the first mistake.
+    public init(parsing text: String) throws(JSONPathParseError) {
+        let bytes = Array(text.utf8)
+        let (path, end) = try JSONPath.parse(bytes, from: 0)
+        guard end == bytes.count else {
+            throw JSONPathParseError(
+                column: JSONStringLiteral.column(of: end, in: bytes),
+                message: "unexpected '\(String(decoding: bytes[end...], as: UTF8.self).prefix(1))'; a segment starts with '.' or '['"
+            )
+        }
+        self = path
+    }
+
+    /// The path that designates the same location as `pointer`.
+    ///
+    /// A pointer does not say whether a token like `3` names an array element or an object member;
+    /// tokens that are array indices (`0`, `17`, not `01`) become ``Segment/index(_:)``, all
+    /// others ``Segment/member(_:)``.
+    public init(pointer: JSONPointer) {
+        segments = pointer.tokens.map { token in
+            JSONPointer.arrayIndex(token).map(Segment.index) ?? .member(token)
+        }
+    }
+
+    /// `true` when the path designates at most one location whatever the document: no wildcards,
+    /// no descendants and no negative indices.
+    public var isConcrete: Bool {
+        segments.allSatisfy { segment in
+            switch segment {
+            case .member: true
+            case .index(let index): index >= 0
+            case .wildcard, .descendant: false
+            }
+        }
+    }
+
+    /// The pointer for a concrete path, `nil` otherwise.
+    public var pointer: JSONPointer? {
+        var tokens: [String] = []
+        tokens.reserveCapacity(segments.count)
+        for segment in segments {
+            switch segment {
+            case .member(let key): tokens.append(key)
+            case .index(let index) where index >= 0: tokens.append(String(index))
+            default: return nil
+            }
+        }
+        return JSONPointer(tokens: tokens)
+    }
+
+    /// The text form, which parses back to this path.
+    public var description: String {
+        guard !segments.isEmpty else { return "." }
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .member(let key):
+                if JSONPath.isName(key) {
+                    text += "." + key
+                } else {
+                    text += (text.isEmpty ? ".[" : "[") + JSONTextEscaping.quoted(key) + "]"
+                }
+            case .index(let index):
+                text += (text.isEmpty ? ".[" : "[") + String(index) + "]"
+            case .wildcard:
+                text += text.isEmpty ? ".[*]" : "[*]"
+            case .descendant(let key):
+                text += JSONPath.isName(key) ? ".." + key : "..[" + JSONTextEscaping.quoted(key) + "]"
+            }
+        }
+        return text
+    }
+
+    /// Every value the path selects in `document`, with its location, in document order.
+    public func evaluate(on document: JSONValue) -> [(pointer: JSONPointer, value: JSONValue)] {
+        var results: [(pointer: JSONPointer, value: JSONValue)] = []
+        var tokens: [String] = []
+        collect(document, from: 0, tokens: &tokens) { tokens, value in
+            results.append((JSONPointer(tokens: tokens), value))
+        }
+        return results
+    }
+
+    /// The values the path selects, without their locations.
+    public func values(in document: JSONValue) -> [JSONValue] {
+        var results: [JSONValue] = []
+        var tokens: [String] = []
+        collect(document, from: 0, tokens: &tokens) { _, value in results.append(value) }
+        return results
+    }
+
+    private func collect(
+        _ value: JSONValue, from position: Int, tokens: inout [String],
+        _ found: (_ tokens: [String], _ value: JSONValue) -> Void
+    ) {
+        guard position < segments.count else {
+            found(tokens, value)
+            return
+        }
+        switch segments[position] {
+        case .member(let key):
+            guard let child = value[key] else { return }
+            tokens.append(key)
+            collect(child, from: position + 1, tokens: &tokens, found)
+            tokens.removeLast()
+        case .index(let index):
+            guard case .array(let array) = value else { return }
+            let resolved = index < 0 ? array.count + index : index
+            guard array.indices.contains(resolved) else { return }
+            tokens.append(String(resolved))
+            collect(array[resolved], from: position + 1, tokens: &tokens, found)
+            tokens.removeLast()
+        case .wildcard:
+            forEachChild(of: value) { token, child in
+                tokens.append(token)
+                collect(child, from: position + 1, tokens: &tokens, found)
+                tokens.removeLast()
+            }
+        case .descendant(let key):
+            if let child = value[key] {
+                tokens.append(key)
+                collect(child, from: position + 1, tokens: &tokens, found)
+                tokens.removeLast()
+            }
+            forEachChild(of: value) { token, child in
+                tokens.append(token)
+                collect(child, from: position, tokens: &tokens, found)
+                tokens.removeLast()
+            }
+        }
+    }
+
+    private func forEachChild(of value: JSONValue, _ body: (String, JSONValue) -> Void) {
+        switch value {
+        case .array(let array):
+            for index in array.indices { body(String(index), array[index]) }
+        case .object(let object):
+            for index in object.keys.indices { body(object.keys[index], object.values[index]) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Parsing
+
+    static func isName(_ key: String) -> Bool {
+        guard let first = key.utf8.first, isNameStart(first) else { return false }
+        return key.utf8.allSatisfy(isNameByte)
+    }
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Parses a path starting at `start` and stops before the first byte that cannot continue it,
+    /// so a predicate can read a path out of a longer text.
+    static func parse(_ bytes: [UInt8], from start: Int) throws(JSONPathParseError) -> (JSONPath, end: Int) {
+        func failure(_ offset: Int, _ message: String) -> JSONPathParseError {
+            JSONPathParseError(column: JSONStringLiteral.column(of: offset, in: bytes), message: message)
+        }
+        func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+        guard byte(start) == UInt8(ascii: ".") else { throw failure(start, "a path must start with '.'") }
+        var segments: [Segment] = []
+        var index = start
+        while let current = byte(index) {
+            if current == UInt8(ascii: ".") {
+                if byte(index + 1) == UInt8(ascii: ".") {
+                    index += 2
+                    if byte(index) == UInt8(ascii: "[") {
+                        let (key, end) = try quotedKey(bytes, at: index, failure)
+                        segments.append(.descendant(key))
+                        index = end
+                    } else {
+                        let end = nameEnd(bytes, from: index)
+                        guard end > index else { throw failure(index, "expected a member name after '..'") }
+                        segments.append(.descendant(String(decoding: bytes[index..<end], as: UTF8.self)))
+                        index = end
+                    }
+                } else if byte(index + 1) == UInt8(ascii: "[") {
+                    index += 1
+                } else {
+                    let end = nameEnd(bytes, from: index + 1)
+                    if end == index + 1 {
+                        // A lone '.' is the root; anywhere else a name must follow.
+                        if segments.isEmpty, index == start, byte(end).map({ !isNameByte($0) && $0 < 0x80 }) ?? true {
+                            return (JSONPath(segments: []), index + 1)
+                        }
+                        throw failure(index + 1, "expected a member name after '.'")
+                    }
+                    segments.append(.member(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))
+                    index = end
+                }
+            } else if current == UInt8(ascii: "[") {
+                let (segment, end) = try bracket(bytes, at: index, failure)
+                segments.append(segment)
+                index = end
+            } else {
+                break
+            }
+        }
+        return (JSONPath(segments: segments), index)
+    }
+
+    private static func nameEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        guard start < bytes.count, isNameStart(bytes[start]) else { return start }
+        var end = start + 1
+        while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+        return end
+    }
+
+    private static func bracket(
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+    ) throws(JSONPathParseError) -> (Segment, Int) {
+        var index = start + 1
+        let segment: Segment
+        guard index < bytes.count else { throw failure(index, "expected an index, '*' or a quoted key after '['") }
+        switch bytes[index] {
+        case UInt8(ascii: "*"):
+            segment = .wildcard
+            index += 1
+        case UInt8(ascii: "\""):
+            let (key, end) = try quotedKey(bytes, at: start, failure)
+            return (.member(key), end)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digitsStart = bytes[index] == UInt8(ascii: "-") ? index + 1 : index
+            var end = digitsStart
+            while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
+            guard end > digitsStart, end - digitsStart <= 18,
+                  let value = Int(String(decoding: bytes[index..<end], as: UTF8.self)) else {
+                throw failure(index, "expected an index, '*' or a quoted key after '['")
+            }
+            segment = .index(value)
+            index = end
+        default:
+            throw failure(index, "expected an index, '*' or a quoted key after '['")
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else { throw failure(index, "expected ']'") }
+        return (segment, index + 1)
+    }
+
+    /// Reads `["key"]` starting at the `[`.
+    private static func quotedKey(
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+    ) throws(JSONPathParseError) -> (String, Int) {
+        let quote = start + 1
+        guard quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {
+            throw failure(quote, "expected a quoted key after '['")
+        }
+        let key: String
+        let end: Int
+        do {
+            (key, end) = try JSONStringLiteral.scan(bytes, at: quote)
+        } catch {
+            throw failure(error.offset, error.message)
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { throw failure(end, "expected ']'") }
+        return (key, end + 1)
+    }
+}

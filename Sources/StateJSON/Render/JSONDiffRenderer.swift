@@ -1,0 +1,189 @@
+/// Renders the difference between two JSON values in the style of swift-custom-dump.
+///
+/// Lines of the old value start with `-`, lines of the new value with `+`, context with two
+/// spaces. Only changed leaves are marked. Unchanged array elements collapse into
+/// `… (N unchanged)` runs; unchanged object members stay visible as context when they are scalars
+/// in a short run, and collapse otherwise.
+///
+/// ```swift
+/// let renderer = JSONDiffRenderer()
+/// print(renderer.render(from: ["count": 3, "users": [["id": 1, "age": 30]]],
+///                       to: ["count": 3, "users": [["id": 1, "age": 31]]]) ?? "equal")
+/// ```
+/// ```text
+///   {
+///     "count": 3,
+///     "users": [
+///       {
+/// -       "age": 30,
+/// +       "age": 31,
+///         "id": 1
+///       }
+///     ]
+///   }
+/// ```
+public struct JSONDiffRenderer: Sendable {
+    /// How the diff looks.
+    public struct Options: Sendable, Hashable {
+        /// Wraps `-` lines in ANSI red, `+` lines in green and `…` lines in dim.
+        public var colour: Bool
+        /// The longest run of unchanged scalar members shown as context; longer runs collapse.
+        public var contextMembers: Int
+        /// Added and removed arrays show at most this many elements; `nil` shows all.
+        public var maxArrayElements: Int?
+        /// A line printed before the diff, such as the path or steps being compared.
+        public var header: String?
+        /// How array elements are matched, as for ``JSONDiff``.
+        public var diffOptions: JSONDiff.Options
+
+        /// Options for plain output with three members of context.
+        public init(
+            colour: Bool = false, contextMembers: Int = 3, maxArrayElements: Int? = nil, header: String? = nil,
+            diffOptions: JSONDiff.Options = JSONDiff.Options()
+        ) {
+            self.colour = colour
+            self.contextMembers = contextMembers
+            self.maxArrayElements = maxArrayElements
+            self.header = header
+            self.diffOptions = diffOptions
+        }
+    }
+
+    /// The options in effect.
+    public var options: Options
+
+    /// A renderer with the given options.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The rendered difference, or `nil` when the values are equal.
+    public func render(from old: JSONValue, to new: JSONValue) -> String? {
+        if old.isFastEqual(to: new) { return nil }
+        var writer = JSONLineWriter(colour: options.colour, maxArrayElements: options.maxArrayElements)
+        if let header = options.header { writer.line(.none, indent: 0, header) }
+        renderChange(old, new, indent: 0, label: "", comma: false, into: &writer)
+        return writer.output
+    }
+
+    private enum Entry {
+        case collapsed(Int)
+        case context(label: String, value: JSONValue)
+        case changed(label: String, old: JSONValue, new: JSONValue)
+        case removed(label: String, value: JSONValue)
+        case added(label: String, value: JSONValue)
+    }
+
+    /// Renders two values known to differ.
+    private func renderChange(
+        _ old: JSONValue, _ new: JSONValue, indent: Int, label: String, comma: Bool, into writer: inout JSONLineWriter
+    ) {
+        let end = comma ? "," : ""
+        switch (old, new) {
+        case (.object(let oldObject), .object(let newObject)):
+            writer.line(.context, indent: indent, label + "{")
+            render(memberEntries(oldObject, newObject), indent: indent + 1, into: &writer)
+            writer.line(.context, indent: indent, "}" + end)
+        case (.array(let oldArray), .array(let newArray)):
+            writer.line(.context, indent: indent, label + "[")
+            render(elementEntries(oldArray, newArray), indent: indent + 1, into: &writer)
+            writer.line(.context, indent: indent, "]" + end)
+        default:
+            writer.value(old, marker: .removed, indent: indent, label: label, comma: comma)
+            writer.value(new, marker: .added, indent: indent, label: label, comma: comma)
+        }
+    }
+
+    private func render(_ entries: [Entry], indent: Int, into writer: inout JSONLineWriter) {
+        for (index, entry) in entries.enumerated() {
+            let comma = index < entries.count - 1
+            switch entry {
+            case .collapsed(let count):
+                writer.line(.collapsed, indent: indent, "… (\(count) unchanged)" + (comma ? "," : ""))
+            case .context(let label, let value):
+                writer.value(value, marker: .context, indent: indent, label: label, comma: comma)
+            case .changed(let label, let old, let new):
+                renderChange(old, new, indent: indent, label: label, comma: comma, into: &writer)
+            case .removed(let label, let value):
+                writer.value(value, marker: .removed, indent: indent, label: label, comma: comma)
+            case .added(let label, let value):
+                writer.value(value, marker: .added, indent: indent, label: label, comma: comma)
+            }
+        }
+    }
+
+    private func memberEntries(_ old: JSONObject, _ new: JSONObject) -> [Entry] {
+        var entries: [Entry] = []
+        var unchanged: [(key: String, value: JSONValue)] = []
+        func flushUnchanged() {
+            defer { unchanged.removeAll(keepingCapacity: true) }
+            guard unchanged.count <= options.contextMembers else {
+                entries.append(.collapsed(unchanged.count))
+                return
+            }
+            for member in unchanged {
+                if member.value.isSingleLine {
+                    entries.append(.context(label: JSONLineWriter.label(member.key), value: member.value))
+                } else if case .collapsed(let count)? = entries.last {
+                    entries[entries.count - 1] = .collapsed(count + 1)
+                } else {
+                    entries.append(.collapsed(1))
+                }
+            }
+        }
+        var oldIndex = 0
+        var newIndex = 0
+        while oldIndex < old.count || newIndex < new.count {
+            let oldKey = oldIndex < old.count ? old.keys[oldIndex] : nil
+            let newKey = newIndex < new.count ? new.keys[newIndex] : nil
+            if let oldKey, let newKey, oldKey == newKey {
+                let oldValue = old.values[oldIndex]
+                let newValue = new.values[newIndex]
+                if oldValue.isFastEqual(to: newValue) {
+                    unchanged.append((oldKey, oldValue))
+                } else {
+                    flushUnchanged()
+                    entries.append(.changed(label: JSONLineWriter.label(oldKey), old: oldValue, new: newValue))
+                }
+                oldIndex += 1
+                newIndex += 1
+            } else if let oldKey, newKey.map({ JSONObject.precedes(oldKey, $0) }) ?? true {
+                flushUnchanged()
+                entries.append(.removed(label: JSONLineWriter.label(oldKey), value: old.values[oldIndex]))
+                oldIndex += 1
+            } else if let newKey {
+                flushUnchanged()
+                entries.append(.added(label: JSONLineWriter.label(newKey), value: new.values[newIndex]))
+                newIndex += 1
+            }
+        }
+        flushUnchanged()
+        return entries
+    }
+
+    private func elementEntries(_ old: [JSONValue], _ new: [JSONValue]) -> [Entry] {
+        let alignment = JSONArrayAlignment(
+            old: old, new: new,
+            identityKey: options.diffOptions.identityKey, maxEdits: options.diffOptions.maxArrayEdits
+        )
+        return alignment.steps.map { step in
+            switch step {
+            case .unchanged(_, _, let count): .collapsed(count)
+            case .changed(let oldIndex, let newIndex): .changed(label: "", old: old[oldIndex], new: new[newIndex])
+            case .removed(let oldIndex): .removed(label: "", value: old[oldIndex])
+            case .inserted(let newIndex): .added(label: "", value: new[newIndex])
+            }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Whether the value renders on one line: a scalar or an empty container.
+    fileprivate var isSingleLine: Bool {
+        switch self {
+        case .array(let array): array.isEmpty
+        case .object(let object): object.isEmpty
+        default: true
+        }
+    }
+}
