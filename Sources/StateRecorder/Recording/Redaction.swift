@@ -28,12 +28,23 @@ public struct Redaction: Sendable, Equatable {
 
     /// Hides the values at `paths` and every member named in `keys`.
     ///
-    /// - Throws: `JSONPathParseError` for a path that does not parse, or one with a `..` segment
-    ///   (use `keys` for names at any depth).
+    /// - Throws: `JSONPathParseError` for a path that does not parse, ``RedactionPathError`` for one that
+    ///   mixes `..` with other segments (a lone `..name` is the same as the key `name`).
     public init(paths: [String] = [], keys: [String] = []) throws {
         self.paths = paths
-        self.keys = Set(keys)
-        self.patterns = try paths.map { try RedactionSegment.pattern(parsing: $0) }
+        var names = Set(keys)
+        var patterns: [[RedactionSegment]] = []
+        for text in paths {
+            let path = try JSONPath(parsing: text)
+            // `..password` is the same rule as the key `password`.
+            if path.segments.count == 1, case .descendant(let name) = path.segments[0] {
+                names.insert(name)
+            } else {
+                patterns.append(try RedactionSegment.pattern(path, text: text))
+            }
+        }
+        self.keys = names
+        self.patterns = patterns
     }
 
     /// Whether nothing is hidden.
@@ -113,11 +124,10 @@ enum RedactionSegment: Sendable, Equatable {
         }
     }
 
-    static func pattern(parsing text: String) throws -> [RedactionSegment] {
-        let path = try JSONPath(parsing: text)
-        return try path.segments.map { segment throws -> RedactionSegment in
+    static func pattern(_ path: JSONPath, text: String) throws -> [RedactionSegment] {
+        try path.segments.map { segment throws -> RedactionSegment in
             switch segment {
-            case .key(let name): return .key(name)
+            case .member(let name): return .key(name)
             case .index(let index) where index >= 0: return .index(index)
             case .wildcard: return .any
             default: throw RedactionPathError(path: text)
