@@ -65,6 +65,15 @@ import Testing
         #expect(parsed.string("file") == "run.jsonl")
     }
 
+    @Test func reportsANearMissOfASubcommandInsteadOfOpeningItAsAFile() throws {
+        #expect(CommandFixtures.report(["rplay", "run.jsonl"]) == """
+            Error: Unknown subcommand 'rplay'. Did you mean 'replay'?
+            Usage: statedbg <subcommand>
+              See 'statedbg --help' for more information.
+            """)
+        #expect(try CommandFixtures.command(["./rplay"]).string("file") == "./rplay")
+    }
+
     @Test func recognisesHelpAndVersionRequests() throws {
         let root = CommandFixtures.root
         #expect(try CommandFixtures.parser.parse(["--help"]) == .help([root]))

@@ -2,7 +2,9 @@
 ///
 /// Supports `--opt value`, `--opt=value`, `-o value`, `-ovalue`, combined short flags (`-qv`), `--` to end
 /// options, and negative numbers as values (`--to -1`, a positional `-1`). `--help`/`-h` anywhere before
-/// `--`, and `help SUBCOMMAND` at the root, ask for help instead of running.
+/// `--`, and `help SUBCOMMAND` at the root, ask for help instead of running. When a command has a default
+/// subcommand, a first word that names no subcommand goes to it (`statedbg run.jsonl`), unless it is a
+/// near miss of a subcommand name without `.` or `/` in it, which is reported as a typo.
 ///
 /// ```swift
 /// let parser = CommandLineParser(root: root)
@@ -57,6 +59,12 @@ public struct CommandLineParser: Sendable {
                 return .help(path)
             } else if first == "--version", let version = command.version {
                 return .version(version)
+            } else if command.defaultSubcommand != nil, !first.contains(where: { $0 == "." || $0 == "/" }),
+                let suggestion = Suggestion.closest(to: first, among: names)
+            {
+                // `statedbg rplay run.jsonl` is a typo, not a recording called `rplay`; a real file name
+                // can always be written `./rplay`.
+                throw error(.unknownSubcommand(first, suggestion: suggestion), path)
             } else if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
                 path.append(fallback)
             } else if first.hasPrefix("-"), first != "-" {

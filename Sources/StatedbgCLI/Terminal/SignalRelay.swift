@@ -27,14 +27,7 @@ enum SignalRelay {
         _ = interrupts.load(ordering: .relaxed)  // forces the statics' lazy initialisation out of the handler
         _ = listeners.load(ordering: .relaxed)
         _ = rawDescriptor.load(ordering: .relaxed)
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = relayHandler
-        #else
-        action.__sigaction_u.__sa_handler = relayHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        var action = action(calling: relayHandler)
         var previous = sigaction()
         sigaction(signal, &action, &previous)
         return previous
@@ -44,6 +37,20 @@ enum SignalRelay {
     static func restore(_ signal: Int32, _ previous: sigaction) {
         var previous = previous
         sigaction(signal, &previous, nil)
+    }
+
+    /// An action running `handler` with no signals masked and no flags; without `SA_RESTART`, so a blocking
+    /// read returns `EINTR` and the caller can look at the flag.
+    private static func action(calling handler: (@convention(c) (Int32) -> Void)?) -> sigaction {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        return action
     }
 
     /// Runs inside the signal handler.
@@ -57,12 +64,7 @@ enum SignalRelay {
             tcsetattr(descriptor, TCSAFLUSH, &savedSettings)
         }
         // Die of the signal as if no handler had been installed, so the parent sees the right status.
-        var fallback = sigaction()
-        #if canImport(Glibc)
-        fallback.__sigaction_handler.sa_handler = SIG_DFL
-        #else
-        fallback.__sigaction_u.__sa_handler = SIG_DFL
-        #endif
+        var fallback = action(calling: SIG_DFL)
         sigaction(signal, &fallback, nil)
         raise(signal)
     }
