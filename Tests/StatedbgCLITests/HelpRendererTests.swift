@@ -92,6 +92,33 @@ import Testing
             """)
     }
 
+    @Test func matchesTheDocumentedExample() {
+        let replay = CommandSpec(
+            name: "replay", abstract: "Replay a recording.",
+            arguments: [ArgumentSpec("file", help: "The recording to replay.")],
+            options: [.value("to", valueName: "n", help: "Stop after step <n>.")])
+        let root = CommandSpec(name: "statedbg", subcommands: [replay])
+        #expect(HelpRenderer().render(commandPath: [root, replay]) == """
+            OVERVIEW: Replay a recording.
+
+            USAGE: statedbg replay <file> [--to <n>]
+
+            ARGUMENTS:
+              <file>                  The recording to replay.
+
+            OPTIONS:
+              --to <n>                Stop after step <n>.
+              -h, --help              Show help information.
+
+            """)
+    }
+
+    @Test func summarisesManyOptionsInTheUsageLine() {
+        let options = (1...12).map { OptionSpec.flag("flag\($0)") }
+        let spec = CommandSpec(name: "t", arguments: [ArgumentSpec("file")], options: options)
+        #expect(HelpRenderer.usage(commandPath: [spec]) == "t [<options>] <file>")
+    }
+
     @Test func wrapsOverviewAndDiscussionAtTheGivenWidth() {
         let spec = CommandSpec(
             name: "t", abstract: "One two three four five six seven.", discussion: "Eight nine ten eleven twelve.")

@@ -80,6 +80,37 @@ import StatedbgCLI
 
     /// Raises `signal` on this thread with it unblocked, since test runners may run tests on threads that
     /// block it; the handler has run by the time `raise` returns.
+    @Test func scrollsALineWiderThanTheWindowToKeepTheCursorVisible() throws {
+        let terminal = try PseudoTerminal(columns: 20)
+        let results = Mutex<[LineEditor.Result]>([])
+        let finished = DispatchSemaphore(value: 0)
+        let slave = terminal.slave
+        Thread {
+            let editor = LineEditor(input: slave, output: slave)
+            for _ in 0..<2 {
+                let result = editor.readLine(prompt: "> ")
+                results.withLock { $0.append(result) }
+            }
+            finished.signal()
+        }.start()
+
+        let alphabet = "abcdefghijklmnopqrstuvwxy"
+        // The second prompt is the only "> " that follows a line break.
+        for (index, keys) in [alphabet + "\r", alphabet + "\u{1B}[H\r"].enumerated() {
+            guard terminal.waitForOutput(containing: index == 0 ? "> " : "\r\n> ") else {
+                Issue.record("No prompt \(index); output so far: \(terminal.transcript.debugDescription)")
+                break
+            }
+            terminal.send(keys)
+        }
+        terminal.waitForEditor(finished)
+
+        #expect(results.withLock { $0 } == [.line(alphabet), .line(alphabet)])
+        // 20 columns minus the prompt and one spare column leave 17 for the line.
+        #expect(terminal.transcript.contains("\r> ijklmnopqrstuvwxy\u{1B}[0K\r\u{1B}[19C\r\n"))
+        #expect(terminal.transcript.contains("\r> abcdefghijklmnopq\u{1B}[0K\r\u{1B}[2C\r\n"))
+    }
+
     private static func raiseUnblocked(_ signal: Int32) {
         var unblock = sigset_t()
         var previous = sigset_t()
@@ -101,7 +132,7 @@ import StatedbgCLI
     }
 }
 
-/// A master/slave pseudo-terminal pair, 80 columns wide, with a transcript of what the slave side wrote.
+/// A master/slave pseudo-terminal pair, with a transcript of what the slave side wrote.
 final class PseudoTerminal: @unchecked Sendable {
     enum Failure: Error {
         case cannotOpen(String)
@@ -112,12 +143,12 @@ final class PseudoTerminal: @unchecked Sendable {
     private(set) var transcript = ""
     private var isMasterOpen = true
 
-    init() throws {
+    init(columns: UInt16 = 80) throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         guard master >= 0, let name = Self.unlockSlave(of: master) else { throw Failure.cannotOpen("/dev/ptmx") }
         slave = open(name, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw Failure.cannotOpen(name) }
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
