@@ -19,6 +19,17 @@ import StatedbgCLI
         #expect(ColourPolicy(colorFlag: true, noColorFlag: true) == .never)
     }
 
+    @Test func readsTheColourFlagsFromParsedArguments() throws {
+        let spec = CommandSpec(name: "show", options: ColourPolicy.options)
+        func policy(_ arguments: [String]) throws -> ColourPolicy? {
+            guard case .command(let parsed) = try CommandLineParser(root: spec).parse(arguments) else { return nil }
+            return ColourPolicy(parsed)
+        }
+        #expect(try policy([]) == .automatic)
+        #expect(try policy(["--color"]) == .always)
+        #expect(try policy(["--no-color"]) == .never)
+    }
+
     @Test func flushesStandardOutputBeforeWritingAnError() {
         let log = EventLog()
         let output = TextOutput(standardOutput: log.sink("out"), standardError: log.sink("err"))

@@ -4,7 +4,9 @@
 /// anything non-empty, not when `TERM` is `dumb`. `--color` and `--no-color` override it.
 ///
 /// ```swift
-/// let policy = ColourPolicy(colorFlag: arguments.flag("color"), noColorFlag: arguments.flag("no-color"))
+/// let show = CommandSpec(name: "show", options: [.flag("json")] + ColourPolicy.options)
+/// // … parse into `arguments` …
+/// let policy = ColourPolicy(arguments)
 /// let coloured = policy.allowsColour(outputIsTerminal: true, environment: ["TERM": "xterm-256color"])  // true
 /// ```
 public enum ColourPolicy: Sendable, Equatable {
@@ -14,6 +16,17 @@ public enum ColourPolicy: Sendable, Equatable {
     case always
     /// Never colour (`--no-color`).
     case never
+
+    /// The `--color` and `--no-color` flags, for a command's ``CommandSpec/options``.
+    public static let options: [OptionSpec] = [
+        .flag("color", help: "Colour the output even when it is not a terminal."),
+        .flag("no-color", help: "Do not colour the output."),
+    ]
+
+    /// The policy asked for by the flags in ``options``.
+    public init(_ arguments: ParsedArguments) {
+        self.init(colorFlag: arguments.flag("color"), noColorFlag: arguments.flag("no-color"))
+    }
 
     /// The policy the flags ask for; `--no-color` wins when both are given.
     public init(colorFlag: Bool, noColorFlag: Bool) {

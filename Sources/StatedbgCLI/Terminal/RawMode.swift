@@ -7,7 +7,8 @@ import Darwin
 /// A terminal switched to raw mode (no echo, no line buffering, no signal keys), restored by ``restore()``.
 ///
 /// While raw mode is on, SIGTERM, SIGHUP and SIGQUIT (and SIGINT when no ``InterruptFlag`` listens)
-/// restore the settings before the process dies of them, so a killed REPL never leaves the shell without echo.
+/// restore the settings before the process dies of them, and so does `exit` called from another thread,
+/// so a killed REPL never leaves the shell without echo.
 /// Output post-processing is off too: write `"\r\n"` to end a line.
 ///
 /// ```swift
@@ -45,6 +46,7 @@ public final class RawMode {
         // Only one descriptor can be guarded at a time; a nested raw mode on another descriptor is not guarded.
         let guarded = SignalRelay.rawDescriptor.load(ordering: .acquiring) < 0
         if guarded {
+            SignalRelay.exitHook
             SignalRelay.savedSettings = original
             SignalRelay.rawDescriptor.store(fileDescriptor, ordering: .releasing)
             previousActions = Self.guardedSignals.map { ($0, SignalRelay.install($0)) }

@@ -9,8 +9,8 @@ import Synchronization
 /// that can capture nothing.
 ///
 /// It holds exactly what the handler needs: a counter of interrupts (read by ``InterruptFlag``), whether
-/// an ``InterruptFlag`` is listening, and the terminal settings to put back if a signal ends the process
-/// while ``RawMode`` is on. Everything the handler touches is either atomic or written before the handler
+/// an ``InterruptFlag`` is listening, and the terminal settings to put back if a signal or `exit` ends the
+/// process while ``RawMode`` is on. Everything the handler touches is either atomic or written before the handler
 /// can run, and it only calls async-signal-safe functions (`tcsetattr`, `sigaction`, `raise`).
 enum SignalRelay {
     /// Incremented on every SIGINT while an ``InterruptFlag`` listens.
@@ -53,16 +53,26 @@ enum SignalRelay {
         return action
     }
 
+    /// Makes `exit` from any thread restore a terminal left in raw mode; registered once per process.
+    static let exitHook: Void = {
+        atexit { SignalRelay.restoreTerminal() }
+    }()
+
+    /// Puts back the settings of the descriptor in raw mode, if any.
+    static func restoreTerminal() {
+        let descriptor = rawDescriptor.exchange(-1, ordering: .acquiringAndReleasing)
+        if descriptor >= 0 {
+            tcsetattr(descriptor, TCSAFLUSH, &savedSettings)
+        }
+    }
+
     /// Runs inside the signal handler.
     static func handle(_ signal: Int32) {
         if signal == SIGINT, listeners.load(ordering: .acquiring) > 0 {
             interrupts.add(1, ordering: .releasing)
             return
         }
-        let descriptor = rawDescriptor.load(ordering: .acquiring)
-        if descriptor >= 0 {
-            tcsetattr(descriptor, TCSAFLUSH, &savedSettings)
-        }
+        restoreTerminal()
         // Die of the signal as if no handler had been installed, so the parent sees the right status.
         var fallback = action(calling: SIG_DFL)
         sigaction(signal, &fallback, nil)
