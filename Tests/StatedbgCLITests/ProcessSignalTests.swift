@@ -29,52 +29,40 @@ import StatedbgCLI
     /// Drives a LineEditor on the slave side of a real pseudo-terminal, typing on the master side.
     @Test func editsRecallsCompletesAndInterruptsOnAPseudoTerminal() throws {
         let terminal = try PseudoTerminal()
-        let results = Mutex<[LineEditor.Result]>([])
-        let finished = DispatchSemaphore(value: 0)
-        let slave = terminal.slave
-        Thread {
-            let editor = LineEditor(input: slave, output: slave) { line, cursor in
-                let word = line.prefix(cursor).split(separator: " ").last.map(String.init) ?? ""
-                return ["show", "next", "network"].filter { $0.hasPrefix(word) }
-            }
-            var index = 0
-            while true {
-                let result = editor.readLine(prompt: "[\(index)]> ")
-                results.withLock { $0.append(result) }
-                if result == .endOfFile { break }
-                index += 1
-            }
-            finished.signal()
-        }.start()
+        let editor = terminal.startEditor { line, cursor in
+            let word = line.prefix(cursor).split(separator: " ").last.map(String.init) ?? ""
+            return ["show", "next", "network"].filter { $0.hasPrefix(word) }
+        }
 
         let left = "\u{1B}[D"
-        let keystrokes = [
-            "nxt\(left)\(left)e\u{1B}[F\r",  // typed, cursor moved, corrected, End
-            "\u{1B}[A\r",  // history recall
-            "sh\t.users\r",  // single completion
-            "ne\tx\t\r",  // no longer common prefix: a list; then a unique match
-            "abc\u{03}",  // Ctrl-C abandons the line
-            "xy\u{01}\u{04}\r",  // Ctrl-A, Ctrl-D deletes under the cursor
-            "\u{04}",  // Ctrl-D on an empty line ends input
+        let keystrokes: [(prompt: Int, keys: String)] = [
+            (0, "nxt\(left)\(left)e\u{1B}[F\r"),  // typed, cursor moved, corrected, End
+            (1, "\u{1B}[A\r"),  // history recall
+            (2, "sh\t.users\r"),  // single completion
+            (3, "ne\tx\t\r"),  // no longer common prefix: a list; then a unique match
+            (4, "abc\u{03}"),  // Ctrl-C abandons the line
+            (5, "xy\u{01}\u{04}\r"),  // Ctrl-A, Ctrl-D deletes under the cursor
+            (6, "first\rsecond\r"),  // two lines pasted at once
+            (8, "\u{04}"),  // Ctrl-D on an empty line ends input
         ]
-        for (index, keys) in keystrokes.enumerated() {
-            guard terminal.waitForOutput(containing: "[\(index)]> ") else {
-                Issue.record("The editor never showed prompt \(index); output so far: \(terminal.transcript.debugDescription)")
+        for (prompt, keys) in keystrokes {
+            guard terminal.waitForOutput(containing: "[\(prompt)]> ") else {
+                Issue.record("The editor never showed prompt \(prompt); output so far: \(terminal.transcript.debugDescription)")
                 break
             }
             terminal.send(keys)
         }
-        terminal.waitForEditor(finished)
-
-        #expect(results.withLock { $0 } == [
-            .line("next"), .line("next"), .line("show .users"), .line("next "), .interrupted, .line("y"), .endOfFile,
+        let results = terminal.wait(for: editor)
+        #expect(results == [
+            .line("next"), .line("next"), .line("show .users"), .line("next "), .interrupted, .line("y"),
+            .line("first"), .line("second"), .endOfFile,
         ])
         #expect(terminal.transcript.contains("\r[0]> next\u{1B}[0K"))
         #expect(terminal.transcript.contains("\r\nnext     network\r\n\r[3]> ne\u{1B}[0K\r\u{1B}[7C"))
         #expect(terminal.transcript.contains("^C\r\n[5]> "))
 
         var settings = termios()
-        #expect(tcgetattr(slave, &settings) == 0)
+        #expect(tcgetattr(terminal.slave, &settings) == 0)
         #expect(settings.c_lflag & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON))
     }
 
@@ -82,33 +70,33 @@ import StatedbgCLI
     /// block it; the handler has run by the time `raise` returns.
     @Test func scrollsALineWiderThanTheWindowToKeepTheCursorVisible() throws {
         let terminal = try PseudoTerminal(columns: 20)
-        let results = Mutex<[LineEditor.Result]>([])
-        let finished = DispatchSemaphore(value: 0)
-        let slave = terminal.slave
-        Thread {
-            let editor = LineEditor(input: slave, output: slave)
-            for _ in 0..<2 {
-                let result = editor.readLine(prompt: "> ")
-                results.withLock { $0.append(result) }
-            }
-            finished.signal()
-        }.start()
+        let editor = terminal.startEditor()
 
         let alphabet = "abcdefghijklmnopqrstuvwxy"
-        // The second prompt is the only "> " that follows a line break.
         for (index, keys) in [alphabet + "\r", alphabet + "\u{1B}[H\r"].enumerated() {
-            guard terminal.waitForOutput(containing: index == 0 ? "> " : "\r\n> ") else {
+            guard terminal.waitForOutput(containing: "[\(index)]> ") else {
                 Issue.record("No prompt \(index); output so far: \(terminal.transcript.debugDescription)")
                 break
             }
             terminal.send(keys)
         }
-        terminal.waitForEditor(finished)
+        terminal.send("\u{04}")
+        #expect(terminal.wait(for: editor) == [.line(alphabet), .line(alphabet), .endOfFile])
+        // 20 columns minus the prompt and one spare column leave 14 for the line.
+        #expect(terminal.transcript.contains("\r[0]> lmnopqrstuvwxy\u{1B}[0K\r\u{1B}[19C\r\n"))
+        #expect(terminal.transcript.contains("\r[1]> abcdefghijklmn\u{1B}[0K\r\u{1B}[5C\r\n"))
+    }
 
-        #expect(results.withLock { $0 } == [.line(alphabet), .line(alphabet)])
-        // 20 columns minus the prompt and one spare column leave 17 for the line.
-        #expect(terminal.transcript.contains("\r> ijklmnopqrstuvwxy\u{1B}[0K\r\u{1B}[19C\r\n"))
-        #expect(terminal.transcript.contains("\r> abcdefghijklmnopq\u{1B}[0K\r\u{1B}[2C\r\n"))
+    @Test func keepsALineTypedBeforeThePromptAppeared() throws {
+        let terminal = try PseudoTerminal()
+        terminal.send("typed ahead\r")
+        let editor = terminal.startEditor()
+        if terminal.waitForOutput(containing: "[1]> ") {
+            terminal.send("\u{04}")
+        } else {
+            Issue.record("The typed-ahead line was lost; output so far: \(terminal.transcript.debugDescription)")
+        }
+        #expect(terminal.wait(for: editor) == [.line("typed ahead"), .endOfFile])
     }
 
     private static func raiseUnblocked(_ signal: Int32) {
@@ -187,16 +175,41 @@ final class PseudoTerminal: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the editor thread and collects its last output. If the thread is stuck, hangs up the
-    /// master so its read fails and it ends.
-    func waitForEditor(_ finished: DispatchSemaphore) {
-        if finished.wait(timeout: .now() + 10) == .timedOut {
+    /// A LineEditor reading lines on the slave side until end of input, on its own thread.
+    final class EditorRun: Sendable {
+        let results = Mutex<[LineEditor.Result]>([])
+        let finished = DispatchSemaphore(value: 0)
+    }
+
+    /// Starts a LineEditor on the slave, prompting `[0]> `, `[1]> `, … until it reads end of input.
+    func startEditor(completer: (@Sendable (String, Int) -> [String])? = nil) -> EditorRun {
+        let run = EditorRun()
+        let slave = slave
+        Thread {
+            let editor = LineEditor(input: slave, output: slave, completer: completer)
+            var index = 0
+            while true {
+                let result = editor.readLine(prompt: "[\(index)]> ")
+                run.results.withLock { $0.append(result) }
+                if result == .endOfFile { break }
+                index += 1
+            }
+            run.finished.signal()
+        }.start()
+        return run
+    }
+
+    /// Waits for the editor thread, collects its last output and returns what it read. If the thread is
+    /// stuck, hangs up the master so its read fails and it ends.
+    func wait(for run: EditorRun) -> [LineEditor.Result] {
+        if run.finished.wait(timeout: .now() + 10) == .timedOut {
             close(master)
             isMasterOpen = false
-            finished.wait()
+            run.finished.wait()
         } else {
             drain()
         }
+        return run.results.withLock { $0 }
     }
 
     private func drain() {

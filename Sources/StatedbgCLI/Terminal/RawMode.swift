@@ -9,7 +9,8 @@ import Darwin
 /// While raw mode is on, SIGTERM, SIGHUP and SIGQUIT (and SIGINT when no ``InterruptFlag`` listens)
 /// restore the settings before the process dies of them, and so does `exit` called from another thread,
 /// so a killed REPL never leaves the shell without echo.
-/// Output post-processing is off too: write `"\r\n"` to end a line.
+/// Output post-processing is off too: write `"\r\n"` to end a line. Switching either way keeps unread
+/// input, so lines typed ahead or pasted in one go are not lost between two prompts.
 ///
 /// ```swift
 /// let raw = try RawMode(fileDescriptor: STDIN_FILENO)
@@ -51,7 +52,7 @@ public final class RawMode {
             SignalRelay.rawDescriptor.store(fileDescriptor, ordering: .releasing)
             previousActions = Self.guardedSignals.map { ($0, SignalRelay.install($0)) }
         }
-        guard tcsetattr(fileDescriptor, TCSAFLUSH, &settings) == 0 else {
+        guard tcsetattr(fileDescriptor, TCSADRAIN, &settings) == 0 else {
             let reason = Self.reason()
             if guarded { releaseSignals() }
             isActive = false
@@ -63,7 +64,7 @@ public final class RawMode {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        tcsetattr(fileDescriptor, TCSAFLUSH, &original)
+        tcsetattr(fileDescriptor, TCSADRAIN, &original)
         if !previousActions.isEmpty { releaseSignals() }
     }
 

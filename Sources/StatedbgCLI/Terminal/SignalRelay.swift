@@ -62,7 +62,7 @@ enum SignalRelay {
     static func restoreTerminal() {
         let descriptor = rawDescriptor.exchange(-1, ordering: .acquiringAndReleasing)
         if descriptor >= 0 {
-            tcsetattr(descriptor, TCSAFLUSH, &savedSettings)
+            tcsetattr(descriptor, TCSANOW, &savedSettings)
         }
     }
 
