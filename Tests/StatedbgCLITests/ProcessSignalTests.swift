@@ -90,6 +90,9 @@ import StatedbgCLI
     @Test func keepsALineTypedBeforeThePromptAppeared() throws {
         let terminal = try PseudoTerminal()
         terminal.send("typed ahead\r")
+        // Make sure the line has reached the slave's input queue before the editor switches modes.
+        var slave = pollfd(fd: terminal.slave, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&slave, 1, 10_000) == 1)
         let editor = terminal.startEditor()
         if terminal.waitForOutput(containing: "[1]> ") {
             terminal.send("\u{04}")
