@@ -57,7 +57,7 @@ public struct ParsedArguments: Sendable, Equatable {
         count(name) > 0
     }
 
-    /// How many times `name` was given (`-vvv` counts three).
+    /// How many times `name` was given; a repeatable flag given as `-vvv` counts three.
     public func count(_ name: String) -> Int {
         values[name]?.count ?? 0
     }

@@ -73,6 +73,9 @@ public final class LineEditor {
     public var isInteractive: Bool { isatty(inputDescriptor) == 1 }
 
     /// Reads one line, showing `prompt` first when the input is a terminal.
+    ///
+    /// The editor writes straight to its output descriptor, so flush any buffered output of your own
+    /// (`terminal.output.flush()`) before calling, or it may appear after the prompt.
     public func readLine(prompt: String) -> Result {
         guard isInteractive, let raw = try? RawMode(fileDescriptor: inputDescriptor) else {
             if isInteractive { screen.write(prompt) }
