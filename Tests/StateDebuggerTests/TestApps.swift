@@ -22,7 +22,7 @@ enum TestApps {
     static let samples: [CounterAction] = [.increment, .decrement, .add(1), .note("x")]
 
     /// The counter; `addMultiplier` other than 1 makes a deliberately different reducer.
-    static func counter(id: String = "counter", addMultiplier: Int = 1,
+    static func counter(id: String = "counter", addMultiplier: Int = 1, samples: [CounterAction] = samples,
                         validators: [Validator<CounterState, CounterAction>] = []) -> RecordableApp<CounterState, CounterAction> {
         RecordableApp(
             id: id,

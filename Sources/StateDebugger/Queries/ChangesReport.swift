@@ -22,7 +22,7 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
     public var cancelled: Bool
 
     public var description: String {
-        var lines = ["\(path) changed at \(changes.count) of steps \(steps.lowerBound) to \(steps.upperBound - 1) (\(statesRead) states read, \(stepsSkipped) steps skipped by their patches)\(cancelled ? ", cancelled" : "")\(changes.isEmpty ? "" : ":")"]
+        var lines = ["\(path) changed at \(changes.count) of steps \(steps.lowerBound) to \(steps.upperBound - 1) (\(statesRead) state\(statesRead == 1 ? "" : "s") read, \(stepsSkipped) step\(stepsSkipped == 1 ? "" : "s") skipped by their patches)\(cancelled ? ", cancelled" : "")\(changes.isEmpty ? "" : ":")"]
         lines += changes.map(\.description)
         return lines.joined(separator: "\n")
     }
