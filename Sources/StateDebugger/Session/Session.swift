@@ -59,6 +59,7 @@ public final class Session {
     /// ``Timeline/append(_:newBranchName:)``) and moves there; a rejected one changes nothing.
     ///
     /// - Parameter payload: The action as its `Encodable` conformance writes it, e.g. `{"add":{"_0":5}}`.
+    @discardableResult
     public func dispatch(_ payload: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
         let app = try requireApp()
         let step = timeline.step

@@ -55,12 +55,20 @@ public final class JournalSource: RecordingSource {
             var changed: [JSONPointer] = []
             changed.reserveCapacity(patch.operations.count)
             for operation in patch.operations {
-                changed.append(operation.path)
-                if let from = operation.from { changed.append(from) }
+                changed.append(Self.reach(of: operation.path, structural: operation.name != "replace" && operation.name != "test"))
+                if let from = operation.from { changed.append(Self.reach(of: from, structural: operation.name == "move")) }
             }
             pointers = changed
         }
         return StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+    }
+
+    /// Inserting or removing an array element moves every later element, so such an operation may
+    /// change anything in the array, not only the element it names.
+    private static func reach(of pointer: JSONPointer, structural: Bool) -> JSONPointer {
+        guard structural, let last = pointer.tokens.last, last == "-" || last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let parent = pointer.parent else { return pointer }
+        return parent
     }
 
     public func line(ofStep step: Int) -> Int? {

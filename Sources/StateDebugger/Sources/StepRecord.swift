@@ -13,7 +13,8 @@ public struct StepRecord: Sendable, Equatable {
     public var action: JournalAction
     /// The recorded fingerprint of the resulting state (``StateJSON/StateFingerprint``), when known.
     public var hash: UInt64?
-    /// The locations the step changed (its patch's paths and `from`s), or `nil` when unknown (a keyframe).
+    /// Locations outside which the step changed nothing (from its patch; an array insertion or removal
+    /// names the whole array), or `nil` when unknown, as for a keyframe.
     public var changedPointers: [JSONPointer]?
     /// When the action was applied, in milliseconds since 1970 (0 when unknown).
     public var time: Int64
