@@ -20,8 +20,9 @@ final class JSONMemoNode {
 
     /// The JSON encoded last time, when `value` is `==` to the value encoded then.
     func cachedValue<T>(matching value: T) -> JSONValue? {
-        guard let previous, let encoded else { return nil }
-        return JSONMemoNode.equal(previous, value) ? encoded : nil
+        // Spelled out: with `cond ? encoded : nil` the `nil` would become `JSONValue.null`.
+        guard let previous, let encoded, JSONMemoNode.equal(previous, value) else { return nil }
+        return encoded
     }
 
     func remember<T>(_ value: T, encoded result: JSONValue) {
