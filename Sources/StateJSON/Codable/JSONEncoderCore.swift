@@ -38,17 +38,31 @@ final class JSONEncodingStorage {
         }
     }
 
+    /// ``JSONObject/precedes(_:_:)`` over contiguous bytes, which native strings always have.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                for position in 0..<min(left.count, right.count) where left[position] != right[position] {
+                    return left[position] < right[position]
+                }
+                return left.count < right.count
+            }
+        }
+        if let fast, let result = fast { return result }
+        return JSONObject.precedes(lhs, rhs)
+    }
+
     /// Sorts members into canonical order; when a key was encoded twice the later one wins.
     static func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
         var sorted = true
-        for position in keys.indices.dropFirst() where !JSONObject.precedes(keys[position - 1], keys[position]) {
+        for position in keys.indices.dropFirst() where !JSONEncodingStorage.precedes(keys[position - 1], keys[position]) {
             sorted = false
             break
         }
         if sorted { return JSONObject(uncheckedSortedKeys: keys, values: values) }
         // Positions break ties so that, among repeated keys, the last one encoded is kept.
         let order = keys.indices.sorted { lhs, rhs in
-            keys[lhs] == keys[rhs] ? lhs < rhs : JSONObject.precedes(keys[lhs], keys[rhs])
+            keys[lhs] == keys[rhs] ? lhs < rhs : JSONEncodingStorage.precedes(keys[lhs], keys[rhs])
         }
         var sortedKeys: [String] = []
         var sortedValues: [JSONValue] = []

@@ -33,12 +33,19 @@ final class JSONMemoNode {
 
     /// The JSON encoded last time, when `value` is `==` to the value encoded then.
     func cachedValue<T>(matching value: T) -> JSONValue? {
-        guard let box = previous as? JSONTypedMemoBox<T>, let encoded, box.equals(box.value, value) else { return nil }
+        guard let box = typedBox(T.self), let encoded, box.equals(box.value, value) else { return nil }
         return encoded
     }
 
+    /// The box when it holds a `T`; compares type identities instead of casting, which would look up
+    /// generic metadata on every call.
+    private func typedBox<T>(_ type: T.Type) -> JSONTypedMemoBox<T>? {
+        guard let previous, previous.valueType == ObjectIdentifier(T.self) else { return nil }
+        return unsafeDowncast(previous, to: JSONTypedMemoBox<T>.self)
+    }
+
     func remember<T>(_ value: T, encoded result: JSONValue) {
-        if let box = previous as? JSONTypedMemoBox<T> {
+        if let box = typedBox(T.self) {
             box.value = value
         } else if let equatable = value as? any Equatable {
             previous = JSONMemoNode.box(equatable)
@@ -54,7 +61,13 @@ final class JSONMemoNode {
     }
 }
 
-class JSONMemoBox {}
+class JSONMemoBox {
+    let valueType: ObjectIdentifier
+
+    init(valueType: ObjectIdentifier) {
+        self.valueType = valueType
+    }
+}
 
 final class JSONTypedMemoBox<Value>: JSONMemoBox {
     var value: Value
@@ -63,5 +76,6 @@ final class JSONTypedMemoBox<Value>: JSONMemoBox {
     init(value: Value, equals: @escaping (Value, Value) -> Bool) {
         self.value = value
         self.equals = equals
+        super.init(valueType: ObjectIdentifier(Value.self))
     }
 }
