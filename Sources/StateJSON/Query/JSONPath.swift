@@ -135,12 +135,45 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return results
     }
 
-    /// The values the path selects, without their locations.
+    /// The values the path selects, without their locations (cheaper than ``evaluate(on:)``).
     public func values(in document: JSONValue) -> [JSONValue] {
         var results: [JSONValue] = []
-        var tokens: [String] = []
-        collect(document, from: 0, tokens: &tokens) { _, value in results.append(value) }
+        collectValues(document, from: 0, into: &results)
         return results
+    }
+
+    private func collectValues(_ value: JSONValue, from position: Int, into results: inout [JSONValue]) {
+        guard position < segments.count else {
+            results.append(value)
+            return
+        }
+        switch segments[position] {
+        case .member(let key):
+            if let child = value[key] { collectValues(child, from: position + 1, into: &results) }
+        case .index(let index):
+            guard case .array(let array) = value else { return }
+            let resolved = index < 0 ? array.count + index : index
+            if array.indices.contains(resolved) { collectValues(array[resolved], from: position + 1, into: &results) }
+        case .wildcard:
+            switch value {
+            case .array(let array):
+                for child in array { collectValues(child, from: position + 1, into: &results) }
+            case .object(let object):
+                for child in object.values { collectValues(child, from: position + 1, into: &results) }
+            default:
+                break
+            }
+        case .descendant(let key):
+            if let child = value[key] { collectValues(child, from: position + 1, into: &results) }
+            switch value {
+            case .array(let array):
+                for child in array { collectValues(child, from: position, into: &results) }
+            case .object(let object):
+                for child in object.values { collectValues(child, from: position, into: &results) }
+            default:
+                break
+            }
+        }
     }
 
     private func collect(

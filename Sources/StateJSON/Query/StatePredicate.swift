@@ -122,7 +122,8 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
     ///   - action: the step's action as `{"type": …, "label": …, "payload": …}`, or `nil` (the
     ///     initial state has none; `action…` operands then have no value).
     ///   - step: the step number `step` stands for.
-    public func evaluate(state: JSONValue, action: JSONValue?, step: Int) -> Bool {
+    /// - Returns: `true` when the predicate holds for these values.
+    public func evaluate(state: JSONValue, action: JSONValue?, step: Int = 0) -> Bool {
         let context = Context(state: state, action: action, step: step)
         return StatePredicate.evaluate(expression, quantifier: .any, in: context)
     }
