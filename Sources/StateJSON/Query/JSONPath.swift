@@ -138,42 +138,49 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// The values the path selects, without their locations (cheaper than ``evaluate(on:)``).
     public func values(in document: JSONValue) -> [JSONValue] {
         var results: [JSONValue] = []
-        collectValues(document, from: 0, into: &results)
+        _ = forEachValue(in: document) { value in
+            results.append(value)
+            return true
+        }
         return results
     }
 
-    private func collectValues(_ value: JSONValue, from position: Int, into results: inout [JSONValue]) {
-        guard position < segments.count else {
-            results.append(value)
-            return
-        }
+    /// Calls `body` with each selected value in document order until it returns `false`.
+    ///
+    /// - Returns: `false` when `body` stopped the walk.
+    func forEachValue(in document: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        visitValues(document, from: 0, body)
+    }
+
+    private func visitValues(_ value: JSONValue, from position: Int, _ body: (JSONValue) -> Bool) -> Bool {
+        guard position < segments.count else { return body(value) }
         switch segments[position] {
         case .member(let key):
-            if let child = value[key] { collectValues(child, from: position + 1, into: &results) }
+            guard let child = value.member(key) else { return true }
+            return visitValues(child, from: position + 1, body)
         case .index(let index):
-            guard case .array(let array) = value else { return }
+            guard case .array(let array) = value else { return true }
             let resolved = index < 0 ? array.count + index : index
-            if array.indices.contains(resolved) { collectValues(array[resolved], from: position + 1, into: &results) }
+            guard array.indices.contains(resolved) else { return true }
+            return visitValues(array[resolved], from: position + 1, body)
         case .wildcard:
-            switch value {
-            case .array(let array):
-                for child in array { collectValues(child, from: position + 1, into: &results) }
-            case .object(let object):
-                for child in object.values { collectValues(child, from: position + 1, into: &results) }
-            default:
-                break
-            }
+            return forEachChildValue(of: value) { visitValues($0, from: position + 1, body) }
         case .descendant(let key):
-            if let child = value[key] { collectValues(child, from: position + 1, into: &results) }
-            switch value {
-            case .array(let array):
-                for child in array { collectValues(child, from: position, into: &results) }
-            case .object(let object):
-                for child in object.values { collectValues(child, from: position, into: &results) }
-            default:
-                break
-            }
+            if let child = value.member(key), !visitValues(child, from: position + 1, body) { return false }
+            return forEachChildValue(of: value) { visitValues($0, from: position, body) }
         }
+    }
+
+    private func forEachChildValue(of value: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        switch value {
+        case .array(let array):
+            for child in array where !body(child) { return false }
+        case .object(let object):
+            for child in object.values where !body(child) { return false }
+        default:
+            break
+        }
+        return true
     }
 
     private func collect(
@@ -186,7 +193,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
         switch segments[position] {
         case .member(let key):
-            guard let child = value[key] else { return }
+            guard let child = value.member(key) else { return }
             tokens.append(key)
             collect(child, from: position + 1, tokens: &tokens, found)
             tokens.removeLast()
@@ -204,7 +211,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 tokens.removeLast()
             }
         case .descendant(let key):
-            if let child = value[key] {
+            if let child = value.member(key) {
                 tokens.append(key)
                 collect(child, from: position + 1, tokens: &tokens, found)
                 tokens.removeLast()
