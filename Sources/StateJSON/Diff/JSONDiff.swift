@@ -68,23 +68,16 @@ public enum JSONDiff {
         }
 
         private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
-            var oldIndex = 0
-            var newIndex = 0
-            while oldIndex < old.count || newIndex < new.count {
-                let oldKey = oldIndex < old.count ? old.keys[oldIndex] : nil
-                let newKey = newIndex < new.count ? new.keys[newIndex] : nil
-                if let oldKey, let newKey, oldKey == newKey {
-                    path.append(oldKey)
-                    diff(old.values[oldIndex], new.values[newIndex])
+            JSONObjectMerge.forEachMember(old, new) { member in
+                switch member {
+                case .both(let key, let oldValue, let newValue):
+                    path.append(key)
+                    diff(oldValue, newValue)
                     path.removeLast()
-                    oldIndex += 1
-                    newIndex += 1
-                } else if let oldKey, newKey.map({ JSONObject.precedes(oldKey, $0) }) ?? true {
-                    operations.append(.remove(path: pointer.appending(key: oldKey)))
-                    oldIndex += 1
-                } else if let newKey {
-                    operations.append(.add(path: pointer.appending(key: newKey), value: new.values[newIndex]))
-                    newIndex += 1
+                case .removed(let key, _):
+                    operations.append(.remove(path: pointer.appending(key: key)))
+                case .added(let key, let value):
+                    operations.append(.add(path: pointer.appending(key: key), value: value))
                 }
             }
         }

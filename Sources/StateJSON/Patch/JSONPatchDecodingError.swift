@@ -35,6 +35,7 @@ public struct JSONPatchDecodingError: Error, Sendable, Hashable, CustomStringCon
         self.problem = problem
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String {
         switch problem {
         case .patchNotAnArray(let kind):

@@ -45,6 +45,7 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String {
         let detail: String
         switch reason {

@@ -135,12 +135,52 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return results
     }
 
-    /// The values the path selects, without their locations.
+    /// The values the path selects, without their locations (cheaper than ``evaluate(on:)``).
     public func values(in document: JSONValue) -> [JSONValue] {
         var results: [JSONValue] = []
-        var tokens: [String] = []
-        collect(document, from: 0, tokens: &tokens) { _, value in results.append(value) }
+        _ = forEachValue(in: document) { value in
+            results.append(value)
+            return true
+        }
         return results
+    }
+
+    /// Calls `body` with each selected value in document order until it returns `false`.
+    ///
+    /// - Returns: `false` when `body` stopped the walk.
+    func forEachValue(in document: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        visitValues(document, from: 0, body)
+    }
+
+    private func visitValues(_ value: JSONValue, from position: Int, _ body: (JSONValue) -> Bool) -> Bool {
+        guard position < segments.count else { return body(value) }
+        switch segments[position] {
+        case .member(let key):
+            guard let child = value.member(key) else { return true }
+            return visitValues(child, from: position + 1, body)
+        case .index(let index):
+            guard case .array(let array) = value else { return true }
+            let resolved = index < 0 ? array.count + index : index
+            guard array.indices.contains(resolved) else { return true }
+            return visitValues(array[resolved], from: position + 1, body)
+        case .wildcard:
+            return forEachChildValue(of: value) { visitValues($0, from: position + 1, body) }
+        case .descendant(let key):
+            if let child = value.member(key), !visitValues(child, from: position + 1, body) { return false }
+            return forEachChildValue(of: value) { visitValues($0, from: position, body) }
+        }
+    }
+
+    private func forEachChildValue(of value: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        switch value {
+        case .array(let array):
+            for child in array where !body(child) { return false }
+        case .object(let object):
+            for child in object.values where !body(child) { return false }
+        default:
+            break
+        }
+        return true
     }
 
     private func collect(
@@ -153,7 +193,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
         switch segments[position] {
         case .member(let key):
-            guard let child = value[key] else { return }
+            guard let child = value.member(key) else { return }
             tokens.append(key)
             collect(child, from: position + 1, tokens: &tokens, found)
             tokens.removeLast()
@@ -171,7 +211,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 tokens.removeLast()
             }
         case .descendant(let key):
-            if let child = value[key] {
+            if let child = value.member(key) {
                 tokens.append(key)
                 collect(child, from: position + 1, tokens: &tokens, found)
                 tokens.removeLast()

@@ -18,5 +18,6 @@ public struct JSONPathParseError: Error, Sendable, Hashable, CustomStringConvert
         self.message = message
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String { "column \(column): \(message)." }
 }

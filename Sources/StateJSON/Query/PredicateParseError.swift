@@ -24,6 +24,7 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         self.source = source
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String { "column \(column): \(message)." }
 
     /// The source on one line and a `^` under the offending column on the next.

@@ -74,6 +74,42 @@ import Testing
         #expect((try? bounded.apply(to: old)) == new)
     }
 
+    @Test func documentedExampleAddsAtTheFrontAndReplacesOneField() {
+        let before: JSONValue = ["count": 3, "users": [["id": 1, "age": 30], ["id": 2, "age": 40]]]
+        let after: JSONValue = ["count": 3, "users": [["id": 0, "age": 20], ["id": 1, "age": 31], ["id": 2, "age": 40]]]
+        #expect(JSONDiff.patch(from: before, to: after).description == """
+            add /users/0
+            replace /users/1/age
+            """)
+    }
+
+    @Test func withoutAnIdentityKeyIdentifiedArraysAlignByContent() {
+        let old: JSONValue = [["id": 1, "v": 1], ["id": 2, "v": 2]]
+        let new: JSONValue = [["id": 2, "v": 2], ["id": 1, "v": 1]]
+        let byIdentity = JSONDiff.patch(from: old, to: new)
+        let byContent = JSONDiff.patch(from: old, to: new, options: .init(identityKey: nil))
+        #expect(byIdentity.description == """
+            add /0
+            remove /2
+            """)
+        #expect(byContent.description == """
+            remove /0
+            add /1
+            """)
+        #expect((try? byContent.apply(to: old)) == new)
+    }
+
+    @Test func rendererIsNilExactlyForEqualValues() {
+        var random = RandomJSON(generator: SeededGenerator(seed: 42))
+        for _ in 0..<1000 {
+            let old = random.value(depth: 4)
+            let new = random.edited(old)
+            let rendered = JSONDiffRenderer().render(from: old, to: new)
+            #expect((rendered == nil) == (old == new))
+            if let rendered { #expect(rendered.split(separator: "\n").contains { $0.hasPrefix("+") || $0.hasPrefix("-") }) }
+        }
+    }
+
     @Test func patchTurnsAnyValueIntoAnyOther() throws {
         var random = RandomJSON(generator: SeededGenerator(seed: 0x5EED))
         var failures: [String] = []
