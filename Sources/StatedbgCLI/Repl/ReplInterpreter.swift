@@ -69,7 +69,9 @@ public final class ReplInterpreter {
             return ReplReply()
         }
         let word = String(first)
-        let rest = String(trimmed.dropFirst(first.count).drop { $0 == " " || $0 == "\t" })
+        // Tab completion leaves a space after a completed word; it is not part of a path or predicate.
+        let rest = String(String(trimmed.dropFirst(first.count).drop { $0 == " " || $0 == "\t" })
+            .reversed().drop { $0 == " " || $0 == "\t" }.reversed())
         guard let command = ReplCommandInfo.named(word) else {
             let names = ReplCommandInfo.all.flatMap { [$0.name] + $0.aliases.filter { $0.count > 1 } }
             let suggestion = Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands."
@@ -473,7 +475,7 @@ public final class ReplInterpreter {
 
     private func count(_ rest: String) throws(CommandFailure) -> Int {
         guard !rest.isEmpty else { return 1 }
-        guard let value = Int(rest.trimmingSpaces), value >= 0 else {
+        guard let value = Int(rest), value >= 0 else {
             throw CommandFailure(.usage, "'\(rest)' is not a count; give a number of steps, 0 or more.")
         }
         return value
@@ -503,11 +505,5 @@ public final class ReplInterpreter {
 
     private func currentState() throws(CommandFailure) -> JSONValue {
         try CommandFailure.translating { () throws(DebuggerError) in try timeline.currentState() }
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

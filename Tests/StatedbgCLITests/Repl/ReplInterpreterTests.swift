@@ -125,6 +125,7 @@ import StatedbgCLI
                 }
               }
             """)
+        #expect(repl.execute("state .owner \t").text == "\"jo\"", "completion leaves a trailing space")
         #expect(repl.execute("action 0").text == "step 0 is the initial state; it has no action")
         #expect(repl.execute("d 1 2").text == """
             --- step 1
