@@ -38,7 +38,7 @@ struct StepPrinter: Sendable {
 
     /// The diff renderer with this printer's colour setting.
     var renderer: JSONDiffRenderer {
-        JSONDiffRenderer(options: JSONDiffRenderer.Options(colour: colour))
+        JSONDiffRenderer(options: JSONDiffRenderer.Options(colour: colour, maxArrayElements: Self.foldedArrayElements))
     }
 
     /// A whole state (or a value in it), large arrays folded, or everything when `full`.
