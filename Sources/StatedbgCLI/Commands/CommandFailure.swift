@@ -50,6 +50,7 @@ public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertibl
         self.init(.journal(error))
     }
 
+    /// The message.
     public var description: String { message }
 }
 
