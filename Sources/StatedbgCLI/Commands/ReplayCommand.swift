@@ -45,10 +45,13 @@ enum ReplayCommand: Subcommand {
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
 
-        if !quiet {
+        // --quiet still reads every step (the summary must not claim steps it never read), unless the
+        // verification reads them anyway.
+        if !quiet || verifier == nil {
             var events: [Int: [JournalEvent]] = [:]
             for located in source.events { events[located.event.after, default: []].append(located.event) }
             func printEvents(after step: Int) {
+                guard !quiet else { return }
                 for event in events[step] ?? [] {
                     output.print(json ? event.jsonValue.canonicalText : printer.event(event))
                 }
@@ -63,11 +66,11 @@ enum ReplayCommand: Subcommand {
                 let parent = source.parent(ofStep: step)
                 if parent != previousStep { previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: parent) } }
                 let current = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
-                if json {
+                if json, !quiet {
                     let patch = JSONDiff.patch(from: previous, to: current)
                     let line: JSONValue = ["step": .integer(Int64(step)), "action": record.action.jsonValue, "patch": patch.jsonValue]
                     output.print(line.canonicalText)
-                } else {
+                } else if !quiet {
                     output.print(printer.header(step: step, action: record.action))
                     output.print(printer.diff(from: previous, to: current))
                 }
