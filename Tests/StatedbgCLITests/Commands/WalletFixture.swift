@@ -2,7 +2,6 @@ import Foundation
 import StateJSON
 import StateRecorder
 import StateStore
-import StatedbgCLI
 
 /// The small app the command tests record and replay: a wallet that refuses to go into debt.
 enum WalletAction: Codable, Sendable, Equatable {
@@ -59,67 +58,15 @@ enum WalletFixture {
     static func record(to path: String, actions: [WalletAction] = actions, markerAfter: Int? = 3,
                        app: RecordableApp<WalletState, WalletAction> = app()) throws -> String {
         let recorder = try RecordingStore(app: app, journal: path, clock: RecordingClock.fixed())
+        var marked = false
         for action in actions {
             recorder.dispatch(action)
-            if recorder.lastStep == markerAfter, let step = markerAfter, recorder.lastStep == step {
+            if !marked, recorder.lastStep == markerAfter {
                 recorder.mark("checkpoint")
+                marked = true
             }
         }
         try recorder.close()
         return path
-    }
-}
-
-/// A temporary directory removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    /// Writes `text` to a file in the directory and returns its path.
-    func write(_ name: String, _ text: String) throws -> String {
-        let target = file(name)
-        try text.write(toFile: target, atomically: false, encoding: .utf8)
-        return target
-    }
-}
-
-/// One in-process run of `statedbg` with in-memory output.
-struct CommandRun {
-    var status: ExitStatus
-    var output: String
-    var error: String
-
-    /// Runs `statedbg ARGUMENTS` in `directory` (relative paths resolve there) with the wallet registered.
-    static func statedbg(_ arguments: String..., in directory: TemporaryDirectory,
-                         apps: [any RegisteredApp] = [WalletFixture.app()],
-                         environment: [String: String] = [:]) -> CommandRun {
-        statedbg(arguments, in: directory, apps: apps, environment: environment)
-    }
-
-    /// Runs `statedbg ARGUMENTS`; an argument starting with `@` names a file in `directory`.
-    static func statedbg(_ arguments: [String], in directory: TemporaryDirectory,
-                         apps: [any RegisteredApp] = [WalletFixture.app()],
-                         environment: [String: String] = [:]) -> CommandRun {
-        let out = MemorySink()
-        let err = MemorySink()
-        let terminal = Terminal(output: TextOutput(standardOutput: out, standardError: err), environment: environment)
-        let absolute = arguments.map { $0.hasPrefix("@") ? directory.file(String($0.dropFirst())) : $0 }
-        let status = Statedbg.main(arguments: ["statedbg"] + absolute, apps: apps, terminal: terminal, catchesInterrupts: false)
-        let prefix = directory.path + "/"
-        return CommandRun(status: status, output: out.text.replacingOccurrences(of: prefix, with: ""),
-                          error: err.text.replacingOccurrences(of: prefix, with: ""))
     }
 }
