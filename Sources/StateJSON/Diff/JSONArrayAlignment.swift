@@ -15,6 +15,9 @@ struct JSONArrayAlignment: Equatable {
     }
 
     private(set) var steps: [Step] = []
+    /// Whether elements were matched by their identity member, so identities are unique and an
+    /// element that was removed and inserted again with the same identity is the same element.
+    private(set) var matchedByIdentity = false
 
     /// Aligns `old` with `new`.
     ///
@@ -38,6 +41,7 @@ struct JSONArrayAlignment: Equatable {
             for index in oldRange { append(.removed(old: index)) }
         } else if let identityKey,
                   let matches = JSONArrayAlignment.identityMatches(old, oldRange, new, newRange, key: identityKey) {
+            matchedByIdentity = true
             alignByIdentity(old, oldRange, new, newRange, matches: matches)
         } else if let script = JSONArrayAlignment.myers(old, oldRange, new, newRange, maxEdits: maxEdits) {
             appendPairingGaps(script, old, new)
