@@ -92,6 +92,18 @@ public enum JSONDiff {
                diffWithMoves(old, new, alignment.steps, identityKey: identityKey) {
                 return
             }
+            // When more elements would be removed and added than the new array holds, the new
+            // array itself is the smaller patch.
+            let rewritten = alignment.steps.count { step in
+                switch step {
+                case .removed, .inserted: true
+                case .unchanged, .changed: false
+                }
+            }
+            if rewritten > new.count {
+                operations.append(.replace(path: pointer, value: .array(new)))
+                return
+            }
             var position = 0
             for step in alignment.steps {
                 switch step {

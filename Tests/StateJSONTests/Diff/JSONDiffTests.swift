@@ -129,6 +129,15 @@ import Testing
         #expect(moves > 100)
     }
 
+    @Test func rewritingMostOfAnArrayReplacesItWhole() {
+        #expect(JSONDiff.patch(from: ["a": [1, 2, 3]], to: ["a": []]).description == "replace /a")
+        #expect(JSONDiff.patch(from: ["a": [["id": 1], ["id": 2]]], to: ["a": [["id": 3]]]).description == "replace /a")
+        #expect(JSONDiff.patch(from: ["a": [1, 2, 3]], to: ["a": [1, 3]]).description == "remove /a/1")
+        guard case .array(let list) = users(1000) else { return }
+        let reversed = JSONDiff.patch(from: .array(list), to: .array(list.reversed()))
+        #expect(reversed.description == "replace ")
+    }
+
     @Test func rendererIsNilExactlyForEqualValues() {
         var random = RandomJSON(generator: SeededGenerator(seed: 42))
         for _ in 0..<1000 {
