@@ -57,9 +57,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(text.utf8)
         let (path, end) = try JSONPath.parse(bytes, from: 0)
         guard end == bytes.count else {
+            let character = String(decoding: bytes[end...], as: UTF8.self).prefix(1)
             throw JSONPathParseError(
                 column: JSONStringLiteral.column(of: end, in: bytes),
-                message: "unexpected '\(String(decoding: bytes[end...], as: UTF8.self).prefix(1))'; a segment starts with '.' or '['"
+                message: "unexpected '\(character)'; a segment starts with '.' or '['"
             )
         }
         self = path
@@ -243,7 +244,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || byte == UInt8(ascii: "_")
     }
 

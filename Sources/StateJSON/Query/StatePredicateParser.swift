@@ -50,7 +50,8 @@ struct StatePredicateParser {
             try expectClosingParenthesis(openedAt: start)
             return inner
         }
-        for (keyword, quantifier) in [("any", StatePredicate.Quantifier.any), ("all", .all)] where consumeKeyword(keyword) {
+        let quantifiers: [(String, StatePredicate.Quantifier)] = [("any", .any), ("all", .all)]
+        for (keyword, quantifier) in quantifiers where consumeKeyword(keyword) {
             skipSpaces()
             let open = position
             guard consume("(") else { throw failure(at: position, "expected '(' after '\(keyword)'") }
@@ -60,7 +61,9 @@ struct StatePredicateParser {
         }
         if consumeKeyword("exists") {
             skipSpaces()
-            guard let operand = try parseOperand() else { throw failure(at: position, "expected a value after 'exists'") }
+            guard let operand = try parseOperand() else {
+                throw failure(at: position, "expected a value after 'exists'")
+            }
             return .exists(operand)
         }
         guard let left = try parseOperand() else {
@@ -187,8 +190,8 @@ struct StatePredicateParser {
     }
 
     private func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// What is at the current position, for messages: `'x'`, `'=='`, a word, or `the end`.
