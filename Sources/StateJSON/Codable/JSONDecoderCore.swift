@@ -256,7 +256,13 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try JSONDecoderCore.float(from: value(for: key), codingPath: codingPath + [key])
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        // Spelled out for the most common type: the generic path looks up metadata on every call
+        // because this container is itself generic over the caller's key type.
+        let value = try value(for: key)
+        if case .integer(let integer) = value, let result = Int(exactly: integer) { return result }
+        return try JSONDecoderCore.integer(type, from: value, codingPath: codingPath + [key])
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
