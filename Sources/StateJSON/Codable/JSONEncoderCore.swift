@@ -3,38 +3,47 @@ import Foundation
 /// Where one encoder writes: a single value, the elements of an array, or the members of an object.
 ///
 /// Nested containers and super encoders write into their own storage that the parent refers to, so
-/// the storage is a class and the tree is assembled into ``JSONValue``s once encoding returns.
+/// the storage is a class; their places in `values` hold `null` until ``resolve(_:)`` fills them in.
 final class JSONEncodingStorage {
-    enum Slot {
-        case value(JSONValue)
-        case nested(JSONEncodingStorage)
-    }
-
     enum Shape {
         case empty, single, array, object
     }
 
     var shape = Shape.empty
     var single = JSONValue.null
-    var elements: [Slot] = []
+    /// The elements of an array, or the values of an object's members in encoding order.
+    var values: [JSONValue] = []
+    /// The keys of an object's members, parallel to `values`.
     var keys: [String] = []
-    var members: [Slot] = []
+    /// Nested storage and its position in `values`.
+    var nested: [(position: Int, storage: JSONEncodingStorage)] = []
+    /// The `CodingKey` type of a keyed container, for ``JSONKeyOrderCache``.
+    var keyType: ObjectIdentifier?
 
-    func resolve() -> JSONValue {
+    func begin(_ newShape: Shape, capacity: Int = 4) {
+        guard shape != newShape else { return }
+        shape = newShape
+        values = []
+        keys = []
+        nested = []
+        values.reserveCapacity(capacity)
+        if newShape == .object { keys.reserveCapacity(capacity) }
+    }
+
+    func appendNested(_ storage: JSONEncodingStorage) {
+        nested.append((values.count, storage))
+        values.append(.null)
+    }
+
+    func resolve(_ keyOrders: JSONKeyOrderCache) -> JSONValue {
+        for (position, storage) in nested {
+            values[position] = storage.resolve(keyOrders)
+        }
         switch shape {
         case .empty: return .object(JSONObject())
         case .single: return single
-        case .array: return .array(elements.map(JSONEncodingStorage.resolve))
-        case .object:
-            let values = members.map(JSONEncodingStorage.resolve)
-            return .object(JSONEncodingStorage.makeObject(keys: keys, values: values))
-        }
-    }
-
-    private static func resolve(_ slot: Slot) -> JSONValue {
-        switch slot {
-        case .value(let value): value
-        case .nested(let storage): storage.resolve()
+        case .array: return .array(values)
+        case .object: return .object(keyOrders.makeObject(keys: keys, values: values, keyType: keyType))
         }
     }
 
@@ -54,29 +63,61 @@ final class JSONEncodingStorage {
 
     /// Sorts members into canonical order; when a key was encoded twice the later one wins.
     static func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
+        if let order = canonicalOrder(of: keys) {
+            return JSONObject(uncheckedSortedKeys: order.map { keys[$0] }, values: order.map { values[$0] })
+        }
+        return JSONObject(uncheckedSortedKeys: keys, values: values)
+    }
+
+    /// The positions of `keys` in canonical order with repeats resolved (last wins), or `nil` when
+    /// the keys are already sorted and unique.
+    static func canonicalOrder(of keys: [String]) -> [Int]? {
         var sorted = true
-        for position in keys.indices.dropFirst() where !JSONEncodingStorage.precedes(keys[position - 1], keys[position]) {
+        for position in keys.indices.dropFirst() where !precedes(keys[position - 1], keys[position]) {
             sorted = false
             break
         }
-        if sorted { return JSONObject(uncheckedSortedKeys: keys, values: values) }
+        if sorted { return nil }
         // Positions break ties so that, among repeated keys, the last one encoded is kept.
         let order = keys.indices.sorted { lhs, rhs in
-            keys[lhs] == keys[rhs] ? lhs < rhs : JSONEncodingStorage.precedes(keys[lhs], keys[rhs])
+            keys[lhs] == keys[rhs] ? lhs < rhs : precedes(keys[lhs], keys[rhs])
         }
-        var sortedKeys: [String] = []
-        var sortedValues: [JSONValue] = []
-        sortedKeys.reserveCapacity(order.count)
-        sortedValues.reserveCapacity(order.count)
+        var unique: [Int] = []
+        unique.reserveCapacity(order.count)
         for position in order {
-            if let last = sortedKeys.last, last == keys[position] {
-                sortedValues[sortedValues.count - 1] = values[position]
+            if let last = unique.last, keys[last] == keys[position] {
+                unique[unique.count - 1] = position
             } else {
-                sortedKeys.append(keys[position])
-                sortedValues.append(values[position])
+                unique.append(position)
             }
         }
-        return JSONObject(uncheckedSortedKeys: sortedKeys, values: sortedValues)
+        return unique
+    }
+}
+
+/// Remembers, per `CodingKey` type, the order that sorts the keys it was last encoded with.
+///
+/// Values of one type encode the same keys in the same order, so the sort runs once per type and
+/// every object of that type shares one sorted key array.
+final class JSONKeyOrderCache {
+    private struct Entry {
+        var keys: [String]
+        var sortedKeys: [String]
+        var order: [Int]?
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+
+    func makeObject(keys: [String], values: [JSONValue], keyType: ObjectIdentifier?) -> JSONObject {
+        guard let keyType else { return JSONEncodingStorage.makeObject(keys: keys, values: values) }
+        if let entry = entries[keyType], entry.keys == keys {
+            guard let order = entry.order else { return JSONObject(uncheckedSortedKeys: entry.sortedKeys, values: values) }
+            return JSONObject(uncheckedSortedKeys: entry.sortedKeys, values: order.map { values[$0] })
+        }
+        let order = JSONEncodingStorage.canonicalOrder(of: keys)
+        let sortedKeys = order.map { $0.map { keys[$0] } } ?? keys
+        entries[keyType] = Entry(keys: keys, sortedKeys: sortedKeys, order: order)
+        return JSONObject(uncheckedSortedKeys: sortedKeys, values: order.map { $0.map { values[$0] } } ?? values)
     }
 }
 
@@ -115,19 +156,13 @@ final class JSONEncoderCore: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if storage.shape != .object {
-            storage.shape = .object
-            storage.keys = []
-            storage.members = []
-        }
+        storage.begin(.object)
+        storage.keyType = ObjectIdentifier(Key.self)
         return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(encoder: self, storage: storage, nestingPath: []))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if storage.shape != .array {
-            storage.shape = .array
-            storage.elements = []
-        }
+        storage.begin(.array)
         return JSONUnkeyedEncodingContainer(encoder: self, storage: storage, nestingPath: [])
     }
 
@@ -154,7 +189,7 @@ final class JSONEncoderCore: Encoder {
         let encoder = JSONEncoderCore(
             options: options, parent: parent, nestingPath: nestingPath, key: key, storage: storage, memo: memo)
         try value.encode(to: encoder)
-        let result = storage.resolve()
+        let result = storage.resolve(options.keyOrders)
         memo?.remember(value, encoded: result)
         return result
     }
@@ -234,7 +269,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     private func put(_ value: JSONValue, _ key: Key) {
         storage.keys.append(key.stringValue)
-        storage.members.append(.value(value))
+        storage.values.append(value)
     }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
@@ -265,18 +300,19 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONEncodingStorage()
-        nested.shape = .object
+        nested.begin(.object)
+        nested.keyType = ObjectIdentifier(NestedKey.self)
         storage.keys.append(key.stringValue)
-        storage.members.append(.nested(nested))
+        storage.appendNested(nested)
         return KeyedEncodingContainer(
             JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestingPath: nestingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONEncodingStorage()
-        nested.shape = .array
+        nested.begin(.array)
         storage.keys.append(key.stringValue)
-        storage.members.append(.nested(nested))
+        storage.appendNested(nested)
         return JSONUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestingPath: nestingPath + [key])
     }
 
@@ -287,7 +323,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     private mutating func superEncoder(named key: any CodingKey) -> any Encoder {
         let nested = JSONEncodingStorage()
         storage.keys.append(key.stringValue)
-        storage.members.append(.nested(nested))
+        storage.appendNested(nested)
         return encoder.child(nestingPath: nestingPath, key: key, storage: nested)
     }
 }
@@ -300,10 +336,10 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath + nestingPath }
 
-    var count: Int { storage.elements.count }
+    var count: Int { storage.values.count }
 
-    private func put(_ value: JSONValue) { storage.elements.append(.value(value)) }
-    private var nextKey: JSONIndexKey { JSONIndexKey(storage.elements.count) }
+    private func put(_ value: JSONValue) { storage.values.append(value) }
+    private var nextKey: JSONIndexKey { JSONIndexKey(storage.values.count) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
@@ -322,31 +358,32 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(JSONEncoderCore.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = storage.elements.count
+        let index = storage.values.count
         put(try encoder.encodeChild(value, nestingPath: nestingPath, key: JSONIndexKey(index), memoKey: .index(index)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONEncodingStorage()
-        nested.shape = .object
+        nested.begin(.object)
+        nested.keyType = ObjectIdentifier(NestedKey.self)
         let key = nextKey
-        storage.elements.append(.nested(nested))
+        storage.appendNested(nested)
         return KeyedEncodingContainer(
             JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestingPath: nestingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = JSONEncodingStorage()
-        nested.shape = .array
+        nested.begin(.array)
         let key = nextKey
-        storage.elements.append(.nested(nested))
+        storage.appendNested(nested)
         return JSONUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestingPath: nestingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
         let nested = JSONEncodingStorage()
         let key = nextKey
-        storage.elements.append(.nested(nested))
+        storage.appendNested(nested)
         return encoder.child(nestingPath: nestingPath, key: key, storage: nested)
     }
 }
