@@ -63,22 +63,3 @@ final class JSONMemoNode {
         JSONTypedMemoBox<E>(value: value, equals: ==)
     }
 }
-
-class JSONMemoBox {
-    let valueType: ObjectIdentifier
-
-    init(valueType: ObjectIdentifier) {
-        self.valueType = valueType
-    }
-}
-
-final class JSONTypedMemoBox<Value>: JSONMemoBox {
-    @exclusivity(unchecked) var value: Value
-    let equals: (Value, Value) -> Bool
-
-    init(value: Value, equals: @escaping (Value, Value) -> Bool) {
-        self.value = value
-        self.equals = equals
-        super.init(valueType: ObjectIdentifier(Value.self))
-    }
-}
