@@ -377,4 +377,29 @@ import Testing
         }
         #expect(try JSONValueEncoder().encode([Twice(), Twice()]).canonicalText == #"[{"a":2,"b":3},{"a":2,"b":3}]"#)
     }
+
+    @Test func errorsThrownByCodableCodeKeepTheirPath() {
+        let cases: [(JSONValue, String)] = [
+            ([["triangle": [:]]], "[0]: expected Shape: Invalid number of keys found, expected one."),
+            ([["circle": ["radius": "big"]]], #"[0].circle.radius: expected Double, found "big"."#),
+            ([["rectangle": ["_0": 1.0]]], #"[0].rectangle._1: required key "_1" is missing."#),
+        ]
+        for (value, message) in cases {
+            do {
+                _ = try JSONValueDecoder().decode([Shape].self, from: value)
+                Issue.record("decoded \(value)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
+    @Test func longFoundValuesAreShortened() {
+        do {
+            _ = try JSONValueDecoder().decode(Int.self, from: .string(String(repeating: "x", count: 100)))
+            Issue.record("decoded a string as Int")
+        } catch {
+            #expect(error.description == "the top-level value: expected Int, found \"" + String(repeating: "x", count: 36) + "….")
+        }
+    }
 }

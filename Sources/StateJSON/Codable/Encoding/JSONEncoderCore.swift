@@ -69,7 +69,11 @@ final class JSONEncoderCore: Encoder {
             options: options, parent: parent, nestingPath: nestingPath, key: key, storage: storage, memo: memo)
         try value.encode(to: encoder)
         let result = storage.resolve(options.keyOrders)
-        memo?.remember(value, encoded: result)
+        // Scalars cost less to encode again than to remember and compare.
+        switch result {
+        case .array, .object: memo?.remember(value, encoded: result)
+        default: break
+        }
         return result
     }
 
