@@ -258,7 +258,7 @@ struct JSONParserCore {
     /// Builds an object in O(n log n) at worst; members that arrive sorted (as canonical text does)
     /// skip the sort entirely.
     private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
-        JSONEncodingStorage.makeObject(keys: keys, values: values)
+        JSONKeyOrder.makeObject(keys: keys, values: values)
     }
 
     private func unexpectedValueStart() -> JSONParseError {
