@@ -91,8 +91,8 @@ public struct JSONPatch: Sendable, Hashable, CustomStringConvertible {
             guard let last = from.tokens.last else { throw .moveIntoOwnChild }
             let value: JSONValue
             do {
-                value = try document.modifyContainer(along: from.tokens.dropLast()) { container throws(JSONPatchError.Reason) in
-                    try container.removeChild(last)
+                value = try document.modifyContainer(along: from.tokens.dropLast()) {
+                    container throws(JSONPatchError.Reason) in try container.removeChild(last)
                 }
             } catch {
                 throw error == .pathNotFound ? .fromNotFound : error

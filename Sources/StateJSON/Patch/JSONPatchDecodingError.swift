@@ -47,7 +47,8 @@ public struct JSONPatchDecodingError: Error, Sendable, Hashable, CustomStringCon
         case .notAString(let name, let kind):
             return "operation \(index): \"\(name)\" must be a string, not \(kind.withArticle)."
         case .unknownOperation(let op):
-            return "operation \(index): \"\(op)\" is not an operation; expected add, remove, replace, move, copy or test."
+            return "operation \(index): \"\(op)\" is not an operation;"
+                + " expected add, remove, replace, move, copy or test."
         case .invalidPointer(let name, let error):
             return "operation \(index): \"\(name)\" is not a JSON pointer: \(error)"
         }

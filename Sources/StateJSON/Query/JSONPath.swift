@@ -57,9 +57,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(text.utf8)
         let (path, end) = try JSONPath.parse(bytes, from: 0)
         guard end == bytes.count else {
+            let character = String(decoding: bytes[end...], as: UTF8.self).first ?? " "
             throw JSONPathParseError(
-                column: JSONStringLiteral.column(of: end, in: bytes),
-                message: "unexpected '\(String(decoding: bytes[end...], as: UTF8.self).prefix(1))'; a segment starts with '.' or '['"
+                column: JSONStringLiteral.column(of: end, in: bytes), code: .unexpectedCharacter(character)
             )
         }
         self = path
@@ -243,7 +243,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || byte == UInt8(ascii: "_")
     }
 
@@ -254,12 +254,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path starting at `start` and stops before the first byte that cannot continue it,
     /// so a predicate can read a path out of a longer text.
     static func parse(_ bytes: [UInt8], from start: Int) throws(JSONPathParseError) -> (JSONPath, end: Int) {
-        func failure(_ offset: Int, _ message: String) -> JSONPathParseError {
-            JSONPathParseError(column: JSONStringLiteral.column(of: offset, in: bytes), message: message)
+        func failure(_ offset: Int, _ code: JSONPathParseError.Code) -> JSONPathParseError {
+            JSONPathParseError(column: JSONStringLiteral.column(of: offset, in: bytes), code: code)
         }
         func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-        guard byte(start) == UInt8(ascii: ".") else { throw failure(start, "a path must start with '.'") }
+        guard byte(start) == UInt8(ascii: ".") else { throw failure(start, .missingLeadingDot) }
         var segments: [Segment] = []
         var index = start
         while let current = byte(index) {
@@ -272,7 +272,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                         index = end
                     } else {
                         let end = nameEnd(bytes, from: index)
-                        guard end > index else { throw failure(index, "expected a member name after '..'") }
+                        guard end > index else { throw failure(index, .expectedDescendantName) }
                         segments.append(.descendant(String(decoding: bytes[index..<end], as: UTF8.self)))
                         index = end
                     }
@@ -285,7 +285,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                         if segments.isEmpty, index == start, byte(end).map({ !isNameByte($0) && $0 < 0x80 }) ?? true {
                             return (JSONPath(segments: []), index + 1)
                         }
-                        throw failure(index + 1, "expected a member name after '.'")
+                        throw failure(index + 1, .expectedMemberName)
                     }
                     segments.append(.member(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))
                     index = end
@@ -309,11 +309,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func bracket(
-        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, JSONPathParseError.Code) -> JSONPathParseError
     ) throws(JSONPathParseError) -> (Segment, Int) {
         var index = start + 1
         let segment: Segment
-        guard index < bytes.count else { throw failure(index, "expected an index, '*' or a quoted key after '['") }
+        guard index < bytes.count else { throw failure(index, .expectedBracketContent) }
         switch bytes[index] {
         case UInt8(ascii: "*"):
             segment = .wildcard
@@ -327,33 +327,33 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
             guard end > digitsStart, end - digitsStart <= 18,
                   let value = Int(String(decoding: bytes[index..<end], as: UTF8.self)) else {
-                throw failure(index, "expected an index, '*' or a quoted key after '['")
+                throw failure(index, .expectedBracketContent)
             }
             segment = .index(value)
             index = end
         default:
-            throw failure(index, "expected an index, '*' or a quoted key after '['")
+            throw failure(index, .expectedBracketContent)
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else { throw failure(index, "expected ']'") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else { throw failure(index, .expectedClosingBracket) }
         return (segment, index + 1)
     }
 
     /// Reads `["key"]` starting at the `[`.
     private static func quotedKey(
-        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, JSONPathParseError.Code) -> JSONPathParseError
     ) throws(JSONPathParseError) -> (String, Int) {
         let quote = start + 1
         guard quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {
-            throw failure(quote, "expected a quoted key after '['")
+            throw failure(quote, .expectedQuotedKey)
         }
         let key: String
         let end: Int
         do {
             (key, end) = try JSONStringLiteral.scan(bytes, at: quote)
         } catch {
-            throw failure(error.offset, error.message)
+            throw failure(error.offset, .invalidString(error.message))
         }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { throw failure(end, "expected ']'") }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { throw failure(end, .expectedClosingBracket) }
         return (key, end + 1)
     }
 }

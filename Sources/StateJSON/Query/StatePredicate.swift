@@ -42,8 +42,8 @@
 ///
 /// ```swift
 /// let predicate = try StatePredicate(parsing: #"any(.users[*].age < 0) and action.type == "users.updateAge""#)
-/// predicate.evaluate(state: ["users": [["age": -1]]], action: ["type": "users.updateAge"], step: 4)  // true
-/// predicate.referencedPaths.map(\.description)                                                      // [".users[*].age"]
+/// predicate.evaluate(state: ["users": [["age": -1]]], action: ["type": "users.updateAge"], step: 4)   // true
+/// predicate.referencedPaths.map(\.description)   // [".users[*].age"]
 /// ```
 public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
     /// How a comparison or test combines the values of its operands.

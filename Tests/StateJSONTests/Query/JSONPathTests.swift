@@ -133,4 +133,21 @@ import Testing
             }
         }
     }
+
+    @Test func randomPathsRoundTripThroughTheirDescription() throws {
+        var random = RandomJSON(generator: SeededGenerator(seed: 11))
+        let keys = ["a", "_b9", "odd key", "", "x\"y", "é", "9", "a.b", "[*]", "\n"]
+        for _ in 0..<2000 {
+            let segments: [JSONPath.Segment] = (0..<random.int(0...5)).map { _ in
+                switch random.int(0...3) {
+                case 0: .member(keys[random.int(0...(keys.count - 1))])
+                case 1: .index(random.int(-3...12))
+                case 2: .wildcard
+                default: .descendant(keys[random.int(0...(keys.count - 1))])
+                }
+            }
+            let path = JSONPath(segments: segments)
+            #expect(try JSONPath(parsing: path.description) == path, "\(path)")
+        }
+    }
 }

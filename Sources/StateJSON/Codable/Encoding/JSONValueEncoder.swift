@@ -60,6 +60,7 @@ public struct JSONValueEncoder: Sendable {
 final class JSONEncoderOptions {
     let dateStrategy: JSONValueEncoder.DateEncodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
+    let keyOrders = JSONKeyOrderCache()
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy

@@ -6,12 +6,15 @@ final class JSONMemoNode {
         case single
     }
 
+    // Unchecked exclusivity as in `JSONEncodingStorage`: touched once per encoded value, never
+    // by overlapping accesses, and only from the one thread that owns the incremental encoder.
+
     /// The Swift value last encoded here with its `==`, kept only when its type is `Equatable`.
-    private var previous: JSONMemoBox?
-    private var encoded: JSONValue?
-    private var keyed: [String: JSONMemoNode] = [:]
-    private var indexed: [JSONMemoNode] = []
-    private var single: JSONMemoNode?
+    @exclusivity(unchecked) private var previous: JSONMemoBox?
+    @exclusivity(unchecked) private var encoded: JSONValue?
+    @exclusivity(unchecked) private var keyed: [String: JSONMemoNode] = [:]
+    @exclusivity(unchecked) private var indexed: [JSONMemoNode] = []
+    @exclusivity(unchecked) private var single: JSONMemoNode?
 
     func child(_ key: Key) -> JSONMemoNode {
         switch key {
@@ -58,24 +61,5 @@ final class JSONMemoNode {
     /// Captures `==` of the value's dynamic type once, so later checks need no existential casts.
     private static func box<E: Equatable>(_ value: E) -> JSONMemoBox {
         JSONTypedMemoBox<E>(value: value, equals: ==)
-    }
-}
-
-class JSONMemoBox {
-    let valueType: ObjectIdentifier
-
-    init(valueType: ObjectIdentifier) {
-        self.valueType = valueType
-    }
-}
-
-final class JSONTypedMemoBox<Value>: JSONMemoBox {
-    var value: Value
-    let equals: (Value, Value) -> Bool
-
-    init(value: Value, equals: @escaping (Value, Value) -> Bool) {
-        self.value = value
-        self.equals = equals
-        super.init(valueType: ObjectIdentifier(Value.self))
     }
 }

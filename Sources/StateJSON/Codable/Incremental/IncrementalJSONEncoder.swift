@@ -24,10 +24,10 @@
 /// _ = try encoder.encode(state)          // encodes everything
 /// state.users[7].age += 1
 /// let value = try encoder.encode(state)  // encodes users[7] and rebuilds the array
-/// print(value["users"]?[7]?["age"] ?? nil)
+/// print(value["users"]?[7]?["age"] == 31)
 /// ```
 /// ```text
-/// integer(31)
+/// true
 /// ```
 public final class IncrementalJSONEncoder<T: Encodable> {
     private let options: JSONEncoderOptions
