@@ -1,6 +1,12 @@
 import StateJSON
 import StateJournal
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads the action and hash of a step line as statedbg writes it, without parsing the state between
 /// them: replay needs only those two, and parsing a whole state per step would dominate its cost.
 ///
@@ -29,7 +35,13 @@ struct StepLineScanner {
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in actionBytes { key = (key ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         if let bucket = cache[key] {
-            for entry in bucket where entry.bytes.elementsEqual(actionBytes) { return (entry.action, hash) }
+            for entry in bucket where entry.bytes.count == actionBytes.count {
+                let same = entry.bytes.withUnsafeBytes { stored in
+                    guard let left = stored.baseAddress, let right = actionBytes.baseAddress else { return true }
+                    return memcmp(left, right, actionBytes.count) == 0
+                }
+                if same { return (entry.action, hash) }
+            }
         }
         guard let value = try? parser.parse(UnsafeRawBufferPointer(actionBytes)),
               let action = try? JournalAction(jsonValue: value) else { return nil }
