@@ -109,39 +109,14 @@ public final class Session {
         header.firstStep = base + 1
         header.initialState = try timeline.state(at: base, branch: branch.name)
         let count = branch.lastStep - base
-        let recordedEnd = source.lastStep
-        let timeline = self.timeline
-        let source = self.source
+        let view = timeline.source(forBranch: branch.name)
         try JournalExport(path: path, force: force, header: header).write(count: count) { (index) throws(DebuggerError) in
             let step = base + 1 + index
-            let state = try timeline.state(at: step, branch: branch.name)
-            let action = try timeline.action(at: step, branch: branch.name)
-            if step <= recordedEnd, Self.isRecorded(step, on: branch, in: timeline) {
-                let parent = source.parent(ofStep: step)
-                return JournalExport.Entry(action: action, state: state, time: try source.record(at: step).time,
-                                           parent: parent == step - 1 ? nil : parent)
-            }
-            return JournalExport.Entry(action: action, state: state, time: Self.memoryTime(step, on: branch, in: timeline), parent: nil)
+            let record = try view.record(at: step)
+            let parent = view.parent(ofStep: step)
+            return JournalExport.Entry(action: record.action, state: try view.state(at: step), time: record.time,
+                                       parent: parent == step - 1 ? nil : parent)
         }
         return SaveReport(path: path, branch: branch.name, steps: count)
-    }
-
-    /// Whether `step` of `branch` comes from the recording rather than from memory.
-    private static func isRecorded(_ step: Int, on branch: Branch, in timeline: Timeline) -> Bool {
-        var current = branch
-        while true {
-            if step > current.forkStep { return false }
-            guard let parent = current.parent, let next = timeline.branch(named: parent) else { return true }
-            current = next
-        }
-    }
-
-    private static func memoryTime(_ step: Int, on branch: Branch, in timeline: Timeline) -> Int64 {
-        var current = branch
-        while step <= current.forkStep, let parent = current.parent, let next = timeline.branch(named: parent) {
-            current = next
-        }
-        let index = step - current.forkStep - 1
-        return current.newSteps.indices.contains(index) ? current.newSteps[index].time : 0
     }
 }
