@@ -154,19 +154,13 @@ public final class JournalReader {
             while last < end, index.offsets[last + 1] + Int64(index.lengths[last + 1]) - start <= Int64(blockBytes) { last += 1 }
             let length = Int(index.offsets[last] + Int64(index.lengths[last]) - start)
             if block.count < length { block = [UInt8](repeating: 0, count: length) }
-            let descriptor = self.descriptor
-            let failure: JournalError? = block.withUnsafeMutableBytes { raw in
-                var done = 0
-                while done < length {
-                    let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(start) + off_t(done))
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
-                    }
-                    if count == 0 { return JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.") }
-                    done += count
+            var failure: JournalError?
+            block.withUnsafeMutableBytes { raw in
+                do throws(JournalError) {
+                    try readFully(into: raw, count: length, at: start)
+                } catch {
+                    failure = error
                 }
-                return nil
             }
             if let failure { throw failure }
             let keepGoing = block.withUnsafeBytes { raw in
@@ -314,22 +308,25 @@ public final class JournalReader {
 
     private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
         if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
-        let descriptor = self.descriptor
-        let path = self.path
         return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
-            var done = 0
-            while done < length {
-                let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
-                }
-                if count == 0 {
-                    throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
-                }
-                done += count
-            }
+            try readFully(into: raw, count: length, at: offset)
             return try body(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+        }
+    }
+
+    /// Reads exactly `count` bytes at `offset` into the start of `raw`.
+    private func readFully(into raw: UnsafeMutableRawBufferPointer, count length: Int, at offset: Int64) throws(JournalError) {
+        var done = 0
+        while done < length {
+            let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
+            }
+            if count == 0 {
+                throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
+            }
+            done += count
         }
     }
 }
