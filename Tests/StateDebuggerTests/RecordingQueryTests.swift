@@ -116,7 +116,8 @@ import Testing
         } catch {
             let wrapped = DebuggerError.badPredicate(error)
             #expect(wrapped.exitStatus == 64)
-            #expect(wrapped.description.hasPrefix("The predicate is not valid at column "))
+            #expect(wrapped.description == "The predicate .count ==  is not valid at column \(error.column): \(error.message).")
+            #expect(error.column == 11)
         }
         do {
             _ = try JSONPath(parsing: ".count[")
@@ -124,7 +125,8 @@ import Testing
         } catch {
             let wrapped = DebuggerError.badPath(error, text: ".count[")
             #expect(wrapped.exitStatus == 64)
-            #expect(wrapped.description.hasPrefix(#"The path ".count[" is not valid at column "#))
+            #expect(wrapped.description == "The path .count[ is not valid at column \(error.column): \(error.message).")
+            #expect(error.column == 8)
         }
     }
 }

@@ -93,9 +93,18 @@ import Testing
         let path = try Recordings.write([.increment], to: directory.file("snapshot.jsonl"))
         let session = Session(source: try JournalSource(path: path), registry: AppRegistry([TestApps.counter(id: "other")]))
         #expect(!session.isReducerMode)
-        #expect(throws: DebuggerError.noApp("counter", known: [])) { try session.dispatch(["increment": [:]]) }
+        #expect(throws: DebuggerError.noApp("counter", known: ["other"])) { try session.dispatch(["increment": [:]]) }
         #expect(DebuggerError.noApp("counter", known: ["bank"]).description
             == #"This needs the reducer of the app "counter", but the registered apps are bank; only snapshot commands work without it."#)
+    }
+
+    @Test func opensARecordingByPath() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write(Recordings.increments(2), to: directory.file("open.jsonl"))
+        let session = try Session(path: path, registry: AppRegistry([TestApps.counter()]))
+        #expect(session.isReducerMode)
+        #expect(session.timeline.lastStep == 2)
+        #expect(throws: DebuggerError.self) { try Session(path: directory.file("absent.jsonl")) }
     }
 
     @Test func savesTheCurrentBranchAsAJournalThatReplays() throws {

@@ -108,9 +108,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .replayFailed(let error, let step, let line, let source):
             return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error)."
         case .badPredicate(let error):
-            return "The predicate is not valid at \(error): \(error.source)"
+            return "The predicate \(error.source) is not valid at column \(error.column): \(error.message)."
         case .badPath(let error, let text):
-            return "The path \"\(text)\" is not valid at \(error)"
+            return "The path \(text) is not valid at column \(error.column): \(error.message)."
         case .noApp(let app, let known):
             let list = known.isEmpty ? "none are registered" : "the registered apps are \(known.joined(separator: ", "))"
             return "This needs the reducer of the app \"\(app)\", but \(list); only snapshot commands work without it."

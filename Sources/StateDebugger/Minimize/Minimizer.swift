@@ -130,8 +130,9 @@ public struct Minimizer {
         var actions: [JournalAction] = []
         actions.reserveCapacity(source.stepCount)
         guard source.lastStep > source.baseStep else { return [] }
-        for step in (source.baseStep + 1)...source.lastStep {
-            actions.append(try source.action(at: step))
+        try source.forEachActionAndHash((source.baseStep + 1)...source.lastStep) { (_, action, _) throws(DebuggerError) -> Bool in
+            actions.append(action)
+            return true
         }
         return actions
     }

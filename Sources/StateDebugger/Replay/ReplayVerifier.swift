@@ -52,52 +52,47 @@ public struct ReplayVerifier {
         var replayerStep = base
         let interval = max(1, progressInterval)
         var untilCheck = interval
-        for step in (base + 1)...source.lastStep {
+        try source.forEachActionAndHash((base + 1)...source.lastStep) { (step, action, hash) throws(DebuggerError) -> Bool in
             untilCheck -= 1
             if untilCheck == 0 {
                 untilCheck = interval
                 progress(step - 1)
                 if isCancelled() {
                     report.cancelled = true
-                    return report
+                    return false
                 }
             }
-            let record = try source.record(at: step)
             let parent = source.parent(ofStep: step)
-            if record.action.type == ReplaceStateAction.type {
+            if action.type == ReplaceStateAction.type {
                 replayer = try makeReplayer(at: step)
                 replayerStep = step
                 report.checkedThrough = step
-                continue
+                return true
             }
             if parent != replayerStep {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
             }
-            let outcome = try apply(record.action, to: replayer, step: step)
-            switch outcome {
+            switch try apply(action, to: replayer, step: step) {
             case .rejected(let rejection):
                 report.divergence = Divergence(
-                    step: step, line: source.line(ofStep: step), source: source.name, action: record.action,
+                    step: step, line: source.line(ofStep: step), source: source.name, action: action,
                     kind: .rejected(rejection), recorded: try source.state(at: step), actual: replayer.state)
-                return report
+                return false
             case .applied:
-                let matches: Bool
-                if let hash = record.hash {
-                    matches = replayer.fingerprint == hash
-                } else {
-                    matches = try source.state(at: step) == replayer.state
-                }
+                let matches = if let hash { replayer.fingerprint == hash } else { try source.state(at: step) == replayer.state }
                 if !matches {
                     report.divergence = Divergence(
-                        step: step, line: source.line(ofStep: step), source: source.name, action: record.action,
+                        step: step, line: source.line(ofStep: step), source: source.name, action: action,
                         kind: .stateMismatch, recorded: try source.state(at: step), actual: replayer.state)
-                    return report
+                    return false
                 }
             }
             replayerStep = step
             report.checkedThrough = step
+            return true
         }
+        if report.cancelled || report.divergence != nil { return report }
         progress(source.lastStep)
         return report
     }

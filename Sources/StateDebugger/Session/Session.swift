@@ -14,7 +14,7 @@ import StateRecorder
 /// let source = try RecordingLoader.open(path: "counter.jsonl")
 /// let session = Session(source: source, registry: AppRegistry([counterApp]))
 /// try session.timeline.jump(to: 5)
-/// let report = try session.dispatch("increment")     // starts branch-1 at step 6
+/// let report = try session.dispatch(["increment": [:]])   // starts branch-1 at step 6
 /// try session.save(to: "fixed.jsonl")
 /// ```
 ///
@@ -25,19 +25,32 @@ public final class Session {
     /// The app whose reducer runs dispatched actions; `nil` in snapshot mode.
     public let app: (any RegisteredApp)?
     private let clock: @Sendable () -> Int64
+    private let registeredIDs: [String]
 
     /// A session over `source`, in reducer mode when `registry` has the recording's app.
     public convenience init(source: any RecordingSource, registry: AppRegistry = AppRegistry(),
                             clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) {
-        self.init(source: source, app: registry.app(for: source.info.app), clock: clock)
+        self.init(source: source, app: registry.app(for: source.info.app), clock: clock, registeredIDs: registry.ids)
+    }
+
+    /// Opens the recording at `path` (a journal or a Redux DevTools export; see ``RecordingLoader``).
+    public convenience init(path: String, registry: AppRegistry = AppRegistry(),
+                            clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) throws(DebuggerError) {
+        self.init(source: try RecordingLoader.open(path: path), registry: registry, clock: clock)
     }
 
     /// A session over `source` with an explicit app (or none).
-    public init(source: any RecordingSource, app: (any RegisteredApp)?,
+    public convenience init(source: any RecordingSource, app: (any RegisteredApp)?,
                 clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) {
+        self.init(source: source, app: app, clock: clock, registeredIDs: app.map { [$0.id] } ?? [])
+    }
+
+    private init(source: any RecordingSource, app: (any RegisteredApp)?, clock: @escaping @Sendable () -> Int64,
+                 registeredIDs: [String]) {
         timeline = Timeline(source: source)
         self.app = app
         self.clock = clock
+        self.registeredIDs = registeredIDs
     }
 
     /// The recording.
@@ -48,7 +61,7 @@ public final class Session {
 
     /// The app, or ``DebuggerError/noApp(_:known:)`` in snapshot mode.
     public func requireApp() throws(DebuggerError) -> any RegisteredApp {
-        guard let app else { throw .noApp(source.info.app, known: []) }
+        guard let app else { throw .noApp(source.info.app, known: registeredIDs) }
         return app
     }
 
@@ -109,39 +122,14 @@ public final class Session {
         header.firstStep = base + 1
         header.initialState = try timeline.state(at: base, branch: branch.name)
         let count = branch.lastStep - base
-        let recordedEnd = source.lastStep
-        let timeline = self.timeline
-        let source = self.source
+        let view = timeline.source(forBranch: branch.name)
         try JournalExport(path: path, force: force, header: header).write(count: count) { (index) throws(DebuggerError) in
             let step = base + 1 + index
-            let state = try timeline.state(at: step, branch: branch.name)
-            let action = try timeline.action(at: step, branch: branch.name)
-            if step <= recordedEnd, Self.isRecorded(step, on: branch, in: timeline) {
-                let parent = source.parent(ofStep: step)
-                return JournalExport.Entry(action: action, state: state, time: try source.record(at: step).time,
-                                           parent: parent == step - 1 ? nil : parent)
-            }
-            return JournalExport.Entry(action: action, state: state, time: Self.memoryTime(step, on: branch, in: timeline), parent: nil)
+            let record = try view.record(at: step)
+            let parent = view.parent(ofStep: step)
+            return JournalExport.Entry(action: record.action, state: try view.state(at: step), time: record.time,
+                                       parent: parent == step - 1 ? nil : parent)
         }
         return SaveReport(path: path, branch: branch.name, steps: count)
-    }
-
-    /// Whether `step` of `branch` comes from the recording rather than from memory.
-    private static func isRecorded(_ step: Int, on branch: Branch, in timeline: Timeline) -> Bool {
-        var current = branch
-        while true {
-            if step > current.forkStep { return false }
-            guard let parent = current.parent, let next = timeline.branch(named: parent) else { return true }
-            current = next
-        }
-    }
-
-    private static func memoryTime(_ step: Int, on branch: Branch, in timeline: Timeline) -> Int64 {
-        var current = branch
-        while step <= current.forkStep, let parent = current.parent, let next = timeline.branch(named: parent) {
-            current = next
-        }
-        let index = step - current.forkStep - 1
-        return current.newSteps.indices.contains(index) ? current.newSteps[index].time : 0
     }
 }

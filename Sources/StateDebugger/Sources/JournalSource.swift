@@ -15,6 +15,7 @@ public final class JournalSource: RecordingSource {
     /// The reader underneath, for callers that need journal-only details (keyframes, validation).
     public let reader: JournalReader
     public let info: RecordingInfo
+    private var scanner = StepLineScanner()
 
     /// Opens and indexes a journal.
     ///
@@ -69,6 +70,44 @@ public final class JournalSource: RecordingSource {
         guard structural, let last = pointer.tokens.last, last == "-" || last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
               let parent = pointer.parent else { return pointer }
         return parent
+    }
+
+    /// Reads only the action and the hash of the step's line, caching actions by their bytes; lines
+    /// not in the writer's layout are parsed whole.
+    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+        try checkStep(step, allowBase: false)
+        let fast: (action: JournalAction, hash: UInt64)?
+        do {
+            fast = try reader.withLineBytes(ofStep: step) { scanner.scan($0) }
+        } catch {
+            throw .journal(error)
+        }
+        if let fast { return (fast.action, fast.hash) }
+        let record = try record(at: step)
+        return (record.action, record.hash)
+    }
+
+    /// Reads the file in large blocks and only the action and hash of each line.
+    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+                                     _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
+        try checkStep(steps.lowerBound, allowBase: false)
+        try checkStep(steps.upperBound, allowBase: false)
+        var failure: DebuggerError?
+        do throws(JournalError) {
+            try reader.forEachStepLine(steps) { step, line in
+                do throws(DebuggerError) {
+                    if let fast = scanner.scan(line) { return try body(step, fast.action, fast.hash) }
+                    let record = try record(at: step)
+                    return try body(step, record.action, record.hash)
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        } catch {
+            throw .journal(error)
+        }
+        if let failure { throw failure }
     }
 
     public func line(ofStep step: Int) -> Int? {

@@ -29,6 +29,12 @@ public protocol RecordingSource: AnyObject {
     func state(at step: Int) throws(DebuggerError) -> JSONValue
     /// A step's action, recorded hash and, when cheap, which locations it changed.
     func record(at step: Int) throws(DebuggerError) -> StepRecord
+    /// A step's action and recorded hash, as cheaply as the source can read them: what replay needs.
+    func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?)
+    /// Calls `body` with the action and recorded hash of each step in `steps`, in order, until it
+    /// returns `false`: the fast path for a replay that visits every step.
+    func forEachActionAndHash(_ steps: ClosedRange<Int>,
+                              _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError)
     /// The 1-based line of a step in the file, for messages; `nil` when the source has no lines.
     func line(ofStep step: Int) -> Int?
     /// The step whose state a step's action was applied to (`step - 1` unless the recording travelled).
@@ -36,9 +42,24 @@ public protocol RecordingSource: AnyObject {
 }
 
 extension RecordingSource {
+    /// Reads the whole ``record(at:)``; sources with a faster way provide their own.
+    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+        let record = try record(at: step)
+        return (record.action, record.hash)
+    }
+
     /// The action of a step after the base step.
     public func action(at step: Int) throws(DebuggerError) -> JournalAction {
         try record(at: step).action
+    }
+
+    /// Visits the steps one ``actionAndHash(at:)`` at a time.
+    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+                                     _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
+        for step in steps {
+            let (action, hash) = try actionAndHash(at: step)
+            if try !body(step, action, hash) { return }
+        }
     }
 
     /// The steps, base step included.

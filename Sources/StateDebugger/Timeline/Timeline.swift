@@ -151,6 +151,28 @@ public final class Timeline {
         } memory: { $0.action }
     }
 
+    /// A branch (default: the current one) as a ``RecordingSource``, for queries, replay and saving.
+    public func source(forBranch name: String? = nil) -> BranchSource {
+        BranchSource(timeline: self, branch: name ?? position.branch)
+    }
+
+    /// The step made in this session at `step` of a branch, or `nil` when the step is recorded.
+    func memoryStep(_ step: Int, branch name: String) throws(DebuggerError) -> MemoryStep? {
+        try resolve(step, branch: name) { (_, _) throws(DebuggerError) -> MemoryStep? in nil } memory: { $0 }
+    }
+
+    /// The last step of a branch that comes from the recording.
+    func recordedEnd(ofBranch name: String) throws(DebuggerError) -> Int {
+        var current = name
+        var end = Int.max
+        while true {
+            guard let branch = branch(named: current) else { throw .noSuchBranch(current, known: branches.map(\.name)) }
+            end = min(end, branch.forkStep)
+            guard let parent = branch.parent else { return min(end, source.lastStep) }
+            current = parent
+        }
+    }
+
     /// The difference between the states of two steps of the current branch, or `nil` when they are equal.
     public func diff(from: Int, to: Int, renderer: JSONDiffRenderer = JSONDiffRenderer()) throws(DebuggerError) -> StateDiff? {
         try checkStep(from)

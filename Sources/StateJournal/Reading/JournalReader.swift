@@ -112,6 +112,70 @@ public final class JournalReader {
         return Int(index.lines[step - header.firstStep])
     }
 
+    /// Calls `body` with a step's line as written (without its line feed), unparsed, for callers that
+    /// need only part of it at high speed, such as the debugger's replay, which reads the action and
+    /// hash of every step. The bytes are valid only during the call.
+    ///
+    /// ```swift
+    /// let length = try reader.withLineBytes(ofStep: 12) { $0.count }
+    /// ```
+    public func withLineBytes<T>(ofStep step: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(JournalError) -> T {
+        try checkRange(step, allowBase: false)
+        let position = step - header.firstStep
+        do {
+            return try readLine(offset: index.offsets[position], length: Int(index.lengths[position])) { bytes throws(JournalLineError) in
+                body(bytes)
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(.ioError, path: path, line: line(ofStep: step), "\(error)")
+        }
+    }
+
+    /// Calls `body` with the line of each step in `steps`, in order, unparsed, reading the file in
+    /// large blocks instead of one read per line: the fast path for a replay that visits every step.
+    /// `body` returns `false` to stop early. The bytes are valid only during each call.
+    ///
+    /// ```swift
+    /// try reader.forEachStepLine(1...reader.lastStep) { step, line in line.count > 0 }
+    /// ```
+    public func forEachStepLine(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
+                                _ body: (Int, UnsafeRawBufferPointer) -> Bool) throws(JournalError) {
+        try checkRange(steps.lowerBound, allowBase: false)
+        try checkRange(steps.upperBound, allowBase: false)
+        var block: [UInt8] = []
+        var position = steps.lowerBound - header.firstStep
+        let end = steps.upperBound - header.firstStep
+        while position <= end {
+            // Gather the following lines that fit in one block (always at least one line).
+            let start = index.offsets[position]
+            var last = position
+            while last < end, index.offsets[last + 1] + Int64(index.lengths[last + 1]) - start <= Int64(blockBytes) { last += 1 }
+            let length = Int(index.offsets[last] + Int64(index.lengths[last]) - start)
+            if block.count < length { block = [UInt8](repeating: 0, count: length) }
+            var failure: JournalError?
+            block.withUnsafeMutableBytes { raw in
+                do throws(JournalError) {
+                    try readFully(into: raw, count: length, at: start)
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            let keepGoing = block.withUnsafeBytes { raw in
+                for current in position...last {
+                    let offset = Int(index.offsets[current] - start)
+                    let line = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + Int(index.lengths[current])])
+                    if !body(header.firstStep + current, line) { return false }
+                }
+                return true
+            }
+            if !keepGoing { return }
+            position = last + 1
+        }
+    }
+
     /// The step whose state a step's action was applied to.
     public func parent(ofStep step: Int) -> Int {
         index.parents[step] ?? step - 1
@@ -244,22 +308,25 @@ public final class JournalReader {
 
     private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
         if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
-        let descriptor = self.descriptor
-        let path = self.path
         return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
-            var done = 0
-            while done < length {
-                let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
-                }
-                if count == 0 {
-                    throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
-                }
-                done += count
-            }
+            try readFully(into: raw, count: length, at: offset)
             return try body(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+        }
+    }
+
+    /// Reads exactly `count` bytes at `offset` into the start of `raw`.
+    private func readFully(into raw: UnsafeMutableRawBufferPointer, count length: Int, at offset: Int64) throws(JournalError) {
+        var done = 0
+        while done < length {
+            let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
+            }
+            if count == 0 {
+                throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
+            }
+            done += count
         }
     }
 }
