@@ -43,9 +43,14 @@ struct StepView {
         return printer.header(step: step, action: action) + "\n" + printer.diff(from: old, to: new) + events(after: step)
     }
 
-    /// Whether the cursor's branch reads `step` from the recording rather than from memory.
+    /// Whether the cursor's branch reads `step` from the recording rather than from memory: following
+    /// the branches it forked from while the step is before their fork leads back to the recording.
     private func isRecorded(_ step: Int) -> Bool {
-        step <= timeline.source.lastStep && step <= timeline.currentBranch.forkStep
+        var branch = timeline.currentBranch
+        while step <= branch.forkStep, let parent = branch.parent, let next = timeline.branch(named: parent) {
+            branch = next
+        }
+        return branch.parent == nil && step <= branch.forkStep
     }
 
     private func events(after step: Int) -> String {

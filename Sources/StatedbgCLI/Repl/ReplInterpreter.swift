@@ -288,7 +288,7 @@ public final class ReplInterpreter {
     private func changes(_ rest: String) throws(CommandFailure) -> String {
         guard !rest.isEmpty else { throw CommandFailure(.usage, "changes needs a path: changes .accounts.jenny") }
         let path = try parsePath(rest)
-        let source = session.source
+        let source = timeline.source(forBranch: nil)
         let isCancelled = self.isCancelled
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).changes(of: path, isCancelled: isCancelled)
@@ -300,17 +300,14 @@ public final class ReplInterpreter {
     private func bisect(_ rest: String) throws(CommandFailure) -> String {
         guard !rest.isEmpty else { throw CommandFailure(.usage, "bisect needs a predicate: bisect .accounts.jenny < 0") }
         let predicate = try parsePredicate(rest)
-        let source = session.source
+        let source = timeline.source(forBranch: nil)
         let isCancelled = self.isCancelled
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).bisect(predicate, isCancelled: isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
         guard let step = report.step else { throw CommandFailure(.checkFailed, report.description) }
-        let moved = try move { () throws(DebuggerError) in
-            if timeline.position.branch != Timeline.mainBranch { try timeline.checkout(Timeline.mainBranch) }
-            return try timeline.jump(to: step)
-        }
+        let moved = try move { () throws(DebuggerError) in try timeline.jump(to: step) }
         return report.description + "\n" + moved
     }
 
@@ -319,7 +316,7 @@ public final class ReplInterpreter {
         if let option = arguments.first {
             guard option == "--verify" else { throw CommandFailure(.usage, "replay takes only --verify, not '\(option)'.") }
             let app = try CommandFailure.translating { () throws(DebuggerError) in try session.requireApp() }
-            let verifier = ReplayVerifier(source: session.source, app: app)
+            let verifier = ReplayVerifier(source: timeline.source(forBranch: nil), app: app)
             let isCancelled = self.isCancelled
             let report = try CommandFailure.translating { () throws(DebuggerError) in try verifier.verify(isCancelled: isCancelled) }
             if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
@@ -329,7 +326,7 @@ public final class ReplInterpreter {
                 lines.append(ReplayCommand.describe(divergence, printer: printer))
                 return lines.joined(separator: "\n")
             }
-            let count = report.checkedThrough - session.source.baseStep
+            let count = report.checkedThrough - timeline.firstStep
             lines.append("verified \(count) step\(count == 1 ? "" : "s"): every state matches")
             return lines.joined(separator: "\n")
         }
@@ -377,7 +374,7 @@ public final class ReplInterpreter {
         arguments.removeSubrange(flag...(flag + 1))
         let predicate = try parsePredicate(arguments.joined(separator: " "))
         let app = try CommandFailure.translating { () throws(DebuggerError) in try session.requireApp() }
-        return try Minimization.run(source: session.source, app: app, predicate: predicate, output: output, force: force,
+        return try Minimization.run(source: timeline.source(forBranch: nil), app: app, predicate: predicate, output: output, force: force,
                                     isCancelled: isCancelled)
     }
 
