@@ -26,10 +26,19 @@ struct CommandContext {
     }
 
     /// Opens a recording (a journal or a Redux DevTools export), warning about a torn last line.
-    func open(_ path: String) throws(CommandFailure) -> any RecordingSource {
-        let source: any RecordingSource
+    ///
+    /// - Parameter verifyingHashes: Whether the journal reader checks every state it rebuilds against
+    ///   its recorded hash, which costs the whole state on every step. A command reading the steps in
+    ///   order passes `false` and checks the hashes itself with an ``IncrementalFingerprinter``.
+    func open(_ path: String, verifyingHashes: Bool = true) throws(CommandFailure) -> any RecordingSource {
+        var source: any RecordingSource
         do {
             source = try RecordingLoader.open(path: path)
+            if !verifyingHashes, source is JournalSource {
+                var options = JournalReader.Options()
+                options.verifyHashes = false
+                source = try JournalSource(path: path, options: options)
+            }
         } catch {
             throw CommandFailure(error)
         }

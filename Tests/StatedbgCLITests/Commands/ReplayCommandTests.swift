@@ -115,4 +115,17 @@ import StatedbgCLI
         #expect(run.status == .success)
         #expect(run.output == "replayed 5 steps of w.jsonl\n")
     }
+
+    @Test func stopsAtAStateThatDoesNotMatchItsRecordedHash() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let hash = try #require(lines[2].range(of: #""hash":""#))
+        lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--quiet", in: directory)
+        #expect(run.status == .dataError)
+        #expect(run.error.hasPrefix("statedbg: error: w.jsonl:3: step 2 records hash 0000000000000000 but its rebuilt state hashes to "))
+        #expect(run.error.hasSuffix("; the journal was edited or damaged.\n"))
+    }
 }
