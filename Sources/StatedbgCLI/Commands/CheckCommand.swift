@@ -21,7 +21,10 @@ enum CheckCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let path = arguments.string("file") ?? ""
         let output = context.output
-        // Opening first sorts out files that are not journals at all (65) or are missing (66).
+        // Opening first sorts out files that are missing (66), not recordings at all (65), or exports.
+        if !(try context.open(path) is JournalSource) {
+            throw CommandFailure(.usage, "\(path): check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.")
+        }
         let reader = try open(path)
         if arguments.flag("repair"), reader.torn != nil {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }

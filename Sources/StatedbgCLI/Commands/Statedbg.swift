@@ -11,10 +11,13 @@ import StateRecorder
 ///
 /// ```swift
 /// import Foundation
+/// import StateRecorder
+/// import StateStore
 /// import StatedbgCLI
 ///
-/// let status = Statedbg.main(apps: [TodoApp.recordable])
-/// exit(status.rawValue)
+/// let todo = RecordableApp(id: "todo", summary: "My to-do list", initialState: TodoState(),
+///                          reducer: todoReducer, actionSamples: TodoAction.samples)
+/// exit(Statedbg.main(apps: [todo]).rawValue)
 /// ```
 ///
 /// Tests call it with an in-memory terminal:
@@ -27,8 +30,8 @@ import StateRecorder
 /// print(out.text, terminator: "")
 /// ```
 /// ```text
-///      1  counter.increment
-///      2  counter.add(2)
+///      1  counter.increase
+///      2  counter.reset
 /// ```
 public enum Statedbg {
     /// The root of the command tree, for help and for tools that embed the parser.

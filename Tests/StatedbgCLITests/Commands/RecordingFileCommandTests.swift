@@ -102,4 +102,27 @@ import StatedbgCLI
         #expect(run.status == .unavailable)
         #expect(run.error == "statedbg: error: Exporting a regression test is not available yet: this build of statedbg has no test generator.\n")
     }
+
+    @Test func readsReduxDevToolsExportsButDoesNotCheckThem() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("redux.json", #"""
+            {"actionsById":{"0":{"action":{"type":"@@INIT"}},"1":{"action":{"type":"ADD_TODO","text":"milk"}}},
+             "computedStates":[{"state":{"todos":[]}},{"state":{"todos":["milk"]}}],"stagedActionIds":[0,1]}
+            """#)
+        let replay = CommandRun.statedbg("replay", "@redux.json", in: directory)
+        #expect(replay.status == .success)
+        #expect(replay.output == """
+            step 1  ADD_TODO(text)
+                {
+                  "todos": [
+              +     "milk"
+                  ]
+                }
+            replayed 1 step of redux.json
+
+            """)
+        let check = CommandRun.statedbg("check", "@redux.json", in: directory)
+        #expect(check.status == .usage)
+        #expect(check.error == "statedbg: error: redux.json: check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.\n")
+    }
 }
