@@ -1,27 +1,3 @@
-/// The key of an element in an unkeyed container, rendered as `[index]` in coding paths.
-struct JSONIndexKey: CodingKey {
-    let index: Int
-
-    init(_ index: Int) { self.index = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { index = intValue }
-
-    var stringValue: String { "Index \(index)" }
-    var intValue: Int? { index }
-}
-
-/// A plain string key, for `super` and for error paths.
-struct JSONStringKey: CodingKey {
-    let stringValue: String
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
-
-    var intValue: Int? { nil }
-    static let superKey = JSONStringKey("super")
-}
-
 /// Renders coding paths the way a person reads them: `users[3].address.city`.
 enum JSONCodingPath {
     static func render(_ path: [any CodingKey]) -> String {

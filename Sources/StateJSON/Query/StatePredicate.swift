@@ -42,8 +42,8 @@
 ///
 /// ```swift
 /// let predicate = try StatePredicate(parsing: #"any(.users[*].age < 0) and action.type == "users.updateAge""#)
-/// predicate.evaluate(state: ["users": [["age": -1]]], action: ["type": "users.updateAge"], step: 4)  // true
-/// predicate.referencedPaths.map(\.description)                                                      // [".users[*].age"]
+/// predicate.evaluate(state: ["users": [["age": -1]]], action: ["type": "users.updateAge"], step: 4)   // true
+/// predicate.referencedPaths.map(\.description)   // [".users[*].age"]
 /// ```
 public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
     /// How a comparison or test combines the values of its operands.
@@ -122,7 +122,8 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
     ///   - action: the step's action as `{"type": …, "label": …, "payload": …}`, or `nil` (the
     ///     initial state has none; `action…` operands then have no value).
     ///   - step: the step number `step` stands for.
-    public func evaluate(state: JSONValue, action: JSONValue?, step: Int) -> Bool {
+    /// - Returns: `true` when the predicate holds for these values.
+    public func evaluate(state: JSONValue, action: JSONValue?, step: Int = 0) -> Bool {
         let context = Context(state: state, action: action, step: step)
         return StatePredicate.evaluate(expression, quantifier: .any, in: context)
     }
@@ -146,37 +147,51 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
         case .quantified(let inner, let body):
             return evaluate(body, quantifier: inner, in: context)
         case .exists(let operand):
-            return !values(of: operand, in: context).isEmpty
+            return !forEachValue(of: operand, in: context) { _ in false }
         case .truthy(let operand):
-            let values = values(of: operand, in: context)
             switch quantifier {
-            case .any: return values.contains(where: isTruthy)
-            case .all: return values.allSatisfy(isTruthy)
+            case .any: return !forEachValue(of: operand, in: context) { !isTruthy($0) }
+            case .all: return forEachValue(of: operand, in: context) { isTruthy($0) }
             }
         case .comparison(let left, let comparison, let right):
-            let leftValues = values(of: left, in: context)
+            // Values stream from the left operand and stop at the first that decides the answer;
+            // the right operand is usually a literal, so only it is collected.
             let rightValues = values(of: right, in: context)
             switch quantifier {
             case .any:
-                return leftValues.contains { lhs in rightValues.contains { rhs in compare(lhs, comparison, rhs) } }
+                return !forEachValue(of: left, in: context) { lhs in
+                    !rightValues.contains { rhs in compare(lhs, comparison, rhs) }
+                }
             case .all:
-                return leftValues.allSatisfy { lhs in rightValues.allSatisfy { rhs in compare(lhs, comparison, rhs) } }
+                return forEachValue(of: left, in: context) { lhs in
+                    rightValues.allSatisfy { rhs in compare(lhs, comparison, rhs) }
+                }
             }
         }
     }
 
-    private static func values(of operand: Operand, in context: Context) -> [JSONValue] {
+    /// Calls `body` with each value of `operand` until it returns `false`; `false` when stopped.
+    private static func forEachValue(of operand: Operand, in context: Context, _ body: (JSONValue) -> Bool) -> Bool {
         switch operand {
         case .state(let path):
-            return path.values(in: context.state)
+            return path.forEachValue(in: context.state, body)
         case .action(let path):
-            guard let action = context.action else { return [] }
-            return path.values(in: action)
+            guard let action = context.action else { return true }
+            return path.forEachValue(in: action, body)
         case .step:
-            return [.integer(Int64(context.step))]
+            return body(.integer(Int64(context.step)))
         case .literal(let value):
-            return [value]
+            return body(value)
         }
+    }
+
+    private static func values(of operand: Operand, in context: Context) -> [JSONValue] {
+        var values: [JSONValue] = []
+        _ = forEachValue(of: operand, in: context) { value in
+            values.append(value)
+            return true
+        }
+        return values
     }
 
     private static func isTruthy(_ value: JSONValue) -> Bool {

@@ -14,11 +14,11 @@ struct StatePredicateParser {
 
     mutating func parsePredicate() throws(PredicateParseError) -> StatePredicate.Expression {
         skipSpaces()
-        guard position < bytes.count else { throw failure(at: position, "expected a condition") }
+        guard position < bytes.count else { throw failure(at: position, .expectedCondition(found: nil)) }
         let expression = try parseOr()
         skipSpaces()
         guard position == bytes.count else {
-            throw failure(at: position, "unexpected \(found()); expected 'and', 'or' or the end")
+            throw failure(at: position, .unexpectedToken(found: found()))
         }
         return expression
     }
@@ -50,26 +50,29 @@ struct StatePredicateParser {
             try expectClosingParenthesis(openedAt: start)
             return inner
         }
-        for (keyword, quantifier) in [("any", StatePredicate.Quantifier.any), ("all", .all)] where consumeKeyword(keyword) {
+        let quantifiers: [(String, StatePredicate.Quantifier)] = [("any", .any), ("all", .all)]
+        for (keyword, quantifier) in quantifiers where consumeKeyword(keyword) {
             skipSpaces()
             let open = position
-            guard consume("(") else { throw failure(at: position, "expected '(' after '\(keyword)'") }
+            guard consume("(") else { throw failure(at: position, .expectedOpeningParenthesis(after: "'\(keyword)'")) }
             let inner = try parseOr()
             try expectClosingParenthesis(openedAt: open)
             return .quantified(quantifier, inner)
         }
         if consumeKeyword("exists") {
             skipSpaces()
-            guard let operand = try parseOperand() else { throw failure(at: position, "expected a value after 'exists'") }
+            guard let operand = try parseOperand() else {
+                throw failure(at: position, .expectedValue(after: "'exists'"))
+            }
             return .exists(operand)
         }
         guard let left = try parseOperand() else {
-            throw failure(at: position, "expected a condition, found \(found())")
+            throw failure(at: position, .expectedCondition(found: found()))
         }
         guard let comparison = parseComparison() else { return .truthy(left) }
         skipSpaces()
         guard let right = try parseOperand() else {
-            throw failure(at: position, "expected a value after '\(comparison.rawValue)'")
+            throw failure(at: position, .expectedValue(after: "'\(comparison.rawValue)'"))
         }
         return .comparison(left, comparison, right)
     }
@@ -78,7 +81,7 @@ struct StatePredicateParser {
         skipSpaces()
         guard consume(")") else {
             let column = JSONStringLiteral.column(of: open, in: bytes)
-            throw failure(at: position, "expected ')' to close the '(' at column \(column), found \(found())")
+            throw failure(at: position, .unclosedParenthesis(openedAtColumn: column, found: found()))
         }
     }
 
@@ -104,7 +107,7 @@ struct StatePredicateParser {
                 position = end
                 return .literal(.string(value))
             } catch {
-                throw failure(at: error.offset, error.message)
+                throw failure(at: error.offset, .invalidString(error.message))
             }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return .literal(try parseNumber())
@@ -127,7 +130,7 @@ struct StatePredicateParser {
             position = end
             return path
         } catch {
-            throw PredicateParseError(column: error.column, message: error.message, source: source)
+            throw PredicateParseError(column: error.column, code: .invalidPath(error.code), source: source)
         }
     }
 
@@ -140,21 +143,21 @@ struct StatePredicateParser {
             return position - first
         }
         _ = consume("-")
-        guard digits() > 0 else { throw failure(at: position, "expected a digit") }
+        guard digits() > 0 else { throw failure(at: position, .expectedDigit(.integer)) }
         var integral = true
         if consume(".") {
             integral = false
-            guard digits() > 0 else { throw failure(at: position, "expected a digit after '.'") }
+            guard digits() > 0 else { throw failure(at: position, .expectedDigit(.fraction)) }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
             integral = false
             position += 1
             if !consume("+") { _ = consume("-") }
-            guard digits() > 0 else { throw failure(at: position, "expected a digit in the exponent") }
+            guard digits() > 0 else { throw failure(at: position, .expectedDigit(.exponent)) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if integral, let integer = Int64(text) { return .integer(integer) }
-        guard let double = Double(text), double.isFinite else { throw failure(at: start, "\(text) is out of range") }
+        guard let double = Double(text), double.isFinite else { throw failure(at: start, .numberOutOfRange(text)) }
         return .double(double)
     }
 
@@ -187,8 +190,8 @@ struct StatePredicateParser {
     }
 
     private func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 
     /// What is at the current position, for messages: `'x'`, `'=='`, a word, or `the end`.
@@ -201,7 +204,7 @@ struct StatePredicateParser {
         return "'\(rest.prefix(1))'"
     }
 
-    private func failure(at offset: Int, _ message: String) -> PredicateParseError {
-        PredicateParseError(column: JSONStringLiteral.column(of: offset, in: bytes), message: message, source: source)
+    private func failure(at offset: Int, _ code: PredicateParseError.Code) -> PredicateParseError {
+        PredicateParseError(column: JSONStringLiteral.column(of: offset, in: bytes), code: code, source: source)
     }
 }

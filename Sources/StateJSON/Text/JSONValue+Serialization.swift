@@ -67,8 +67,58 @@ extension JSONValue {
 struct JSONTextWriter {
     var bytes: [UInt8]
     let pretty: Bool
+    /// When set, receives the text written so far whenever it passes a few kilobytes, and may
+    /// empty it; canonical hashing uses this to avoid holding the whole text.
+    var flush: ((inout [UInt8]) -> Void)?
 
-    mutating func write(_ value: JSONValue, indent: Int) {
+    init(bytes: [UInt8], pretty: Bool) {
+        self.bytes = bytes
+        self.pretty = pretty
+    }
+
+    /// An array or object being written: its members and how many have been written.
+    private struct OpenContainer {
+        let isObject: Bool
+        let keys: [String]
+        let values: [JSONValue]
+        var next = 0
+    }
+
+    /// Writes `value` with an explicit stack instead of recursion, so the deepest values the parser
+    /// accepts serialize safely on small thread stacks, even in debug builds.
+    mutating func write(_ value: JSONValue, indent baseIndent: Int) {
+        var open: [OpenContainer] = []
+        var pending: JSONValue? = value
+        while true {
+            if let current = pending {
+                pending = nil
+                writeScalarOrOpen(current, into: &open)
+            }
+            guard let top = open.indices.last else { return }
+            let indent = baseIndent + open.count
+            if open[top].next < open[top].values.count {
+                let position = open[top].next
+                if position > 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    if let flush, bytes.count >= JSONValue.hashChunkSize { flush(&bytes) }
+                }
+                if pretty { newline(indent) }
+                if open[top].isObject {
+                    appendString(open[top].keys[position])
+                    bytes.append(UInt8(ascii: ":"))
+                    if pretty { bytes.append(UInt8(ascii: " ")) }
+                }
+                pending = open[top].values[position]
+                open[top].next = position + 1
+            } else {
+                if pretty { newline(indent - 1) }
+                bytes.append(open[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                open.removeLast()
+            }
+        }
+    }
+
+    private mutating func writeScalarOrOpen(_ value: JSONValue, into open: inout [OpenContainer]) {
         switch value {
         case .null: appendASCII("null")
         case .bool(let bool): appendASCII(bool ? "true" : "false")
@@ -84,36 +134,19 @@ struct JSONTextWriter {
         case .bigNumber(let text): bytes.append(contentsOf: text.utf8)
         case .string(let string): appendString(string)
         case .array(let elements):
-            guard !elements.isEmpty else {
+            if elements.isEmpty {
                 appendASCII("[]")
-                return
+            } else {
+                bytes.append(UInt8(ascii: "["))
+                open.append(OpenContainer(isObject: false, keys: [], values: elements))
             }
-            bytes.append(UInt8(ascii: "["))
-            for (position, element) in elements.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                if pretty { newline(indent + 1) }
-                write(element, indent: indent + 1)
-            }
-            if pretty { newline(indent) }
-            bytes.append(UInt8(ascii: "]"))
         case .object(let object):
-            guard !object.isEmpty else {
+            if object.isEmpty {
                 appendASCII("{}")
-                return
+            } else {
+                bytes.append(UInt8(ascii: "{"))
+                open.append(OpenContainer(isObject: true, keys: object.keys, values: object.values))
             }
-            bytes.append(UInt8(ascii: "{"))
-            let keys = object.keys
-            let values = object.values
-            for position in keys.indices {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                if pretty { newline(indent + 1) }
-                appendString(keys[position])
-                bytes.append(UInt8(ascii: ":"))
-                if pretty { bytes.append(UInt8(ascii: " ")) }
-                write(values[position], indent: indent + 1)
-            }
-            if pretty { newline(indent) }
-            bytes.append(UInt8(ascii: "}"))
         }
     }
 

@@ -53,19 +53,27 @@ public struct JournalStep: Sendable, Equatable {
     ///
     /// Members are written in a fixed order (`step`, `kind`, `time`, `parent`, `action`, `state` or
     /// `patch`, `hash`) so that a reader can classify a line from its first bytes.
-    public func write(to bytes: inout [UInt8]) {
+    ///
+    /// - Returns: The size of the `state` or `patch` member's value, in bytes.
+    @discardableResult
+    public func write(to bytes: inout [UInt8]) -> Int {
         JournalLineWriter.writeStepPrefix(step: step, keyframe: isKeyframe, time: time, parent: parent, into: &bytes)
         bytes.append(contentsOf: #","action":"#.utf8)
         action.jsonValue.write(to: &bytes, style: .canonical)
+        let contentStart: Int
         switch content {
         case .keyframe(let state):
             bytes.append(contentsOf: #","state":"#.utf8)
+            contentStart = bytes.count
             state.write(to: &bytes, style: .canonical)
         case .patch(let patch):
             bytes.append(contentsOf: #","patch":"#.utf8)
+            contentStart = bytes.count
             patch.jsonValue.write(to: &bytes, style: .canonical)
         }
+        let contentBytes = bytes.count - contentStart
         JournalLineWriter.writeHashSuffix(hash, into: &bytes)
+        return contentBytes
     }
 
     /// Reads a step from a parsed journal line.

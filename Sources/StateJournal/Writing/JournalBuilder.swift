@@ -78,37 +78,32 @@ public final class JournalBuilder {
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
         let step = lastStep + 1
         let fingerprint = fingerprinter.fingerprint(state)
-        let keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
+        var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
             || stepsSinceKeyframe + 1 >= policy.interval
         let start = bytes.count
-        if keyframe {
-            JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state), hash: fingerprint)
-                .write(to: &bytes)
-        } else {
+        if !keyframe {
             let patch = JSONDiff.patch(from: previous, to: state)
-            JournalStep(step: step, time: time, parent: parent, action: action, content: .patch(patch), hash: fingerprint)
-                .write(to: &bytes)
-            if patchBytesSinceKeyframe + (bytes.count - start) > keyframeBytes {
-                // The patches since the last keyframe would outweigh the state: store this one whole.
-                bytes.removeSubrange(start...)
-                JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state), hash: fingerprint)
-                    .write(to: &bytes)
-                registerKeyframe(bytes.count - start)
-            } else {
+            let patchBytes = JournalStep(step: step, time: time, parent: parent, action: action, content: .patch(patch),
+                                         hash: fingerprint).write(to: &bytes)
+            if patchBytesSinceKeyframe + patchBytes <= keyframeBytes {
                 stepsSinceKeyframe += 1
-                patchBytesSinceKeyframe += bytes.count - start
+                patchBytesSinceKeyframe += patchBytes
+            } else {
+                // The patches since the last keyframe would outweigh the state: store this one whole,
+                // so rebuilding any step reads at most about twice the state's size.
+                bytes.removeSubrange(start...)
+                keyframe = true
             }
         }
-        if keyframe { registerKeyframe(bytes.count - start) }
+        if keyframe {
+            keyframeBytes = JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state),
+                                        hash: fingerprint).write(to: &bytes)
+            stepsSinceKeyframe = 0
+            patchBytesSinceKeyframe = 0
+        }
         forceKeyframe = false
         previous = state
         lastStep = step
         return step
-    }
-
-    private func registerKeyframe(_ lineBytes: Int) {
-        keyframeBytes = lineBytes
-        stepsSinceKeyframe = 0
-        patchBytesSinceKeyframe = 0
     }
 }

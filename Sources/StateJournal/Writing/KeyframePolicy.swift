@@ -2,12 +2,12 @@
 ///
 /// A keyframe is written on the first step, after a time travel, every ``interval`` steps, whenever
 /// the state is small (a patch would not be smaller), and whenever the patches since the last keyframe
-/// would add up to more than the last keyframe's size. So rebuilding any step reads at most about
+/// would add up to more than the last keyframe's state (counting the `patch` and `state` members only). So rebuilding any step reads at most about
 /// twice the state's size.
 public struct KeyframePolicy: Sendable, Equatable {
     /// The most steps between two keyframes; 1 writes every state whole.
     public var interval: Int
-    /// Lines whose state serializes to at most this many bytes are always keyframes.
+    /// States that serialize to at most this many bytes are always stored whole.
     public var smallStateBytes: Int
 
     /// A policy; the default writes a keyframe at least every 1,000 steps.

@@ -23,7 +23,9 @@ public struct ActionDescriber: Sendable {
     }
 
     /// The tag and label of `action`.
-    public func describe(_ action: Any) -> (type: String, label: String) {
+    ///
+    /// - Parameter hiding: Argument and field names whose values the label shows as `<redacted>`.
+    public func describe(_ action: Any, hiding: Set<String> = []) -> (type: String, label: String) {
         if let described = action as? DescribedAction {
             return (described.actionType, described.actionLabel)
         }
@@ -33,7 +35,7 @@ public struct ActionDescriber: Sendable {
         while true {
             let mirror = Mirror(reflecting: value)
             guard mirror.displayStyle == .enum else {
-                arguments = "(\(render(value, depth: 0)))"
+                arguments = "(\(render(value, depth: 0, hiding: hiding)))"
                 break
             }
             guard let child = mirror.children.first else {
@@ -48,12 +50,12 @@ public struct ActionDescriber: Sendable {
             }
             if payload.displayStyle == .tuple {
                 arguments = "(" + payload.children.map { element -> String in
-                    let rendered = render(element.value, depth: 1)
+                    let rendered = render(element.value, depth: 1, hiding: hiding)
                     guard let label = element.label, !label.hasPrefix(".") else { return rendered }
-                    return "\(label): \(rendered)"
+                    return "\(label): \(hiding.contains(label) ? "<redacted>" : rendered)"
                 }.joined(separator: ", ") + ")"
             } else {
-                arguments = "(\(render(child.value, depth: 1)))"
+                arguments = "(\(render(child.value, depth: 1, hiding: hiding)))"
             }
             break
         }
@@ -65,33 +67,36 @@ public struct ActionDescriber: Sendable {
         return (type, label)
     }
 
-    private func render(_ value: Any, depth: Int) -> String {
+    private func render(_ value: Any, depth: Int, hiding: Set<String>) -> String {
         if let text = value as? String { return quoted(text) }
         if let text = value as? Substring { return quoted(String(text)) }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
             guard let wrapped = mirror.children.first else { return "nil" }
-            return render(wrapped.value, depth: depth)
+            return render(wrapped.value, depth: depth, hiding: hiding)
         case .enum:
             guard let child = mirror.children.first else { return String(describing: value) }
             let name = child.label ?? String(describing: value)
-            return "\(name)(\(render(child.value, depth: depth + 1)))"
+            return "\(name)(\(render(child.value, depth: depth + 1, hiding: hiding)))"
         case .tuple:
             return mirror.children.map { element in
-                let rendered = render(element.value, depth: depth + 1)
+                let rendered = render(element.value, depth: depth + 1, hiding: hiding)
                 guard let label = element.label, !label.hasPrefix(".") else { return rendered }
-                return "\(label): \(rendered)"
+                return "\(label): \(hiding.contains(label) ? "<redacted>" : rendered)"
             }.joined(separator: ", ")
         case .struct, .class:
             if depth > 2 { return "\(shortTypeName(value))(…)" }
-            let fields = mirror.children.map { "\($0.label ?? "_"): \(render($0.value, depth: depth + 1))" }
+            let fields = mirror.children.map { child -> String in
+                let label = child.label ?? "_"
+                return "\(label): \(hiding.contains(label) ? "<redacted>" : render(child.value, depth: depth + 1, hiding: hiding))"
+            }
             return "\(shortTypeName(value))(\(fields.joined(separator: ", ")))"
         case .collection, .set:
             let count = mirror.children.count
             if count == 0 { return "[]" }
             if count > 3 || depth > 2 { return "[… \(count) elements]" }
-            return "[" + mirror.children.map { render($0.value, depth: depth + 1) }.joined(separator: ", ") + "]"
+            return "[" + mirror.children.map { render($0.value, depth: depth + 1, hiding: hiding) }.joined(separator: ", ") + "]"
         case .dictionary:
             let count = mirror.children.count
             return count == 0 ? "[:]" : "[… \(count) entries]"

@@ -47,6 +47,15 @@ public struct Redaction: Sendable, Equatable {
         self.patterns = patterns
     }
 
+    /// The member names a label must hide: every key, and the last name of every path.
+    var hiddenNames: Set<String> {
+        var names = keys
+        for pattern in patterns {
+            if case .key(let name)? = pattern.last { names.insert(name) }
+        }
+        return names
+    }
+
     /// Whether nothing is hidden.
     public var isEmpty: Bool { paths.isEmpty && keys.isEmpty }
 

@@ -36,8 +36,12 @@ final class StepEncoder<State: Encodable & Sendable, Action: Encodable & Sendabl
     }
 
     private func makeJournalAction(_ action: Action) throws -> JournalAction {
-        let description = describer.describe(action)
-        let payload = redaction.apply(to: try actionEncoder.encode(action))
+        let encoded = try actionEncoder.encode(action)
+        let payload = redaction.apply(to: encoded)
+        // A label shows argument values, so it must hide whatever the payload hides.
+        let description = payload == encoded
+            ? describer.describe(action)
+            : describer.describe(action, hiding: redaction.hiddenNames)
         return JournalAction(type: description.type, label: description.label, payload: payload)
     }
 }

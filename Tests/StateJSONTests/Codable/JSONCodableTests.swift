@@ -348,4 +348,58 @@ import Testing
             #expect(try JSONValueDecoder().decode(Wrapper.self, from: JSONValue(parsing: value.serialized())) == wrapper)
         }
     }
+
+    @Test func objectsOfOneKeyTypeWithDifferentKeysSortCorrectly() throws {
+        var random = SeededGenerator(seed: 8)
+        let dictionaries: [[String: Int]] = (0..<100).map { _ in
+            var dictionary: [String: Int] = [:]
+            for _ in 0..<Int.random(in: 0..<6, using: &random) {
+                dictionary[["b", "a", "é", "B", "aa", ""].randomElement(using: &random) ?? ""] = Int.random(in: 0..<9, using: &random)
+            }
+            return dictionary
+        }
+        let value = try JSONValueEncoder().encode(dictionaries)
+        let expected = JSONValue.array(dictionaries.map { dictionary in
+            .object(JSONObject(dictionary.map { ($0.key, JSONValue.integer(Int64($0.value))) }))
+        })
+        #expect(value == expected)
+    }
+
+    @Test func aKeyEncodedTwiceKeepsTheLastValue() throws {
+        struct Twice: Encodable {
+            enum CodingKeys: String, CodingKey { case b, a }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(1, forKey: .b)
+                try container.encode(2, forKey: .a)
+                try container.encode(3, forKey: .b)
+            }
+        }
+        #expect(try JSONValueEncoder().encode([Twice(), Twice()]).canonicalText == #"[{"a":2,"b":3},{"a":2,"b":3}]"#)
+    }
+
+    @Test func errorsThrownByCodableCodeKeepTheirPath() {
+        let cases: [(JSONValue, String)] = [
+            ([["triangle": [:]]], "[0]: expected Shape: Invalid number of keys found, expected one."),
+            ([["circle": ["radius": "big"]]], #"[0].circle.radius: expected Double, found "big"."#),
+            ([["rectangle": ["_0": 1.0]]], #"[0].rectangle._1: required key "_1" is missing."#),
+        ]
+        for (value, message) in cases {
+            do {
+                _ = try JSONValueDecoder().decode([Shape].self, from: value)
+                Issue.record("decoded \(value)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
+    @Test func longFoundValuesAreShortened() {
+        do {
+            _ = try JSONValueDecoder().decode(Int.self, from: .string(String(repeating: "x", count: 100)))
+            Issue.record("decoded a string as Int")
+        } catch {
+            #expect(error.description == "the top-level value: expected Int, found \"" + String(repeating: "x", count: 36) + "….")
+        }
+    }
 }

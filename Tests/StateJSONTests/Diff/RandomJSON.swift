@@ -1,7 +1,5 @@
 @testable import StateJSON
 
-// SeededGenerator (SplitMix64) is defined once for this target, in Text/RandomJSONGenerator.swift.
-
 /// Random JSON values and related edits of them, for property tests.
 struct RandomJSON {
     var generator: SeededGenerator

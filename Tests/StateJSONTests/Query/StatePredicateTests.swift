@@ -125,8 +125,18 @@ import Testing
         #expect(error(".a == 1 )") == "column 9: unexpected ')'; expected 'and', 'or' or the end.")
     }
 
+    @Test func errorsCarryACode() throws {
+        #expect(throws: PredicateParseError(column: 6, code: .expectedValue(after: "'<'"), source: ".a < ")) {
+            try StatePredicate(parsing: ".a < ")
+        }
+        #expect(throws: PredicateParseError(column: 4, code: .invalidPath(.expectedBracketContent), source: ".a[x]")) {
+            try StatePredicate(parsing: ".a[x]")
+        }
+        #expect(throws: JSONPathParseError(column: 5, code: .unexpectedCharacter("x"))) { try JSONPath(parsing: ".[0]x") }
+    }
+
     @Test func caretLinePointsUnderTheColumn() {
-        let failure = PredicateParseError(column: 13, message: "expected a value after '=='", source: ".balance == ")
+        let failure = PredicateParseError(column: 13, code: .expectedValue(after: "'=='"), source: ".balance == ")
         #expect(failure.caretLine == """
             .balance == 
                         ^

@@ -1,0 +1,183 @@
+import Foundation
+import StateStore
+
+/// A habit and measurement tracker: projects with logged items, a list of projects ordered by last
+/// update, and the current screen in the state.
+///
+/// The root reducer delegates to a project reducer (run on the edited project only, via
+/// ``StateStore/Reducer/forEach(_:action:)``) which delegates item edits to an item reducer.
+/// No reducer reads the clock: every edit carries its timestamp.
+///
+/// It keeps a real bug on purpose, for the debugger to find: deleting an item does not bump the
+/// project's `updatedAt` (adding or editing one does), so after a deletion the project is listed
+/// below projects that changed less recently.
+///
+/// ```swift
+/// let store = Store(initialState: TrackerApp.initialState, reducer: TrackerApp.reducer)
+/// store.dispatch(.createProject(title: "Running", units: "km", frequency: .daily, at: now))
+/// store.state.route   // .project(id: 1)
+/// ```
+public enum TrackerApp {
+    /// No projects, on the project list, at 2026-01-01T00:00:00Z.
+    public static let initialState = State(
+        projects: [], recentProjectIDs: [], route: .projects, nextProjectID: 1,
+        lastActivity: Date(timeIntervalSince1970: 1_767_225_600))
+
+    /// Applies an item edit to one item.
+    static let itemReducer = Reducer<Item, Action> { item, action in
+        if case .updateItem(_, _, let amount, let notes, _) = action {
+            item.amount = amount
+            item.notes = notes
+        }
+    }
+
+    /// Applies a project edit to one project, delegating item edits to ``itemReducer``.
+    static let projectReducer = Reducer<Project, Action>.combine(
+        itemReducer.forEach(\Project.items) { action in
+            if case .updateItem(_, let itemID, _, _, _) = action { (itemID, action) } else { nil }
+        },
+        Reducer { project, action in
+            switch action {
+            case .updateProject(_, let title, let units, let frequency, let at):
+                project.title = title
+                project.units = units
+                project.frequency = frequency
+                project.updatedAt = at
+            case .addItem(_, let amount, let notes, let at):
+                project.items.append(Item(id: project.nextItemID, amount: amount, timestamp: at, notes: notes))
+                project.nextItemID += 1
+                project.updatedAt = at
+            case .updateItem(_, let itemID, _, _, let at):
+                if project.items.contains(where: { $0.id == itemID }) {
+                    project.updatedAt = at
+                }
+            case .deleteItem(_, let itemID, _):
+                // BUG, kept on purpose for the debugger demos: unlike adding and updating, deleting an
+                // item does not set `updatedAt`, so the project list order goes stale afterwards.
+                project.items.removeAll { $0.id == itemID }
+            case .createProject, .deleteProject, .navigate:
+                break
+            }
+        }
+    )
+
+    /// Creates and deletes projects.
+    static let projectListReducer = Reducer<State, Action> { state, action in
+        switch action {
+        case .createProject(let title, let units, let frequency, let at):
+            let id = state.nextProjectID
+            state.projects.append(Project(
+                id: id, title: title, units: units, frequency: frequency, createdAt: at, updatedAt: at, items: [],
+                nextItemID: 1))
+            state.nextProjectID += 1
+            state.route = .project(id: id)
+        case .deleteProject(let id, _):
+            state.projects.removeAll { $0.id == id }
+            switch state.route {
+            case .project(id), .item(id, _): state.route = .projects
+            default: break
+            }
+        default:
+            break
+        }
+    }
+
+    /// Follows navigation and leaves an item's screen when the item is deleted.
+    static let routeReducer = Reducer<State, Action> { state, action in
+        switch action {
+        case .navigate(let route):
+            state.route = route
+        case .deleteItem(let projectID, let itemID, _) where state.route == .item(projectID: projectID, itemID: itemID):
+            state.route = .project(id: projectID)
+        default:
+            break
+        }
+    }
+
+    /// Keeps ``State/lastActivity`` and ``State/recentProjectIDs`` up to date.
+    static let bookkeepingReducer = Reducer<State, Action> { state, action in
+        if let at = action.timestamp, at > state.lastActivity {
+            state.lastActivity = at
+        }
+        state.recentProjectIDs = state.projects
+            .sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+            .map(\.id)
+    }
+
+    /// The root reducer.
+    public static let reducer = Reducer<State, Action>.combine(
+        projectListReducer,
+        projectReducer.forEach(\State.projects) { action in action.editedProjectID.map { ($0, action) } },
+        routeReducer,
+        bookkeepingReducer
+    )
+
+    /// The tracker has no validators.
+    public static var validators: [Validator<State, Action>] { [] }
+
+    /// One value of every action case.
+    public static let actionSamples: [Action] = {
+        let at = Date(timeIntervalSince1970: 1_767_229_200)
+        return [
+            .createProject(title: "Running", units: "km", frequency: .daily, at: at),
+            .updateProject(id: 1, title: "Long runs", units: "km", frequency: .monthly, at: at),
+            .deleteProject(id: 1, at: at),
+            .addItem(projectID: 1, amount: 5.5, notes: "park loop", at: at),
+            .updateItem(projectID: 1, itemID: 1, amount: 6, notes: "park loop, twice", at: at),
+            .deleteItem(projectID: 1, itemID: 1, at: at),
+            .navigate(.item(projectID: 1, itemID: 1)),
+        ]
+    }()
+
+    static let titles = ["Running", "Reading", "Water", "Savings", "Piano", "Cycling", "Sleep", "Push-ups"]
+    static let units = ["km", "pages", "litres", "EUR", "minutes", "hours", "reps"]
+    static let notes = ["", "felt good", "rainy", "with friends", "tired", "new record", "short one"]
+
+    /// A plausible next action for `state`, at a time after ``State/lastActivity``: mostly logging
+    /// items, sometimes editing or deleting them, creating and editing projects, and navigating.
+    public static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
+        let at = state.lastActivity.addingTimeInterval(TimeInterval(rng.bounded(in: 60...36_000)))
+        let amount = Double(rng.bounded(in: 1...400)) / 4
+        guard let project = rng.element(of: state.projects), state.projects.count >= 2 || rng.chance(percent: 70)
+        else {
+            return .createProject(
+                title: rng.element(of: titles) ?? "Running", units: rng.element(of: units) ?? "km",
+                frequency: rng.element(of: Frequency.allCases) ?? .daily, at: at)
+        }
+        let item = rng.element(of: project.items)
+        switch rng.bounded(20) {
+        case 0..<2:
+            return .createProject(
+                title: rng.element(of: titles) ?? "Running", units: rng.element(of: units) ?? "km",
+                frequency: rng.element(of: Frequency.allCases) ?? .daily, at: at)
+        case 2..<4:
+            return .updateProject(
+                id: project.id, title: rng.element(of: titles) ?? project.title, units: project.units,
+                frequency: rng.element(of: Frequency.allCases) ?? project.frequency, at: at)
+        case 4 where state.projects.count > 3:
+            return .deleteProject(id: project.id, at: at)
+        case 5..<7:
+            if let item {
+                return .updateItem(
+                    projectID: project.id, itemID: item.id, amount: amount, notes: rng.element(of: notes) ?? "",
+                    at: at)
+            }
+        case 7..<9:
+            if let item {
+                return .deleteItem(projectID: project.id, itemID: item.id, at: at)
+            }
+        case 9..<12:
+            switch rng.bounded(4) {
+            case 0: return .navigate(.projects)
+            case 1: return .navigate(.settings)
+            case 2: return .navigate(.project(id: project.id))
+            default:
+                if let item { return .navigate(.item(projectID: project.id, itemID: item.id)) }
+                return .navigate(.project(id: project.id))
+            }
+        default:
+            break
+        }
+        return .addItem(projectID: project.id, amount: amount, notes: rng.element(of: notes) ?? "", at: at)
+    }
+}

@@ -1,0 +1,19 @@
+extension UsersApp {
+    /// A person in the list.
+    public struct User: Codable, Equatable, Hashable, Identifiable, Sendable {
+        /// Assigned by the reducer from ``State/nextID``.
+        public var id: Int
+        /// The display name.
+        public var name: String
+        /// The age in years; `-1` when the age field held something that is not a number (see
+        /// ``UsersApp/ageFieldChanged(id:text:)``).
+        public var age: Int
+
+        /// Creates a user.
+        public init(id: Int, name: String, age: Int) {
+            self.id = id
+            self.name = name
+            self.age = age
+        }
+    }
+}

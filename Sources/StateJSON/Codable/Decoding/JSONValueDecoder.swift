@@ -1,0 +1,70 @@
+import Foundation
+
+/// Builds `Decodable` values from ``JSONValue`` trees directly, without going through `Data`.
+///
+/// The mapping mirrors ``JSONValueEncoder``: dates follow ``dateDecodingStrategy`` (by default
+/// ``DateDecodingStrategy/iso8601``, which accepts fractional seconds of any length and `Z` or
+/// `±hh:mm` offsets), `Data` reads base64, `URL` and `UUID` read strings, `Decimal` reads any number
+/// exactly from its text. Integers are range-checked: `300` does not decode as `UInt8`. An integral
+/// double such as `2.0` decodes as an integer; any number decodes as `Double`.
+///
+/// ```swift
+/// struct Settings: Decodable { var theme: String }
+/// struct Root: Decodable { var settings: Settings }
+/// do {
+///     _ = try JSONValueDecoder().decode(Root.self, from: ["settings": [:]])
+/// } catch {
+///     print(error)
+/// }
+/// ```
+/// ```text
+/// settings.theme: required key "theme" is missing.
+/// ```
+public struct JSONValueDecoder: Sendable {
+    /// How `Date` values are read.
+    public enum DateDecodingStrategy: Sendable, Hashable {
+        /// An ISO 8601 string such as `"2024-03-01T12:34:56.789Z"` or `"2024-03-01T13:34:56+01:00"`
+        /// (the default).
+        case iso8601
+        /// Seconds since 1970-01-01T00:00:00Z, any JSON number.
+        case secondsSince1970
+        /// Milliseconds since 1970-01-01T00:00:00Z, any JSON number.
+        case millisecondsSince1970
+    }
+
+    /// How `Date` values are read; ``DateDecodingStrategy/iso8601`` unless set.
+    public var dateDecodingStrategy: DateDecodingStrategy
+    /// Values handed to every `init(from:)` as `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// A decoder with the given options.
+    public init(dateDecodingStrategy: DateDecodingStrategy = .iso8601, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+        self.dateDecodingStrategy = dateDecodingStrategy
+        self.userInfo = userInfo
+    }
+
+    /// A `T` built from `value`.
+    ///
+    /// - Throws: ``JSONDecodingError`` naming the coding path of the value that did not fit.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(JSONDecodingError) -> T {
+        var plain: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in userInfo { plain[key] = value }
+        let options = JSONDecoderOptions(dateStrategy: dateDecodingStrategy, userInfo: plain)
+        do {
+            return try JSONDecoderCore.decodeValue(type, from: value, options: options)
+        } catch {
+            throw JSONDecodingError.wrapping(error, at: [])
+        }
+    }
+}
+
+/// The decoder's settings, shared by reference by every nested decoder of one `decode` call.
+final class JSONDecoderOptions {
+    let dateStrategy: JSONValueDecoder.DateDecodingStrategy
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(dateStrategy: JSONValueDecoder.DateDecodingStrategy, userInfo: [CodingUserInfoKey: Any]) {
+        self.dateStrategy = dateStrategy
+        self.userInfo = userInfo
+    }
+}

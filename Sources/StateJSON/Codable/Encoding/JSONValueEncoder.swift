@@ -1,0 +1,71 @@
+import Foundation
+
+/// Turns `Encodable` values into ``JSONValue`` trees directly, without going through `Data`.
+///
+/// Swift types map to JSON the way `JSONEncoder` maps them, with these choices:
+/// - `Date` uses ``dateEncodingStrategy``, by default ``DateEncodingStrategy/iso8601``: a UTC
+///   timestamp with millisecond precision such as `"2024-03-01T12:34:56.789Z"`.
+/// - `Data` becomes a base64 string, `URL` its absolute string, `UUID` its uppercase string.
+/// - `Decimal` keeps its exact digits: `.integer` when it is integral and fits `Int64`, otherwise
+///   `.bigNumber` with its decimal text.
+/// - `Float` is written via its shortest text, so `Float(0.1)` becomes `0.1` and not
+///   `0.10000000149011612`; a non-finite `Float` or `Double` is an error.
+/// - `encodeIfPresent` with `nil` leaves the key out; `encodeNil` writes `null`.
+///
+/// ```swift
+/// struct User: Encodable { var id: Int; var name: String; var nickname: String? }
+/// let value = try JSONValueEncoder().encode(User(id: 1, name: "Blob", nickname: nil))
+/// print(value.canonicalText)
+/// ```
+/// ```text
+/// {"id":1,"name":"Blob"}
+/// ```
+public struct JSONValueEncoder: Sendable {
+    /// How `Date` values are written.
+    public enum DateEncodingStrategy: Sendable, Hashable {
+        /// A UTC ISO 8601 string with milliseconds, `"2024-03-01T12:34:56.789Z"` (the default).
+        case iso8601
+        /// Seconds since 1970-01-01T00:00:00Z as a `.double`.
+        case secondsSince1970
+        /// Milliseconds since 1970-01-01T00:00:00Z: `.integer` when whole, else `.double`.
+        case millisecondsSince1970
+    }
+
+    /// How `Date` values are written; ``DateEncodingStrategy/iso8601`` unless set.
+    public var dateEncodingStrategy: DateEncodingStrategy
+    /// Values handed to every `encode(to:)` as `encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// An encoder with the given options.
+    public init(dateEncodingStrategy: DateEncodingStrategy = .iso8601, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+        self.dateEncodingStrategy = dateEncodingStrategy
+        self.userInfo = userInfo
+    }
+
+    /// The JSON form of `value`.
+    ///
+    /// - Throws: ``JSONEncodingError`` naming the coding path of the value that could not be
+    ///   encoded (a non-finite number, or an error thrown by an `encode(to:)`).
+    public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
+        let options = JSONEncoderOptions(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        do {
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: nil)
+        } catch {
+            throw JSONEncodingError.wrapping(error, at: [])
+        }
+    }
+}
+
+/// The encoder's settings, shared by reference by every nested encoder of one `encode` call.
+final class JSONEncoderOptions {
+    let dateStrategy: JSONValueEncoder.DateEncodingStrategy
+    let userInfo: [CodingUserInfoKey: Any]
+    let keyOrders = JSONKeyOrderCache()
+
+    init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.dateStrategy = dateStrategy
+        var plain: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in userInfo { plain[key] = value }
+        self.userInfo = plain
+    }
+}

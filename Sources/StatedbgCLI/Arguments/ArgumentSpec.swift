@@ -1,0 +1,34 @@
+/// A positional argument of a command, such as `<file>` in `statedbg replay <file>`.
+///
+/// ```swift
+/// let file = ArgumentSpec("file", help: "The recording to replay.")
+/// let rest = ArgumentSpec("files", help: "More recordings.", isOptional: true, isVariadic: true)
+/// ```
+public struct ArgumentSpec: Sendable, Equatable {
+    /// The value name shown between angle brackets and used as the key in ``ParsedArguments``.
+    public var name: String
+    /// One-line description shown in the `ARGUMENTS:` section.
+    public var help: String
+    /// Whether the argument may be left out.
+    public var isOptional: Bool
+    /// Whether the argument takes every remaining positional value; only the last argument may be variadic.
+    public var isVariadic: Bool
+
+    /// Creates a positional argument.
+    public init(_ name: String, help: String = "", isOptional: Bool = false, isVariadic: Bool = false) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+        self.isVariadic = isVariadic
+    }
+
+    /// The argument as written in help, `<file>`.
+    var label: String { "<\(name)>" }
+
+    /// The argument as written in the usage line: `<file>`, `[<file>]`, `<file> ...`.
+    var synopsis: String {
+        var text = label
+        if isVariadic { text += " ..." }
+        return isOptional ? "[\(text)]" : text
+    }
+}

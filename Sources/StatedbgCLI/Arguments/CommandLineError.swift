@@ -1,0 +1,48 @@
+/// A ``UsageError`` together with the command it happened in, rendered the way the user sees it.
+///
+/// ```swift
+/// do {
+///     let outcome = try CommandLineParser(root: root).parse(["replay", "--vrify", "run.jsonl"])
+/// } catch {
+///     output.printError(error.description)
+///     return error.exitStatus
+/// }
+/// ```
+/// ```text
+/// Error: Unknown option '--vrify'. Did you mean '--verify'?
+/// Usage: statedbg replay <file> [--verify] [--to <n>]
+///   See 'statedbg help replay' for more information.
+/// ```
+public struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was wrong.
+    public var error: UsageError
+    /// The command names from the root, `["statedbg", "replay"]`.
+    public var commandPath: [String]
+    /// The usage synopsis of that command, `statedbg replay <file> [--verify]`.
+    public var usage: String
+
+    /// Creates an error report for the command at `commandPath`.
+    public init(_ error: UsageError, commandPath: [String], usage: String) {
+        self.error = error
+        self.commandPath = commandPath
+        self.usage = usage
+    }
+
+    /// Always ``ExitStatus/usage``.
+    public var exitStatus: ExitStatus { .usage }
+
+    /// The three-line report: the error, the usage line and where to find help.
+    public var description: String {
+        let helpCommand: String
+        if commandPath.count > 1 {
+            helpCommand = ([commandPath[0], "help"] + commandPath.dropFirst()).joined(separator: " ")
+        } else {
+            helpCommand = "\(commandPath.first ?? "") --help"
+        }
+        return """
+            \(error)
+            Usage: \(usage)
+              See '\(helpCommand)' for more information.
+            """
+    }
+}

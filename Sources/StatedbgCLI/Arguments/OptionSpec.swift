@@ -1,0 +1,96 @@
+/// A named option or flag of a command, such as `--to <n>` or `-q, --quiet`.
+///
+/// ```swift
+/// let verify = OptionSpec.flag("verify", help: "Compare each recorded state with the replayed one.")
+/// let to = OptionSpec.value("to", valueName: "n", help: "Stop after step <n>.")
+/// let output = OptionSpec.value("output", short: "o", valueName: "out", help: "Where to write.")
+/// let type = OptionSpec.value("type", valueName: "pattern", help: "Only these actions.", isRepeatable: true)
+/// ```
+public struct OptionSpec: Sendable, Equatable {
+    /// Whether the option stands alone or takes a value.
+    public enum Kind: Sendable, Equatable {
+        /// A switch such as `--verify`; present or absent.
+        case flag
+        /// An option followed by a value, `--to <n>`, with an optional default shown in help.
+        case value(valueName: String, defaultValue: String?)
+    }
+
+    /// The long name without dashes (`"verify"` for `--verify`), or `nil` for a short-only option.
+    public var long: String?
+    /// The short name without the dash (`"o"` for `-o`).
+    public var short: Character?
+    /// Flag or value option.
+    public var kind: Kind
+    /// One-line description shown in the `OPTIONS:` section.
+    public var help: String
+    /// Whether the option may be given more than once (each value is kept).
+    public var isRepeatable: Bool
+
+    /// Creates an option; at least one of `long` and `short` must be given.
+    public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false) {
+        precondition(long != nil || short != nil, "An option needs a long or a short name.")
+        self.long = long
+        self.short = short
+        self.kind = kind
+        self.help = help
+        self.isRepeatable = isRepeatable
+    }
+
+    /// A flag named `--long` (and `-short`).
+    public static func flag(_ long: String, short: Character? = nil, help: String = "", isRepeatable: Bool = false) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .flag, help: help, isRepeatable: isRepeatable)
+    }
+
+    /// An option named `--long <valueName>` (and `-short`), with an optional default shown in help.
+    public static func value(
+        _ long: String, short: Character? = nil, valueName: String, defaultValue: String? = nil,
+        help: String = "", isRepeatable: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(
+            long: long, short: short, kind: .value(valueName: valueName, defaultValue: defaultValue),
+            help: help, isRepeatable: isRepeatable)
+    }
+
+    /// The name ``ParsedArguments`` files values under: the long name, or the short one.
+    public var key: String { long ?? short.map(String.init) ?? "" }
+
+    /// Whether the option consumes a value.
+    var takesValue: Bool {
+        if case .value = kind { return true }
+        return false
+    }
+
+    var valueName: String? {
+        if case .value(let name, _) = kind { return name }
+        return nil
+    }
+
+    var defaultValue: String? {
+        if case .value(_, let value) = kind { return value }
+        return nil
+    }
+
+    /// The preferred spelling: `--to`, or `-o` for a short-only option.
+    var preferredName: String {
+        if let long { return "--\(long)" }
+        return short.map { "-\($0)" } ?? ""
+    }
+
+    /// The option in error messages and the usage line, `--to <n>`.
+    var synopsis: String {
+        guard let valueName else { return preferredName }
+        return "\(preferredName) <\(valueName)>"
+    }
+
+    /// The option as a usage-line element, `[--to <n>]` or `[--type <pattern> ...]`.
+    var usageSynopsis: String {
+        "[\(synopsis)\(isRepeatable ? " ..." : "")]"
+    }
+
+    /// The option as a help label, `-o, --output <out>`.
+    var helpLabel: String {
+        let names = [short.map { "-\($0)" }, long.map { "--\($0)" }].compactMap { $0 }.joined(separator: ", ")
+        guard let valueName else { return names }
+        return "\(names) <\(valueName)>"
+    }
+}

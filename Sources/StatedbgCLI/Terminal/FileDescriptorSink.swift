@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// An ``OutputSink`` writing UTF-8 to a file descriptor, with stdio-like buffering.
+///
+/// ```swift
+/// let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)   // line-buffered on a terminal
+/// stdout.write("replayed 120 steps\n")
+/// stdout.flush()
+/// ```
+public final class FileDescriptorSink: OutputSink {
+    /// When buffered text is written out.
+    public enum Buffering: Sendable {
+        /// After every write.
+        case none
+        /// Whenever a write contains a newline (the default on a terminal, so prompts follow output).
+        case line
+        /// When the buffer passes 64 KiB, and on ``flush()`` (the default for pipes and files).
+        case full
+    }
+
+    private static let capacity = 1 << 16
+    private let fileDescriptor: Int32
+    private let buffering: Buffering
+    private let buffer = Mutex<[UInt8]>([])
+
+    /// Creates a sink for `fileDescriptor`; without a policy it is line-buffered on a terminal, fully otherwise.
+    ///
+    /// The sink does not own the descriptor and never closes it.
+    public init(fileDescriptor: Int32, buffering: Buffering? = nil) {
+        self.fileDescriptor = fileDescriptor
+        self.buffering = buffering ?? (isatty(fileDescriptor) == 1 ? .line : .full)
+    }
+
+    /// Buffers `text`, writing out according to the buffering policy.
+    public func write(_ text: String) {
+        buffer.withLock { bytes in
+            bytes.append(contentsOf: text.utf8)
+            let due: Bool
+            switch buffering {
+            case .none: due = true
+            case .line: due = text.utf8.contains(UInt8(ascii: "\n"))
+            case .full: due = bytes.count >= Self.capacity
+            }
+            if due { drain(&bytes) }
+        }
+    }
+
+    /// Writes out everything buffered.
+    public func flush() {
+        buffer.withLock { drain(&$0) }
+    }
+
+    deinit {
+        buffer.withLock { drain(&$0) }
+    }
+
+    /// Writes all of `bytes`, retrying partial writes and `EINTR`; gives up silently on other errors
+    /// (a closed pipe), as there is nowhere left to report them.
+    private func drain(_ bytes: inout [UInt8]) {
+        var written = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let result = systemWrite(fileDescriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+                if result > 0 {
+                    written += result
+                } else if result < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -1,0 +1,14 @@
+import Synchronization
+
+/// A thread-safe list that callbacks append to and tests read.
+final class Collector<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+
+    func append(_ element: Element) {
+        storage.withLock { $0.append(element) }
+    }
+
+    var elements: [Element] {
+        storage.withLock { $0 }
+    }
+}
