@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["StateJournal"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["StateRecorder", "ExampleApps"]),
-        .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps"]),
+        .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
         .testTarget(name: "StateDebuggerTests", dependencies: ["StateDebugger", "ExampleApps"]),
         .testTarget(name: "StatedbgCLITests", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .testTarget(name: "StateTestingTests", dependencies: ["StateTesting", "ExampleApps"]),

@@ -1,4 +1,5 @@
 import ExampleApps
+import StateRecorder
 import StateStore
 
 /// Runs `count` generated actions through a store built from an app's pieces.

@@ -1,3 +1,4 @@
+import StateRecorder
 import ExampleApps
 import Testing
 

@@ -1,3 +1,4 @@
+import StateRecorder
 import StateStore
 
 /// Jenny and Donald's bank from SwiftyState's sample: payments between two accounts, the occasional

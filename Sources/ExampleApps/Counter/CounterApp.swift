@@ -1,3 +1,4 @@
+import StateRecorder
 import StateStore
 
 /// The counter from ReSwift's README: one number, increased, decreased or reset.

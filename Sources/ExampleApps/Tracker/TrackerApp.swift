@@ -1,4 +1,5 @@
 import Foundation
+import StateRecorder
 import StateStore
 
 /// A habit and measurement tracker: projects with logged items, a list of projects ordered by last

@@ -1,3 +1,4 @@
+import StateRecorder
 import StateStore
 
 /// The user list of the ReSwift + Core Data sample: add a user, edit a name, edit an age.
