@@ -12,6 +12,7 @@ import StateJSON
 /// ])
 /// ```
 ///
+/// A predicate that mentions `action` is not checked on the initial state, which has no action.
 /// A predicate that does not parse is reported as a test failure when the replay runs, not as a crash.
 public struct Invariant<State>: Sendable, ExpressibleByStringLiteral {
     enum Check: Sendable {

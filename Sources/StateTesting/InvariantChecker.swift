@@ -33,6 +33,8 @@ struct InvariantChecker {
             for invariant in invariants {
                 switch invariant.check {
                 case .predicate(.success(let predicate)):
+                    // The initial state has no action, so a predicate about the action says nothing there.
+                    if action == nil && !predicate.referencedActionPaths.isEmpty { continue }
                     if !predicate.evaluate(state: state, action: action, step: step) { return .broken(invariant.name) }
                 case .predicate(.failure):
                     continue

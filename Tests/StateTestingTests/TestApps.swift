@@ -15,18 +15,23 @@ struct CounterState: Codable, Sendable, Equatable {
     var notes: [String] = []
 }
 
-/// The same app after someone renamed `count`: recordings of ``CounterState`` no longer fit.
-struct RenamedCounterState: Codable, Sendable, Equatable {
-    var total = 0
-    var notes: [String] = []
+/// The counter's types after someone renamed `count`: recordings of ``CounterState`` no longer fit.
+/// (Nested, so that the schema sees the same type name as before.)
+enum Renamed {
+    struct CounterState: Codable, Sendable, Equatable {
+        var total = 0
+        var notes: [String] = []
+    }
 }
 
 /// The counter's actions with one more case: a risky but replayable change.
-enum ExtendedCounterAction: Codable, Sendable, Equatable {
-    case increment
-    case add(Int)
-    case note(String)
-    case reset
+enum Extended {
+    enum CounterAction: Codable, Sendable, Equatable {
+        case increment
+        case add(Int)
+        case note(String)
+        case reset
+    }
 }
 
 enum CounterApp {
@@ -60,9 +65,9 @@ enum CounterApp {
         )
     }
 
-    static let renamed = RecordableApp<RenamedCounterState, CounterAction>(
+    static let renamed = RecordableApp<Renamed.CounterState, CounterAction>(
         id: "counter",
-        initialState: RenamedCounterState(),
+        initialState: Renamed.CounterState(),
         reducer: Reducer { state, action in
             switch action {
             case .increment: state.total += 1
@@ -73,7 +78,7 @@ enum CounterApp {
         actionSamples: samples
     )
 
-    static let extended = RecordableApp<CounterState, ExtendedCounterAction>(
+    static let extended = RecordableApp<CounterState, Extended.CounterAction>(
         id: "counter",
         initialState: CounterState(),
         reducer: Reducer { state, action in
