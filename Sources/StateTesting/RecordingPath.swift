@@ -1,4 +1,5 @@
 import Foundation
+import StateDebugger
 
 /// Where a recording named in a test lives, whatever the working directory of the test run.
 ///
@@ -10,22 +11,10 @@ enum RecordingPath {
     static func resolve(_ path: String, filePath: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         let fileManager = FileManager.default
-        if let root = packageRoot(containing: filePath) {
+        if let root = PackageRoot.find(above: filePath) {
             let candidate = root + "/" + path
             if fileManager.fileExists(atPath: candidate) || !fileManager.fileExists(atPath: path) { return candidate }
         }
         return path
-    }
-
-    /// The nearest folder above `filePath` that holds a `Package.swift`.
-    static func packageRoot(containing filePath: String) -> String? {
-        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        while folder.path != "/" && !folder.path.isEmpty {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder.path
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
     }
 }

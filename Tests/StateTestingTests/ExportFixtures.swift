@@ -1,4 +1,5 @@
 import Foundation
+import StateDebugger
 import StateJSON
 import StateRecorder
 
@@ -28,18 +29,9 @@ enum BuiltModules {
         guard Compiler.swiftc != nil else { return nil }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         var candidates = [executable.appendingPathComponent("Modules").path, executable.path]
-        if let root = packageRoot() { candidates.append(root + "/.build/debug/Modules") }
+        if let root = PackageRoot.find(above: #filePath) { candidates.append(root + "/.build/debug/Modules") }
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/StateTesting.swiftmodule") }
     }()
-
-    private static func packageRoot() -> String? {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder.path }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }
 
     /// The public app module the generated test imports.
     static let fixtureApps = """
