@@ -88,26 +88,23 @@ public enum TestExporter {
             "// After recording it again, run `\(regenerate)` to regenerate this file.",
             "",
         ]
-        let frameworkModule = framework == .xcTest ? "XCTest" : "Testing"
-        lines += Set([module, "StateTesting", frameworkModule]).sorted().map { "import \($0)" }
-        lines.append("")
-        switch framework {
-        case .swiftTesting: lines.append("@Suite struct \(typeName) {")
-        case .xcTest: lines.append("final class \(typeName): XCTestCase {")
+        let (frameworkModule, typeDeclaration, testDeclaration) = switch framework {
+        case .swiftTesting: ("Testing", "@Suite struct \(typeName) {", "    @Test func replaysToTheRecordedFinalState() {")
+        case .xcTest: ("XCTest", "final class \(typeName): XCTestCase {", "    func testReplaysToTheRecordedFinalState() {")
         }
+        lines += Set([module, "StateTesting", frameworkModule]).sorted().map { "import \($0)" }
         lines += [
+            "",
+            typeDeclaration,
             "    /// The recording, relative to the package root.",
             "    static let recording = \(stringLiteral(path))",
             "",
             "    /// The \(stateType) the recording ends in, after step \(source.lastStep).",
         ]
         lines += rawStringLiteral(finalState.prettyText, declaration: "    static let finalState = ", indent: "        ")
-        lines.append("")
-        switch framework {
-        case .swiftTesting: lines.append("    @Test func replaysToTheRecordedFinalState() {")
-        case .xcTest: lines.append("    func testReplaysToTheRecordedFinalState() {")
-        }
         lines += [
+            "",
+            testDeclaration,
             "        let result = assertReplay(Self.recording, app: \(expression))",
             "        assertFinalState(of: result, equalsJSON: Self.finalState, as: \(stateType).self)",
             "    }",
