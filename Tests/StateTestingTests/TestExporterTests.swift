@@ -103,6 +103,21 @@ import Testing
         #expect(try result.finalState(as: CounterState.self).count == 3)
     }
 
+    @Test func aRecordingOutsideAnyPackageIsNamedByItsAbsolutePath() throws {
+        let temporary = try TemporaryFolder()
+        let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: temporary.file("counter.jsonl"))
+
+        let source = try TestExporter.makeSource(recording: path, app: CounterApp.app)
+        let lines = source.split(separator: "\n").filter { $0.contains("recording") && !$0.hasPrefix("//") }
+
+        #expect(lines == [
+            "    /// The recording; it lies outside any package, so it is named by its absolute path.",
+            "    static let recording = \"\(path)\"",
+            "    /// The StateTestingTests.CounterState the recording ends in, after step 1.",
+            "        let result = assertReplay(Self.recording, app: CounterApp.app)",
+        ])
+    }
+
     @Test func namesTheAppAfterTheTypeThatNestsTheState() {
         let app = RenamedApp(base: CounterApp.app, stateTypeName: "ExampleApps.BankApp.State")
 

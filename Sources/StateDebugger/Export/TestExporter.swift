@@ -96,7 +96,8 @@ public enum TestExporter {
         lines += [
             "",
             typeDeclaration,
-            "    /// The recording, relative to the package root.",
+            path.hasPrefix("/") ? "    /// The recording; it lies outside any package, so it is named by its absolute path."
+                : "    /// The recording, relative to the package root.",
             "    static let recording = \(stringLiteral(path))",
             "",
             "    /// The \(stateType) the recording ends in, after step \(source.lastStep).",
