@@ -12,13 +12,21 @@ struct RenamedApp: RegisteredApp {
     var summary: String { base.summary }
     var actionTypeName: String { base.actionTypeName }
     var schema: AppSchema { base.schema }
-    var canGenerate: Bool { base.canGenerate }
+    var canGenerate: Bool { false }
 
     func initialStateJSON() throws(ReplayError) -> JSONValue { try base.initialStateJSON() }
     func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer { try base.makeReplayer(from: state) }
+
+    // Both forms of `record`, so that the fake conforms before and after the requirement gained
+    // `acknowledged:`; the exporter never records.
     func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                 clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
-        try base.record(to: path, steps: steps, seed: seed, options: options, clock: clock)
+        throw RecordingGenerationError.noGenerator(app: id)
+    }
+
+    func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary {
+        throw RecordingGenerationError.noGenerator(app: id)
     }
 }
 
