@@ -19,7 +19,7 @@ import StateRecorder
 /// step 37 bank.pay(from: jenny, amount: 120): state differs from the recording (Recorded: -, Actual: +)
 ///   {
 ///     "accounts": [
-///       … (1 unchanged)
+///       … (1 unchanged),
 ///       {
 /// -       "balance": -20,
 /// +       "balance": 100,

@@ -15,7 +15,7 @@ import StateRecorder
 ///
 /// ```swift
 /// let result = RecordingReplay.run(recording: "Recordings/counter.jsonl", app: CounterApp.app,
-///                                  invariants: ["count >= 0"])
+///                                  invariants: [".count >= 0"])
 /// print(result.message ?? "passed")
 /// ```
 /// ```text
