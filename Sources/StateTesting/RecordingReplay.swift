@@ -107,7 +107,7 @@ public enum RecordingReplay {
             case .compatible:
                 break
             case .risky(let reasons):
-                result.notes.append("the recording's schema differs from the current code's in ways that are probably harmless: "
+                result.notes.append("the schema check finds the replay risky but goes on: "
                                     + (reasons.isEmpty ? "additions only" : reasons.joined(separator: "; ")) + ".")
             case .incompatible(let reasons):
                 result.failure = .incompatibleSchema(reasons)
