@@ -135,6 +135,19 @@ import Testing
         }
     }
 
+    @Test func picksTheAppFromARegistryByTheRecordingsAppID() throws {
+        let temporary = try TemporaryFolder()
+        let path = try package(in: temporary)
+        let registry = AppRegistry([CounterApp.counter(id: "tally"), CounterApp.app])
+
+        let fromRegistry = try TestExporter.makeSource(recording: path, registry: registry)
+
+        #expect(fromRegistry == (try TestExporter.makeSource(recording: path, app: CounterApp.app)))
+        #expect(throws: TestExportError.recording(.noApp("counter", known: ["tally"]))) {
+            try TestExporter.makeSource(recording: path, registry: AppRegistry([CounterApp.counter(id: "tally")]))
+        }
+    }
+
     @Test func refusesATypeThatCannotBeNamed() throws {
         let temporary = try TemporaryFolder()
         let path = try package(in: temporary)

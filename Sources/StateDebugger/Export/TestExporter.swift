@@ -63,9 +63,41 @@ public enum TestExporter {
         recording: String, app: any RegisteredApp, framework: Framework = .swiftTesting, appExpression: String? = nil
     ) throws(TestExportError) -> String {
         let source: any RecordingSource
-        let finalState: JSONValue
         do {
             source = try RecordingLoader.open(path: recording, app: app.id)
+        } catch {
+            throw .recording(error)
+        }
+        return try makeSource(source: source, recording: recording, app: app, framework: framework,
+                              appExpression: appExpression)
+    }
+
+    /// The source of a test for `recording`, replayed by the app of `registry` whose id the recording's
+    /// header names: what `statedbg export FILE --test` calls.
+    ///
+    /// - Throws: ``TestExportError/recording(_:)`` with ``DebuggerError/noApp(_:known:)`` when no
+    ///   registered app made the recording, and the errors of ``makeSource(recording:app:framework:appExpression:)``.
+    public static func makeSource(
+        recording: String, registry: AppRegistry, framework: Framework = .swiftTesting, appExpression: String? = nil
+    ) throws(TestExportError) -> String {
+        let source: any RecordingSource
+        let app: any RegisteredApp
+        do {
+            // A Redux DevTools export names no app; it belongs to the only registered one, if there is one.
+            source = try RecordingLoader.open(path: recording, app: registry.apps.count == 1 ? registry.ids[0] : "redux")
+            app = try registry.require(source.info.app)
+        } catch {
+            throw .recording(error)
+        }
+        return try makeSource(source: source, recording: recording, app: app, framework: framework,
+                              appExpression: appExpression)
+    }
+
+    private static func makeSource(
+        source: any RecordingSource, recording: String, app: any RegisteredApp, framework: Framework, appExpression: String?
+    ) throws(TestExportError) -> String {
+        let finalState: JSONValue
+        do {
             finalState = try source.state(at: source.lastStep)
         } catch {
             throw .recording(error)
