@@ -7,10 +7,10 @@ import Testing
 
 /// The engine against the example apps that ship with statedbg.
 @Suite struct ExampleAppsIntegrationTests {
-    @Test(arguments: ExampleApps.all.map(\.id))
+    @Test(arguments: Examples.all.map(\.id))
     func recordingsOfEveryExampleReplayCleanly(id: String) throws {
         let directory = try TemporaryDirectory()
-        let registry = AppRegistry(ExampleApps.all)
+        let registry = AppRegistry(Examples.all)
         let app = try registry.require(id)
         let path = directory.file("\(id).jsonl")
         _ = try app.record(to: path, steps: 300, seed: 11, options: RecorderOptions(), clock: RecordingClock.fixed())
@@ -23,7 +23,7 @@ import Testing
 
     @Test func findsAndMinimizesTheUsersAppsNegativeAge() throws {
         let directory = try TemporaryDirectory()
-        let app = try AppRegistry(ExampleApps.all).require("users")
+        let app = try AppRegistry(Examples.all).require("users")
         let path = directory.file("users.jsonl")
         _ = try app.record(to: path, steps: 400, seed: 3, options: RecorderOptions(), clock: RecordingClock.fixed())
         let source = try JournalSource(path: path)
