@@ -34,6 +34,7 @@ import Synchronization
 /// - `reducingThread` names the thread inside the reducer or validators; `dispatch` checks it before
 ///   taking the lock, which turns a would-be deadlock into a clear diagnostic.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    @usableFromInline
     enum Work: Sendable {
         case action(Action, chainIndex: Int)
         case replace(State)
@@ -41,14 +42,20 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         case commandFailed(CommandFailure)
     }
 
+    @usableFromInline
     struct Core: ~Copyable {
-        var state: State
-        var queue: [Work] = []
-        var queueHead = 0
-        var draining = false
-        var subscribers: [Subscriber<State>] = []
-        var observers: [StoreObserver<State, Action>] = []
+        @usableFromInline var state: State
+        @usableFromInline var queue: [Work] = []
+        @usableFromInline var queueHead = 0
+        @usableFromInline var draining = false
+        @usableFromInline var subscribers: [Subscriber<State>] = []
+        @usableFromInline var observers: [StoreObserver<State, Action>] = []
 
+        init(state: State) {
+            self.state = state
+        }
+
+        @usableFromInline
         mutating func popWork() -> Work? {
             guard queueHead < queue.count else { return nil }
             let work = queue[queueHead]
@@ -64,15 +71,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private let core: Mutex<Core>
-    private let reducer: Reducer<State, Action>
-    private let middleware: [Middleware<State, Action>]
-    private let validators: [Validator<State, Action>]
-    private let diagnostics: StoreDiagnostics
-    private let drainingThread = Atomic<UInt>(0)
-    private let reducingThread = Atomic<UInt>(0)
+    @usableFromInline let core: Mutex<Core>
+    @usableFromInline let reducer: Reducer<State, Action>
+    @usableFromInline let middleware: [Middleware<State, Action>]
+    @usableFromInline let validators: [Validator<State, Action>]
+    @usableFromInline let diagnostics: StoreDiagnostics
+    @usableFromInline let drainingThread = Atomic<UInt>(0)
+    @usableFromInline let reducingThread = Atomic<UInt>(0)
     /// Counts actions entering the chain, so a kept `next` can tell its turn is over.
-    private var turn: UInt64 = 0
+    @usableFromInline var turn: UInt64 = 0
 
     /// Creates a store.
     ///
@@ -99,6 +106,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// The current state.
     ///
     /// Read it from anywhere except a reducer, validator or selector (those run under the lock).
+    @inlinable
     public var state: State {
         core.withLock { $0.state }
     }
@@ -107,15 +115,21 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///
     /// Dispatching from a reducer or validator is a programmer error reported to
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
+    @inlinable
     public func dispatch(_ action: Action) {
         if reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
-            diagnostics.dispatchInsideReducer(
-                "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
-                    + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
-                    + "a subscriber or a command instead.")
+            reportDispatchInsideReducer(action)
             return
         }
         submit(.action(action, chainIndex: 0))
+    }
+
+    @usableFromInline
+    func reportDispatchInsideReducer(_ action: Action) {
+        diagnostics.dispatchInsideReducer(
+            "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
+                + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
+                + "a subscriber or a command instead.")
     }
 
     /// Starts `command` in a new task and returns that task.
@@ -152,6 +166,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     // MARK: Subscriptions
 
+    @usableFromInline
     func register(_ subscriber: Subscriber<State>, initial: Bool) -> Subscription {
         let drainsNow = core.withLock { core -> Bool in
             subscriber.register(core.state)
@@ -177,7 +192,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     // MARK: Draining
 
-    private func submit(_ work: Work) {
+    @inlinable
+    func submit(_ work: Work) {
         let drainsNow = core.withLock { core -> Bool in
             if core.draining {
                 core.queue.append(work)
@@ -191,7 +207,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private func drain(startingWith first: Work) {
+    @inlinable
+    func drain(startingWith first: Work) {
         drainingThread.store(ThreadIdentity.current, ordering: .relaxed)
         var work = first
         while true {
@@ -210,7 +227,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private func perform(_ work: Work) {
+    @inlinable
+    func perform(_ work: Work) {
         switch work {
         case .action(let action, let chainIndex):
             turn &+= 1
@@ -240,7 +258,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private func runChain(from index: Int, action: Action) -> DispatchOutcome {
+    @inlinable
+    func runChain(from index: Int, action: Action) -> DispatchOutcome {
         guard index < middleware.count else {
             return apply(action)
         }
@@ -248,6 +267,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
             MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: turn))
     }
 
+    @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
         if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn {
             return runChain(from: index, action: action)
@@ -256,7 +276,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         return .deferred
     }
 
-    private func apply(_ action: Action) -> DispatchOutcome {
+    @inlinable
+    func apply(_ action: Action) -> DispatchOutcome {
         let thread = ThreadIdentity.current
         let (state, rejection, observers, subscribers) = core.withLock { core in
             reducingThread.store(thread, ordering: .relaxed)
@@ -285,7 +306,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         return outcome
     }
 
-    private func notify(_ subscribers: [Subscriber<State>], of state: State) {
+    @inlinable
+    func notify(_ subscribers: [Subscriber<State>], of state: State) {
         for subscriber in subscribers where !subscriber.isCancelled {
             subscriber.deliver(state)
         }

@@ -15,7 +15,7 @@
 /// increment → applied
 /// ```
 public struct StoreObserver<State: Sendable, Action: Sendable>: Sendable {
-    let receive: @Sendable (StoreEvent<State, Action>) -> Void
+    @usableFromInline let receive: @Sendable (StoreEvent<State, Action>) -> Void
 
     /// Creates an observer from a closure called for every event.
     public init(_ receive: @escaping @Sendable (StoreEvent<State, Action>) -> Void) {

@@ -18,6 +18,7 @@ extension Store {
     /// users: - → 0
     /// users: 0 → 1
     /// ```
+    @inlinable
     public func subscribe<Value: Sendable & Equatable>(
         _ select: @escaping @Sendable (State) -> Value,
         options: SubscriptionOptions = [],
@@ -33,6 +34,7 @@ extension Store {
 
     /// Calls `onChange` after every applied action with the new and previous value of a slice that
     /// cannot be compared.
+    @inlinable
     public func subscribe<Value: Sendable>(
         _ select: @escaping @Sendable (State) -> Value,
         options: SubscriptionOptions = [],
@@ -47,6 +49,7 @@ extension Store {
     /// ```swift
     /// let token = store.subscribe(\.balance) { new, old in print("\(old!) → \(new)") }
     /// ```
+    @inlinable
     public func subscribe<Value: Sendable & Equatable>(
         _ path: KeyPath<State, Value> & Sendable,
         options: SubscriptionOptions = [],
@@ -56,6 +59,7 @@ extension Store {
     }
 
     /// Subscribes to the value at `path`, called after every applied action.
+    @inlinable
     public func subscribe<Value: Sendable>(
         _ path: KeyPath<State, Value> & Sendable,
         options: SubscriptionOptions = [],
