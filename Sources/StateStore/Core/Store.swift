@@ -26,7 +26,7 @@ import Synchronization
 /// an idle store the action has been applied.
 ///
 /// Invariants, which justify `@unchecked Sendable`:
-/// - `state`, the queue, the subscriber and observer lists live in one `Mutex`; the reducer and the
+/// - `state`, the queue and the ``Listeners`` snapshot live in one `Mutex`; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
 /// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
 ///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
@@ -48,14 +48,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         @usableFromInline var queue: [Work] = []
         @usableFromInline var queueHead = 0
         @usableFromInline var draining = false
-        @usableFromInline var subscribers: [Subscriber<State>] = []
-        @usableFromInline var observers: [StoreObserver<State, Action>] = []
+        /// Replaced, never mutated, so the drainer takes both lists with a single retain.
+        @usableFromInline var listeners = Listeners<State, Action>(subscribers: [], observers: [])
 
+        @inlinable
         init(state: State) {
             self.state = state
         }
 
-        @usableFromInline
+        @inlinable
         mutating func popWork() -> Work? {
             guard queueHead < queue.count else { return nil }
             let work = queue[queueHead]
@@ -78,8 +79,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let diagnostics: StoreDiagnostics
     @usableFromInline let drainingThread = Atomic<UInt>(0)
     @usableFromInline let reducingThread = Atomic<UInt>(0)
-    /// Counts actions entering the chain, so a kept `next` can tell its turn is over.
-    @usableFromInline var turn: UInt64 = 0
+    /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
+    /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
+    @usableFromInline let turn = Atomic<UInt64>(0)
 
     /// Creates a store.
     ///
@@ -153,7 +155,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///
     /// For `StateRecorder` and debuggers; apps subscribe instead.
     package func addObserver(_ observer: StoreObserver<State, Action>) {
-        core.withLock { $0.observers.append(observer) }
+        core.withLock { core in
+            core.listeners = Listeners(
+                subscribers: core.listeners.subscribers, observers: core.listeners.observers + [observer])
+        }
     }
 
     /// Replaces the whole state (time travel), in order with dispatched actions.
@@ -170,7 +175,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     func register(_ subscriber: Subscriber<State>, initial: Bool) -> Subscription {
         let drainsNow = core.withLock { core -> Bool in
             subscriber.register(core.state)
-            core.subscribers.append(subscriber)
+            core.listeners = Listeners(
+                subscribers: core.listeners.subscribers + [subscriber], observers: core.listeners.observers)
             guard initial else { return false }
             if core.draining {
                 core.queue.append(.deliverInitial(subscriber))
@@ -185,7 +191,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         return Subscription { [weak self] in
             subscriber.cancelled.store(true, ordering: .relaxed)
             self?.core.withLock { core in
-                core.subscribers.removeAll { $0 === subscriber }
+                core.listeners = Listeners(
+                    subscribers: core.listeners.subscribers.filter { $0 !== subscriber },
+                    observers: core.listeners.observers)
             }
         }
     }
@@ -231,28 +239,28 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     func perform(_ work: Work) {
         switch work {
         case .action(let action, let chainIndex):
-            turn &+= 1
-            if runChain(from: chainIndex, action: action) == .dropped {
-                let observers = core.withLock { $0.observers }
-                for observer in observers {
+            turn.add(1, ordering: .relaxed)
+            if case .dropped = runChain(from: chainIndex, action: action) {
+                let listeners = core.withLock { $0.listeners }
+                for observer in listeners.observers {
                     observer.receive(.dropped(action: action))
                 }
             }
         case .replace(let state):
-            let (observers, subscribers) = core.withLock { core in
+            let listeners = core.withLock { core in
                 core.state = state
-                return (core.observers, core.subscribers)
+                return core.listeners
             }
-            for observer in observers {
+            for observer in listeners.observers {
                 observer.receive(.travelled(state: state))
             }
-            notify(subscribers, of: state)
+            notify(listeners.subscribers, of: state)
         case .deliverInitial(let subscriber):
             subscriber.deliverInitial()
         case .commandFailed(let failure):
             diagnostics.commandFailed(failure)
-            let observers = core.withLock { $0.observers }
-            for observer in observers {
+            let listeners = core.withLock { $0.listeners }
+            for observer in listeners.observers {
                 observer.receive(.commandFailed(failure))
             }
         }
@@ -264,12 +272,12 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
             return apply(action)
         }
         return middleware[index].body(
-            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: turn))
+            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self.turn.load(ordering: .relaxed)))
     }
 
     @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
-        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn {
+        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn.load(ordering: .relaxed) {
             return runChain(from: index, action: action)
         }
         submit(.action(action, chainIndex: index))
@@ -279,29 +287,29 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @inlinable
     func apply(_ action: Action) -> DispatchOutcome {
         let thread = ThreadIdentity.current
-        let (state, rejection, observers, subscribers) = core.withLock { core in
+        let (state, rejection, listeners) = core.withLock { core in
             reducingThread.store(thread, ordering: .relaxed)
             defer { reducingThread.store(0, ordering: .relaxed) }
             if validators.isEmpty {
                 reducer.body(&core.state, action)
-                return (core.state, Rejection?.none, core.observers, core.subscribers)
+                return (core.state, Rejection?.none, core.listeners)
             }
             let old = core.state
             reducer.body(&core.state, action)
             for validator in validators {
                 if let rejection = validator.validate(old: old, new: core.state, action: action) {
                     core.state = old
-                    return (old, rejection, core.observers, core.subscribers)
+                    return (old, rejection, core.listeners)
                 }
             }
-            return (core.state, nil, core.observers, core.subscribers)
+            return (core.state, nil, core.listeners)
         }
         let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
-        for observer in observers {
+        for observer in listeners.observers {
             observer.receive(.processed(action: action, state: state, outcome: outcome))
         }
         if rejection == nil {
-            notify(subscribers, of: state)
+            notify(listeners.subscribers, of: state)
         }
         return outcome
     }

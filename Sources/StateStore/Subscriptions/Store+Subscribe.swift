@@ -28,7 +28,7 @@ extension Store {
         if !options.contains(.always) {
             isDuplicate = { @Sendable old, new in old == new }
         }
-        let subscriber = SliceSubscriber(select: select, isDuplicate: isDuplicate, onChange: onChange)
+        let subscriber = Subscriber.slice(select: select, isDuplicate: isDuplicate, onChange: onChange)
         return register(subscriber, initial: options.contains(.initial))
     }
 
@@ -40,7 +40,7 @@ extension Store {
         options: SubscriptionOptions = [],
         _ onChange: @escaping @Sendable (_ new: Value, _ old: Value?) -> Void
     ) -> Subscription {
-        let subscriber = SliceSubscriber(select: select, isDuplicate: nil, onChange: onChange)
+        let subscriber = Subscriber.slice(select: select, isDuplicate: nil, onChange: onChange)
         return register(subscriber, initial: options.contains(.initial))
     }
 
