@@ -256,7 +256,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
             }
             notify(listeners.subscribers, of: state)
         case .deliverInitial(let subscriber):
-            subscriber.deliverInitial()
+            if !subscriber.isCancelled {
+                subscriber.deliverInitial()
+            }
         case .commandFailed(let failure):
             diagnostics.commandFailed(failure)
             let listeners = core.withLock { $0.listeners }
