@@ -82,6 +82,15 @@ import Testing
         let journalPath = try Recordings.write([.increment], to: directory.file("journal.jsonl"))
         #expect(try RecordingLoader.open(path: journalPath) is JournalSource)
 
+        // A header longer than the part of the file the loader sniffs.
+        let bigPath = directory.file("big.jsonl")
+        let big = JournalBuilder(header: Recordings.header(for: TestApps.counter(),
+                                                           initialState: ["count": 0, "notes": [.string(String(repeating: "x", count: 10_000))]]))
+        var bytes: [UInt8] = []
+        big.writeHeader(into: &bytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: bigPath))
+        #expect(try RecordingLoader.open(path: bigPath) is JournalSource)
+
         let listPath = directory.file("list.json")
         try Data("[1, 2]".utf8).write(to: URL(fileURLWithPath: listPath))
         #expect(throws: DebuggerError.unrecognizedFormat(path: listPath, reason: "the file is a JSON array without the actionsById and computedStates (or payload) members of a Redux DevTools export")) {

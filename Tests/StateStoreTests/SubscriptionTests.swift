@@ -155,4 +155,17 @@ import Testing
         #expect(changes.elements == [Change(new: 42, old: 0)])
         token.cancel()
     }
+
+    @Test func aQueuedInitialCallIsSkippedWhenCancelledFirst() {
+        let store = makeCounterStore()
+        let events = Collector<String>()
+        let outer = store.subscribe(\.count) { new, _ in
+            events.append("outer \(new)")
+            let inner = store.subscribe(\.count, options: .initial) { new, _ in events.append("inner \(new)") }
+            inner.cancel()
+        }
+        store.dispatch(.increment)
+        #expect(events.elements == ["outer 1"])
+        outer.cancel()
+    }
 }

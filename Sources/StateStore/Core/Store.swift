@@ -26,7 +26,7 @@ import Synchronization
 /// an idle store the action has been applied.
 ///
 /// Invariants, which justify `@unchecked Sendable`:
-/// - `state`, the queue, the subscriber and observer lists live in one `Mutex`; the reducer and the
+/// - `state`, the queue and the ``Listeners`` snapshot live in one `Mutex`; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
 /// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
 ///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
@@ -34,6 +34,7 @@ import Synchronization
 /// - `reducingThread` names the thread inside the reducer or validators; `dispatch` checks it before
 ///   taking the lock, which turns a would-be deadlock into a clear diagnostic.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    @usableFromInline
     enum Work: Sendable {
         case action(Action, chainIndex: Int)
         case replace(State)
@@ -41,14 +42,21 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         case commandFailed(CommandFailure)
     }
 
+    @usableFromInline
     struct Core: ~Copyable {
-        var state: State
-        var queue: [Work] = []
-        var queueHead = 0
-        var draining = false
-        var subscribers: [Subscriber<State>] = []
-        var observers: [StoreObserver<State, Action>] = []
+        @usableFromInline var state: State
+        @usableFromInline var queue: [Work] = []
+        @usableFromInline var queueHead = 0
+        @usableFromInline var draining = false
+        /// Replaced, never mutated, so the drainer takes both lists with a single retain.
+        @usableFromInline var listeners = Listeners<State, Action>(subscribers: [], observers: [])
 
+        @inlinable
+        init(state: State) {
+            self.state = state
+        }
+
+        @inlinable
         mutating func popWork() -> Work? {
             guard queueHead < queue.count else { return nil }
             let work = queue[queueHead]
@@ -64,15 +72,16 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private let core: Mutex<Core>
-    private let reducer: Reducer<State, Action>
-    private let middleware: [Middleware<State, Action>]
-    private let validators: [Validator<State, Action>]
-    private let diagnostics: StoreDiagnostics
-    private let drainingThread = Atomic<UInt>(0)
-    private let reducingThread = Atomic<UInt>(0)
-    /// Counts actions entering the chain, so a kept `next` can tell its turn is over.
-    private var turn: UInt64 = 0
+    @usableFromInline let core: Mutex<Core>
+    @usableFromInline let reducer: Reducer<State, Action>
+    @usableFromInline let middleware: [Middleware<State, Action>]
+    @usableFromInline let validators: [Validator<State, Action>]
+    @usableFromInline let diagnostics: StoreDiagnostics
+    @usableFromInline let drainingThread = Atomic<UInt>(0)
+    @usableFromInline let reducingThread = Atomic<UInt>(0)
+    /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
+    /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
+    @usableFromInline let turn = Atomic<UInt64>(0)
 
     /// Creates a store.
     ///
@@ -99,6 +108,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// The current state.
     ///
     /// Read it from anywhere except a reducer, validator or selector (those run under the lock).
+    @inlinable
     public var state: State {
         core.withLock { $0.state }
     }
@@ -107,15 +117,21 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///
     /// Dispatching from a reducer or validator is a programmer error reported to
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
+    @inlinable
     public func dispatch(_ action: Action) {
         if reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
-            diagnostics.dispatchInsideReducer(
-                "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
-                    + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
-                    + "a subscriber or a command instead.")
+            reportDispatchInsideReducer(action)
             return
         }
         submit(.action(action, chainIndex: 0))
+    }
+
+    @usableFromInline
+    func reportDispatchInsideReducer(_ action: Action) {
+        diagnostics.dispatchInsideReducer(
+            "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
+                + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
+                + "a subscriber or a command instead.")
     }
 
     /// Starts `command` in a new task and returns that task.
@@ -139,7 +155,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///
     /// For `StateRecorder` and debuggers; apps subscribe instead.
     package func addObserver(_ observer: StoreObserver<State, Action>) {
-        core.withLock { $0.observers.append(observer) }
+        core.withLock { core in
+            core.listeners = Listeners(
+                subscribers: core.listeners.subscribers, observers: core.listeners.observers + [observer])
+        }
     }
 
     /// Replaces the whole state (time travel), in order with dispatched actions.
@@ -152,10 +171,12 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     // MARK: Subscriptions
 
+    @usableFromInline
     func register(_ subscriber: Subscriber<State>, initial: Bool) -> Subscription {
         let drainsNow = core.withLock { core -> Bool in
             subscriber.register(core.state)
-            core.subscribers.append(subscriber)
+            core.listeners = Listeners(
+                subscribers: core.listeners.subscribers + [subscriber], observers: core.listeners.observers)
             guard initial else { return false }
             if core.draining {
                 core.queue.append(.deliverInitial(subscriber))
@@ -170,14 +191,17 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         return Subscription { [weak self] in
             subscriber.cancelled.store(true, ordering: .relaxed)
             self?.core.withLock { core in
-                core.subscribers.removeAll { $0 === subscriber }
+                core.listeners = Listeners(
+                    subscribers: core.listeners.subscribers.filter { $0 !== subscriber },
+                    observers: core.listeners.observers)
             }
         }
     }
 
     // MARK: Draining
 
-    private func submit(_ work: Work) {
+    @inlinable
+    func submit(_ work: Work) {
         let drainsNow = core.withLock { core -> Bool in
             if core.draining {
                 core.queue.append(work)
@@ -191,7 +215,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private func drain(startingWith first: Work) {
+    @inlinable
+    func drain(startingWith first: Work) {
         drainingThread.store(ThreadIdentity.current, ordering: .relaxed)
         var work = first
         while true {
@@ -210,82 +235,89 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    private func perform(_ work: Work) {
+    @inlinable
+    func perform(_ work: Work) {
         switch work {
         case .action(let action, let chainIndex):
-            turn &+= 1
-            if runChain(from: chainIndex, action: action) == .dropped {
-                let observers = core.withLock { $0.observers }
-                for observer in observers {
+            turn.add(1, ordering: .relaxed)
+            if case .dropped = runChain(from: chainIndex, action: action) {
+                let listeners = core.withLock { $0.listeners }
+                for observer in listeners.observers {
                     observer.receive(.dropped(action: action))
                 }
             }
         case .replace(let state):
-            let (observers, subscribers) = core.withLock { core in
+            let listeners = core.withLock { core in
                 core.state = state
-                return (core.observers, core.subscribers)
+                return core.listeners
             }
-            for observer in observers {
+            for observer in listeners.observers {
                 observer.receive(.travelled(state: state))
             }
-            notify(subscribers, of: state)
+            notify(listeners.subscribers, of: state)
         case .deliverInitial(let subscriber):
-            subscriber.deliverInitial()
+            if !subscriber.isCancelled {
+                subscriber.deliverInitial()
+            }
         case .commandFailed(let failure):
             diagnostics.commandFailed(failure)
-            let observers = core.withLock { $0.observers }
-            for observer in observers {
+            let listeners = core.withLock { $0.listeners }
+            for observer in listeners.observers {
                 observer.receive(.commandFailed(failure))
             }
         }
     }
 
-    private func runChain(from index: Int, action: Action) -> DispatchOutcome {
+    @inlinable
+    func runChain(from index: Int, action: Action) -> DispatchOutcome {
         guard index < middleware.count else {
             return apply(action)
         }
         return middleware[index].body(
-            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: turn))
+            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self.turn.load(ordering: .relaxed)))
     }
 
+    @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
-        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn {
+        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn.load(ordering: .relaxed) {
             return runChain(from: index, action: action)
         }
         submit(.action(action, chainIndex: index))
         return .deferred
     }
 
-    private func apply(_ action: Action) -> DispatchOutcome {
+    @inlinable
+    func apply(_ action: Action) -> DispatchOutcome {
         let thread = ThreadIdentity.current
-        let (state, rejection, observers, subscribers) = core.withLock { core in
+        let (state, rejection, listeners) = core.withLock { core in
             reducingThread.store(thread, ordering: .relaxed)
             defer { reducingThread.store(0, ordering: .relaxed) }
             if validators.isEmpty {
                 reducer.body(&core.state, action)
-                return (core.state, Rejection?.none, core.observers, core.subscribers)
+                return (core.state, Rejection?.none, core.listeners)
             }
             let old = core.state
             reducer.body(&core.state, action)
             for validator in validators {
                 if let rejection = validator.validate(old: old, new: core.state, action: action) {
                     core.state = old
-                    return (old, rejection, core.observers, core.subscribers)
+                    return (old, rejection, core.listeners)
                 }
             }
-            return (core.state, nil, core.observers, core.subscribers)
+            return (core.state, nil, core.listeners)
         }
         let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
-        for observer in observers {
+        for observer in listeners.observers {
             observer.receive(.processed(action: action, state: state, outcome: outcome))
         }
         if rejection == nil {
-            notify(subscribers, of: state)
+            notify(listeners.subscribers, of: state)
         }
         return outcome
     }
 
-    private func notify(_ subscribers: [Subscriber<State>], of state: State) {
+    @inlinable
+    func notify(_ subscribers: [Subscriber<State>], of state: State) {
         for subscriber in subscribers where !subscriber.isCancelled {
             subscriber.deliver(state)
         }

@@ -9,8 +9,9 @@ import Darwin
 /// A cheap identifier for the calling thread, used to tell re-entrant calls from concurrent ones.
 ///
 /// Zero never names a live thread, so stores use it as "no thread".
+@usableFromInline
 enum ThreadIdentity {
-    @inline(__always)
+    @inlinable
     static var current: UInt {
         #if canImport(Darwin)
         UInt(bitPattern: pthread_self())

@@ -26,6 +26,7 @@ public struct Validator<State, Action>: Sendable {
     }
 
     /// Judges a change; `nil` means accepted.
+    @inlinable
     public func validate(old: State, new: State, action: Action) -> Rejection? {
         switch body(old, new, action) {
         case .accepted: nil

@@ -21,7 +21,7 @@
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     /// A name for logs and diagnostics.
     public let name: String
-    let body: @Sendable (MiddlewareContext<State, Action>, Action, MiddlewareNext<State, Action>) -> DispatchOutcome
+    @usableFromInline let body: @Sendable (MiddlewareContext<State, Action>, Action, MiddlewareNext<State, Action>) -> DispatchOutcome
 
     /// Creates a middleware from a closure.
     public init(

@@ -1,11 +1,18 @@
 /// What a ``Middleware`` can read and do besides passing the action on.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-    let store: Store<State, Action>
+    @usableFromInline let store: Store<State, Action>
+
+    @inlinable
+    init(store: Store<State, Action>) {
+        self.store = store
+    }
 
     /// The store's current state: before `next` runs, the old state; after, the new one.
+    @inlinable
     public var state: State { store.state }
 
     /// Dispatches another action; it is queued and runs after the current action's turn ends.
+    @inlinable
     public func dispatch(_ action: Action) {
         store.dispatch(action)
     }

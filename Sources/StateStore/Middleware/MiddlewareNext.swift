@@ -4,12 +4,19 @@
 /// and returns the real outcome. Called later (kept by a delaying middleware), it queues the action
 /// to resume at the same point in the chain and returns ``DispatchOutcome/deferred``.
 public struct MiddlewareNext<State: Sendable, Action: Sendable>: Sendable {
-    let store: Store<State, Action>
-    let index: Int
-    let turn: UInt64
+    @usableFromInline let store: Store<State, Action>
+    @usableFromInline let index: Int
+    @usableFromInline let turn: UInt64
+
+    @inlinable
+    init(store: Store<State, Action>, index: Int, turn: UInt64) {
+        self.store = store
+        self.index = index
+        self.turn = turn
+    }
 
     /// Passes `action` to the rest of the chain.
-    @discardableResult
+    @inlinable @discardableResult
     public func callAsFunction(_ action: Action) -> DispatchOutcome {
         store.resumeChain(at: index, action: action, turn: turn)
     }

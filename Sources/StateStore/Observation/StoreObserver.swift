@@ -2,8 +2,8 @@
 ///
 /// Observers are called synchronously on the thread draining the store's queue, after the state lock
 /// is released and before subscribers, once per event. An observer that dispatches gets its action
-/// queued behind the current one. Application code should use ``Store/subscribe(_:options:_:)-3l2ny``
-/// instead; this type exists for `StateRecorder`.
+/// queued behind the current one. Application code should subscribe to the store instead; this type
+/// exists for `StateRecorder`.
 ///
 /// ```swift
 /// store.addObserver(StoreObserver { event in
@@ -15,7 +15,7 @@
 /// increment → applied
 /// ```
 public struct StoreObserver<State: Sendable, Action: Sendable>: Sendable {
-    let receive: @Sendable (StoreEvent<State, Action>) -> Void
+    @usableFromInline let receive: @Sendable (StoreEvent<State, Action>) -> Void
 
     /// Creates an observer from a closure called for every event.
     public init(_ receive: @escaping @Sendable (StoreEvent<State, Action>) -> Void) {

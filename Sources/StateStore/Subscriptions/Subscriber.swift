@@ -1,60 +1,63 @@
 import Synchronization
 
-/// A type-erased store subscription: the store keeps these in subscription order.
+/// One store subscription, type-erased over the selected value.
+///
+/// The closures are built in the (inlinable) `subscribe` methods, so they are specialized for the
+/// caller's state and value types; a class hierarchy would dispatch through the library's
+/// unspecialized vtable instead.
 ///
 /// Invariant: after registration (under the store's lock) a subscriber is touched only by the thread
-/// draining the store's queue, one action at a time, which is why the unsynchronised `last` value in
-/// ``SliceSubscriber`` is safe and why the class is `@unchecked Sendable`.
-class Subscriber<State>: @unchecked Sendable {
-    let cancelled = Atomic<Bool>(false)
+/// draining the store's queue, one action at a time, which is why the unsynchronised ``SliceMemory``
+/// is safe and why the class is `@unchecked Sendable`.
+@usableFromInline
+final class Subscriber<State>: @unchecked Sendable {
+    @usableFromInline let cancelled = Atomic<Bool>(false)
+    /// Records the slice of the state at registration, the baseline for the first change.
+    @usableFromInline let register: (State) -> Void
+    /// Calls the callback if the slice of the state changed.
+    @usableFromInline let deliver: (State) -> Void
+    /// Calls the callback with the baseline and no old value.
+    @usableFromInline let deliverInitial: () -> Void
 
+    @inlinable
+    init(
+        register: @escaping (State) -> Void, deliver: @escaping (State) -> Void,
+        deliverInitial: @escaping () -> Void
+    ) {
+        self.register = register
+        self.deliver = deliver
+        self.deliverInitial = deliverInitial
+    }
+
+    @inlinable
     var isCancelled: Bool {
         cancelled.load(ordering: .relaxed)
     }
 
-    /// Records the slice of the state at registration, the baseline for the first change.
-    func register(_ state: State) {}
-
-    /// Calls the callback if the slice of `state` changed.
-    func deliver(_ state: State) {}
-
-    /// Calls the callback with the baseline and no old value.
-    func deliverInitial() {}
-}
-
-/// A subscriber to one slice of the state.
-final class SliceSubscriber<State, Value>: Subscriber<State>, @unchecked Sendable {
-    private let select: @Sendable (State) -> Value
-    private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
-    private let onChange: @Sendable (Value, Value?) -> Void
-    private var last: Value?
-
-    init(
+    /// A subscriber that selects a slice, skips it when `isDuplicate` says so, and remembers it.
+    @inlinable
+    static func slice<Value>(
         select: @escaping @Sendable (State) -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         onChange: @escaping @Sendable (Value, Value?) -> Void
-    ) {
-        self.select = select
-        self.isDuplicate = isDuplicate
-        self.onChange = onChange
-    }
-
-    override func register(_ state: State) {
-        last = select(state)
-    }
-
-    override func deliver(_ state: State) {
-        let value = select(state)
-        let old = last
-        if let isDuplicate, let old, isDuplicate(old, value) {
-            return
-        }
-        last = value
-        onChange(value, old)
-    }
-
-    override func deliverInitial() {
-        guard !isCancelled, let last else { return }
-        onChange(last, nil)
+    ) -> Subscriber {
+        let memory = SliceMemory<Value>()
+        let subscriber = Subscriber(
+            register: { state in memory.last = select(state) },
+            deliver: { state in
+                let value = select(state)
+                let old = memory.last
+                if let isDuplicate, let old, isDuplicate(old, value) {
+                    return
+                }
+                memory.last = value
+                onChange(value, old)
+            },
+            deliverInitial: {
+                if let last = memory.last {
+                    onChange(last, nil)
+                }
+            })
+        return subscriber
     }
 }

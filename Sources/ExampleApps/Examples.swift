@@ -3,9 +3,9 @@ import StateRecorder
 /// The example apps that ship with statedbg, registered with the `statedbg` command line.
 ///
 /// ```swift
-/// ExampleApps.all.map(\.id)   // ["counter", "bank", "tracker", "users"]
+/// Examples.all.map(\.id)   // ["counter", "bank", "tracker", "users"]
 /// ```
-public enum ExampleApps {
+public enum Examples {
     /// Every example app, in the order `statedbg examples` lists them.
     public static let all: [any RegisteredApp] = [CounterApp.app, BankApp.app, TrackerApp.app, UsersApp.app]
 }

@@ -16,6 +16,8 @@ import StateJournal
 /// action's other member names) as its label, and the whole action object as its payload. A skipped
 /// action (toggled off in DevTools) stays on the timeline so the numbering matches the DevTools list,
 /// but its state is the state before it: that is what the store showed while it was skipped.
+/// `currentStateIndex` is not used: the timeline holds every staged action, and the debugger's cursor
+/// starts at the base step like any recording's.
 ///
 /// ```swift
 /// let source = try ReduxDevToolsImport(text: exportedJSON, name: "todos-export.json")

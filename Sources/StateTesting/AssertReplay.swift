@@ -1,0 +1,109 @@
+import StateDebugger
+import StateJSON
+import StateRecorder
+
+/// Replays a recording through `app`'s current reducer and records a test failure at the first step
+/// whose state differs from the recorded one — in Swift Testing or XCTest, whichever runs the test.
+///
+/// One line turns a recording into a regression test:
+///
+/// ```swift
+/// @Test func overdraftStaysFixed() {
+///     assertReplay("Recordings/bank-overdraft.jsonl", app: BankApp.app)
+/// }
+/// ```
+///
+/// When a reducer change alters step 37, the failure points at the `assertReplay` line:
+///
+/// ```text
+/// step 37 bank.pay(from: jenny, amount: 120): state differs from the recording (Recorded: -, Actual: +)
+///   {
+///     "accounts": [
+///       … (1 unchanged),
+///       {
+/// -       "balance": -20,
+/// +       "balance": 100,
+///         "name": "jenny"
+///       }
+///     ]
+///   }
+/// ```
+///
+/// Nothing is thrown: a missing file, an unknown action, an incompatible schema or a recording made by
+/// another app is a failure with a message saying so. A risky schema (only additions) is a warning.
+///
+/// - Parameters:
+///   - recording: The journal's path; a relative path is resolved against the package root (found
+///     from `filePath`), so the test passes whatever the working directory.
+///   - app: The app whose current code replays the recording.
+///   - invariants: Properties checked on the initial state and after every step; the first step
+///     that breaks one fails, with its action and state.
+/// - Returns: What the replay found, for further assertions.
+@discardableResult
+public func assertReplay<State, Action>(
+    _ recording: String,
+    app: RecordableApp<State, Action>,
+    invariants: [Invariant<State>] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> ReplayResult {
+    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, filePath: "\(filePath)")
+    let reporter = TestFailureReporter(fileID: fileID, filePath: filePath, line: line, column: column)
+    report(result, prefix: "", to: reporter)
+    return result
+}
+
+/// Replays every `.jsonl` recording in a folder (recursively), each through the app its header names,
+/// with one test failure per bad recording, each starting with the recording's path.
+///
+/// A recording whose app is not in `apps` fails (it is not skipped): otherwise a recording nobody
+/// checks would pass silently. An empty or missing folder fails once.
+///
+/// ```swift
+/// @Test func everyRecordingStillReplays() {
+///     assertReplayAll(in: "Recordings", apps: [BankApp.app, CounterApp.app])
+/// }
+/// ```
+/// ```text
+/// Recordings/bank-overdraft.jsonl: step 37 bank.pay(from: jenny, amount: 120): state differs from the recording (Recorded: -, Actual: +)
+/// …
+/// ```
+///
+/// - Parameters:
+///   - folder: Resolved like a recording path, against the package root.
+///   - apps: The apps that made the recordings.
+///   - invariants: ``StateJSON/StatePredicate`` texts that must hold at every step of every recording.
+/// - Returns: One result per recording, in path order.
+@discardableResult
+public func assertReplayAll(
+    in folder: String,
+    apps: [any RegisteredApp],
+    invariants: [String] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> [ReplayResult] {
+    let results = RecordingReplay.runAll(in: folder, apps: apps, invariants: invariants, filePath: "\(filePath)")
+    let reporter = TestFailureReporter(fileID: fileID, filePath: filePath, line: line, column: column)
+    for result in results {
+        report(result, prefix: "\(result.recording): ", to: reporter)
+    }
+    return results
+}
+
+private func report(_ result: ReplayResult, prefix: String, to reporter: TestFailureReporter) {
+    for note in result.notes {
+        reporter.note(prefix + note)
+    }
+    if let failure = result.failure {
+        // A folder-level failure already names the folder.
+        if case .noRecordings = failure {
+            reporter.fail(failure.description)
+        } else {
+            reporter.fail(prefix + failure.description)
+        }
+    }
+}

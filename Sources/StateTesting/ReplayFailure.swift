@@ -1,0 +1,70 @@
+import StateDebugger
+import StateJSON
+import StateJournal
+import StateRecorder
+import StateStore
+
+/// Why a recording did not replay cleanly through the current code.
+///
+/// ``description`` is the message a test failure shows. A state mismatch reads, for a recording whose
+/// step 3 was `counter.add(2)` and whose current reducer adds twice as much:
+///
+/// ```text
+/// step 3 counter.add(2): state differs from the recording (Recorded: -, Actual: +)
+///   {
+/// -   "count": 4,
+/// +   "count": 6,
+///     "notes": []
+///   }
+/// ```
+public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The current reducer produced a different state at a step (the first such step).
+    case stateDiffers(Divergence)
+    /// A validator of the current code rejected an action the recording applied.
+    case rejected(Divergence, Rejection)
+    /// An invariant did not hold after a step; `action` is `nil` for the initial state.
+    case invariantBroken(name: String, step: Int, action: JournalAction?, state: JSONValue)
+    /// A step's state could not be decoded as the app's state type to check a typed invariant.
+    case invariantUncheckable(name: String, step: Int, detail: String)
+    /// An invariant predicate does not parse.
+    case badPredicate(String, PredicateParseError)
+    /// The recording's schema is incompatible with the current code (Elm-style check), so it was not replayed.
+    case incompatibleSchema([String])
+    /// The recording was made by an app other than the ones given.
+    case otherApp(recorded: String, given: [String])
+    /// The recording could not be read or replayed: a missing file, a malformed line, an unknown action.
+    case unreadable(DebuggerError)
+    /// A folder holds no recordings, or cannot be listed.
+    case noRecordings(folder: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .stateDiffers(let divergence):
+            return "step \(divergence.step) \(divergence.action.label): state differs from the recording (Recorded: -, Actual: +)\n"
+                + divergence.rendered
+        case .rejected(let divergence, let rejection):
+            return "step \(divergence.step) \(divergence.action.label): the recording applied this action, but the validator "
+                + "\"\(rejection.validator)\" now rejects it: \(rejection.reason)."
+        case .invariantBroken(let name, let step, let action, let state):
+            let subject = action.map { "step \(step) \($0.label)" } ?? "step \(step) (the initial state)"
+            return "\(subject): the invariant \"\(name)\" does not hold; the state:\n" + JSONDumper().dump(state)
+        case .invariantUncheckable(let name, let step, let detail):
+            return "step \(step): the invariant \"\(name)\" cannot be checked because the state does not decode: \(detail)."
+        case .badPredicate(let source, let error):
+            return "the invariant \"\(source)\" is not a valid predicate at \(error)"
+        case .incompatibleSchema(let reasons):
+            return "the recording's schema is incompatible with the current code, so it was not replayed: "
+                + reasons.joined(separator: "; ") + ". Record it again, or keep the old types until it is retired."
+        case .otherApp(let recorded, let given):
+            if given.count == 1, let only = given.first {
+                return "the recording was made by the app \"\(recorded)\", but it was replayed with the app \"\(only)\"; pass the app whose id is \"\(recorded)\"."
+            }
+            let list = given.isEmpty ? "no apps were given" : "the apps given are \(given.joined(separator: ", "))"
+            return "the recording was made by the app \"\(recorded)\", but \(list); add that app or move the recording elsewhere."
+        case .unreadable(let error):
+            return "the recording cannot be replayed: \(error)"
+        case .noRecordings(let folder, let reason):
+            return "\(folder): \(reason)"
+        }
+    }
+}
