@@ -4,8 +4,3 @@ extension ExitStatus {
     /// `130`: the command was interrupted with Ctrl-C, as a shell reports a process killed by SIGINT.
     public static let interrupted = ExitStatus(rawValue: 130)
 }
-
-extension ExitStatus {
-    /// `69` (`EX_UNAVAILABLE`): the feature asked for is not part of this build.
-    public static let unavailable = ExitStatus(rawValue: 69)
-}

@@ -7,9 +7,11 @@ enum ExportCommand: Subcommand {
         name: "export",
         abstract: "Write a regression test source file that replays a recording.",
         discussion: """
-            The test replays the recording through the app's current reducer and fails at the first step \
-            whose state differs. It uses Swift Testing unless --xctest is given. Without -o the source \
-            goes to standard output.
+            The test calls StateTesting's assertReplay, which replays the recording through the app's \
+            current reducer and fails at the first step whose state differs. It uses Swift Testing unless \
+            --xctest is given. The app is taken to be APPTYPE.app in the module of the recording's state \
+            type (ExampleApps.BankApp.State gives BankApp.app); otherwise the source holds an <#app#> \
+            placeholder to replace. Without -o the source goes to standard output.
             """,
         arguments: [.file],
         options: [
@@ -18,21 +20,7 @@ enum ExportCommand: Subcommand {
             .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing test."),
             .flag("force", help: "Replace the output file if it exists."),
         ],
-        exitStatuses: CommandSpec.StatusNote.reading + [.exists, .init(.unavailable, "Test generation is not available in this build.")])
-
-    /// What a generator is asked to write.
-    struct Request {
-        /// The recording's path as given.
-        var path: String
-        /// The recording.
-        var source: any RecordingSource
-        /// Whether to write an XCTest case rather than a Swift Testing test.
-        var xctest: Bool
-    }
-
-    /// Where test source generation plugs in once StateTesting lands: returns the source text, or `nil`
-    /// while this build has no generator.
-    static let generate: @Sendable (Request) -> String? = { _ in nil }
+        exitStatuses: [.init(.success, "The test source was written.")] + CommandSpec.StatusNote.reading + [.exists])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         guard arguments.flag("test") else {
@@ -44,9 +32,7 @@ enum ExportCommand: Subcommand {
         if let output, !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))
         }
-        guard let text = generate(Request(path: path, source: source, xctest: arguments.flag("xctest"))) else {
-            throw CommandFailure(.unavailable, "Exporting a regression test is not available yet: this build of statedbg has no test generator.")
-        }
+        let text = RegressionTestSource(recordingPath: path, header: source.info.header, xctest: arguments.flag("xctest")).text
         guard let output else {
             context.output.print(text, terminator: "")
             return .success
