@@ -22,11 +22,11 @@ enum CheckCommand: Subcommand {
         let path = arguments.string("file") ?? ""
         let output = context.output
         // Opening first sorts out files that are missing (66), not recordings at all (65), or exports.
-        if !(try context.open(path) is JournalSource) {
+        let source = try CommandFailure.translating { () throws(DebuggerError) in try RecordingLoader.open(path: path) }
+        guard let journal = source as? JournalSource else {
             throw CommandFailure(.usage, "\(path): check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.")
         }
-        let reader = try open(path)
-        if arguments.flag("repair"), reader.torn != nil {
+        if arguments.flag("repair"), journal.reader.torn != nil {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }
             output.print(repair.description)
         }
@@ -36,13 +36,5 @@ enum CheckCommand: Subcommand {
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: the check stopped before the end.") }
         output.print(report.description)
         return report.passed ? .success : .checkFailed
-    }
-
-    private static func open(_ path: String) throws(CommandFailure) -> JournalReader {
-        do {
-            return try JournalReader(path: path)
-        } catch {
-            throw CommandFailure(error)
-        }
     }
 }

@@ -27,6 +27,7 @@ import StatedbgCLI
             w.jsonl: 1 problem in 5 steps.
 
             """)
+        #expect(check.error == "", "check reports the torn line once, as a problem")
         let log = CommandRun.statedbg("log", "@w.jsonl", "--type", "*.deposit", in: directory)
         #expect(log.status == .success)
         #expect(log.output == "     1  wallet.deposit(5)\n     5  wallet.deposit(1)\n")
