@@ -44,7 +44,7 @@ struct ReplLoop {
         var failed = false
         var lineNumber = 0
         var reportedHistoryError = false
-        while !interpreter.isFinished {
+        reading: while !interpreter.isFinished {
             output.flush()
             switch editor.readLine(prompt: interpreter.prompt) {
             case .line(let line):
@@ -57,10 +57,11 @@ struct ReplLoop {
             case .interrupted:
                 continue
             case .endOfFile:
-                return interactive ? .success : failed ? .checkFailed : .success
+                break reading
             }
         }
-        return interactive ? .success : failed ? .checkFailed : .success
+        // A person saw each error as it happened; a script's caller learns of them from the status.
+        return failed && !interactive ? .checkFailed : .success
     }
 
     /// Runs one command and prints its reply; `label` names it in scripted error messages.
