@@ -22,7 +22,7 @@ enum ReplayCommand: Subcommand {
         arguments: [.file],
         options: [
             .flag("verify", help: "Replay through the app's current reducer and check every state."),
-            .value("to", valueName: "n", help: "Stop after step <n>."),
+            .value("to", valueName: "n", help: "Stop after step <n> (negative counts from the end)."),
             .flag("quiet", short: "q", help: "Print only the summary (and the verification)."),
             .flag("json", help: "Print JSON lines instead of text."),
         ] + ColourPolicy.options,
@@ -34,10 +34,7 @@ enum ReplayCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let path = arguments.string("file") ?? ""
         let source = try context.open(path, verifyingHashes: false)
-        let to = try context.int(arguments, "to")
-        if let to, !source.steps.contains(to) {
-            throw CommandFailure(.noSuchStep(to, source: source.name, range: source.steps))
-        }
+        let to = try context.int(arguments, "to").map { (asked) throws(CommandFailure) in try ShowCommand.resolveStep(asked, in: source) }
         let json = arguments.flag("json")
         let quiet = arguments.flag("quiet")
         let verifier = try arguments.flag("verify") ? makeVerifier(source, context) : nil

@@ -6,7 +6,7 @@ import StatedbgCLI
     @Test func printsEveryStepWithItsDiffAndTheEventsAfterIt() throws {
         let directory = try TemporaryDirectory()
         try WalletFixture.record(to: directory.file("w.jsonl"))
-        let run = CommandRun.statedbg("replay", "@w.jsonl", "--to", "4", in: directory)
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--to", "-2", in: directory)
         #expect(run.status == .success)
         #expect(run.error == "")
         #expect(run.output == """
