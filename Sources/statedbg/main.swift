@@ -1,1 +1,5 @@
-print("statedbg: not built yet")
+import ExampleApps
+import Foundation
+import StatedbgCLI
+
+exit(Statedbg.main(apps: Examples.all).rawValue)

@@ -64,4 +64,12 @@ import StatedbgCLI
         type("zz", into: &session)
         #expect(handle(.tab, in: &session) == .bell)
     }
+
+    /// Tab after a space completes an empty word; it used to replace the word before the space.
+    @Test func completesAnEmptyWordAfterASpaceWithoutEatingThePreviousWord() {
+        var session = EditSession { _, _ in [".balance"] }
+        type("state ", into: &session)
+        session.handle(.tab)
+        #expect(session.buffer.text == "state .balance ")
+    }
 }

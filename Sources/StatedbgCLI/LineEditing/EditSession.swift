@@ -93,7 +93,9 @@ public struct EditSession {
     private mutating func complete() -> Outcome {
         guard let completer else { return .bell }
         let candidates = completer(buffer.text, buffer.cursor)
-        let start = buffer.wordStart(before: buffer.cursor)
+        // After a space the word being completed is empty; the word before the space must stay.
+        let before = buffer.textBeforeCursor
+        let start = before.last?.isWhitespace ?? true ? buffer.cursor : buffer.wordStart(before: buffer.cursor)
         let word = String(buffer.textBeforeCursor.dropFirst(start))
         switch candidates.count {
         case 0:

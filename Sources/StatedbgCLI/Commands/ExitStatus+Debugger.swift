@@ -1,0 +1,6 @@
+extension ExitStatus {
+    /// `73` (`EX_CANTCREAT`): an output file exists and `--force` was not given, or cannot be created.
+    public static let cannotCreate = ExitStatus(rawValue: 73)
+    /// `130`: the command was interrupted with Ctrl-C, as a shell reports a process killed by SIGINT.
+    public static let interrupted = ExitStatus(rawValue: 130)
+}

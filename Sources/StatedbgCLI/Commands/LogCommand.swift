@@ -1,0 +1,42 @@
+import StateDebugger
+import StateJSON
+
+/// `statedbg log FILE [--type PATTERN] [--json]`: the recorded actions, one per line.
+enum LogCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "log",
+        abstract: "List the recorded actions.",
+        discussion: """
+            Each line is the step number, right-aligned in six columns, two spaces and the action's label. \
+            --type keeps the actions whose type matches a glob: 'bank.*', '*.pay', 'counter.add'.
+
+            With --json the output is JSON lines, one per step: {"action":{"label","payload","type"},\
+            "line":N,"step":N,"time":MILLISECONDS} ("line" is null for recordings without lines).
+            """,
+        arguments: [.file],
+        options: [
+            .value("type", valueName: "pattern", help: "Only actions whose type matches this glob (* and ?)."),
+            .flag("json", help: "Print JSON lines."),
+        ],
+        exitStatuses: [.init(.success, "The list was printed (possibly empty).")] + CommandSpec.StatusNote.reading)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let source = try context.open(arguments.string("file") ?? "")
+        let pattern = arguments.string("type").map(ActionPattern.init)
+        let steps = try CommandFailure.translating { () throws(DebuggerError) in
+            try RecordingQuery(source: source).log(typePattern: pattern)
+        }
+        for summary in steps {
+            if arguments.flag("json") {
+                let line: JSONValue = [
+                    "step": .integer(Int64(summary.step)), "action": summary.action.jsonValue,
+                    "line": summary.line.map { .integer(Int64($0)) } ?? .null, "time": .integer(summary.time),
+                ]
+                context.output.print(line.canonicalText)
+            } else {
+                context.output.print(summary.description)
+            }
+        }
+        return .success
+    }
+}

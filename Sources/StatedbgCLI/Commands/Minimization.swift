@@ -1,0 +1,28 @@
+import StateDebugger
+import StateJSON
+import StateRecorder
+
+/// Runs the engine's ``Minimizer`` for `statedbg minimize` and the REPL's `minimize`.
+enum Minimization {
+    /// Minimizes `source` against `predicate`, writes the kept actions to `output` and returns what
+    /// happened, in two lines:
+    ///
+    /// ```text
+    /// .count > 10 still holds with 2 of 40 actions (steps 3, 17); 31 replays.
+    /// wrote 2 steps of main to small.jsonl
+    /// ```
+    static func run(source: any RecordingSource, app: any RegisteredApp, predicate: StatePredicate, output: String,
+                    force: Bool, isCancelled: @escaping @Sendable () -> Bool) throws(CommandFailure) -> String {
+        let minimizer = Minimizer(source: source, app: app)
+        let report = try CommandFailure.translating { () throws(DebuggerError) in
+            try minimizer.minimize(predicate, isCancelled: isCancelled)
+        }
+        if report.cancelled {
+            throw CommandFailure(.interrupted, "Interrupted: \(report) Nothing was written.")
+        }
+        let saved = try CommandFailure.translating { () throws(DebuggerError) in
+            try minimizer.write(report.keptSteps, to: output, force: force)
+        }
+        return "\(report)\nwrote \(saved.steps) step\(saved.steps == 1 ? "" : "s") to \(saved.path)"
+    }
+}

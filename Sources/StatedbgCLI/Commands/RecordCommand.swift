@@ -1,0 +1,77 @@
+import Foundation
+import StateDebugger
+import StateRecorder
+
+/// `statedbg record EXAMPLE -o OUT …`: records a registered app driven by its action generator.
+enum RecordCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "record",
+        abstract: "Record a registered app driven by its random action generator.",
+        discussion: """
+            The same seed gives the same actions, so a recording can be made again. Actions the app's \
+            validators reject are journaled as events and do not count as steps. See 'statedbg examples' \
+            for the apps.
+            """,
+        arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
+        options: [
+            .value("output", short: "o", valueName: "out", help: "The journal to write (required)."),
+            .value("steps", valueName: "n", defaultValue: "100", help: "How many steps to record."),
+            .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
+            .flag("force", help: "Replace the output file if it exists."),
+            .value("snapshots", valueName: "mode", defaultValue: "patches",
+                   help: "patches (a patch per step, with keyframes) or every-step (a whole state per step)."),
+            .value("durability", valueName: "policy", defaultValue: "step",
+                   help: "step (every step reaches the OS), batched, or close (only when recording ends)."),
+            .value("redact", valueName: "path", help: "Replace the values this JSONPath selects with \"<redacted>\".",
+                   isRepeatable: true),
+        ],
+        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let id = arguments.string("example") ?? ""
+        guard let output = arguments.string("output") else {
+            throw context.usageError(arguments, .missingArgument("-o <out>"))
+        }
+        let app = try CommandFailure.translating { () throws(DebuggerError) in try context.registry.require(id) }
+        let steps = try context.int(arguments, "steps") ?? 100
+        guard steps >= 0 else { throw context.usageError(arguments, .invalidValue(String(steps), for: "--steps <n>", expected: "0 or more")) }
+        let seedText = arguments.string("seed") ?? "1"
+        guard let seed = UInt64(seedText) else {
+            throw context.usageError(arguments, .invalidValue(seedText, for: "--seed <s>", expected: "a non-negative integer"))
+        }
+        var options = RecorderOptions()
+        switch arguments.string("snapshots") {
+        case "every-step": options.snapshots = .everyStep
+        case "patches", nil: break
+        case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--snapshots <mode>", expected: "patches or every-step"))
+        }
+        switch arguments.string("durability") {
+        case "step", nil: options.durability = .everyStep(sync: false)
+        case "batched": options.durability = .batched(steps: 64, milliseconds: 100)
+        case "close": options.durability = .onClose
+        case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--durability <policy>", expected: "step, batched or close"))
+        }
+        do {
+            options.redaction = try Redaction(paths: arguments.strings("redact"))
+        } catch {
+            throw CommandFailure(.usage, "\(error)")
+        }
+        let force = arguments.flag("force")
+        if !force, FileManager.default.fileExists(atPath: output) {
+            throw CommandFailure(.fileExists(path: output))
+        }
+        options.overwrite = force
+        guard app.canGenerate else {
+            throw CommandFailure(.usage, "The app \"\(id)\" has no action generator, so statedbg cannot record it.")
+        }
+        let summary: RecordingSummary
+        do {
+            summary = try app.record(to: output, steps: steps, seed: seed, options: options, clock: RecordingClock.wall)
+        } catch {
+            throw CommandFailure(.ioError, "\(output): the recording failed: \(error)")
+        }
+        let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
+        context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+        return .success
+    }
+}

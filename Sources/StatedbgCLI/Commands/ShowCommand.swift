@@ -1,0 +1,70 @@
+import StateDebugger
+import StateJSON
+
+/// `statedbg show FILE [--step N] [--path PATH] [--json]`: a state, or the part of it a path selects.
+enum ShowCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Print the state after a step, or the part of it a path selects.",
+        discussion: """
+            Long arrays are folded to their first \(StepPrinter.foldedArrayElements) elements unless --full \
+            is given. A path with wildcards ([*], ..) prints every value it selects as 'PATH = VALUE'.
+
+            With --json the output is one canonical JSON document: the state, the value a path without \
+            wildcards selects, or an array of {"path":TEXT,"value":VALUE} for a path with wildcards.
+            """,
+        arguments: [.file],
+        options: [
+            .value("step", valueName: "n", help: "The step (default: the last; negative counts from the end, -1 is the last)."),
+            .value("path", valueName: "path", help: "A JSONPath such as .accounts.jenny or .users[*].age."),
+            .flag("full", help: "Show long arrays whole."),
+            .flag("json", help: "Print canonical JSON."),
+        ],
+        exitStatuses: [
+            .init(.success, "The state was printed."),
+            .init(.checkFailed, "The path selects nothing in that state."),
+        ] + CommandSpec.StatusNote.reading)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        let source = try context.open(arguments.string("file") ?? "")
+        let step = try resolveStep(try context.int(arguments, "step"), in: source)
+        let state = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
+        let path = try arguments.string("path").map { (text) throws(CommandFailure) in try context.path(text) }
+        let printer = StepPrinter(colour: false)
+        let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
+            "\(source.name): \($0) selects nothing in the state after step \(step)."
+        }
+        context.output.print(text)
+        return .success
+    }
+
+    /// A step number from the command line: negative counts from the end.
+    static func resolveStep(_ asked: Int?, in source: any RecordingSource) throws(CommandFailure) -> Int {
+        guard let asked else { return source.lastStep }
+        let step = asked < 0 ? source.lastStep + 1 + asked : asked
+        guard source.steps.contains(step) else {
+            throw CommandFailure(.noSuchStep(asked, source: source.name, range: source.steps))
+        }
+        return step
+    }
+
+    /// The state or the values `path` selects, as `show` and the REPL's `state` print them.
+    static func render(_ state: JSONValue, path: JSONPath?, json: Bool, full: Bool, printer: StepPrinter,
+                       nothing: (JSONPath) -> String) throws(CommandFailure) -> String {
+        guard let path else { return json ? state.canonicalText : printer.dump(state, full: full) }
+        let matches = path.evaluate(on: state)
+        if path.isConcrete {
+            guard let match = matches.first else { throw CommandFailure(.checkFailed, nothing(path)) }
+            return json ? match.value.canonicalText : printer.dump(match.value, full: full)
+        }
+        if json {
+            let list = matches.map { match -> JSONValue in
+                ["path": .string(JSONPath(pointer: match.pointer).description), "value": match.value]
+            }
+            return JSONValue.array(list).canonicalText
+        }
+        guard !matches.isEmpty else { throw CommandFailure(.checkFailed, nothing(path)) }
+        return matches.map { "\(JSONPath(pointer: $0.pointer)) = \(printer.dump($0.value, full: full))" }
+            .joined(separator: "\n")
+    }
+}

@@ -1,0 +1,75 @@
+import StateJSON
+import StateJournal
+
+/// Renders steps, diffs, events and states the same way in `replay`, `show`, `diff` and the REPL.
+///
+/// A step is its header line, then the diff it made indented two spaces (so the diff's own `-`/`+`
+/// column sits at column 2), then the events that followed it, indented four:
+///
+/// ```text
+/// step 3  bank.pay(from: jenny, to: donald, amount: 10)
+///     {
+///       "accounts": {
+///   -     "donald": 100,
+///   +     "donald": 110,
+///   -     "jenny": 100
+///   +     "jenny": 90
+///       }
+///     }
+///     ⟂ rejected by noDebt: jenny would owe 20 (bank.pay(from: jenny, to: donald, amount: 110))
+/// ```
+struct StepPrinter: Sendable {
+    /// Arrays in dumped states show this many elements before folding the rest.
+    static let foldedArrayElements = 20
+
+    /// Whether diffs carry ANSI colours.
+    var colour: Bool
+
+    /// `step 3  bank.pay(…)`, or `step 0  (initial state)` for the base step.
+    func header(step: Int, action: JournalAction?) -> String {
+        "step \(step)  \(action?.label ?? "(initial state)")"
+    }
+
+    /// The diff from `old` to `new`, indented two spaces; `    (no change)` when they are equal.
+    func diff(from old: JSONValue, to new: JSONValue) -> String {
+        guard let rendered = renderer.render(from: old, to: new) else { return "    (no change)" }
+        return Self.indent(rendered, by: 2)
+    }
+
+    /// The diff renderer with this printer's colour setting.
+    var renderer: JSONDiffRenderer {
+        JSONDiffRenderer(options: JSONDiffRenderer.Options(colour: colour, maxArrayElements: Self.foldedArrayElements))
+    }
+
+    /// A whole state (or a value in it), large arrays folded, or everything when `full`.
+    func dump(_ value: JSONValue, full: Bool = false) -> String {
+        JSONDumper(options: JSONDumper.Options(maxArrayElements: full ? nil : Self.foldedArrayElements)).dump(value)
+    }
+
+    /// One event line: `    ⟂ rejected by noDebt: jenny would owe 20 (bank.pay(…))`.
+    func event(_ event: JournalEvent) -> String {
+        "    ⟂ " + Self.describe(event)
+    }
+
+    /// What an event says, without indentation.
+    static func describe(_ event: JournalEvent) -> String {
+        switch event {
+        case .rejected(_, _, let action, let validator, let reason):
+            return "rejected by \(validator): \(reason) (\(action.label))"
+        case .commandError(_, _, let command, let error):
+            return "command \(command) failed: \(error)"
+        case .travel(_, _, let kind, let to, _):
+            return "travel: \(kind.rawValue) to step \(to)"
+        case .marker(_, _, let name):
+            return "marker: \(name)"
+        }
+    }
+
+    /// `text` with every non-empty line indented by `count` spaces.
+    static func indent(_ text: String, by count: Int) -> String {
+        let padding = String(repeating: " ", count: count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : padding + $0 }
+            .joined(separator: "\n")
+    }
+}

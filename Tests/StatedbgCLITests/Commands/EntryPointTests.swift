@@ -1,0 +1,76 @@
+import Testing
+import StatedbgCLI
+
+@Suite struct EntryPointTests {
+    @Test func printsTheVersion() throws {
+        let directory = try TemporaryDirectory()
+        let run = CommandRun.statedbg("--version", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == "statedbg 0.1.0\n")
+    }
+
+    @Test func reportsATypoWithTheUsageAndASuggestion() throws {
+        let directory = try TemporaryDirectory()
+        let run = CommandRun.statedbg("replay", "x.jsonl", "--vrify", in: directory)
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(run.error == """
+            Error: Unknown option '--vrify'. Did you mean '--verify'?
+            Usage: statedbg replay <file> [--verify] [--to <n>] [--quiet] [--json] [--color] [--no-color]
+              See 'statedbg help replay' for more information.
+
+            """)
+    }
+
+    @Test func listsEverySubcommandInTheRootHelp() throws {
+        let directory = try TemporaryDirectory()
+        let run = CommandRun.statedbg("--help", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output.contains("""
+            SUBCOMMANDS:
+              replay                  Replay a recording, printing each step's action label
+                                      and the state diff it made.
+              repl (default)          Open a recording in the interactive debugger.
+              show                    Print the state after a step, or the part of it a path
+                                      selects.
+              diff                    Show how the states of two steps differ, or where two
+                                      recordings first differ.
+              log                     List the recorded actions.
+              check                   Check a journal: every line, patch and state hash.
+              bisect                  Find the first step where a predicate over the state
+                                      holds.
+              changes                 List the steps that changed the values a path selects,
+                                      with old and new values.
+              minimize                Write the smallest recording whose replay still makes
+                                      a predicate hold.
+              record                  Record a registered app driven by its random action
+                                      generator.
+              examples                List the registered apps: their ids, for 'statedbg
+                                      record', and what they are.
+              export                  Write a regression test source file that replays a
+                                      recording.
+
+              See 'statedbg help <subcommand>' for detailed help.
+
+            """))
+        #expect(CommandRun.statedbg("help", "log", in: directory).output.hasPrefix("OVERVIEW: List the recorded actions.\n"))
+    }
+
+    @Test func opensTheRecordingInTheReplWhenGivenOnlyAFile() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("@w.jsonl", "-c", "last; state .owner", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            step 5  wallet.deposit(1)
+                {
+              -   "balance": 0,
+              +   "balance": 1,
+                  "owner": "jo",
+                  … (1 unchanged)
+                }
+            "jo"
+
+            """)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import StatedbgCLI
+
+@Suite struct QueryCommandTests {
+    @Test func listsTheActionsFilteredByType() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        #expect(CommandRun.statedbg("log", "@w.jsonl", in: directory).output == """
+                 1  wallet.deposit(5)
+                 2  wallet.pay(to: "donald", amount: 10)
+                 3  wallet.rename("jo")
+                 4  wallet.pay(to: "donald", amount: 95)
+                 5  wallet.deposit(1)
+
+            """)
+        #expect(CommandRun.statedbg("log", "@w.jsonl", "--type", "*.rename", "--json", in: directory).output == #"""
+            {"action":{"label":"wallet.rename(\"jo\")","payload":{"rename":{"_0":"jo"}},"type":"wallet.rename"},"line":5,"step":3,"time":1767225604000}
+
+            """#)
+    }
+
+    @Test func bisectsToTheFirstStepWhereAPredicateHolds() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("bisect", "@w.jsonl", ".balance < 50", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
+            step 4  wallet.pay(to: "donald", amount: 95)
+                {
+              -   "balance": 95,
+              +   "balance": 0,
+                  "owner": "jo",
+                  "paid": {
+              -     "donald": 10
+              +     "donald": 105
+                  }
+                }
+
+            """)
+        let never = CommandRun.statedbg("bisect", "@w.jsonl", ".balance > 1000", "--linear", in: directory)
+        #expect(never.status == .checkFailed)
+        #expect(never.output == ".balance > 1000 never holds in steps 0 to 5; linear scan, as asked; 6 states read.\n")
+    }
+
+    @Test func pointsAtTheColumnOfABadPredicate() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("bisect", "@w.jsonl", ".balance <", in: directory)
+        #expect(run.status == .usage)
+        #expect(run.error == """
+            statedbg: error: The predicate is not valid at column 11: expected a value after '<'.
+            .balance <
+                      ^
+
+            """)
+    }
+
+    @Test func listsTheStepsThatChangedAPath() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("changes", "@w.jsonl", ".owner", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            .owner changed at 1 of steps 1 to 5 (6 states read, 0 steps skipped by their patches):
+            step 3 wallet.rename("jo"): "jenny" → "jo"
+
+            """)
+    }
+
+    @Test func minimizesToTheActionsThePredicateNeedsAndNeverOverwrites() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("minimize", "@w.jsonl", ".paid.donald > 100", "-o", "@m.jsonl", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            .paid.donald > 100 still holds with 3 of 5 actions (steps 1, 2, 4); 18 replays.
+            wrote 3 steps to m.jsonl
+
+            """)
+        #expect(CommandRun.statedbg("log", "@m.jsonl", in: directory).output == """
+                 1  wallet.deposit(5)
+                 2  wallet.pay(to: "donald", amount: 10)
+                 3  wallet.pay(to: "donald", amount: 95)
+
+            """)
+        let again = CommandRun.statedbg("minimize", "@w.jsonl", ".paid.donald > 100", "-o", "@m.jsonl", in: directory)
+        #expect(again.status == .cannotCreate)
+        #expect(again.error == "statedbg: error: m.jsonl: the file already exists; choose another name or pass --force to replace it.\n")
+        let never = CommandRun.statedbg("minimize", "@w.jsonl", ".balance > 1000", "-o", "@n.jsonl", in: directory)
+        #expect(never.status == .checkFailed)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("n.jsonl")))
+    }
+}

@@ -1,0 +1,163 @@
+import ExampleApps
+import Foundation
+import Testing
+import StatedbgCLI
+
+@Suite struct RecordingFileCommandTests {
+    @Test func checksASoundJournal() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == "w.jsonl: no problems in 5 steps.\n")
+    }
+
+    @Test func findsATornTailThatOtherCommandsStillReadAndRepairsItWithABackup() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"step":6,"act"#.utf8))
+        try handle.close()
+
+        let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(check.status == .checkFailed)
+        #expect(check.output == """
+            w.jsonl:9: line 9 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; `statedbg check --repair` cuts it off.
+            w.jsonl: 1 problem in 5 steps.
+
+            """)
+        #expect(check.error == "", "check reports the torn line once, as a problem")
+        let log = CommandRun.statedbg("log", "@w.jsonl", "--type", "*.deposit", in: directory)
+        #expect(log.status == .success)
+        #expect(log.output == "     1  wallet.deposit(5)\n     5  wallet.deposit(1)\n")
+        #expect(log.error == """
+            statedbg: warning: w.jsonl:9: line 9 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
+
+            """)
+
+        let repair = CommandRun.statedbg("check", "@w.jsonl", "--repair", in: directory)
+        #expect(repair.status == .success)
+        #expect(repair.output == """
+            w.jsonl: cut the incomplete line 9 (14 bytes); the original is in w.jsonl.bak.
+            w.jsonl: no problems in 5 steps.
+
+            """)
+        #expect(FileManager.default.fileExists(atPath: directory.file("w.jsonl.bak")))
+    }
+
+    @Test func reportsMissingEmptyGarbageAndNewerFilesWithTheirStatuses() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("empty.jsonl", "")
+        _ = try directory.write("garbage.jsonl", "this is not json\n")
+        let newer = #"{"format":"statedbg-journal","version":99}"# + "\n"
+        _ = try directory.write("newer.jsonl", newer)
+        for command in ["replay", "log", "show", "check"] {
+            let missing = CommandRun.statedbg(command, "@missing.jsonl", in: directory)
+            #expect(missing.status == .noInput, "\(command)")
+            #expect(missing.error.hasPrefix("statedbg: error: missing.jsonl: "), "\(command): \(missing.error)")
+            for name in ["empty.jsonl", "garbage.jsonl", "newer.jsonl"] {
+                let run = CommandRun.statedbg(command, "@" + name, in: directory)
+                #expect(run.status == .dataError, "\(command) \(name)")
+                #expect(run.error.hasPrefix("statedbg: error: \(name)"), "\(command) \(name): \(run.error)")
+                #expect(run.error.filter { $0 == "\n" }.count == 1, "\(command) \(name): \(run.error)")
+            }
+        }
+    }
+
+    @Test func recordsAnAppDeterministicallyAndRefusesToOverwrite() throws {
+        let directory = try TemporaryDirectory()
+        let run = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--steps", "5", "--seed", "7", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output.hasPrefix("recorded 5 steps of wallet to r.jsonl"))
+        let first = CommandRun.statedbg("log", "@r.jsonl", in: directory).output
+        #expect(CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", in: directory).status == .cannotCreate)
+        let again = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--steps", "5", "--seed", "7", "--force",
+                                        "--snapshots", "every-step", "--redact", ".owner", in: directory)
+        #expect(again.status == .success)
+        #expect(CommandRun.statedbg("log", "@r.jsonl", in: directory).output == first)
+        #expect(CommandRun.statedbg("show", "@r.jsonl", "--path", ".owner", "--json", in: directory).output == "\"<redacted>\"\n")
+        let unknown = CommandRun.statedbg("record", "bank", "-o", "@b.jsonl", in: directory)
+        #expect(unknown.status == .usage)
+        #expect(unknown.error == "statedbg: error: This needs the reducer of the app \"bank\", but the registered apps are wallet; only snapshot commands work without it.\n")
+        let badMode = CommandRun.statedbg("record", "wallet", "-o", "@b.jsonl", "--snapshots", "all", in: directory)
+        #expect(badMode.status == .usage)
+        #expect(badMode.error == """
+            Error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
+            Usage: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--redact <path> ...]
+              See 'statedbg help record' for more information.
+
+            """)
+    }
+
+    @Test func listsTheRegisteredApps() throws {
+        let directory = try TemporaryDirectory()
+        #expect(CommandRun.statedbg("examples", in: directory).output == "wallet      A wallet that refuses to go into debt\n")
+        #expect(CommandRun.statedbg("examples", in: directory, apps: []).output
+            == "no apps are registered; build a statedbg of your own that passes yours to Statedbg.main(apps:)\n")
+    }
+
+    @Test func exportsARegressionTestForSwiftTestingOrXCTest() throws {
+        let directory = try TemporaryDirectory()
+        let record = CommandRun.statedbg("record", "bank", "-o", "@bank-overdraft.jsonl", "--steps", "3", in: directory, apps: Examples.all)
+        #expect(record.status == .success)
+        let run = CommandRun.statedbg("export", "@bank-overdraft.jsonl", "--test", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == """
+            // Generated by statedbg 0.1.0 from bank-overdraft.jsonl (app "bank").
+            // It replays the recording through the app's current code and fails at the first step whose state
+            // differs from the recorded one. A relative path is resolved against the package root.
+            import ExampleApps
+            import StateTesting
+            import Testing
+
+            @Test func bankOverdraftReplaysAsRecorded() {
+                assertReplay("bank-overdraft.jsonl", app: BankApp.app)
+            }
+
+            """)
+        try WalletFixture.record(to: directory.file("2-wallet.jsonl"))
+        let xctest = CommandRun.statedbg("export", "@2-wallet.jsonl", "--test", "--xctest", "-o", "@WalletTests.swift", in: directory)
+        #expect(xctest.status == .success)
+        #expect(xctest.output == "wrote a regression test for 2-wallet.jsonl to WalletTests.swift\n")
+        #expect(try String(contentsOfFile: directory.file("WalletTests.swift"), encoding: .utf8) == """
+            // Generated by statedbg 0.1.0 from \(directory.file("2-wallet.jsonl")) (app "wallet").
+            // It replays the recording through the app's current code and fails at the first step whose state
+            // differs from the recorded one. A relative path is resolved against the package root.
+            import StateTesting
+            import XCTest
+
+            final class Recording2WalletReplayTests: XCTestCase {
+                func testReplaysAsRecorded() {
+                    assertReplay("\(directory.file("2-wallet.jsonl"))", app: <#app#>)
+                }
+            }
+
+            """)
+        let again = CommandRun.statedbg("export", "@2-wallet.jsonl", "--test", "-o", "@WalletTests.swift", in: directory)
+        #expect(again.status == .cannotCreate)
+    }
+
+    @Test func readsReduxDevToolsExportsButDoesNotCheckThem() throws {
+        let directory = try TemporaryDirectory()
+        _ = try directory.write("redux.json", #"""
+            {"actionsById":{"0":{"action":{"type":"@@INIT"}},"1":{"action":{"type":"ADD_TODO","text":"milk"}}},
+             "computedStates":[{"state":{"todos":[]}},{"state":{"todos":["milk"]}}],"stagedActionIds":[0,1]}
+            """#)
+        let replay = CommandRun.statedbg("replay", "@redux.json", in: directory)
+        #expect(replay.status == .success)
+        #expect(replay.output == """
+            step 1  ADD_TODO(text)
+                {
+                  "todos": [
+              +     "milk"
+                  ]
+                }
+            replayed 1 step of redux.json
+
+            """)
+        let check = CommandRun.statedbg("check", "@redux.json", in: directory)
+        #expect(check.status == .usage)
+        #expect(check.error == "statedbg: error: redux.json: check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.\n")
+    }
+}

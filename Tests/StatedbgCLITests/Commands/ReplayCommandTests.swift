@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import StatedbgCLI
+
+@Suite struct ReplayCommandTests {
+    @Test func printsEveryStepWithItsDiffAndTheEventsAfterIt() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--to", "4", in: directory)
+        #expect(run.status == .success)
+        #expect(run.error == "")
+        #expect(run.output == """
+            step 1  wallet.deposit(5)
+                {
+              -   "balance": 100,
+              +   "balance": 105,
+                  "owner": "jenny",
+                  "paid": {}
+                }
+            step 2  wallet.pay(to: "donald", amount: 10)
+                {
+              -   "balance": 105,
+              +   "balance": 95,
+                  "owner": "jenny",
+                  "paid": {
+              +     "donald": 10
+                  }
+                }
+                ⟂ rejected by noDebt: jenny would owe 105 (wallet.pay(to: "daisy", amount: 200))
+            step 3  wallet.rename("jo")
+                {
+                  "balance": 95,
+              -   "owner": "jenny",
+              +   "owner": "jo",
+                  … (1 unchanged)
+                }
+                ⟂ marker: checkpoint
+            step 4  wallet.pay(to: "donald", amount: 95)
+                {
+              -   "balance": 95,
+              +   "balance": 0,
+                  "owner": "jo",
+                  "paid": {
+              -     "donald": 10
+              +     "donald": 105
+                  }
+                }
+            replayed 4 steps of w.jsonl
+
+            """)
+    }
+
+    @Test func verifiesEveryStateAgainstTheCurrentReducer() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "--quiet", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == "verified 5 steps: every state matches\n")
+    }
+
+    @Test func reportsTheFirstDivergenceWithItsStepActionAndDiff() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory, apps: [WalletFixture.app(payMultiplier: 2)])
+        #expect(run.status == .checkFailed)
+        #expect(run.output == """
+            w.jsonl:3: step 2 (wallet.pay(to: "donald", amount: 10)) diverges: the current code produces a different state (- recorded, + replayed):
+                {
+              -   "balance": 95,
+              +   "balance": 85,
+                  "owner": "jenny",
+                  … (1 unchanged)
+                }
+
+            """)
+    }
+
+    @Test func verifyingNeedsTheRecordingsApp() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", in: directory, apps: [])
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(run.error == """
+            statedbg: error: This needs the reducer of the app "wallet", but none are registered; only snapshot commands work without it.
+
+            """)
+    }
+
+    @Test func printsJSONLinesForStepsEventsAndTheVerification() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"), actions: [.deposit(5), .pay(to: "daisy", amount: 200)], markerAfter: nil)
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--json", "--verify", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == #"""
+            {"action":{"label":"wallet.deposit(5)","payload":{"deposit":{"_0":5}},"type":"wallet.deposit"},"patch":[{"op":"replace","path":"/balance","value":105}],"step":1}
+            {"action":{"label":"wallet.pay(to: \"daisy\", amount: 200)","payload":{"pay":{"amount":200,"to":"daisy"}},"type":"wallet.pay"},"after":1,"event":"rejected","reason":"jenny would owe 95","time":1767225602000,"validator":"noDebt"}
+            {"verify":{"checkedThrough":1,"divergence":null,"passed":true,"schema":"compatible: the recording's state and action types match the current code"}}
+
+            """#)
+    }
+
+    @Test func rejectsAStepOutsideTheRecording() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--to", "9", in: directory)
+        #expect(run.status == .usage)
+        #expect(run.error == "statedbg: error: w.jsonl: there is no step 9; the steps are 0 to 5.\n")
+    }
+
+    @Test func quietReplayStillReadsEveryStepAndPrintsOnlyTheSummary() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--quiet", in: directory)
+        #expect(run.status == .success)
+        #expect(run.output == "replayed 5 steps of w.jsonl\n")
+    }
+
+    @Test func stopsAtAStateThatDoesNotMatchItsRecordedHash() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let hash = try #require(lines[2].range(of: #""hash":""#))
+        lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--quiet", in: directory)
+        #expect(run.status == .dataError)
+        #expect(run.error.hasPrefix("statedbg: error: w.jsonl:3: step 2 records hash 0000000000000000 but its rebuilt state hashes to "))
+        #expect(run.error.hasSuffix("; the journal was edited or damaged.\n"))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// Runs the built `statedbg` executable. It registers no wallet app, so these tests exercise snapshot
+/// mode and the statuses of everything that needs a reducer.
+@Suite struct StatedbgBinaryTests {
+    private let statedbg: StatedbgProcess
+    private let directory: TemporaryDirectory
+
+    init() throws {
+        statedbg = try StatedbgProcess.locate()
+        directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+    }
+
+    private func run(_ arguments: String..., input: String = "") throws -> StatedbgProcess.Result {
+        try statedbg.run(arguments, in: directory.path, input: input)
+    }
+
+    @Test func everySubcommandEndsWithItsDocumentedStatus() throws {
+        var changed = WalletFixture.actions
+        changed[0] = .deposit(6)
+        try WalletFixture.record(to: directory.file("other.jsonl"), actions: changed)
+        let cases: [(arguments: [String], status: Int32)] = [
+            (["replay", "w.jsonl"], 0),
+            (["replay", "w.jsonl", "--verify"], 64),
+            (["show", "w.jsonl", "--path", ".owner"], 0),
+            (["show", "w.jsonl", "--path", ".nothing"], 1),
+            (["diff", "w.jsonl", "1", "2"], 0),
+            (["diff", "w.jsonl", "other.jsonl"], 1),
+            (["diff", "w.jsonl", "w.jsonl"], 0),
+            (["log", "w.jsonl"], 0),
+            (["check", "w.jsonl"], 0),
+            (["bisect", "w.jsonl", ".balance < 50"], 0),
+            (["bisect", "w.jsonl", ".balance < -5"], 1),
+            (["changes", "w.jsonl", ".balance"], 0),
+            (["minimize", "w.jsonl", ".balance < 50", "-o", "small.jsonl"], 64),
+            (["minimize", "w.jsonl", ".balance < 50", "-o", "w.jsonl"], 73),
+            (["record", "wallet", "-o", "new.jsonl"], 64),
+            (["examples"], 0),
+            (["export", "w.jsonl", "--test"], 0),
+            (["export", "w.jsonl"], 64),
+            (["repl", "w.jsonl", "-c", "next"], 0),
+            (["--version"], 0),
+            (["help", "bisect"], 0),
+            (["replay"], 64),
+            (["rplay", "w.jsonl"], 64),
+        ]
+        for (arguments, status) in cases {
+            let result = try statedbg.run(arguments, in: directory.path)
+            #expect(result.status == status, "statedbg \(arguments.joined(separator: " ")): \(result.error)")
+            if status == 0 {
+                #expect(result.error == "", "statedbg \(arguments.joined(separator: " "))")
+            } else if status != 1 {
+                #expect(!result.error.isEmpty, "statedbg \(arguments.joined(separator: " "))")
+            }
+        }
+    }
+
+    @Test func replaysARecordingInSnapshotMode() throws {
+        let result = try run("replay", "w.jsonl", "--to", "1")
+        #expect(result.status == 0)
+        #expect(result.output == """
+            step 1  wallet.deposit(5)
+                {
+              -   "balance": 100,
+              +   "balance": 105,
+                  "owner": "jenny",
+                  "paid": {}
+                }
+            replayed 1 step of w.jsonl
+
+            """)
+    }
+
+    @Test func reportsBadFilesInOneLineWithTheirStatuses() throws {
+        _ = try directory.write("empty.jsonl", "")
+        _ = try directory.write("garbage.jsonl", "\u{00}\u{01}garbage\n")
+        _ = try directory.write("newer.jsonl", #"{"format":"statedbg-journal","version":2,"tool":"statedbg 9.0.0"}"# + "\n")
+        let missing = try run("log", "missing.jsonl")
+        #expect(missing.status == 66)
+        #expect(missing.error == "statedbg: error: missing.jsonl: no such file.\n")
+        for name in ["empty.jsonl", "garbage.jsonl", "newer.jsonl"] {
+            for command in ["replay", "show", "log", "check", "repl"] {
+                let result = try run(command, name)
+                #expect(result.status == 65, "\(command) \(name): \(result.error)")
+                #expect(result.error.hasPrefix("statedbg: error: \(name)"), "\(command) \(name): \(result.error)")
+                #expect(result.error.filter { $0 == "\n" }.count == 1, "\(command) \(name): \(result.error)")
+                #expect(result.output == "", "\(command) \(name)")
+            }
+        }
+    }
+
+    @Test func checkFailsOnATornTailWhileOtherCommandsStillReadIt() throws {
+        let handle = try #require(FileHandle(forWritingAtPath: directory.file("w.jsonl")))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"step":6"#.utf8))
+        try handle.close()
+        let check = try run("check", "w.jsonl")
+        #expect(check.status == 1)
+        #expect(check.output.hasSuffix("w.jsonl: 1 problem in 5 steps.\n"))
+        let show = try run("show", "w.jsonl", "--path", ".balance")
+        #expect(show.status == 0)
+        #expect(show.output == "1\n")
+        #expect(show.error.hasPrefix("statedbg: warning: w.jsonl:9: line 9 is incomplete"))
+        #expect(try run("check", "w.jsonl", "--repair").status == 0)
+        #expect(try run("check", "w.jsonl").status == 0)
+    }
+
+    @Test func runsReplScriptsFromDashCAndStandardInput() throws {
+        let scripted = try run("w.jsonl", "-c", "jump 4; state .paid.donald; bogus")
+        #expect(scripted.status == 1)
+        #expect(scripted.output == """
+            step 4  wallet.pay(to: "donald", amount: 95)
+                {
+              -   "balance": 95,
+              +   "balance": 0,
+                  "owner": "jo",
+                  "paid": {
+              -     "donald": 10
+              +     "donald": 105
+                  }
+                }
+            105
+
+            """)
+        #expect(scripted.error == "statedbg: error: command 3: unknown command 'bogus'; type 'help' for the commands.\n")
+
+        let piped = try run("repl", "w.jsonl", "--echo", input: "last\nlog 4 5\nquit\n")
+        #expect(piped.status == 0)
+        #expect(piped.error == "")
+        #expect(piped.output == """
+            (statedbg 0/5) last
+            step 5  wallet.deposit(1)
+                {
+              -   "balance": 0,
+              +   "balance": 1,
+                  "owner": "jo",
+                  … (1 unchanged)
+                }
+            (statedbg 5/5) log 4 5
+                  4  wallet.pay(to: "donald", amount: 95)
+            →     5  wallet.deposit(1)
+            (statedbg 5/5) quit
+
+            """)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import StateDebugger
+import StateRecorder
+import Testing
+import StatedbgCLI
+
+@Suite struct ReplInterpreterTests {
+    private func interpreter(in directory: TemporaryDirectory) throws -> ReplInterpreter {
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let source = try RecordingLoader.open(path: path)
+        return ReplInterpreter(session: Session(source: source, registry: AppRegistry([WalletFixture.app()]),
+                                                clock: RecordingClock.fixed()))
+    }
+
+    @Test func movesAndShowsTheStepItLandedOnWithTheDiffItMade() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        #expect(repl.prompt == "(statedbg 0/5) ")
+        #expect(repl.execute("n 2") == ReplReply(text: """
+            step 2  wallet.pay(to: "donald", amount: 10)
+                {
+              -   "balance": 105,
+              +   "balance": 95,
+                  "owner": "jenny",
+                  "paid": {
+              +     "donald": 10
+                  }
+                }
+                ⟂ rejected by noDebt: jenny would owe 105 (wallet.pay(to: "daisy", amount: 200))
+            """))
+        #expect(repl.prompt == "(statedbg 2/5) ")
+        #expect(repl.execute("jump -1").text.hasPrefix("step 5  wallet.deposit(1)\n"))
+        #expect(repl.execute("b 2").text.hasPrefix("step 3  wallet.rename(\"jo\")\n"))
+        #expect(repl.execute("jump +1").text.hasPrefix("step 4  "))
+        #expect(repl.execute("first").text == "step 0  (initial state)")
+        #expect(repl.execute("last").text.hasPrefix("step 5  "))
+        #expect(repl.execute("next") == ReplReply(error: "\(directory.file("w.jsonl")): there is no step 6; the steps are 0 to 5."))
+        #expect(repl.prompt == "(statedbg 5/5) ")
+    }
+
+    @Test func suggestsTheCommandATypoWasMeantToBeAndKeepsGoing() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        #expect(repl.execute("nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
+        #expect(repl.execute("frobnicate") == ReplReply(error: "unknown command 'frobnicate'; type 'help' for the commands."))
+        #expect(repl.execute("next two") == ReplReply(error: "'two' is not a count; give a number of steps, 0 or more."))
+        #expect(repl.execute("   ") == ReplReply())
+        #expect(repl.execute("# a comment") == ReplReply())
+        #expect(!repl.isFinished)
+        #expect(repl.execute("q") == ReplReply())
+        #expect(repl.isFinished)
+    }
+
+    @Test func undoesAndRedoesMovesAndDispatchesOnBranches() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        _ = repl.execute("jump 2")
+        #expect(repl.execute(#"dispatch {"deposit":{"_0":7}}"#) == ReplReply(text: """
+            wallet.deposit(7) applied at branch-1@3 (new branch branch-1; the old future stays on its branch)
+            step 3  wallet.deposit(7)
+                {
+              -   "balance": 95,
+              +   "balance": 102,
+                  "owner": "jenny",
+                  … (1 unchanged)
+                }
+            """))
+        #expect(repl.prompt == "(statedbg branch-1 3/3) ")
+        #expect(repl.execute("branches").text == """
+              main: steps 0 to 5 (recorded)
+            * branch-1: steps 0 to 3 (forked from main at 2, 1 new)
+            """)
+        #expect(repl.execute("undo").text.hasPrefix("step 2  "))
+        #expect(repl.prompt == "(statedbg 2/5) ")
+        #expect(repl.execute("redo").text.hasPrefix("step 3  wallet.deposit(7)"))
+        #expect(repl.execute("redo") == ReplReply(error: "There is nothing to redo."))
+        #expect(repl.execute("checkout main").text.hasPrefix("step 5  "))
+        #expect(repl.execute("checkout mian") == ReplReply(error: "There is no branch \"mian\"; the branches are main, branch-1."))
+        #expect(repl.execute(#"dispatch {"pay":{"to":"x","amount":500}}"#)
+            == ReplReply(error: #"wallet.pay(to: "x", amount: 500) rejected by noDebt: jo would owe 499"#))
+        #expect(repl.execute("dispatch {oops") == ReplReply(error: "The action is not valid JSON: line 1, column 2: expected a string key or '}'."))
+    }
+
+    @Test func watchesPathsAfterEveryMoveAndMarksPositions() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        #expect(repl.execute("watch .balance").text == "watching .balance = 100")
+        #expect(repl.execute("watch .paid[*]").text == "watching .paid[*] = (absent)")
+        #expect(repl.execute("next 4").text.hasSuffix("""
+                }
+            watch .balance = 0
+            watch .paid.donald = 105
+            """))
+        #expect(repl.execute("mark paid").text == "marked main@4 as paid")
+        _ = repl.execute("first")
+        #expect(repl.execute("jump paid").text.hasPrefix("step 4  "))
+        #expect(repl.execute("jump nowhere") == ReplReply(error: "'nowhere' is neither a step number nor a mark; the marks are paid."))
+        #expect(repl.execute("unwatch .balance").text == "stopped watching .balance")
+        #expect(repl.execute("unwatch").text == "stopped watching 1 path")
+        #expect(repl.execute("info").text == """
+            recording: \(directory.file("w.jsonl")) (statedbg journal)
+            app: wallet (reducer mode)
+            steps: 0 to 5, 2 events
+            position: main@4 of 0 to 5
+            branches: main
+            marks: paid (main@4)
+            """)
+    }
+
+    @Test func answersQueriesAboutTheRecording() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        _ = repl.execute("jump 3")
+        #expect(repl.execute("state .paid").text == """
+            {
+              "donald": 10
+            }
+            """)
+        #expect(repl.execute("a").text == """
+            step 3  wallet.rename("jo")
+              type: wallet.rename
+              payload: {
+                "rename": {
+                  "_0": "jo"
+                }
+              }
+            """)
+        #expect(repl.execute("state .owner \t").text == "\"jo\"", "completion leaves a trailing space")
+        #expect(repl.execute("action 0").text == "step 0 is the initial state; it has no action")
+        #expect(repl.execute("d 1 2").text == """
+            --- step 1
+            +++ step 2
+              {
+            -   "balance": 105,
+            +   "balance": 95,
+                "owner": "jenny",
+                "paid": {
+            +     "donald": 10
+                }
+              }
+            """)
+        #expect(repl.execute("log 2 4").text == """
+                  2  wallet.pay(to: "donald", amount: 10)
+            →     3  wallet.rename("jo")
+                  4  wallet.pay(to: "donald", amount: 95)
+            """)
+        #expect(repl.execute("find *.deposit").text == """
+                  1  wallet.deposit(5)
+                  5  wallet.deposit(1)
+            """)
+        #expect(repl.execute("changes .owner").text.hasSuffix(#"step 3 wallet.rename("jo"): "jenny" → "jo""#))
+        #expect(repl.execute("bisect .balance < 50").text.hasPrefix("""
+            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
+            step 4  wallet.pay(to: "donald", amount: 95)
+            """))
+        #expect(repl.prompt == "(statedbg 4/5) ")
+        #expect(repl.execute("replay --verify").text == "verified 5 steps: every state matches")
+        #expect(repl.execute("replay").text.hasPrefix("step 5  wallet.deposit(1)"))
+    }
+
+    @Test func savesTheCurrentBranchWithoutOverwriting() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        _ = repl.execute("jump 1")
+        _ = repl.execute(#"dispatch {"rename":{"_0":"ada"}}"#)
+        let target = directory.file("saved.jsonl")
+        #expect(repl.execute("save \(target)").text == "wrote 2 steps of branch-1 to \(target)")
+        #expect(repl.execute("save \(target)") == ReplReply(error: "\(target): the file already exists; choose another name or pass --force to replace it."))
+        #expect(repl.execute("save \(target) --force").succeeded)
+    }
+
+    @Test func completesCommandsPathsBranchesAndHelpTopics() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        _ = repl.execute("last")
+        #expect(repl.completions(line: "ne", cursor: 2) == ["next"])
+        #expect(repl.completions(line: "", cursor: 0).count == ReplCommandInfo.all.count)
+        #expect(repl.completions(line: "state .pa", cursor: 9) == [".paid"])
+        #expect(repl.completions(line: "state ", cursor: 6) == [".balance", ".owner", ".paid"])
+        #expect(repl.completions(line: "watch .paid.", cursor: 12) == [".paid.donald"])
+        #expect(repl.completions(line: "bisect .bal", cursor: 11) == [".balance"])
+        #expect(repl.completions(line: "checkout m", cursor: 10) == ["main"])
+        #expect(repl.completions(line: "help un", cursor: 7) == ["undo", "unwatch"])
+        #expect(repl.completions(line: "next 1", cursor: 6) == [])
+    }
+
+    @Test func describesEveryCommandInHelp() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        let help = repl.execute("help").text
+        #expect(help.split(separator: "\n").count == ReplCommandInfo.all.count)
+        #expect(help.hasPrefix("next, n [n]"))
+        #expect(repl.execute("help j") == ReplReply(text: """
+            jump, j STEP|+n|MARK
+              Go to a step (negative counts from the end: -1 is the last), n steps forward, or a mark.
+            """))
+        #expect(repl.execute("help nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
+    }
+}
