@@ -56,6 +56,4 @@ private func readAsJournal(_ bytes: UnsafeRawBufferPointer) {
         _ = try? reader.action(at: step)
         _ = reader.events(after: step)
     }
-    let hashed = try? JournalReader(path: scratchPath)
-    _ = hashed?.validate(limit: 8)
 }
