@@ -5,7 +5,7 @@ import StateJSON
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
-    let parser = JSONParser(limits: .init(maxDepth: 64))
+    let parser = JSONParser()
     guard let value = try? parser.parse(bytes) else { return 0 }
 
     let canonical = value.serialized(.canonical)

@@ -10,7 +10,7 @@ import StateJSON
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let split = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
-    let parser = JSONParser(limits: .init(maxDepth: 64))
+    let parser = JSONParser()
     guard let document = try? parser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<split])) else { return 0 }
     let rest = split < bytes.endIndex ? bytes[(split + 1)...] : bytes[bytes.endIndex...]
     guard let second = try? parser.parse(UnsafeRawBufferPointer(rebasing: rest)) else { return 0 }
