@@ -13,13 +13,20 @@ struct BenchmarkRunner {
         let context = BenchmarkContext(scale: scale, directory: directory, executable: Self.executablePath())
         let started = Date()
 
-        var measurements = try DispatchBenchmarks(context: context).run()
-        measurements += try JSONBenchmarks(context: context).run()
-        measurements += try DiffBenchmarks(context: context).run()
-        let recording = try RecordingBenchmarks(context: context).run()
-        measurements += recording.measurements
-        measurements += try ReadingBenchmarks(context: context, journals: recording.journals).run()
-        measurements += try QueryBenchmarks(context: context, journals: recording.journals).run()
+        var measurements: [Measurement] = []
+        if arguments.runs("dispatch") { measurements += try DispatchBenchmarks(context: context).run() }
+        if arguments.runs("json") { measurements += try JSONBenchmarks(context: context).run() }
+        if arguments.runs("diff") { measurements += try DiffBenchmarks(context: context).run() }
+        if arguments.runs("recording") {
+            let recording = try RecordingBenchmarks(context: context).run()
+            measurements += recording.measurements
+            if arguments.runs("reading") {
+                measurements += try ReadingBenchmarks(context: context, journals: recording.journals).run()
+            }
+            if arguments.runs("queries") {
+                measurements += try QueryBenchmarks(context: context, journals: recording.journals).run()
+            }
+        }
 
         let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick, measurements: measurements)
         context.progress(String(format: "done in %.1f s", Date().timeIntervalSince(started)))

@@ -19,14 +19,17 @@ struct BenchmarkScale: Sendable {
     var usersSteps: Int
     /// Steps of the naive recorder with the 1,000-user state.
     var naiveUsersSteps: Int
-    /// Random jumps in the reading scenario.
+    /// Random jumps in the counter journal.
     var jumps: Int
+    /// Random jumps in the 1,000-user journal, each of which may replay hundreds of patches.
+    var usersJumps: Int
 
     static let full = BenchmarkScale(
         repetitions: 11, budget: 0.05, dispatchActions: 1_000_000, users: 1000, recordingRepetitions: 3,
-        counterSteps: 1_000_000, naiveCounterSteps: 100_000, usersSteps: 20_000, naiveUsersSteps: 1000, jumps: 1000)
+        counterSteps: 1_000_000, naiveCounterSteps: 100_000, usersSteps: 20_000, naiveUsersSteps: 1000, jumps: 1000,
+        usersJumps: 200)
 
     static let quick = BenchmarkScale(
-        repetitions: 5, budget: 0.01, dispatchActions: 100_000, users: 1000, recordingRepetitions: 1,
-        counterSteps: 20_000, naiveCounterSteps: 5000, usersSteps: 1000, naiveUsersSteps: 100, jumps: 200)
+        repetitions: 5, budget: 0.01, dispatchActions: 50_000, users: 1000, recordingRepetitions: 1,
+        counterSteps: 20_000, naiveCounterSteps: 5000, usersSteps: 300, naiveUsersSteps: 50, jumps: 200, usersJumps: 20)
 }

@@ -12,16 +12,17 @@ struct ReadingBenchmarks {
         let source = "built with RecordingStore, default options"
         context.progress("reading: counter journal, \(journals.counterSteps) steps")
         var rows = try measure(journal: journals.counter, label: "counter, \(journals.counterSteps) steps",
-                               app: CounterFixture.app, probeApp: .counter, targets: true, note: source)
+                               app: CounterFixture.app, probeApp: .counter, jumps: context.scale.jumps, targets: true, note: source)
         let users = context.scale.users
         context.progress("reading: \(users)-user journal, \(journals.usersSteps) steps")
         rows += try measure(journal: journals.users, label: "\(users) users, \(journals.usersSteps) steps",
-                            app: UsersFixture.app(users: users), probeApp: .users, targets: false, note: source)
+                            app: UsersFixture.app(users: users), probeApp: .users, jumps: context.scale.usersJumps, targets: false,
+                            note: source)
         return rows
     }
 
     private func measure<State, Action>(journal: String, label: String, app: RecordableApp<State, Action>,
-                                        probeApp: MemoryProbe.ProbeApp, targets: Bool, note: String) throws -> [Measurement] {
+                                        probeApp: MemoryProbe.ProbeApp, jumps count: Int, targets: Bool, note: String) throws -> [Measurement] {
         let scale = context.scale
         let stopwatch = context.stopwatch
         var reader = try open(journal)
@@ -35,7 +36,7 @@ struct ReadingBenchmarks {
         // A fresh reader keeps only the last state it rebuilt, so a random step is a real jump.
         var generator = SeededGenerator(seed: 42)
         var jumpTimes: [Double] = []
-        for _ in 0..<scale.jumps {
+        for _ in 0..<count {
             let step = Int.random(in: first...last, using: &generator)
             var state = JSONValue.null
             jumpTimes.append(try stopwatch.seconds { state = try read(reader, step) })
@@ -57,7 +58,7 @@ struct ReadingBenchmarks {
         }
 
         let memory = try MemoryProbe(executable: context.executable, users: scale.users)
-            .measure(.read(app: probeApp, path: journal, jumps: scale.jumps))
+            .measure(.read(app: probeApp, path: journal, jumps: count))
         let megabytes = { (key: String) in memory[key].map { Samples([$0 / 1e6]) } }
 
         return [
@@ -65,7 +66,7 @@ struct ReadingBenchmarks {
                         samples: opening.map { $0 * 1000 }, target: targets ? .below(1000) : nil, note: note),
             Measurement(group: "reading", name: "\(label): random jump, median", unit: .milliseconds,
                         samples: jumps, target: targets ? .below(5) : nil,
-                        note: "\(scale.jumps) jumps with state(at:); spread is min–max"),
+                        note: "\(count) jumps with state(at:); spread is min–max"),
             Measurement(group: "reading", name: "\(label): random jump, p99", unit: .milliseconds,
                         samples: Samples([jumps.quantile(0.99)])),
             Measurement(group: "reading", name: "\(label): sequential replay, snapshot mode", unit: .stepsPerSecond,
@@ -79,7 +80,7 @@ struct ReadingBenchmarks {
                         note: "VmRSS of a fresh process"),
             Measurement(group: "reading", name: "\(label): resident memory after the jumps", unit: .megabytes,
                         samples: megabytes("afterJumps"), target: targets ? .below(100) : nil,
-                        note: "VmRSS of a fresh process after \(scale.jumps) jumps"),
+                        note: "VmRSS of a fresh process after \(count) jumps"),
         ]
     }
 
