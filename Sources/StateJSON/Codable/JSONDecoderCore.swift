@@ -1,31 +1,69 @@
 import Foundation
 
 /// The `Decoder` handed to `init(from:)`; one per nested value.
+///
+/// The coding path is a parent link plus the last keys, assembled only when asked for (errors,
+/// mostly), because building an array per value would cost more than decoding most values.
 final class JSONDecoderCore: Decoder {
     let value: JSONValue
-    let codingPath: [any CodingKey]
     let options: JSONDecoderOptions
+    private let parent: JSONDecoderCore?
+    private let nestingPath: [any CodingKey]
+    private let key: (any CodingKey)?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    init(value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions) {
+    var codingPath: [any CodingKey] {
+        var path = (parent?.codingPath ?? []) + nestingPath
+        if let key { path.append(key) }
+        return path
+    }
+
+    init(
+        value: JSONValue, options: JSONDecoderOptions, parent: JSONDecoderCore?, nestingPath: [any CodingKey],
+        key: (any CodingKey)?
+    ) {
         self.value = value
-        self.codingPath = codingPath
         self.options = options
+        self.parent = parent
+        self.nestingPath = nestingPath
+        self.key = key
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try keyedContainer(keyedBy: type, nestingPath: [])
+    }
+
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, nestingPath: [any CodingKey]) throws
+        -> KeyedDecodingContainer<Key>
+    {
         guard case .object(let object) = value else {
             throw JSONDecodingError.typeMismatch("an object", found: value, at: codingPath)
         }
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, codingPath: codingPath, options: options))
+        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, decoder: self, nestingPath: nestingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
             throw JSONDecodingError.typeMismatch("an array", found: value, at: codingPath)
         }
-        return JSONUnkeyedDecodingContainer(elements: elements, codingPath: codingPath, options: options)
+        return JSONUnkeyedDecodingContainer(elements: elements, decoder: self, nestingPath: [])
+    }
+
+    /// A decoder for `value` one key below this one.
+    func child(_ value: JSONValue, nestingPath: [any CodingKey], key: any CodingKey) -> JSONDecoderCore {
+        JSONDecoderCore(value: value, options: options, parent: self, nestingPath: nestingPath, key: key)
+    }
+
+    func decodeChild<T: Decodable>(_ type: T.Type, from value: JSONValue, nestingPath: [any CodingKey], key: any CodingKey)
+        throws -> T
+    {
+        if let special = try JSONDecoderCore.specialValue(
+            type, from: value, codingPath: self.codingPath + nestingPath + [key], options: options)
+        {
+            return special
+        }
+        return try T(from: child(value, nestingPath: nestingPath, key: key))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -34,18 +72,20 @@ final class JSONDecoderCore: Decoder {
 
     // MARK: - Values
 
-    static func decodeValue<T: Decodable>(
-        _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions
-    ) throws -> T {
-        if let special = try specialValue(type, from: value, codingPath: codingPath, options: options) {
+    static func decodeValue<T: Decodable>(_ type: T.Type, from value: JSONValue, options: JSONDecoderOptions) throws -> T {
+        if let special = try specialValue(type, from: value, codingPath: [], options: options) {
             return special
         }
-        return try T(from: JSONDecoderCore(value: value, codingPath: codingPath, options: options))
+        return try T(from: JSONDecoderCore(value: value, options: options, parent: nil, nestingPath: [], key: nil))
     }
 
-    private static func specialValue<T: Decodable>(
-        _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions
+    static func specialValue<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey], options: JSONDecoderOptions
     ) throws -> T? {
+        guard T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == UUID.self
+            || T.self == Decimal.self
+        else { return nil }
+        let codingPath = codingPath()
         if T.self == Date.self {
             return try date(from: value, codingPath: codingPath, options: options) as? T
         }
@@ -117,52 +157,52 @@ final class JSONDecoderCore: Decoder {
         return decimal
     }
 
-    static func bool(from value: JSONValue, codingPath: [any CodingKey]) throws -> Bool {
-        guard case .bool(let bool) = value else { throw JSONDecodingError.typeMismatch("Bool", found: value, at: codingPath) }
+    static func bool(from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard case .bool(let bool) = value else { throw JSONDecodingError.typeMismatch("Bool", found: value, at: codingPath()) }
         return bool
     }
 
-    static func string(from value: JSONValue, codingPath: [any CodingKey]) throws -> String {
+    static func string(from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         guard case .string(let string) = value else {
-            throw JSONDecodingError.typeMismatch("String", found: value, at: codingPath)
+            throw JSONDecodingError.typeMismatch("String", found: value, at: codingPath())
         }
         return string
     }
 
-    static func double(from value: JSONValue, codingPath: [any CodingKey]) throws -> Double {
+    static func double(from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws -> Double {
         switch value {
         case .integer(let integer): return Double(integer)
         case .unsigned(let unsigned): return Double(unsigned)
         case .double(let double): return double
         case .bigNumber(let text):
             if let double = Double(text), double.isFinite { return double }
-            throw JSONDecodingError(code: .typeMismatch, codingPath: codingPath, message: "\(text) does not fit in Double.")
-        default: throw JSONDecodingError.typeMismatch("Double", found: value, at: codingPath)
+            throw JSONDecodingError(code: .typeMismatch, codingPath: codingPath(), message: "\(text) does not fit in Double.")
+        default: throw JSONDecodingError.typeMismatch("Double", found: value, at: codingPath())
         }
     }
 
-    static func float(from value: JSONValue, codingPath: [any CodingKey]) throws -> Float {
-        let double = try double(from: value, codingPath: codingPath)
+    static func float(from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws -> Float {
+        let double = try double(from: value, codingPath: codingPath())
         let float = Float(double)
         guard float.isFinite else {
             throw JSONDecodingError(
-                code: .typeMismatch, codingPath: codingPath, message: "\(JSONCodingPath.describe(value)) does not fit in Float.")
+                code: .typeMismatch, codingPath: codingPath(), message: "\(JSONCodingPath.describe(value)) does not fit in Float.")
         }
         return float
     }
 
-    static func integer<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> I {
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey]) throws -> I {
         let result: I?
         switch value {
         case .integer(let integer): result = I(exactly: integer)
         case .unsigned(let unsigned): result = I(exactly: unsigned)
         case .double(let double): result = I(exactly: double)
         case .bigNumber(let text): result = I(text)
-        default: throw JSONDecodingError.typeMismatch(String(describing: I.self), found: value, at: codingPath)
+        default: throw JSONDecodingError.typeMismatch(String(describing: I.self), found: value, at: codingPath())
         }
         guard let result else {
             throw JSONDecodingError(
-                code: .typeMismatch, codingPath: codingPath,
+                code: .typeMismatch, codingPath: codingPath(),
                 message: "\(JSONCodingPath.describe(value)) does not fit in \(I.self).")
         }
         return result
@@ -171,20 +211,33 @@ final class JSONDecoderCore: Decoder {
 
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
-    let codingPath: [any CodingKey]
-    let options: JSONDecoderOptions
+    let decoder: JSONDecoderCore
+    /// The keys from the decoder to this container; empty unless it is a nested container.
+    let nestingPath: [any CodingKey]
+
+    var codingPath: [any CodingKey] { decoder.codingPath + nestingPath }
 
     var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
 
-    func contains(_ key: Key) -> Bool { object.index(forKey: key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { position(of: key.stringValue) != nil }
+
+    /// Small objects (most of them) are scanned, which beats a binary search of generic comparisons.
+    private func position(of name: String) -> Int? {
+        let keys = object.keys
+        if keys.count <= 8 {
+            for position in keys.indices where keys[position] == name { return position }
+            return nil
+        }
+        return object.index(forKey: name)
+    }
 
     private func value(for key: Key) throws -> JSONValue {
-        guard let value = object[key.stringValue] else {
+        guard let position = position(of: key.stringValue) else {
             throw JSONDecodingError(
                 code: .keyNotFound, codingPath: codingPath + [key],
                 message: "required key \(JSONValue.string(key.stringValue).canonicalText) is missing.")
         }
-        return value
+        return object.values[position]
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
@@ -203,7 +256,13 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
         try JSONDecoderCore.float(from: value(for: key), codingPath: codingPath + [key])
     }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        // Spelled out for the most common type: the generic path looks up metadata on every call
+        // because this container is itself generic over the caller's key type.
+        let value = try value(for: key)
+        if case .integer(let integer) = value, let result = Int(exactly: integer) { return result }
+        return try JSONDecoderCore.integer(type, from: value, codingPath: codingPath + [key])
+    }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
@@ -222,37 +281,47 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try JSONDecoderCore.decodeValue(type, from: value(for: key), codingPath: codingPath + [key], options: options)
+        try decoder.decodeChild(type, from: value(for: key), nestingPath: nestingPath, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try JSONDecoderCore(value: value(for: key), codingPath: codingPath + [key], options: options).container(keyedBy: type)
+        guard case .object(let nested) = try value(for: key) else {
+            throw JSONDecodingError.typeMismatch("an object", found: try value(for: key), at: codingPath + [key])
+        }
+        return KeyedDecodingContainer(
+            JSONKeyedDecodingContainer<NestedKey>(object: nested, decoder: decoder, nestingPath: nestingPath + [key]))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try JSONDecoderCore(value: value(for: key), codingPath: codingPath + [key], options: options).unkeyedContainer()
+        guard case .array(let elements) = try value(for: key) else {
+            throw JSONDecodingError.typeMismatch("an array", found: try value(for: key), at: codingPath + [key])
+        }
+        return JSONUnkeyedDecodingContainer(elements: elements, decoder: decoder, nestingPath: nestingPath + [key])
     }
 
     func superDecoder() throws -> any Decoder {
-        JSONDecoderCore(value: object["super"] ?? .null, codingPath: codingPath + [JSONStringKey.superKey], options: options)
+        decoder.child(object["super"] ?? .null, nestingPath: nestingPath, key: JSONStringKey.superKey)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        JSONDecoderCore(value: object[key.stringValue] ?? .null, codingPath: codingPath + [key], options: options)
+        decoder.child(object[key.stringValue] ?? .null, nestingPath: nestingPath, key: key)
     }
 }
 
 struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
-    let codingPath: [any CodingKey]
-    let options: JSONDecoderOptions
+    let decoder: JSONDecoderCore
+    /// The keys from the decoder to this container; empty unless it is a nested container.
+    let nestingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], codingPath: [any CodingKey], options: JSONDecoderOptions) {
+    init(elements: [JSONValue], decoder: JSONDecoderCore, nestingPath: [any CodingKey]) {
         self.elements = elements
-        self.codingPath = codingPath
-        self.options = options
+        self.decoder = decoder
+        self.nestingPath = nestingPath
     }
+
+    var codingPath: [any CodingKey] { decoder.codingPath + nestingPath }
 
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
@@ -274,17 +343,25 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    private mutating func next<T>(_ expected: String, _ body: (JSONValue, [any CodingKey]) throws -> T) throws -> T {
+    private mutating func next<T>(_ expected: String, _ body: (JSONValue, @autoclosure () -> [any CodingKey]) throws -> T) throws -> T {
         let value = try current(expected)
         let result = try body(value, currentPath)
         currentIndex += 1
         return result
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try next("Bool", JSONDecoderCore.bool) }
-    mutating func decode(_ type: String.Type) throws -> String { try next("String", JSONDecoderCore.string) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try next("Double", JSONDecoderCore.double) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try next("Float", JSONDecoderCore.float) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        try next("Bool") { value, path in try JSONDecoderCore.bool(from: value, codingPath: path()) }
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        try next("String") { value, path in try JSONDecoderCore.string(from: value, codingPath: path()) }
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        try next("Double") { value, path in try JSONDecoderCore.double(from: value, codingPath: path()) }
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        try next("Float") { value, path in try JSONDecoderCore.float(from: value, codingPath: path()) }
+    }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer(type) }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -297,33 +374,35 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
     private mutating func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
-        try next(String(describing: I.self)) { value, path in try JSONDecoderCore.integer(type, from: value, codingPath: path) }
+        try next("an integer") { value, path in try JSONDecoderCore.integer(type, from: value, codingPath: path()) }
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let options = options
-        return try next(String(describing: T.self)) { value, path in
-            try JSONDecoderCore.decodeValue(type, from: value, codingPath: path, options: options)
-        }
+        let value = try current("a value")
+        let result = try decoder.decodeChild(type, from: value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex))
+        currentIndex += 1
+        return result
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let options = options
-        return try next("an object") { value, path in
-            try JSONDecoderCore(value: value, codingPath: path, options: options).container(keyedBy: type)
-        }
+        let value = try current("an object")
+        let result = try decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex)).container(keyedBy: type)
+        currentIndex += 1
+        return result
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let options = options
-        return try next("an array") { value, path in
-            try JSONDecoderCore(value: value, codingPath: path, options: options).unkeyedContainer()
-        }
+        let value = try current("an array")
+        let result = try decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex)).unkeyedContainer()
+        currentIndex += 1
+        return result
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let options = options
-        return try next("a value") { value, path in JSONDecoderCore(value: value, codingPath: path, options: options) }
+        let value = try current("a value")
+        let result = decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex))
+        currentIndex += 1
+        return result
     }
 }
 
@@ -350,6 +429,9 @@ struct JSONSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try JSONDecoderCore.decodeValue(type, from: value, codingPath: codingPath, options: decoder.options)
+        if let special = try JSONDecoderCore.specialValue(type, from: value, codingPath: codingPath, options: decoder.options) {
+            return special
+        }
+        return try T(from: JSONDecoderCore(value: value, options: decoder.options, parent: decoder, nestingPath: [], key: nil))
     }
 }

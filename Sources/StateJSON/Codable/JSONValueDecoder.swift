@@ -51,7 +51,7 @@ public struct JSONValueDecoder: Sendable {
         for (key, value) in userInfo { plain[key] = value }
         let options = JSONDecoderOptions(dateStrategy: dateDecodingStrategy, userInfo: plain)
         do {
-            return try JSONDecoderCore.decodeValue(type, from: value, codingPath: [], options: options)
+            return try JSONDecoderCore.decodeValue(type, from: value, options: options)
         } catch {
             throw JSONDecodingError.wrapping(error, at: [])
         }

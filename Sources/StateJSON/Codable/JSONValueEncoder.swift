@@ -49,7 +49,7 @@ public struct JSONValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
         let options = JSONEncoderOptions(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
         do {
-            return try JSONEncoderCore.encodeValue(value, options: options, codingPath: [], memo: nil)
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: nil)
         } catch {
             throw JSONEncodingError.wrapping(error, at: [])
         }

@@ -15,6 +15,9 @@ struct JSONArrayAlignment: Equatable {
     }
 
     private(set) var steps: [Step] = []
+    /// Whether elements were matched by their identity member, so identities are unique and an
+    /// element that was removed and inserted again with the same identity is the same element.
+    private(set) var matchedByIdentity = false
 
     /// Aligns `old` with `new`.
     ///
@@ -27,7 +30,10 @@ struct JSONArrayAlignment: Equatable {
         let shorter = min(old.count, new.count)
         while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < shorter - prefix, JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
+        while suffix < shorter - prefix,
+              JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) {
+            suffix += 1
+        }
         let oldRange = prefix..<(old.count - suffix)
         let newRange = prefix..<(new.count - suffix)
 
@@ -38,6 +44,7 @@ struct JSONArrayAlignment: Equatable {
             for index in oldRange { append(.removed(old: index)) }
         } else if let identityKey,
                   let matches = JSONArrayAlignment.identityMatches(old, oldRange, new, newRange, key: identityKey) {
+            matchedByIdentity = true
             alignByIdentity(old, oldRange, new, newRange, matches: matches)
         } else if let script = JSONArrayAlignment.myers(old, oldRange, new, newRange, maxEdits: maxEdits) {
             appendPairingGaps(script, old, new)
@@ -82,16 +89,15 @@ struct JSONArrayAlignment: Equatable {
         var oldByIdentity: [JSONValue: Int] = [:]
         oldByIdentity.reserveCapacity(oldRange.count)
         for index in oldRange {
-            guard let identity = old[index][key], oldByIdentity.updateValue(index, forKey: identity) == nil else {
-                return nil
-            }
+            guard let identity = old[index].member(key) else { return nil }
+            guard oldByIdentity.updateValue(index, forKey: identity) == nil else { return nil }
         }
         var seen = Set<JSONValue>()
         seen.reserveCapacity(newRange.count)
         var matches: [Int?] = []
         matches.reserveCapacity(newRange.count)
         for index in newRange {
-            guard let identity = new[index][key], seen.insert(identity).inserted else { return nil }
+            guard let identity = new[index].member(key), seen.insert(identity).inserted else { return nil }
             matches.append(oldByIdentity[identity])
         }
         return matches
@@ -174,13 +180,16 @@ struct JSONArrayAlignment: Equatable {
             trace.append(frontier)
             for diagonal in stride(from: -edits, through: edits, by: 2) {
                 var x: Int
-                if diagonal == -edits || (diagonal != edits && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1]) {
+                let fromAbove = diagonal == -edits
+                    || (diagonal != edits && frontier[offset + diagonal - 1] < frontier[offset + diagonal + 1])
+                if fromAbove {
                     x = frontier[offset + diagonal + 1]
                 } else {
                     x = frontier[offset + diagonal - 1] + 1
                 }
                 var y = x - diagonal
-                while x < n, y < m, JSONValue.elementsFastEqual(old, oldRange.lowerBound + x, new, newRange.lowerBound + y) {
+                while x < n, y < m,
+                      JSONValue.elementsFastEqual(old, oldRange.lowerBound + x, new, newRange.lowerBound + y) {
                     x += 1
                     y += 1
                 }

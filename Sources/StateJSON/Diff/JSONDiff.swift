@@ -7,7 +7,9 @@
 /// merge over their sorted keys. Arrays are aligned by ``JSONArrayAlignment``: elements that are
 /// objects with a unique `"id"` are matched by it (inserting at the front is one `add`), other
 /// arrays by a bounded Myers alignment. A changed element whose identity was kept gets a nested
-/// patch; elements that moved relative to the others are removed and added again.
+/// patch; an identified element that moved relative to the others gets a `move` (plus a nested
+/// patch when it also changed). In arrays without identities a moved element is removed and
+/// added again.
 ///
 /// ```swift
 /// let before: JSONValue = ["count": 3, "users": [["id": 1, "age": 30], ["id": 2, "age": 40]]]
@@ -35,7 +37,7 @@ public enum JSONDiff {
         }
     }
 
-    /// The operations that turn `old` into `new`: `add`, `remove` and `replace`, outermost first.
+    /// The operations that turn `old` into `new`: `add`, `remove`, `replace` and `move`.
     public static func patch(from old: JSONValue, to new: JSONValue, options: Options = Options()) -> JSONPatch {
         var builder = Builder(options: options)
         builder.diff(old, new)
@@ -68,23 +70,16 @@ public enum JSONDiff {
         }
 
         private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
-            var oldIndex = 0
-            var newIndex = 0
-            while oldIndex < old.count || newIndex < new.count {
-                let oldKey = oldIndex < old.count ? old.keys[oldIndex] : nil
-                let newKey = newIndex < new.count ? new.keys[newIndex] : nil
-                if let oldKey, let newKey, oldKey == newKey {
-                    path.append(oldKey)
-                    diff(old.values[oldIndex], new.values[newIndex])
+            JSONObjectMerge.forEachMember(old, new) { member in
+                switch member {
+                case .both(let key, let oldValue, let newValue):
+                    path.append(key)
+                    diff(oldValue, newValue)
                     path.removeLast()
-                    oldIndex += 1
-                    newIndex += 1
-                } else if let oldKey, newKey.map({ JSONObject.precedes(oldKey, $0) }) ?? true {
-                    operations.append(.remove(path: pointer.appending(key: oldKey)))
-                    oldIndex += 1
-                } else if let newKey {
-                    operations.append(.add(path: pointer.appending(key: newKey), value: new.values[newIndex]))
-                    newIndex += 1
+                case .removed(let key, _):
+                    operations.append(.remove(path: pointer.appending(key: key)))
+                case .added(let key, let value):
+                    operations.append(.add(path: pointer.appending(key: key), value: value))
                 }
             }
         }
@@ -93,6 +88,22 @@ public enum JSONDiff {
             let alignment = JSONArrayAlignment(
                 old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits
             )
+            if alignment.matchedByIdentity, let identityKey = options.identityKey,
+               diffWithMoves(old, new, alignment.steps, identityKey: identityKey) {
+                return
+            }
+            // When more elements would be removed and added than the new array holds, the new
+            // array itself is the smaller patch.
+            let rewritten = alignment.steps.count { step in
+                switch step {
+                case .removed, .inserted: true
+                case .unchanged, .changed: false
+                }
+            }
+            if rewritten > new.count {
+                operations.append(.replace(path: pointer, value: .array(new)))
+                return
+            }
             var position = 0
             for step in alignment.steps {
                 switch step {
@@ -110,6 +121,96 @@ public enum JSONDiff {
                     position += 1
                 }
             }
+        }
+
+        /// Turns elements that were removed and inserted again with the same identity into `move`
+        /// operations, so reordering a list costs one small operation per moved element instead of
+        /// two copies of it.
+        ///
+        /// Works in three passes over the part of the array between the unchanged ends: remove what
+        /// is gone, move each moved element to just after the element that precedes it in the new
+        /// order (elements that kept their order stay put), then insert new elements and diff matched
+        /// ones at their final positions. Returns `false`, emitting nothing, when nothing moved or
+        /// when so many elements moved that the quadratic bookkeeping would not pay off.
+        private mutating func diffWithMoves(
+            _ old: [JSONValue], _ new: [JSONValue], _ steps: [JSONArrayAlignment.Step], identityKey: String
+        ) -> Bool {
+            var removedByIdentity: [JSONValue: Int] = [:]
+            for case .removed(let oldIndex) in steps {
+                if let identity = old[oldIndex].member(identityKey) { removedByIdentity[identity] = oldIndex }
+            }
+            guard !removedByIdentity.isEmpty else { return false }
+
+            var oldStart = old.count
+            var newStart = new.count
+            var oldEnd = 0
+            var newEnd = 0
+            var matchForNew: [Int: Int] = [:]
+            var moved = Set<Int>()
+            for step in steps {
+                switch step {
+                case .unchanged(let oldIndex, let newIndex, let count):
+                    if oldIndex == 0, newIndex == 0 { continue }
+                    if oldIndex + count == old.count, newIndex + count == new.count { continue }
+                    for offset in 0..<count { matchForNew[newIndex + offset] = oldIndex + offset }
+                    oldStart = min(oldStart, oldIndex)
+                    newStart = min(newStart, newIndex)
+                    oldEnd = max(oldEnd, oldIndex + count)
+                    newEnd = max(newEnd, newIndex + count)
+                case .changed(let oldIndex, let newIndex):
+                    matchForNew[newIndex] = oldIndex
+                    oldStart = min(oldStart, oldIndex)
+                    newStart = min(newStart, newIndex)
+                    oldEnd = max(oldEnd, oldIndex + 1)
+                    newEnd = max(newEnd, newIndex + 1)
+                case .removed(let oldIndex):
+                    oldStart = min(oldStart, oldIndex)
+                    oldEnd = max(oldEnd, oldIndex + 1)
+                case .inserted(let newIndex):
+                    if let identity = new[newIndex].member(identityKey), let oldIndex = removedByIdentity[identity] {
+                        matchForNew[newIndex] = oldIndex
+                        moved.insert(oldIndex)
+                    }
+                    newStart = min(newStart, newIndex)
+                    newEnd = max(newEnd, newIndex + 1)
+                }
+            }
+            // Each move searches the working list, so the cost is moves × middle length.
+            guard !moved.isEmpty, moved.count * max(oldEnd - oldStart, 1) <= 200_000 else { return false }
+            let base = min(oldStart, newStart)
+            let matchedOld = Set(matchForNew.values)
+
+            var working: [Int] = []
+            for oldIndex in stride(from: oldEnd - 1, through: oldStart, by: -1) where !matchedOld.contains(oldIndex) {
+                operations.append(.remove(path: pointer.appending(index: base + oldIndex - oldStart)))
+            }
+            for oldIndex in oldStart..<oldEnd where matchedOld.contains(oldIndex) { working.append(oldIndex) }
+
+            var previous: Int?
+            for newIndex in newStart..<newEnd {
+                guard let oldIndex = matchForNew[newIndex] else { continue }
+                defer { previous = oldIndex }
+                guard moved.contains(oldIndex), let source = working.firstIndex(of: oldIndex) else { continue }
+                working.remove(at: source)
+                let target = previous.flatMap { working.firstIndex(of: $0).map { $0 + 1 } } ?? 0
+                working.insert(oldIndex, at: target)
+                if source != target {
+                    operations.append(.move(from: pointer.appending(index: base + source),
+                                            path: pointer.appending(index: base + target)))
+                }
+            }
+
+            for newIndex in newStart..<newEnd {
+                let position = base + newIndex - newStart
+                if let oldIndex = matchForNew[newIndex] {
+                    path.append(String(position))
+                    diff(old[oldIndex], new[newIndex])
+                    path.removeLast()
+                } else {
+                    operations.append(.add(path: pointer.appending(index: position), value: new[newIndex]))
+                }
+            }
+            return true
         }
     }
 }

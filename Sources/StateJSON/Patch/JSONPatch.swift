@@ -51,7 +51,10 @@ public struct JSONPatch: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The document after every operation, or the error of the first one that fails.
-    public func apply(to document: JSONValue) throws(JSONPatchError) -> JSONValue {
+    ///
+    /// The document is taken as `consuming`: when the caller passes its last use, edits happen in
+    /// place instead of copying every container on the edited paths.
+    public func apply(to document: consuming JSONValue) throws(JSONPatchError) -> JSONValue {
         var result = document
         for (index, operation) in operations.enumerated() {
             do {
@@ -88,8 +91,8 @@ public struct JSONPatch: Sendable, Hashable, CustomStringConvertible {
             guard let last = from.tokens.last else { throw .moveIntoOwnChild }
             let value: JSONValue
             do {
-                value = try document.modifyContainer(along: from.tokens.dropLast()) { container throws(JSONPatchError.Reason) in
-                    try container.removeChild(last)
+                value = try document.modifyContainer(along: from.tokens.dropLast()) {
+                    container throws(JSONPatchError.Reason) in try container.removeChild(last)
                 }
             } catch {
                 throw error == .pathNotFound ? .fromNotFound : error

@@ -35,6 +35,7 @@ public struct JSONPatchDecodingError: Error, Sendable, Hashable, CustomStringCon
         self.problem = problem
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String {
         switch problem {
         case .patchNotAnArray(let kind):
@@ -46,7 +47,8 @@ public struct JSONPatchDecodingError: Error, Sendable, Hashable, CustomStringCon
         case .notAString(let name, let kind):
             return "operation \(index): \"\(name)\" must be a string, not \(kind.withArticle)."
         case .unknownOperation(let op):
-            return "operation \(index): \"\(op)\" is not an operation; expected add, remove, replace, move, copy or test."
+            return "operation \(index): \"\(op)\" is not an operation;"
+                + " expected add, remove, replace, move, copy or test."
         case .invalidPointer(let name, let error):
             return "operation \(index): \"\(name)\" is not a JSON pointer: \(error)"
         }

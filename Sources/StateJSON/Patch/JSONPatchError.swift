@@ -45,6 +45,7 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
         self.reason = reason
     }
 
+    /// The error as a sentence that names where it happened.
     public var description: String {
         let detail: String
         switch reason {
@@ -59,7 +60,8 @@ public struct JSONPatchError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidArrayIndex(let token):
             detail = "\"\(token)\" is not an array index."
         case .indexOutOfRange(let index, let count):
-            detail = "index \(index) is out of range for an array of \(count) elements (an add accepts 0...\(count) or '-')."
+            detail = "index \(index) is out of range for an array of \(count) elements"
+                + " (an add accepts 0...\(count) or '-')."
         case .moveIntoOwnChild:
             detail = "a value cannot be moved into one of its own children."
         case .removeRoot:

@@ -77,12 +77,16 @@ public enum JSONPatchOperation: Sendable, Hashable, CustomStringConvertible {
         guard case .object(let object) = jsonValue else {
             throw JSONPatchDecodingError(index: index, problem: .notAnObject(jsonValue.kind))
         }
-        guard let opValue = object["op"] else { throw JSONPatchDecodingError(index: index, problem: .missingMember("op")) }
+        guard let opValue = object["op"] else {
+            throw JSONPatchDecodingError(index: index, problem: .missingMember("op"))
+        }
         guard case .string(let op) = opValue else {
             throw JSONPatchDecodingError(index: index, problem: .notAString("op", opValue.kind))
         }
         func pointer(_ name: String) throws(JSONPatchDecodingError) -> JSONPointer {
-            guard let member = object[name] else { throw JSONPatchDecodingError(index: index, problem: .missingMember(name)) }
+            guard let member = object[name] else {
+                throw JSONPatchDecodingError(index: index, problem: .missingMember(name))
+            }
             guard case .string(let text) = member else {
                 throw JSONPatchDecodingError(index: index, problem: .notAString(name, member.kind))
             }

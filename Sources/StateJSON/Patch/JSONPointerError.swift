@@ -22,6 +22,7 @@ public enum JSONPointerError: Error, Sendable, Hashable, CustomStringConvertible
     /// The parent of the pointer is a scalar, so it has no children.
     case notAContainer(JSONPointer, kind: JSONValue.Kind)
 
+    /// The error as a sentence that names where it happened.
     public var description: String {
         switch self {
         case .missingLeadingSlash(let text):

@@ -34,7 +34,9 @@ extension JSONPath {
         mutate(&document) { $0 = replacement }
     }
 
-    private func mutate(_ value: inout JSONValue, from position: Int, count: inout Int, _ body: (inout JSONValue) -> Void) {
+    private func mutate(
+        _ value: inout JSONValue, from position: Int, count: inout Int, _ body: (inout JSONValue) -> Void
+    ) {
         guard position < segments.count else {
             body(&value)
             count += 1

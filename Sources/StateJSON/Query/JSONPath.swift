@@ -57,9 +57,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         let bytes = Array(text.utf8)
         let (path, end) = try JSONPath.parse(bytes, from: 0)
         guard end == bytes.count else {
+            let character = String(decoding: bytes[end...], as: UTF8.self).first ?? " "
             throw JSONPathParseError(
-                column: JSONStringLiteral.column(of: end, in: bytes),
-                message: "unexpected '\(String(decoding: bytes[end...], as: UTF8.self).prefix(1))'; a segment starts with '.' or '['"
+                column: JSONStringLiteral.column(of: end, in: bytes), code: .unexpectedCharacter(character)
             )
         }
         self = path
@@ -135,12 +135,52 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return results
     }
 
-    /// The values the path selects, without their locations.
+    /// The values the path selects, without their locations (cheaper than ``evaluate(on:)``).
     public func values(in document: JSONValue) -> [JSONValue] {
         var results: [JSONValue] = []
-        var tokens: [String] = []
-        collect(document, from: 0, tokens: &tokens) { _, value in results.append(value) }
+        _ = forEachValue(in: document) { value in
+            results.append(value)
+            return true
+        }
         return results
+    }
+
+    /// Calls `body` with each selected value in document order until it returns `false`.
+    ///
+    /// - Returns: `false` when `body` stopped the walk.
+    func forEachValue(in document: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        visitValues(document, from: 0, body)
+    }
+
+    private func visitValues(_ value: JSONValue, from position: Int, _ body: (JSONValue) -> Bool) -> Bool {
+        guard position < segments.count else { return body(value) }
+        switch segments[position] {
+        case .member(let key):
+            guard let child = value.member(key) else { return true }
+            return visitValues(child, from: position + 1, body)
+        case .index(let index):
+            guard case .array(let array) = value else { return true }
+            let resolved = index < 0 ? array.count + index : index
+            guard array.indices.contains(resolved) else { return true }
+            return visitValues(array[resolved], from: position + 1, body)
+        case .wildcard:
+            return forEachChildValue(of: value) { visitValues($0, from: position + 1, body) }
+        case .descendant(let key):
+            if let child = value.member(key), !visitValues(child, from: position + 1, body) { return false }
+            return forEachChildValue(of: value) { visitValues($0, from: position, body) }
+        }
+    }
+
+    private func forEachChildValue(of value: JSONValue, _ body: (JSONValue) -> Bool) -> Bool {
+        switch value {
+        case .array(let array):
+            for child in array where !body(child) { return false }
+        case .object(let object):
+            for child in object.values where !body(child) { return false }
+        default:
+            break
+        }
+        return true
     }
 
     private func collect(
@@ -153,7 +193,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
         switch segments[position] {
         case .member(let key):
-            guard let child = value[key] else { return }
+            guard let child = value.member(key) else { return }
             tokens.append(key)
             collect(child, from: position + 1, tokens: &tokens, found)
             tokens.removeLast()
@@ -171,7 +211,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 tokens.removeLast()
             }
         case .descendant(let key):
-            if let child = value[key] {
+            if let child = value.member(key) {
                 tokens.append(key)
                 collect(child, from: position + 1, tokens: &tokens, found)
                 tokens.removeLast()
@@ -203,7 +243,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || byte == UInt8(ascii: "_")
     }
 
@@ -214,12 +254,12 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path starting at `start` and stops before the first byte that cannot continue it,
     /// so a predicate can read a path out of a longer text.
     static func parse(_ bytes: [UInt8], from start: Int) throws(JSONPathParseError) -> (JSONPath, end: Int) {
-        func failure(_ offset: Int, _ message: String) -> JSONPathParseError {
-            JSONPathParseError(column: JSONStringLiteral.column(of: offset, in: bytes), message: message)
+        func failure(_ offset: Int, _ code: JSONPathParseError.Code) -> JSONPathParseError {
+            JSONPathParseError(column: JSONStringLiteral.column(of: offset, in: bytes), code: code)
         }
         func byte(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-        guard byte(start) == UInt8(ascii: ".") else { throw failure(start, "a path must start with '.'") }
+        guard byte(start) == UInt8(ascii: ".") else { throw failure(start, .missingLeadingDot) }
         var segments: [Segment] = []
         var index = start
         while let current = byte(index) {
@@ -232,7 +272,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                         index = end
                     } else {
                         let end = nameEnd(bytes, from: index)
-                        guard end > index else { throw failure(index, "expected a member name after '..'") }
+                        guard end > index else { throw failure(index, .expectedDescendantName) }
                         segments.append(.descendant(String(decoding: bytes[index..<end], as: UTF8.self)))
                         index = end
                     }
@@ -245,7 +285,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                         if segments.isEmpty, index == start, byte(end).map({ !isNameByte($0) && $0 < 0x80 }) ?? true {
                             return (JSONPath(segments: []), index + 1)
                         }
-                        throw failure(index + 1, "expected a member name after '.'")
+                        throw failure(index + 1, .expectedMemberName)
                     }
                     segments.append(.member(String(decoding: bytes[(index + 1)..<end], as: UTF8.self)))
                     index = end
@@ -269,11 +309,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func bracket(
-        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, JSONPathParseError.Code) -> JSONPathParseError
     ) throws(JSONPathParseError) -> (Segment, Int) {
         var index = start + 1
         let segment: Segment
-        guard index < bytes.count else { throw failure(index, "expected an index, '*' or a quoted key after '['") }
+        guard index < bytes.count else { throw failure(index, .expectedBracketContent) }
         switch bytes[index] {
         case UInt8(ascii: "*"):
             segment = .wildcard
@@ -287,33 +327,33 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
             guard end > digitsStart, end - digitsStart <= 18,
                   let value = Int(String(decoding: bytes[index..<end], as: UTF8.self)) else {
-                throw failure(index, "expected an index, '*' or a quoted key after '['")
+                throw failure(index, .expectedBracketContent)
             }
             segment = .index(value)
             index = end
         default:
-            throw failure(index, "expected an index, '*' or a quoted key after '['")
+            throw failure(index, .expectedBracketContent)
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else { throw failure(index, "expected ']'") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "]") else { throw failure(index, .expectedClosingBracket) }
         return (segment, index + 1)
     }
 
     /// Reads `["key"]` starting at the `[`.
     private static func quotedKey(
-        _ bytes: [UInt8], at start: Int, _ failure: (Int, String) -> JSONPathParseError
+        _ bytes: [UInt8], at start: Int, _ failure: (Int, JSONPathParseError.Code) -> JSONPathParseError
     ) throws(JSONPathParseError) -> (String, Int) {
         let quote = start + 1
         guard quote < bytes.count, bytes[quote] == UInt8(ascii: "\"") else {
-            throw failure(quote, "expected a quoted key after '['")
+            throw failure(quote, .expectedQuotedKey)
         }
         let key: String
         let end: Int
         do {
             (key, end) = try JSONStringLiteral.scan(bytes, at: quote)
         } catch {
-            throw failure(error.offset, error.message)
+            throw failure(error.offset, .invalidString(error.message))
         }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { throw failure(end, "expected ']'") }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "]") else { throw failure(end, .expectedClosingBracket) }
         return (key, end + 1)
     }
 }

@@ -32,7 +32,7 @@ enum JSONStringLiteral {
                     if (0xD800..<0xDC00).contains(code) {
                         guard index + 7 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
                               bytes[index + 7] == UInt8(ascii: "u") else {
-                            throw Failure(offset: index, message: "a high surrogate must be followed by a low surrogate")
+                            throw Failure(offset: index, message: "a high surrogate must be followed by a low one")
                         }
                         let low = try hex(bytes, at: index + 8)
                         guard (0xDC00..<0xE000).contains(low) else {

@@ -131,30 +131,21 @@ public struct JSONDiffRenderer: Sendable {
                 }
             }
         }
-        var oldIndex = 0
-        var newIndex = 0
-        while oldIndex < old.count || newIndex < new.count {
-            let oldKey = oldIndex < old.count ? old.keys[oldIndex] : nil
-            let newKey = newIndex < new.count ? new.keys[newIndex] : nil
-            if let oldKey, let newKey, oldKey == newKey {
-                let oldValue = old.values[oldIndex]
-                let newValue = new.values[newIndex]
+        JSONObjectMerge.forEachMember(old, new) { member in
+            switch member {
+            case .both(let key, let oldValue, let newValue):
                 if oldValue.isFastEqual(to: newValue) {
-                    unchanged.append((oldKey, oldValue))
+                    unchanged.append((key, oldValue))
                 } else {
                     flushUnchanged()
-                    entries.append(.changed(label: JSONLineWriter.label(oldKey), old: oldValue, new: newValue))
+                    entries.append(.changed(label: JSONLineWriter.label(key), old: oldValue, new: newValue))
                 }
-                oldIndex += 1
-                newIndex += 1
-            } else if let oldKey, newKey.map({ JSONObject.precedes(oldKey, $0) }) ?? true {
+            case .removed(let key, let value):
                 flushUnchanged()
-                entries.append(.removed(label: JSONLineWriter.label(oldKey), value: old.values[oldIndex]))
-                oldIndex += 1
-            } else if let newKey {
+                entries.append(.removed(label: JSONLineWriter.label(key), value: value))
+            case .added(let key, let value):
                 flushUnchanged()
-                entries.append(.added(label: JSONLineWriter.label(newKey), value: new.values[newIndex]))
-                newIndex += 1
+                entries.append(.added(label: JSONLineWriter.label(key), value: value))
             }
         }
         flushUnchanged()

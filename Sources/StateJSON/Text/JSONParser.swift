@@ -77,10 +77,18 @@ public struct JSONParser: Sendable {
 
 /// The parsing state over one contiguous buffer.
 struct JSONParserCore {
+    /// An open array or object. Elements are appended in place and the arrays are moved into the
+    /// finished value, so no element is copied or retained twice.
     private struct Frame {
         var isObject: Bool
-        var valueStart: Int
-        var keyStart: Int
+        var keys: [String] = []
+        var values: [JSONValue] = []
+
+        init(isObject: Bool, capacity: Int) {
+            self.isObject = isObject
+            if isObject { keys.reserveCapacity(capacity) }
+            values.reserveCapacity(capacity)
+        }
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -99,10 +107,10 @@ struct JSONParserCore {
         if index == bytes.count {
             throw failure(.emptyInput, "the input is empty; expected a JSON value.", at: index)
         }
-        // Completed values wait here until their container closes; keys likewise.
-        var values: [JSONValue] = []
-        var keys: [String] = []
         var frames: [Frame] = []
+        // The size of the container last closed at each depth: siblings tend to have equal sizes
+        // (rows of a table), so reserving that much usually makes building a container one allocation.
+        var sizeHints: [Int] = []
         var value: JSONValue
         parsing: while true {
             guard index < bytes.count else {
@@ -117,8 +125,10 @@ struct JSONParserCore {
                     index += 1
                     value = .object(JSONObject())
                 } else {
-                    frames.append(Frame(isObject: true, valueStart: values.count, keyStart: keys.count))
-                    keys.append(try parseKey(afterComma: false))
+                    let depth = frames.count
+                    frames.append(Frame(isObject: true, capacity: depth < sizeHints.count ? sizeHints[depth] : 4))
+                    let key = try parseKey(afterComma: false)
+                    frames[depth].keys.append(key)
                     continue parsing
                 }
             case UInt8(ascii: "["):
@@ -129,7 +139,8 @@ struct JSONParserCore {
                     index += 1
                     value = .array([])
                 } else {
-                    frames.append(Frame(isObject: false, valueStart: values.count, keyStart: keys.count))
+                    let depth = frames.count
+                    frames.append(Frame(isObject: false, capacity: depth < sizeHints.count ? sizeHints[depth] : 4))
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -150,21 +161,24 @@ struct JSONParserCore {
             }
 
             // Attach the finished value to its container, closing every container that ends here.
-            while let frame = frames.last {
+            while !frames.isEmpty {
+                let top = frames.count - 1
+                let isObject = frames[top].isObject
                 skipWhitespace()
-                values.append(value)
+                frames[top].values.append(value)
                 guard index < bytes.count else {
-                    let expected = frame.isObject
+                    let expected = isObject
                         ? "',' or '}' after an object member" : "',' or ']' after an array element"
                     throw failure(
                         .unexpectedEndOfInput, "unexpected end of input; expected \(expected).", at: index)
                 }
                 let byte = bytes[index]
-                if frame.isObject {
+                if isObject {
                     if byte == UInt8(ascii: ",") {
                         index += 1
                         skipWhitespace()
-                        keys.append(try parseKey(afterComma: true))
+                        let key = try parseKey(afterComma: true)
+                        frames[top].keys.append(key)
                         continue parsing
                     }
                     guard byte == UInt8(ascii: "}") else {
@@ -172,9 +186,6 @@ struct JSONParserCore {
                             .unexpectedCharacter, "expected ',' or '}' after an object member.", at: index)
                     }
                     index += 1
-                    value = .object(
-                        makeObject(keys: keys[frame.keyStart...], values: values[frame.valueStart...]))
-                    keys.removeSubrange(frame.keyStart...)
                 } else {
                     if byte == UInt8(ascii: ",") {
                         index += 1
@@ -190,10 +201,14 @@ struct JSONParserCore {
                             .unexpectedCharacter, "expected ',' or ']' after an array element.", at: index)
                     }
                     index += 1
-                    value = .array(Array(values[frame.valueStart...]))
                 }
-                values.removeSubrange(frame.valueStart...)
-                frames.removeLast()
+                let frame = frames.removeLast()
+                if top < sizeHints.count {
+                    sizeHints[top] = frame.values.count
+                } else {
+                    sizeHints.append(frame.values.count)
+                }
+                value = isObject ? .object(makeObject(keys: frame.keys, values: frame.values)) : .array(frame.values)
             }
             break parsing
         }
@@ -242,20 +257,8 @@ struct JSONParserCore {
 
     /// Builds an object in O(n log n) at worst; members that arrive sorted (as canonical text does)
     /// skip the sort entirely.
-    private func makeObject(keys: ArraySlice<String>, values: ArraySlice<JSONValue>) -> JSONObject {
-        var sorted = true
-        var previous: String?
-        for key in keys {
-            if let previous, !JSONObject.precedes(previous, key) {
-                sorted = false
-                break
-            }
-            previous = key
-        }
-        if sorted {
-            return JSONObject(uncheckedSortedKeys: Array(keys), values: Array(values))
-        }
-        return JSONObject(zip(keys, values))
+    private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
+        JSONEncodingStorage.makeObject(keys: keys, values: values)
     }
 
     private func unexpectedValueStart() -> JSONParseError {

@@ -67,6 +67,14 @@ extension JSONValue {
 struct JSONTextWriter {
     var bytes: [UInt8]
     let pretty: Bool
+    /// When set, receives the text written so far whenever it passes a few kilobytes, and may
+    /// empty it; canonical hashing uses this to avoid holding the whole text.
+    var flush: ((inout [UInt8]) -> Void)?
+
+    init(bytes: [UInt8], pretty: Bool) {
+        self.bytes = bytes
+        self.pretty = pretty
+    }
 
     mutating func write(_ value: JSONValue, indent: Int) {
         switch value {
@@ -93,6 +101,7 @@ struct JSONTextWriter {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
                 if pretty { newline(indent + 1) }
                 write(element, indent: indent + 1)
+                if let flush, bytes.count >= JSONValue.hashChunkSize { flush(&bytes) }
             }
             if pretty { newline(indent) }
             bytes.append(UInt8(ascii: "]"))
@@ -111,6 +120,7 @@ struct JSONTextWriter {
                 bytes.append(UInt8(ascii: ":"))
                 if pretty { bytes.append(UInt8(ascii: " ")) }
                 write(values[position], indent: indent + 1)
+                if let flush, bytes.count >= JSONValue.hashChunkSize { flush(&bytes) }
             }
             if pretty { newline(indent) }
             bytes.append(UInt8(ascii: "}"))

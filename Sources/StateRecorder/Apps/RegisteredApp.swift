@@ -24,9 +24,19 @@ public protocol RegisteredApp: Sendable {
     var canGenerate: Bool { get }
     /// Records `steps` generated actions into a new journal, deterministically for a seed.
     ///
+    /// - Parameter acknowledged: Called on the recording thread with the last step the writer has
+    ///   handed to the OS, whenever it advances (at most once per dispatch); crash tests use it.
     /// - Returns: How many actions were applied and how many the validators rejected.
     func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
-                clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary
+                clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary
+}
+
+extension RegisteredApp {
+    /// Records `steps` generated actions into a new journal, deterministically for a seed.
+    public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                       clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
+        try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: nil)
+    }
 }
 
 /// What ``RegisteredApp/record(to:steps:seed:options:clock:)`` did.
@@ -62,21 +72,30 @@ extension RecordableApp: RegisteredApp {
     public var canGenerate: Bool { randomAction != nil }
 
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
-                       clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
+                       clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary {
         guard let randomAction else { throw RecordingGenerationError.noGenerator(app: id) }
         let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock)
         var generator = SeededGenerator(seed: seed)
         var rejected = 0
         var attempts = 0
+        var lastAcknowledged = 0
         // Rejected actions are journaled as events, not steps; keep going until `steps` were applied.
         while recorder.lastStep < steps && attempts < steps * 20 {
             attempts += 1
             let before = recorder.lastStep
             recorder.dispatch(randomAction(recorder.state, &generator))
             if recorder.lastStep == before { rejected += 1 }
+            if let acknowledged {
+                let step = recorder.acknowledgedStep
+                if step > lastAcknowledged {
+                    lastAcknowledged = step
+                    acknowledged(step)
+                }
+            }
         }
         let applied = recorder.lastStep
         try recorder.close()
+        acknowledged?(recorder.acknowledgedStep)
         return RecordingSummary(applied: applied, rejected: rejected)
     }
 }

@@ -42,16 +42,17 @@ import Testing
         ])
     }
 
-    @Test func identifiedElementsAreMatchedAcrossRemovalsAndChanges() {
+    @Test func identifiedElementsAreMatchedAcrossRemovalsMovesAndChanges() {
         let old: JSONValue = [["id": 1, "v": 1], ["id": 2, "v": 2], ["id": 3, "v": 3]]
         let new: JSONValue = [["id": 3, "v": 30], ["id": 1, "v": 1], ["id": 4, "v": 4]]
         let patch = JSONDiff.patch(from: old, to: new)
-        #expect(patch.jsonValue == [
-            ["op": "add", "path": "/0", "value": ["id": 3, "v": 30]],
-            ["op": "remove", "path": "/2"],
-            ["op": "remove", "path": "/2"],
-            ["op": "add", "path": "/2", "value": ["id": 4, "v": 4]],
-        ])
+        #expect(patch.description == """
+            remove /1
+            move /1 -> /0
+            replace /0/v
+            add /2
+            """)
+        #expect(patch.operations[3].value == ["id": 4, "v": 4])
     }
 
     @Test func plainArraysAlignAroundInsertionsAndPairEdits() {
@@ -72,6 +73,80 @@ import Testing
         #expect(bounded.operations.count == 20)
         #expect(bounded.operations.allSatisfy { $0.name == "replace" })
         #expect((try? bounded.apply(to: old)) == new)
+    }
+
+    @Test func documentedExampleAddsAtTheFrontAndReplacesOneField() {
+        let before: JSONValue = ["count": 3, "users": [["id": 1, "age": 30], ["id": 2, "age": 40]]]
+        let after: JSONValue = ["count": 3, "users": [["id": 0, "age": 20], ["id": 1, "age": 31], ["id": 2, "age": 40]]]
+        #expect(JSONDiff.patch(from: before, to: after).description == """
+            add /users/0
+            replace /users/1/age
+            """)
+    }
+
+    @Test func identifiedSwapIsAMoveAndPlainSwapIsRemoveAndAdd() {
+        let old: JSONValue = [["id": 1, "v": 1], ["id": 2, "v": 2]]
+        let new: JSONValue = [["id": 2, "v": 2], ["id": 1, "v": 1]]
+        let byIdentity = JSONDiff.patch(from: old, to: new)
+        let byContent = JSONDiff.patch(from: old, to: new, options: .init(identityKey: nil))
+        #expect(byIdentity.description == "move /1 -> /0")
+        #expect(byContent.description == """
+            remove /0
+            add /1
+            """)
+        #expect((try? byContent.apply(to: old)) == new)
+    }
+
+    @Test func reorderingAnIdentifiedListUsesOnlyMoves() throws {
+        guard case .array(let list) = users(100) else { return }
+        let old = JSONValue.array(list)
+        let new = JSONValue.array(list.reversed())
+        let patch = JSONDiff.patch(from: old, to: new)
+        #expect(patch.operations.count == 99)
+        #expect(patch.operations.allSatisfy { $0.name == "move" })
+        #expect(try patch.apply(to: old) == new)
+    }
+
+    @Test func identifiedListsSurviveShufflesInsertionsAndEdits() throws {
+        var random = RandomJSON(generator: SeededGenerator(seed: 99))
+        var moves = 0
+        for round in 0..<2000 {
+            let count = random.int(0...20)
+            let old = JSONValue.array((0..<count).map { id in ["id": .integer(Int64(id)), "v": random.scalar()] })
+            var list = old.arrayValue ?? []
+            for _ in 0..<random.int(0...3) where list.count > 1 {
+                let from = random.int(0...(list.count - 1))
+                list.insert(list.remove(at: from), at: random.int(0...(list.count - 1)))
+            }
+            if random.chance(30), !list.isEmpty { list.remove(at: random.int(0...(list.count - 1))) }
+            if random.chance(30) { list.insert(["id": .integer(Int64(100 + round)), "v": 1], at: random.int(0...list.count)) }
+            if random.chance(50), !list.isEmpty { list[random.int(0...(list.count - 1))] = ["id": list[0]["id"] ?? nil, "v": "x"] }
+            let new = JSONValue.array(list)
+            let patch = JSONDiff.patch(from: old, to: new)
+            moves += patch.operations.filter { $0.name == "move" }.count
+            #expect(try patch.apply(to: old) == new, "round \(round): \(patch)")
+        }
+        #expect(moves > 100)
+    }
+
+    @Test func rewritingMostOfAnArrayReplacesItWhole() {
+        #expect(JSONDiff.patch(from: ["a": [1, 2, 3]], to: ["a": []]).description == "replace /a")
+        #expect(JSONDiff.patch(from: ["a": [["id": 1], ["id": 2]]], to: ["a": [["id": 3]]]).description == "replace /a")
+        #expect(JSONDiff.patch(from: ["a": [1, 2, 3]], to: ["a": [1, 3]]).description == "remove /a/1")
+        guard case .array(let list) = users(1000) else { return }
+        let reversed = JSONDiff.patch(from: .array(list), to: .array(list.reversed()))
+        #expect(reversed.description == "replace ")
+    }
+
+    @Test func rendererIsNilExactlyForEqualValues() {
+        var random = RandomJSON(generator: SeededGenerator(seed: 42))
+        for _ in 0..<1000 {
+            let old = random.value(depth: 4)
+            let new = random.edited(old)
+            let rendered = JSONDiffRenderer().render(from: old, to: new)
+            #expect((rendered == nil) == (old == new))
+            if let rendered { #expect(rendered.split(separator: "\n").contains { $0.hasPrefix("+") || $0.hasPrefix("-") }) }
+        }
     }
 
     @Test func patchTurnsAnyValueIntoAnyOther() throws {

@@ -109,4 +109,45 @@ import Testing
         #expect(JSONPath.completions(for: ".count.", in: state) == [])
         #expect(JSONPath.completions(for: ".users[x].", in: state) == [])
     }
+
+    @Test func everyMatchResolvesThroughItsPointer() throws {
+        var random = RandomJSON(generator: SeededGenerator(seed: 7))
+        let paths = try ["..a", ".[*]", ".a[*]", "..v", ".[0].v", ".[-1]", "..id", ".b[*][*]"].map(JSONPath.init(parsing:))
+        for _ in 0..<500 {
+            let document = random.value(depth: 4)
+            for path in paths {
+                let matches = path.evaluate(on: document)
+                #expect(matches.map(\.value) == path.values(in: document))
+                for match in matches {
+                    #expect(try match.pointer.resolve(in: document) == match.value)
+                }
+                var replaced = document
+                #expect(path.replaceMatches(in: &replaced, with: "R") == matches.count)
+                // A match inside another match is gone once the outer one is replaced.
+                let outermost = matches.filter { match in
+                    !matches.contains { $0.pointer != match.pointer && $0.pointer.isPrefix(of: match.pointer) }
+                }
+                for match in outermost {
+                    #expect((try? match.pointer.resolve(in: replaced)) == "R")
+                }
+            }
+        }
+    }
+
+    @Test func randomPathsRoundTripThroughTheirDescription() throws {
+        var random = RandomJSON(generator: SeededGenerator(seed: 11))
+        let keys = ["a", "_b9", "odd key", "", "x\"y", "é", "9", "a.b", "[*]", "\n"]
+        for _ in 0..<2000 {
+            let segments: [JSONPath.Segment] = (0..<random.int(0...5)).map { _ in
+                switch random.int(0...3) {
+                case 0: .member(keys[random.int(0...(keys.count - 1))])
+                case 1: .index(random.int(-3...12))
+                case 2: .wildcard
+                default: .descendant(keys[random.int(0...(keys.count - 1))])
+                }
+            }
+            let path = JSONPath(segments: segments)
+            #expect(try JSONPath(parsing: path.description) == path, "\(path)")
+        }
+    }
 }

@@ -132,4 +132,23 @@ import Testing
               ]
             """)
     }
+
+    @Test func documentedExampleMarksOnlyTheChangedLeaf() {
+        let rendered = JSONDiffRenderer().render(
+            from: ["count": 3, "users": [["id": 1, "age": 30]]],
+            to: ["count": 3, "users": [["id": 1, "age": 31]]]
+        )
+        #expect(rendered == """
+              {
+                "count": 3,
+                "users": [
+                  {
+            -       "age": 30,
+            +       "age": 31,
+                    "id": 1
+                  }
+                ]
+              }
+            """)
+    }
 }

@@ -1,0 +1,133 @@
+import StateJSON
+import StateJournal
+import StateRecorder
+
+/// Why a debugger operation failed, with the file, line and step a person needs to find the cause.
+///
+/// Every description is one sentence that starts with the location when there is one:
+///
+/// ```text
+/// bank.jsonl:14: unknown action type "bank.refund" at step 13; the current code knows: bank.deposit, bank.pay.
+/// ```
+///
+/// ``category`` says which exit status the command line should use.
+public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The broad class of failure, which decides the exit status.
+    public enum Category: Sendable, Equatable {
+        /// A check failed: a divergence, a predicate that never held (exit status 1).
+        case checkFailed
+        /// A bad argument: a predicate, path, step or branch that does not parse or exist (exit status 64).
+        case usage
+        /// The input's contents are malformed (exit status 65).
+        case malformed
+        /// The input is missing or unreadable (exit status 66).
+        case noInput
+        /// The output cannot be created, for instance because it exists (exit status 73).
+        case cannotCreate
+        /// Reading or writing failed (exit status 74).
+        case ioError
+        /// The user stopped the operation (exit status 130, as after Ctrl-C).
+        case cancelled
+
+        /// The sysexits-style status for this category.
+        public var exitStatus: Int32 {
+            switch self {
+            case .checkFailed: 1
+            case .usage: 64
+            case .malformed: 65
+            case .noInput: 66
+            case .cannotCreate: 73
+            case .ioError: 74
+            case .cancelled: 130
+            }
+        }
+    }
+
+    /// A journal could not be read or written.
+    case journal(JournalError)
+    /// A file is neither a statedbg journal nor a Redux DevTools export.
+    case unrecognizedFormat(path: String, reason: String)
+    /// A Redux DevTools export is missing something or has the wrong shape.
+    case malformedImport(path: String, reason: String)
+    /// A step number outside the recording.
+    case noSuchStep(Int, source: String, range: ClosedRange<Int>)
+    /// The recording has an action whose type the current code does not know.
+    case unknownActionType(String, step: Int, line: Int?, source: String, known: String)
+    /// An action or state could not be replayed through the current code.
+    case replayFailed(ReplayError, step: Int, line: Int?, source: String)
+    /// A predicate does not parse.
+    case badPredicate(PredicateParseError)
+    /// A JSONPath does not parse.
+    case badPath(JSONPathParseError, text: String)
+    /// The operation needs the app's reducer, but none is registered for the recording's app.
+    case noApp(String, known: [String])
+    /// A branch name that does not exist.
+    case noSuchBranch(String, known: [String])
+    /// A branch name that is already taken.
+    case branchExists(String)
+    /// A file exists where a new one would be written.
+    case fileExists(path: String)
+    /// The predicate never holds, so there is nothing to minimize.
+    case predicateNeverHolds(String, source: String)
+    /// The operation was cancelled through its `isCancelled` hook.
+    case cancelled(String)
+
+    /// The broad class of failure.
+    public var category: Category {
+        switch self {
+        case .journal(let error):
+            switch error.category {
+            case .noInput: .noInput
+            case .malformed: .malformed
+            case .ioError: .ioError
+            case .refused: .cannotCreate
+            }
+        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed: .malformed
+        case .noSuchStep, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists: .usage
+        case .fileExists: .cannotCreate
+        case .predicateNeverHolds: .checkFailed
+        case .cancelled: .cancelled
+        }
+    }
+
+    /// The exit status the command line uses for this error.
+    public var exitStatus: Int32 { category.exitStatus }
+
+    public var description: String {
+        switch self {
+        case .journal(let error):
+            return error.description
+        case .unrecognizedFormat(let path, let reason):
+            return "\(path): \(reason); statedbg reads its own journals (a JSON-lines file whose first line is a header) and Redux DevTools exports."
+        case .malformedImport(let path, let reason):
+            return "\(path): this Redux DevTools export \(reason)."
+        case .noSuchStep(let step, let source, let range):
+            return "\(source): there is no step \(step); the steps are \(range.lowerBound) to \(range.upperBound)."
+        case .unknownActionType(let type, let step, let line, let source, let known):
+            return "\(Self.location(source, line)): unknown action type \"\(type)\" at step \(step); the current code knows: \(known)."
+        case .replayFailed(let error, let step, let line, let source):
+            return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error)."
+        case .badPredicate(let error):
+            return "The predicate is not valid at \(error): \(error.source)"
+        case .badPath(let error, let text):
+            return "The path \"\(text)\" is not valid at \(error)"
+        case .noApp(let app, let known):
+            let list = known.isEmpty ? "none are registered" : "the registered apps are \(known.joined(separator: ", "))"
+            return "This needs the reducer of the app \"\(app)\", but \(list); only snapshot commands work without it."
+        case .noSuchBranch(let name, let known):
+            return "There is no branch \"\(name)\"; the branches are \(known.joined(separator: ", "))."
+        case .branchExists(let name):
+            return "A branch named \"\(name)\" already exists; choose another name."
+        case .fileExists(let path):
+            return "\(path): the file already exists; choose another name or pass --force to replace it."
+        case .predicateNeverHolds(let predicate, let source):
+            return "\(source): the predicate \(predicate) never holds when the whole recording is replayed, so there is nothing to minimize."
+        case .cancelled(let what):
+            return "The \(what) was cancelled before it finished."
+        }
+    }
+
+    private static func location(_ source: String, _ line: Int?) -> String {
+        line.map { "\(source):\($0)" } ?? source
+    }
+}

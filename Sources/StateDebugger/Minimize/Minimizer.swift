@@ -1,0 +1,174 @@
+import StateJSON
+import StateJournal
+import StateRecorder
+
+/// Finds a small subsequence of a recording's actions that still makes a predicate true, by delta
+/// debugging (Zeller's ddmin), and writes it as a new recording.
+///
+/// A candidate subsequence is replayed from the recording's initial state through the current code;
+/// it reproduces when the predicate holds after one of its steps (the `step` a predicate sees is the
+/// position in the candidate, 1 for its first action, as in the file that would be written). A
+/// candidate whose replay fails (an unknown or undecodable action, or one a validator rejects)
+/// does not reproduce. The result is 1-minimal: removing any one kept action loses the bug.
+///
+/// ```swift
+/// let minimizer = Minimizer(source: source, app: bankApp)
+/// let report = try minimizer.minimize(StatePredicate(parsing: "any(.accounts[*] < 0)"))
+/// try minimizer.write(report.keptSteps, to: "overdraft-min.jsonl")
+/// ```
+public struct Minimizer {
+    /// The recording.
+    public let source: any RecordingSource
+    /// The app whose current code replays the candidates.
+    public let app: any RegisteredApp
+
+    /// A minimizer of `source`'s actions replayed by `app`.
+    public init(source: any RecordingSource, app: any RegisteredApp) {
+        self.source = source
+        self.app = app
+    }
+
+    /// Runs ddmin over the recorded actions.
+    ///
+    /// - Parameters:
+    ///   - isCancelled: Polled before each replay; the report then holds the smallest candidate so far.
+    ///   - progress: Called after each replay with the size of the smallest reproducing candidate.
+    /// - Throws: ``DebuggerError/predicateNeverHolds(_:source:)`` when the whole recording does not
+    ///   make the predicate true.
+    public func minimize(_ predicate: StatePredicate, isCancelled: () -> Bool = { false },
+                         progress: (Int) -> Void = { _ in }) throws(DebuggerError) -> MinimizeReport {
+        let actions = try recordedActions()
+        let initial = try source.state(at: source.baseStep)
+        var tests = 0
+        var cache: [[Int]: Bool] = [:]
+        func reproduces(_ candidate: [Int]) -> Bool {
+            if let known = cache[candidate] { return known }
+            tests += 1
+            let result = replayHolds(candidate.map { actions[$0] }, from: initial, predicate: predicate)
+            cache[candidate] = result
+            return result
+        }
+        let all = Array(actions.indices)
+        guard reproduces(all) else { throw .predicateNeverHolds(predicate.source, source: source.name) }
+
+        var current = all
+        var granularity = 2
+        var cancelled = false
+        search: while current.count >= 2 {
+            let chunks = Self.split(current, into: granularity)
+            for chunk in chunks {
+                if isCancelled() { cancelled = true; break search }
+                if reproduces(chunk) {
+                    current = chunk
+                    granularity = 2
+                    progress(current.count)
+                    continue search
+                }
+            }
+            if chunks.count > 2 {
+                for index in chunks.indices {
+                    if isCancelled() { cancelled = true; break search }
+                    let complement = chunks.indices.filter { $0 != index }.flatMap { chunks[$0] }
+                    if reproduces(complement) {
+                        current = complement
+                        granularity = max(granularity - 1, 2)
+                        progress(current.count)
+                        continue search
+                    }
+                }
+            }
+            if granularity >= current.count { break }
+            granularity = min(current.count, granularity * 2)
+        }
+        let base = source.baseStep
+        return MinimizeReport(predicate: predicate.source, originalCount: actions.count,
+                              keptSteps: current.map { base + 1 + $0 }, replays: tests, cancelled: cancelled)
+    }
+
+    /// Writes the actions of `steps` (recorded step numbers) as a new recording: the original header
+    /// and initial state, steps numbered from 1, states produced by replaying them.
+    ///
+    /// - Throws: ``DebuggerError/fileExists(path:)`` unless `force`, and replay errors naming the step.
+    @discardableResult
+    public func write(_ steps: [Int], to path: String, force: Bool = false) throws(DebuggerError) -> SaveReport {
+        var actions: [JournalAction] = []
+        for step in steps {
+            try source.checkStep(step, allowBase: false)
+            actions.append(try source.action(at: step))
+        }
+        var header = source.info.header
+        header.tool = JournalFormat.tool
+        header.firstStep = 1
+        header.previousFile = nil
+        header.initialState = try source.state(at: source.baseStep)
+        var replayer = try makeReplayer(from: header.initialState, step: source.baseStep)
+        try JournalExport(path: path, force: force, header: header).write(count: actions.count) { (index) throws(DebuggerError) in
+            let action = actions[index]
+            if action.type == ReplaceStateAction.type {
+                replayer = try makeReplayer(from: action.payload, step: steps[index])
+            } else {
+                let outcome = try apply(action, to: replayer, step: steps[index])
+                if case .rejected(let rejection) = outcome {
+                    throw .replayFailed(.undecodableAction(action.type, detail: "the validator \(rejection.validator) rejects it: \(rejection.reason)"),
+                                        step: steps[index], line: source.line(ofStep: steps[index]), source: source.name)
+                }
+            }
+            return JournalExport.Entry(action: action, state: replayer.state, time: 0, parent: nil)
+        }
+        return SaveReport(path: path, branch: "minimized", steps: actions.count)
+    }
+
+    private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int) throws(DebuggerError) -> ReplayOutcome {
+        do {
+            return try replayer.apply(action)
+        } catch {
+            throw DebuggerError(replaying: error, step: step, in: source)
+        }
+    }
+
+    private func recordedActions() throws(DebuggerError) -> [JournalAction] {
+        var actions: [JournalAction] = []
+        actions.reserveCapacity(source.stepCount)
+        guard source.lastStep > source.baseStep else { return [] }
+        for step in (source.baseStep + 1)...source.lastStep {
+            actions.append(try source.action(at: step))
+        }
+        return actions
+    }
+
+    private func makeReplayer(from state: JSONValue, step: Int) throws(DebuggerError) -> any Replayer {
+        do {
+            return try app.makeReplayer(from: state)
+        } catch {
+            throw .replayFailed(error, step: step, line: source.line(ofStep: step), source: source.name)
+        }
+    }
+
+    /// Whether replaying `actions` from `initial` makes `predicate` true after some step.
+    private func replayHolds(_ actions: [JournalAction], from initial: JSONValue, predicate: StatePredicate) -> Bool {
+        guard var replayer = try? app.makeReplayer(from: initial) else { return false }
+        for (offset, action) in actions.enumerated() {
+            if action.type == ReplaceStateAction.type {
+                guard let fresh = try? app.makeReplayer(from: action.payload) else { return false }
+                replayer = fresh
+            } else {
+                guard case .applied? = try? replayer.apply(action) else { return false }
+            }
+            if predicate.evaluate(state: replayer.state, action: action.jsonValue, step: offset + 1) { return true }
+        }
+        return false
+    }
+
+    /// `items` cut into `count` nearly equal, contiguous, non-empty chunks.
+    static func split(_ items: [Int], into count: Int) -> [[Int]] {
+        let parts = min(max(count, 1), items.count)
+        var chunks: [[Int]] = []
+        var start = 0
+        for part in 0..<parts {
+            let end = start + (items.count - start) / (parts - part)
+            chunks.append(Array(items[start..<end]))
+            start = end
+        }
+        return chunks
+    }
+}

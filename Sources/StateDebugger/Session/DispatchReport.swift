@@ -1,0 +1,39 @@
+import StateJSON
+import StateJournal
+import StateStore
+
+/// What a ``Session/dispatch(_:newBranchName:)`` did.
+///
+/// ```swift
+/// let report = try session.dispatch(["increment": [:]])
+/// report.description
+/// ```
+/// ```text
+/// counter.increment applied at main@13
+/// ```
+public struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
+    /// What happened to the action.
+    public enum Outcome: Sendable, Equatable {
+        /// The action made a new step at this position; `createdBranch` names the branch it started.
+        case applied(TimelinePosition, createdBranch: String?)
+        /// A validator refused the state; the cursor did not move.
+        case rejected(Rejection)
+    }
+
+    /// The action as the current code describes it.
+    public var action: JournalAction
+    /// What happened.
+    public var outcome: Outcome
+    /// The change the action made, `nil` when rejected or when the state did not change.
+    public var diff: StateDiff?
+
+    public var description: String {
+        switch outcome {
+        case .applied(let position, let created):
+            let branch = created.map { " (new branch \($0); the old future stays on its branch)" } ?? ""
+            return "\(action.label) applied at \(position)\(branch)"
+        case .rejected(let rejection):
+            return "\(action.label) rejected by \(rejection.validator): \(rejection.reason)"
+        }
+    }
+}

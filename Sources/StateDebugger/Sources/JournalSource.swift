@@ -1,0 +1,81 @@
+import StateJSON
+import StateJournal
+
+/// A statedbg journal as a ``RecordingSource``, read through ``StateJournal/JournalReader``.
+///
+/// Opening scans the file once to index it; the file is never loaded whole. Reading a state costs the
+/// distance to the keyframe before it, or one patch when the steps are read in order.
+///
+/// ```swift
+/// let source = try JournalSource(path: "bank.jsonl")
+/// source.lastStep                    // 40
+/// try source.state(at: 17)
+/// ```
+public final class JournalSource: RecordingSource {
+    /// The reader underneath, for callers that need journal-only details (keyframes, validation).
+    public let reader: JournalReader
+    public let info: RecordingInfo
+
+    /// Opens and indexes a journal.
+    ///
+    /// - Throws: ``DebuggerError/journal(_:)`` when the file is missing or its structure is broken.
+    public init(path: String, options: JournalReader.Options = JournalReader.Options()) throws(DebuggerError) {
+        do {
+            reader = try JournalReader(path: path, options: options)
+        } catch {
+            throw .journal(error)
+        }
+        info = RecordingInfo(format: .journal, header: reader.header)
+    }
+
+    public var name: String { reader.path }
+    public var baseStep: Int { reader.baseStep }
+    public var lastStep: Int { reader.lastStep }
+    public var events: [LocatedEvent] { reader.events }
+
+    public func state(at step: Int) throws(DebuggerError) -> JSONValue {
+        try checkStep(step)
+        do {
+            return try reader.state(at: step)
+        } catch {
+            throw .journal(error)
+        }
+    }
+
+    public func record(at step: Int) throws(DebuggerError) -> StepRecord {
+        try checkStep(step, allowBase: false)
+        let line: JournalStep
+        do {
+            line = try reader.step(step)
+        } catch {
+            throw .journal(error)
+        }
+        var pointers: [JSONPointer]?
+        if case .patch(let patch) = line.content {
+            var changed: [JSONPointer] = []
+            changed.reserveCapacity(patch.operations.count)
+            for operation in patch.operations {
+                changed.append(Self.reach(of: operation.path, structural: operation.name != "replace" && operation.name != "test"))
+                if let from = operation.from { changed.append(Self.reach(of: from, structural: operation.name == "move")) }
+            }
+            pointers = changed
+        }
+        return StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+    }
+
+    /// Inserting or removing an array element moves every later element, so such an operation may
+    /// change anything in the array, not only the element it names.
+    private static func reach(of pointer: JSONPointer, structural: Bool) -> JSONPointer {
+        guard structural, let last = pointer.tokens.last, last == "-" || last.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let parent = pointer.parent else { return pointer }
+        return parent
+    }
+
+    public func line(ofStep step: Int) -> Int? {
+        reader.line(ofStep: step)
+    }
+
+    public func parent(ofStep step: Int) -> Int {
+        reader.parent(ofStep: step)
+    }
+}

@@ -1,0 +1,58 @@
+/// An encoder that re-encodes only what changed since its previous call.
+///
+/// For every value it encodes through the generic `encode(_:)` paths (structs, enums, arrays,
+/// dictionaries: everything except plain numbers, strings and Booleans), the encoder remembers the
+/// Swift value and its JSON under that value's coding path, when the value's type is `Equatable`.
+/// On the next call, a value that is `==` to the remembered one at the same path reuses the
+/// remembered JSON instead of being encoded again. Re-encoding a state of 1,000 users after one
+/// user changed therefore encodes that user and the containers above it, plus a `==` check per
+/// user (cheap when arrays share storage), and the unchanged users in the result share storage with
+/// the previous result, so comparing or diffing them is fast too.
+///
+/// The result is always the same as ``JSONValueEncoder/encode(_:)`` would give, provided that
+/// `==` on your types implies equal encodings (true for synthesized `Equatable` and `Encodable`)
+/// and that classes are not mutated in place between calls (a mutated object is still `==` to
+/// itself).
+///
+/// Not thread-safe: use one instance from one thread, as the recorder's writer does.
+///
+/// ```swift
+/// struct User: Codable, Equatable { var id: Int; var age: Int }
+/// struct State: Codable, Equatable { var users: [User] }
+/// let encoder = IncrementalJSONEncoder<State>()
+/// var state = State(users: (0..<1000).map { User(id: $0, age: 30) })
+/// _ = try encoder.encode(state)          // encodes everything
+/// state.users[7].age += 1
+/// let value = try encoder.encode(state)  // encodes users[7] and rebuilds the array
+/// print(value["users"]?[7]?["age"] == 31)
+/// ```
+/// ```text
+/// true
+/// ```
+public final class IncrementalJSONEncoder<T: Encodable> {
+    private let options: JSONEncoderOptions
+    private var root = JSONMemoNode()
+
+    /// An encoder with the settings of `encoder` (date strategy, user info).
+    public init(_ encoder: JSONValueEncoder = JSONValueEncoder()) {
+        options = JSONEncoderOptions(dateStrategy: encoder.dateEncodingStrategy, userInfo: encoder.userInfo)
+    }
+
+    /// The JSON form of `value`, reusing the JSON of parts that are unchanged since the last call.
+    ///
+    /// - Throws: ``JSONEncodingError`` as ``JSONValueEncoder/encode(_:)`` does; after an error
+    ///   the remembered values are dropped, so the next call encodes from scratch.
+    public func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
+        do {
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: root)
+        } catch {
+            root = JSONMemoNode()
+            throw JSONEncodingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Forgets every remembered value, so the next call encodes from scratch.
+    public func reset() {
+        root = JSONMemoNode()
+    }
+}
