@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateDebugger
 import StateRecorder
 
 /// Scenario 5: reading the recording scenario's journals: open, random jumps, sequential replay from the
@@ -52,8 +53,8 @@ struct ReadingBenchmarks {
                 for step in first...last { blackHole(try read(sequential, step)) }
             }
             snapshotRates.append(Double(last - first + 1) / seconds)
-            let verifying = try open(journal)
-            let verifySeconds = try stopwatch.seconds { try verify(verifying, app: app) }
+            let source = try openSource(journal)
+            let verifySeconds = try stopwatch.seconds { try verify(source, app: app) }
             verifyRates.append(Double(last - first + 1) / verifySeconds)
         }
 
@@ -73,8 +74,7 @@ struct ReadingBenchmarks {
                         samples: Samples(snapshotRates), note: "state(at:) for every step"),
             Measurement(group: "reading", name: "\(label): replay-verify, reducer mode", unit: .stepsPerSecond,
                         samples: Samples(verifyRates), target: targets ? .atLeast(500_000) : nil,
-                        note: "RegisteredApp.makeReplayer + reader.step(n), fingerprint compared with the recorded hash "
-                            + "(StateDebugger's verify is not in main yet)"),
+                        note: "StateDebugger's ReplayVerifier.verify() on an open JournalSource"),
             Measurement(group: "reading", name: "\(label): resident memory after open", unit: .megabytes,
                         samples: megabytes("afterOpen"), target: targets ? .below(100) : nil,
                         note: "VmRSS of a fresh process"),
@@ -108,24 +108,25 @@ struct ReadingBenchmarks {
         }
     }
 
-    /// Replays every step's action through the reducer and compares each state's fingerprint with the
-    /// hash the journal recorded — what a verify does.
-    private func verify<State, Action>(_ reader: JournalReader, app: RecordableApp<State, Action>) throws {
+    /// Replays every step's action through the reducer with StateDebugger's verifier, which compares
+    /// each state's fingerprint with the hash the journal recorded.
+    private func verify(_ source: JournalSource, app: any RegisteredApp) throws {
+        let report: VerifyReport
         do {
-            let replayer = try app.makeReplayer(from: reader.header.initialState)
-            guard replayer.fingerprint == reader.header.hash else {
-                throw BenchmarkError.wrongResult(scenario: "reading", "the initial state's fingerprint differs from the header's hash.")
-            }
-            for step in reader.header.firstStep...max(reader.header.firstStep, reader.lastStep) where step <= reader.lastStep {
-                let record = try reader.step(step)
-                guard try replayer.apply(record.action) == .applied, replayer.fingerprint == record.hash else {
-                    throw BenchmarkError.wrongResult(scenario: "reading", "replaying step \(step) of \(reader.path) diverges from the recording.")
-                }
-            }
-        } catch let error as BenchmarkError {
-            throw error
+            report = try ReplayVerifier(source: source, app: app).verify()
         } catch {
-            throw BenchmarkError.wrongResult(scenario: "reading", "replay-verify of \(reader.path) failed: \(error)")
+            throw BenchmarkError.wrongResult(scenario: "reading", "replay-verify of \(source.name) failed: \(error)")
+        }
+        guard report.passed else {
+            throw BenchmarkError.wrongResult(scenario: "reading", "replay-verify of \(source.name) did not pass: \(report)")
+        }
+    }
+
+    private func openSource(_ path: String) throws -> JournalSource {
+        do {
+            return try JournalSource(path: path)
+        } catch {
+            throw BenchmarkError.wrongResult(scenario: "reading", "\(path) does not open as a recording: \(error)")
         }
     }
 }
