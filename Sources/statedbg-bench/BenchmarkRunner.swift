@@ -20,6 +20,7 @@ struct BenchmarkRunner {
         if arguments.runs("recording") {
             let recording = try RecordingBenchmarks(context: context).run()
             measurements += recording.measurements
+            measurements += try RecordingStepBenchmarks(context: context).run()
             if arguments.runs("reading") {
                 measurements += try ReadingBenchmarks(context: context, journals: recording.journals).run()
             }

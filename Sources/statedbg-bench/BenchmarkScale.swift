@@ -26,8 +26,8 @@ struct BenchmarkScale: Sendable {
 
     static let full = BenchmarkScale(
         repetitions: 11, budget: 0.05, dispatchActions: 1_000_000, users: 1000, recordingRepetitions: 3,
-        counterSteps: 1_000_000, naiveCounterSteps: 100_000, usersSteps: 20_000, naiveUsersSteps: 1000, jumps: 1000,
-        usersJumps: 200)
+        counterSteps: 1_000_000, naiveCounterSteps: 100_000, usersSteps: 10_000, naiveUsersSteps: 1000, jumps: 1000,
+        usersJumps: 100)
 
     static let quick = BenchmarkScale(
         repetitions: 5, budget: 0.01, dispatchActions: 50_000, users: 1000, recordingRepetitions: 1,
