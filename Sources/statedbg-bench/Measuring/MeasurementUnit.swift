@@ -2,6 +2,7 @@
 enum MeasurementUnit: String, Sendable {
     case nanosecondsPerAction = "ns/action"
     case microsecondsPerOperation = "µs/op"
+    case microsecondsPerStep = "µs/step"
     case milliseconds = "ms"
     case stepsPerSecond = "steps/s"
     case bytesPerStep = "bytes/step"

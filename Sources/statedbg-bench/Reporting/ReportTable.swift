@@ -1,8 +1,10 @@
-/// The report as a plain-text table for a terminal, one section per scenario group.
+/// The report as a plain-text table for a terminal, one section per scenario group, then the notes
+/// and the count of missed targets. Columns are as wide as their widest cell; for instance:
 ///
 /// ```text
-/// dispatch                                               median     min–max          baseline                           vs baseline    target             met
-///   counter: store (1 subscriber + 1 middleware)         41.2 ns/action  39.8–45.0   2.10 (plain reducer loop)          19.6x worse    < 100 ns/action    yes
+/// scenario                                         median           min–max      baseline                    vs baseline  target           met
+/// dispatch
+///   counter: store (1 subscriber + 1 middleware)   3,459 ns/action  2,148–4,039  4.08 (plain reducer loop)   848x worse   < 100 ns/action  NO
 /// ```
 struct ReportTable {
     let report: Report

@@ -62,10 +62,21 @@ struct RecordingBenchmarks {
             Measurement(group: "recording", name: "\(users) users: bytes per step, RecordingStore", unit: .bytesPerStep,
                         samples: Samples([usersRuns.recorderBytes]), baselineName: "naive recorder",
                         baseline: Samples([usersRuns.naiveBytes]), target: .below(300)),
-        ] + memoryRows
+        ] + processorRows(counterRuns, label: "counter") + processorRows(usersRuns, label: "\(users) users") + memoryRows
         let journals = RecordedJournals(counter: counterRuns.journal, counterSteps: scale.counterSteps,
                                         users: usersRuns.journal, usersSteps: scale.usersSteps)
         return (rows, journals)
+    }
+
+    /// Processor time per step, which unlike steps per second does not count waiting for a core.
+    private func processorRows(_ runs: Runs, label: String) -> [Measurement] {
+        let note = "processor time of all threads (dispatching and writer) per step"
+        return [
+            Measurement(group: "recording", name: "\(label): processor time, RecordingStore", unit: .microsecondsPerStep,
+                        samples: runs.processor[.recorder], baselineName: "plain store", baseline: runs.processor[.store], note: note),
+            Measurement(group: "recording", name: "\(label): processor time, naive recorder", unit: .microsecondsPerStep,
+                        samples: runs.processor[.naive], baselineName: "plain store", baseline: runs.processor[.store], note: note),
+        ]
     }
 
     /// Steps per second of each method over the repetitions (interleaved), bytes per step of the files,
@@ -77,42 +88,48 @@ struct RecordingBenchmarks {
         var recorderBytes: Double
         var naiveBytes: Double
         var journal: String
+        /// Processor microseconds per step, all threads.
+        var processor: [RecordingMethod: Samples]
     }
 
     private func measure<State, Action>(_ driver: RecordingDriver<State, Action>, name: String, steps: Int,
                                         naiveSteps: Int) throws -> Runs {
         var rates: [RecordingMethod: [Double]] = [:]
+        var processor: [RecordingMethod: [Double]] = [:]
+        func timed(_ method: RecordingMethod, steps: Int, _ body: () throws -> Void) throws {
+            let start = ProcessorTime.now()
+            let seconds = try context.stopwatch.seconds(body)
+            processor[method, default: []].append((ProcessorTime.now() - start) * 1e6 / Double(steps))
+            rates[method, default: []].append(Double(steps) / seconds)
+        }
         var recorderBytes = 0.0
         var naiveBytes = 0.0
         let journal = context.directory.file("\(name).jsonl")
         for repetition in 0..<context.scale.recordingRepetitions {
-            let storeSeconds = try context.stopwatch.seconds {
+            try timed(.store, steps: steps) {
                 blackHole(try driver.run(.store, steps: steps, path: ""))
             }
-            rates[.store, default: []].append(Double(steps) / storeSeconds)
 
             let path = context.directory.file("\(name)-\(repetition).jsonl")
             var final: State?
-            let recorderSeconds = try context.stopwatch.seconds {
+            try timed(.recorder, steps: steps) {
                 final = try driver.run(.recorder, steps: steps, path: path)
             }
-            rates[.recorder, default: []].append(Double(steps) / recorderSeconds)
             if let final { try driver.verifyJournal(at: path, steps: steps, final: final) }
             recorderBytes = try Self.bodyBytes(path, skippingHeader: true) / Double(steps)
             try? FileManager.default.removeItem(atPath: journal)
             try FileManager.default.moveItem(atPath: path, toPath: journal)
 
             let naivePath = context.directory.file("\(name)-naive.jsonl")
-            let naiveSeconds = try context.stopwatch.seconds {
+            try timed(.naive, steps: naiveSteps) {
                 blackHole(try driver.run(.naive, steps: naiveSteps, path: naivePath))
             }
-            rates[.naive, default: []].append(Double(naiveSteps) / naiveSeconds)
             naiveBytes = try Self.bodyBytes(naivePath, skippingHeader: false) / Double(naiveSteps)
             context.directory.delete(naivePath)
         }
         return Runs(store: Samples(rates[.store] ?? []), recorder: Samples(rates[.recorder] ?? []),
                     naive: Samples(rates[.naive] ?? []), recorderBytes: recorderBytes, naiveBytes: naiveBytes,
-                    journal: journal)
+                    journal: journal, processor: processor.mapValues(Samples.init))
     }
 
     /// The size of a file, less its first line (a journal's header, which holds the initial state).
