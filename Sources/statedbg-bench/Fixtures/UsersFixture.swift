@@ -19,8 +19,13 @@ enum UsersFixture {
                       actionSamples: [.setAge(id: 0, age: 1), .rename(id: 0, name: "x"), .birthday])
     }
 
-    /// The action of step `step` (1-based): one field of one user, a different user each time.
+    /// The action of step `step` (1-based): one field of one user, a different user each time, always
+    /// to a new value.
+    ///
+    /// The user cycles with period `users` (7919 is prime, so every user comes up once per cycle) and
+    /// the age with period 61, which divides no cycle of 1,000 users: a user never gets the age it
+    /// already has, so every step really changes the state.
     static func action(_ step: Int, users: Int) -> UsersAction {
-        .setAge(id: (step &* 7919) % max(1, users), age: 20 + step % 50)
+        .setAge(id: (step &* 7919) % max(1, users), age: 18 + step % 61)
     }
 }

@@ -1,12 +1,20 @@
-/// Times closures with `ContinuousClock` and repeats them into ``Samples``.
+/// Times closures with `ContinuousClock` (or the thread's processor time) and repeats them into ``Samples``.
 ///
 /// Baselines and subjects are interleaved (baseline, subject, baseline, …) so that a burst of load from
 /// another process on the shared machine hits both sides of a ratio alike.
 struct Stopwatch {
     private let clock = ContinuousClock()
+    /// Count the calling thread's processor time instead of the wall clock, which on a busy machine
+    /// also counts the time spent waiting for a core.
+    var countsProcessorTime = false
 
     /// The seconds `body` takes once.
     func seconds(_ body: () throws -> Void) rethrows -> Double {
+        if countsProcessorTime {
+            let start = ProcessorTime.thread()
+            try body()
+            return ProcessorTime.thread() - start
+        }
         let start = clock.now
         try body()
         return (clock.now - start).seconds

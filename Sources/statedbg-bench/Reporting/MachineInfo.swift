@@ -12,9 +12,20 @@ struct MachineInfo: Sendable {
         let model = field("model name", in: "/proc/cpuinfo", separator: ":") ?? "unknown"
         let release = field("PRETTY_NAME", in: "/etc/os-release", separator: "=")
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-        let kernel = processInfo.operatingSystemVersionString
-        let os = release.map { "\($0) (\(kernel))" } ?? kernel
-        return MachineInfo(cores: processInfo.activeProcessorCount, model: model, os: os)
+        let kernel = kernelName()
+        let os = [release, kernel].compactMap { $0 }.joined(separator: ", ")
+        return MachineInfo(cores: processInfo.activeProcessorCount, model: model,
+                           os: os.isEmpty ? processInfo.operatingSystemVersionString : os)
+    }
+
+    /// `Linux 6.1.0-18-amd64`, from `uname`.
+    private static func kernelName() -> String? {
+        var names = utsname()
+        guard uname(&names) == 0 else { return nil }
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return "\(text(names.sysname)) \(text(names.release))"
     }
 
     private static func field(_ name: String, in path: String, separator: Character) -> String? {
