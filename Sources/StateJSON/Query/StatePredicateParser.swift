@@ -3,9 +3,14 @@ struct StatePredicateParser {
     private typealias Expression = StatePredicate.Expression
     private typealias Operand = StatePredicate.Operand
 
+    /// The deepest nesting of parentheses, `not`, `any` and `all` accepted. Parsing, printing and
+    /// evaluating all recurse once per level, so without a bound a long run of `(` overflows the stack.
+    static let maxDepth = 256
+
     private let source: String
     private let bytes: [UInt8]
     private var position = 0
+    private var depth = 0
 
     init(source: String) {
         self.source = source
@@ -38,6 +43,13 @@ struct StatePredicateParser {
     }
 
     private mutating func parseUnary() throws(PredicateParseError) -> Expression {
+        // Every level of nesting passes through here, so this one count bounds them all.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            skipSpaces()
+            throw failure(at: position, "the predicate nests more than \(Self.maxDepth) levels of parentheses, 'not', 'any' and 'all'")
+        }
         if consumeKeyword("not") { return .not(try parseUnary()) }
         return try parsePrimary()
     }

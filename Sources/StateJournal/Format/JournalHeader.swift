@@ -28,6 +28,9 @@ public struct JournalHeader: Sendable, Equatable {
     public var created: String
     /// The number of the first step line (1, or more in a file that continues a rolled-over one).
     public var firstStep: Int
+    /// The largest ``firstStep`` a reader accepts: half of `Int.max`, so that counting steps on from
+    /// it can never overflow, however many lines the file holds.
+    public static let maxFirstStep = Int.max / 2
     /// The file this one continues, when the recorder rolled over to a new file.
     public var previousFile: String?
     /// The recorder's options, for the record.
@@ -117,6 +120,9 @@ public struct JournalHeader: Sendable, Equatable {
         created = try fields.optionalString("created") ?? ""
         firstStep = try fields.optionalInt("firstStep") ?? 1
         guard firstStep >= 1 else { throw .invalidValue(field: "firstStep", reason: "is \(firstStep), but steps count from 1") }
+        guard firstStep <= Self.maxFirstStep else {
+            throw .invalidValue(field: "firstStep", reason: "is \(firstStep), but it can be at most \(Self.maxFirstStep)")
+        }
         previousFile = try fields.optionalString("previousFile")
         options = fields.optional("options") ?? .object(JSONObject())
         initialState = try fields.required("initialState")

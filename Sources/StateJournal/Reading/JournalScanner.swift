@@ -39,7 +39,11 @@ struct JournalScanner {
     }
 
     mutating func scan() throws(JournalError) -> Result {
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // A small journal gets a buffer of its own size (plus a byte, to see the end in one read):
+        // clearing a whole MiB to open a few lines cost more than the reading did.
+        var info = stat()
+        let fileSize = fstat(descriptor, &info) == 0 ? Int(clamping: info.st_size) : Int.max
+        var chunk = [UInt8](repeating: 0, count: fileSize < 1 << 20 ? max(fileSize, 0) + 1 : 1 << 20)
         var prefix: [UInt8] = []
         prefix.reserveCapacity(Self.prefixCapacity)
         var lineStart: Int64 = 0

@@ -1,0 +1,31 @@
+import StateRecorder
+import StateStore
+
+/// The users app as the benchmark records it.
+enum UsersFixture {
+    static let reducer = Reducer<UsersState, UsersAction> { state, action in
+        switch action {
+        case .setAge(let id, let age):
+            if state.users.indices.contains(id) { state.users[id].age = age }
+        case .rename(let id, let name):
+            if state.users.indices.contains(id) { state.users[id].name = name }
+        case .birthday:
+            for index in state.users.indices { state.users[index].age += 1 }
+        }
+    }
+
+    static func app(users: Int) -> RecordableApp<UsersState, UsersAction> {
+        RecordableApp(id: "users", summary: "\(users) users", initialState: .generated(count: users), reducer: reducer,
+                      actionSamples: [.setAge(id: 0, age: 1), .rename(id: 0, name: "x"), .birthday])
+    }
+
+    /// The action of step `step` (1-based): one field of one user, a different user each time, always
+    /// to a new value.
+    ///
+    /// The user cycles with period `users` (7919 is prime, so every user comes up once per cycle) and
+    /// the age with period 61, which divides no cycle of 1,000 users: a user never gets the age it
+    /// already has, so every step really changes the state.
+    static func action(_ step: Int, users: Int) -> UsersAction {
+        .setAge(id: (step &* 7919) % max(1, users), age: 18 + step % 61)
+    }
+}

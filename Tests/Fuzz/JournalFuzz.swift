@@ -1,0 +1,67 @@
+import StateJSON
+import StateJournal
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Decodes every line of the input as a journal line (a line that decodes must re-encode to a line
+/// that decodes to the same value), then opens the whole input as a journal file and reads every
+/// state in it, the way `statedbg check` does.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    let parser = JSONParser()
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        guard let decoded = try? JournalLine.parse(UnsafeRawBufferPointer(rebasing: line), parser: parser) else { continue }
+        var encoded: [UInt8] = []
+        decoded.write(to: &encoded)
+        fuzzCheck(encoded.last == 0x0A, "a written journal line does not end with a line feed")
+        fuzzCheck(!encoded.dropLast().contains(0x0A), "a written journal line contains a line feed")
+        let again = encoded.dropLast().withUnsafeBytes { try? JournalLine.parse($0, parser: parser) }
+        fuzzCheck(again == decoded, "a journal line changed in a write/parse round trip: \(String(decoding: encoded, as: UTF8.self))")
+    }
+    readAsJournal(bytes)
+    return 0
+}
+
+/// The scratch file every run overwrites; one per process, so parallel fuzzing jobs do not collide.
+/// It lives in memory (`/dev/shm`) when it can: on ext4, truncating and rewriting a file on disk
+/// thousands of times a second makes the kernel flush it each time, which cuts the rate tenfold.
+private let scratchPath: String = {
+    let directory: String
+    if let variable = getenv("TMPDIR") {
+        directory = String(cString: variable)
+    } else if access("/dev/shm", W_OK) == 0 {
+        directory = "/dev/shm"
+    } else {
+        directory = "/tmp"
+    }
+    return "\(directory)/statedbg-journal-fuzz-\(getpid()).jsonl"
+}()
+
+private func readAsJournal(_ bytes: UnsafeRawBufferPointer) {
+    let descriptor = open(scratchPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    fuzzCheck(descriptor >= 0, "cannot create the scratch file \(scratchPath)")
+    var written = 0
+    while written < bytes.count {
+        let result = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
+        fuzzCheck(result > 0, "cannot write the scratch file \(scratchPath)")
+        written += result
+    }
+    _ = close(descriptor)
+
+    // Hash checks would stop nearly every mutated journal at its first step; without them the
+    // reader goes on to apply the patches.
+    var options = JournalReader.Options()
+    options.verifyHashes = false
+    guard let reader = try? JournalReader(path: scratchPath, options: options) else { return }
+    _ = reader.validate(limit: 8)
+    for step in reader.baseStep...reader.lastStep {
+        _ = try? reader.state(at: step)
+        _ = try? reader.action(at: step)
+        _ = reader.events(after: step)
+    }
+}

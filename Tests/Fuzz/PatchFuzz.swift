@@ -1,0 +1,51 @@
+import StateJSON
+
+/// Splits the input at its first line feed into a document and a patch, applies the patch, and
+/// checks the diff property on the two documents the input yields: for any `a` and `b`,
+/// `JSONDiff.patch(from: a, to: b)` applied to `a` gives exactly `b`.
+///
+/// `b` is the patched document when the patch applies, or else the second part itself read as JSON,
+/// so inputs that are not patches still exercise the differ.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: start, count: count)
+    let split = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+    let parser = JSONParser()
+    guard let document = try? parser.parse(UnsafeRawBufferPointer(rebasing: bytes[..<split])) else { return 0 }
+    let rest = split < bytes.endIndex ? bytes[(split + 1)...] : bytes[bytes.endIndex...]
+    guard let second = try? parser.parse(UnsafeRawBufferPointer(rebasing: rest)) else { return 0 }
+
+    var patched: JSONValue?
+    if let patch = try? JSONPatch(jsonValue: second) {
+        let reread = try? JSONPatch(jsonValue: patch.jsonValue)
+        fuzzCheck(reread == patch, "a patch changed in a jsonValue round trip: \(patch.jsonValue.canonicalText)")
+        for operation in patch.operations {
+            let pointer = try? JSONPointer(parsing: operation.path.description)
+            fuzzCheck(pointer == operation.path, "a pointer changed in a description round trip: \(operation.path.description)")
+        }
+        patched = try? patch.apply(to: document)
+    }
+    checkDiff(from: document, to: patched ?? second)
+    if let patched { checkDiff(from: patched, to: document) }
+    return 0
+}
+
+private func checkDiff(from a: JSONValue, to b: JSONValue) {
+    let optionSets = [
+        JSONDiff.Options(),
+        JSONDiff.Options(identityKey: nil, maxArrayEdits: 64),
+        JSONDiff.Options(identityKey: "id", maxArrayEdits: 1),
+    ]
+    for options in optionSets {
+        let diff = JSONDiff.patch(from: a, to: b, options: options)
+        let result: JSONValue
+        do {
+            result = try diff.apply(to: a)
+        } catch {
+            fuzzCheck(false, "a diff does not apply to its own source (\(error)); from \(a.canonicalText) to \(b.canonicalText), patch \(diff.jsonValue.canonicalText)")
+            return
+        }
+        fuzzCheck(result == b, "apply(diff(a, b), a) != b; from \(a.canonicalText) to \(b.canonicalText), patch \(diff.jsonValue.canonicalText) gave \(result.canonicalText)")
+        fuzzCheck((a == b) == diff.isEmpty, "diff emptiness disagrees with equality; from \(a.canonicalText) to \(b.canonicalText)")
+    }
+}
