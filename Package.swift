@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "StateRecorderTests", dependencies: ["StateRecorder", "ExampleApps"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
         .testTarget(name: "StateDebuggerTests", dependencies: ["StateDebugger", "ExampleApps"]),
-        .testTarget(name: "StatedbgCLITests", dependencies: ["StatedbgCLI", "ExampleApps"]),
+        .testTarget(name: "StatedbgCLITests", dependencies: ["StatedbgCLI", "ExampleApps", "StateJournal"]),
         .testTarget(name: "StateTestingTests", dependencies: ["StateTesting", "ExampleApps"]),
     ],
     swiftLanguageModes: [.v6]

@@ -30,6 +30,8 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         case invalidString(String)
         /// A path operand is malformed.
         case invalidPath(JSONPathParseError.Code)
+        /// Parentheses, `not`, `any` and `all` nest deeper than the parser allows.
+        case tooDeep(limit: Int)
     }
 
     /// The part of a number literal where a digit was missing.
@@ -67,6 +69,7 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         case .numberOutOfRange(let text): "\(text) is out of range"
         case .invalidString(let reason): reason
         case .invalidPath(let code): JSONPathParseError(column: column, code: code).message
+        case .tooDeep(let limit): "the predicate nests more than \(limit) levels of parentheses, 'not', 'any' and 'all'"
         }
     }
 

@@ -48,7 +48,7 @@ struct StatePredicateParser {
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else {
             skipSpaces()
-            throw failure(at: position, "the predicate nests more than \(Self.maxDepth) levels of parentheses, 'not', 'any' and 'all'")
+            throw failure(at: position, .tooDeep(limit: Self.maxDepth))
         }
         if consumeKeyword("not") { return .not(try parseUnary()) }
         return try parsePrimary()

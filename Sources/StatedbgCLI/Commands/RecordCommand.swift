@@ -21,7 +21,9 @@ enum RecordCommand: Subcommand {
             .value("snapshots", valueName: "mode", defaultValue: "patches",
                    help: "patches (a patch per step, with keyframes) or every-step (a whole state per step)."),
             .value("durability", valueName: "policy", defaultValue: "step",
-                   help: "step (every step reaches the OS), batched, or close (only when recording ends)."),
+                   help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
+            .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
+            .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests)."),
             .value("redact", valueName: "path", help: "Replace the values this JSONPath selects with \"<redacted>\".",
                    isRepeatable: true),
         ],
@@ -47,9 +49,10 @@ enum RecordCommand: Subcommand {
         }
         switch arguments.string("durability") {
         case "step", nil: options.durability = .everyStep(sync: false)
+        case "step-sync": options.durability = .everyStep(sync: true)
         case "batched": options.durability = .batched(steps: 64, milliseconds: 100)
         case "close": options.durability = .onClose
-        case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--durability <policy>", expected: "step, batched or close"))
+        case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--durability <policy>", expected: "step, step-sync, batched or close"))
         }
         do {
             options.redaction = try Redaction(paths: arguments.strings("redact"))
@@ -66,7 +69,16 @@ enum RecordCommand: Subcommand {
         }
         let summary: RecordingSummary
         do {
-            summary = try app.record(to: output, steps: steps, seed: seed, options: options, clock: RecordingClock.wall)
+            let text = context.output
+            let acknowledged: ((Int) -> Void)? = arguments.flag("acknowledged")
+                ? { step in
+                    text.print("acknowledged \(step)")
+                    text.flush()
+                }
+                : nil
+            summary = try app.record(to: output, steps: steps, seed: seed, options: options,
+                                     clock: arguments.flag("fixed-clock") ? RecordingClock.fixed() : RecordingClock.wall,
+                                     acknowledged: acknowledged)
         } catch {
             throw CommandFailure(.ioError, "\(output): the recording failed: \(error)")
         }
