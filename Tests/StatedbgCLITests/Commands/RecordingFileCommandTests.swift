@@ -84,7 +84,7 @@ import StatedbgCLI
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
             Error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
-            Usage: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--redact <path> ...]
+            Usage: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
               See 'statedbg help record' for more information.
 
             """)
