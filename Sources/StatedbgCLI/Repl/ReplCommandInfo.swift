@@ -19,7 +19,7 @@ public struct ReplCommandInfo: Sendable, Equatable {
         case nothing, path, predicate, branch, command, mark
     }
 
-    /// `next [n]`, or `next (n) [n]` style with aliases: `next, n [n]`.
+    /// The name, its aliases and the arguments, as `help` lists them: `next, n [n]`.
     public var synopsis: String {
         ([name] + aliases).joined(separator: ", ") + (arguments.isEmpty ? "" : " " + arguments)
     }
