@@ -45,7 +45,17 @@ public final class IncrementalFingerprinter {
     }
 
     private func build(_ value: JSONValue, previous: Node?) -> Node {
-        if let previous, previous.value == value { return previous }
+        if let previous {
+            // Containers are reused when they share storage (O(1)), never by a deep `==`, which would
+            // walk every unchanged sibling of a change; equal-but-copied containers are walked instead,
+            // and their shared children are reused one level down.
+            switch value {
+            case .array, .object:
+                if value.sharesStorage(with: previous.value) { return previous }
+            default:
+                if previous.value == value { return previous }
+            }
+        }
         switch value {
         case .array(let elements):
             let old = previous?.children ?? []

@@ -34,9 +34,58 @@ public struct JSONHash: Sendable {
 
     /// The XXH64 hash of `bytes`.
     public static func hash(_ bytes: some Collection<UInt8>, seed: UInt64 = 0) -> UInt64 {
+        if let hash = bytes.withContiguousStorageIfAvailable({ oneShot(UnsafeRawBufferPointer($0), seed: seed) }) {
+            return hash
+        }
         var hasher = JSONHash(seed: seed)
         hasher.update(bytes)
         return hasher.finalize()
+    }
+
+    /// XXH64 of contiguous bytes in one pass, with no buffering and no allocation: the common case
+    /// (keys, strings and numbers fingerprinted one by one) must not pay for the streaming form.
+    static func oneShot(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        var offset = 0
+        var hash: UInt64
+        if raw.count >= 32 {
+            var v1 = seed &+ prime1 &+ prime2, v2 = seed &+ prime2, v3 = seed, v4 = seed &- prime1
+            while offset + 32 <= raw.count {
+                v1 = round(v1, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
+                v2 = round(v2, raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian)
+                v3 = round(v3, raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self).littleEndian)
+                v4 = round(v4, raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self).littleEndian)
+                offset += 32
+            }
+            hash = v1.rotatedLeft(1) &+ v2.rotatedLeft(7) &+ v3.rotatedLeft(12) &+ v4.rotatedLeft(18)
+            hash = merge(hash, v1)
+            hash = merge(hash, v2)
+            hash = merge(hash, v3)
+            hash = merge(hash, v4)
+        } else {
+            hash = seed &+ prime5
+        }
+        hash &+= UInt64(raw.count)
+        while offset + 8 <= raw.count {
+            hash ^= round(0, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian)
+            hash = hash.rotatedLeft(27) &* prime1 &+ prime4
+            offset += 8
+        }
+        if offset + 4 <= raw.count {
+            hash ^= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian) &* prime1
+            hash = hash.rotatedLeft(23) &* prime2 &+ prime3
+            offset += 4
+        }
+        while offset < raw.count {
+            hash ^= UInt64(raw[offset]) &* prime5
+            hash = hash.rotatedLeft(11) &* prime1
+            offset += 1
+        }
+        hash ^= hash >> 33
+        hash &*= prime2
+        hash ^= hash >> 29
+        hash &*= prime3
+        hash ^= hash >> 32
+        return hash
     }
 
     /// The hash as 16 lowercase hexadecimal digits, zero-padded.

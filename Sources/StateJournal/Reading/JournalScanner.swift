@@ -50,6 +50,7 @@ struct JournalScanner {
         var lineLength = 0
         var lineNumber = 1
         var fileOffset: Int64 = 0
+        var lastByte: UInt8 = 0
 
         while true {
             let count = chunk.withUnsafeMutableBytes { raw in
@@ -63,21 +64,24 @@ struct JournalScanner {
             if count == 0 { break }
             var position = 0
             while position < count {
-                // Find the next line feed in this chunk.
-                var end = position
-                while end < count, chunk[end] != 0x0A { end += 1 }
+                // Find the next line feed in this chunk (memchr is many times faster than a byte loop).
+                let end = chunk.withUnsafeBytes { raw -> Int in
+                    guard let found = memchr(raw.baseAddress! + position, 0x0A, count - position) else { return count }
+                    return raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+                }
                 let take = end - position
                 if prefix.count < Self.prefixCapacity {
                     let room = min(Self.prefixCapacity - prefix.count, take)
                     prefix.append(contentsOf: chunk[position..<position + room])
                 }
+                if take > 0 { lastByte = chunk[end - 1] }
                 lineLength += take
                 if lineLength > options.maxLineBytes {
                     throw JournalError(.malformed, path: path, line: lineNumber,
                                        "the line is longer than \(options.maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
                 }
                 if end < count {
-                    try handleLine(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix)
+                    try handleLine(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix, lastByte: lastByte)
                     lineNumber += 1
                     lineStart = fileOffset + Int64(end) + 1
                     lineLength = 0
@@ -94,7 +98,7 @@ struct JournalScanner {
         if lineLength > 0 {
             if lineNumber == 1 {
                 // A lone unterminated first line: judge it as the header it should be.
-                try handleLine(start: 0, length: lineLength, number: 1, prefix: prefix)
+                try handleLine(start: 0, length: lineLength, number: 1, prefix: prefix, lastByte: lastByte)
             }
             torn = TornLine(line: lineNumber, offset: lineStart, length: lineLength)
         }
@@ -105,14 +109,14 @@ struct JournalScanner {
                       lineCount: lineNumber - 1, index: index)
     }
 
-    private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8]) throws(JournalError) {
+    private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8) throws(JournalError) {
         if number == 1, prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
         }
         if length == 0 {
             throw JournalError(.malformed, path: path, line: number, "the line is empty; every journal line holds one JSON object.")
         }
-        if length <= prefix.count ? prefix[length - 1] == 0x0D : try lastByte(start: start, length: length) == 0x0D {
+        if lastByte == 0x0D {
             throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
         }
         if number > 1, let fast = FastStepPrefix(prefix) {
@@ -171,13 +175,6 @@ struct JournalScanner {
         }
         index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent)
         lastStepSeen = step
-    }
-
-    private func lastByte(start: Int64, length: Int) throws(JournalError) -> UInt8 {
-        var byte: UInt8 = 0
-        let count = pread(descriptor, &byte, 1, off_t(start) + off_t(length - 1))
-        if count != 1 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
-        return byte
     }
 
     private func readAndParse(start: Int64, length: Int) throws -> JournalLine {

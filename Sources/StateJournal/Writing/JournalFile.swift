@@ -60,6 +60,45 @@ public final class JournalFile {
         return JournalFile(path: path, descriptor: descriptor, size: 0)
     }
 
+    /// Creates a new journal whose first bytes are `header`, atomically: the file appears at `path`
+    /// with its whole header or not at all, so a crash during creation never leaves a torn header.
+    ///
+    /// The header is written to a temporary file beside `path`, which is then linked into place
+    /// (`link` fails rather than replace a file that appeared meanwhile) or, with `overwrite`, renamed.
+    public static func create(at path: String, header: [UInt8], overwrite: Bool = false) throws(JournalError) -> JournalFile {
+        if !overwrite, access(path, F_OK) == 0 {
+            throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
+        }
+        let temporary = path + ".creating-\(getpid())"
+        _ = unlink(temporary)
+        let staging = try create(at: temporary, overwrite: true)
+        staging.append(header)
+        do {
+            try staging.close()
+        } catch {
+            _ = unlink(temporary)
+            throw error
+        }
+        if overwrite {
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                _ = unlink(temporary)
+                throw .system(.ioError, path, "cannot create the journal", errno: code)
+            }
+        } else {
+            guard link(temporary, path) == 0 else {
+                let code = errno
+                _ = unlink(temporary)
+                if code == EEXIST {
+                    throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
+                }
+                throw .system(.ioError, path, "cannot create the journal", errno: code)
+            }
+            _ = unlink(temporary)
+        }
+        return try openForAppending(at: path, validLength: Int64(header.count))
+    }
+
     /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
     /// final line found by ``JournalReader``).
     public static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {

@@ -185,13 +185,11 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             try file.close()
             segment += 1
             let nextPath = Self.segmentPath(basePath, segment)
-            let next = try JournalFile.create(at: nextPath, overwrite: options.overwrite)
             builder = JournalBuilder(header: makeRolloverHeader(lastStep + 1, state, Self.fileName(file.path)),
                                      policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
-            next.append(header)
-            try next.flush()
+            let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite)
             file = next
             acknowledged.store(lastStep, ordering: .releasing)
         }

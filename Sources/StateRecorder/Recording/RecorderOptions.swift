@@ -66,7 +66,7 @@ public struct RecorderOptions: Sendable, Equatable {
     /// What to do at ``maxFileBytes``.
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
-    public var queueCapacity: Int = 4096
+    public var queueCapacity: Int = 256
     /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
     /// from the journal.
     public var recentStates: Int = 256

@@ -94,11 +94,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let builder = JournalBuilder(header: Self.header(app: app, options: options, firstStep: 1, state: tree,
                                                          previousFile: nil, clock: clock),
                                      policy: options.keyframePolicy)
-        let file = try JournalFile.create(at: path, overwrite: options.overwrite)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
-        file.append(bytes)
-        try file.flush()
+        let file = try JournalFile.create(at: path, header: bytes, overwrite: options.overwrite)
         self.init(app: app, path: path, options: options, file: file, encoder: encoder, builder: builder, state: state,
                   middleware: middleware, clock: clock, diagnostics: diagnostics, onError: onError)
     }
