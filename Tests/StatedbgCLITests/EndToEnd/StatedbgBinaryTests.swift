@@ -38,7 +38,7 @@ import Testing
             (["minimize", "w.jsonl", ".balance < 50", "-o", "w.jsonl"], 73),
             (["record", "wallet", "-o", "new.jsonl"], 64),
             (["examples"], 0),
-            (["export", "w.jsonl", "--test"], 0),
+            (["export", "w.jsonl", "--test"], 64),
             (["export", "w.jsonl"], 64),
             (["repl", "w.jsonl", "-c", "next"], 0),
             (["--version"], 0),
