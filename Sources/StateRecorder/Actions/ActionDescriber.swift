@@ -1,3 +1,5 @@
+import Foundation
+
 /// Derives an action's journal tag and label from its enum case by reflection.
 ///
 /// For `BankApp.Action.pay(from: .jenny, to: .donald, amount: 10)` in the app `bank`:
@@ -69,6 +71,9 @@ public struct ActionDescriber: Sendable {
 
     private func render(_ value: Any, depth: Int, hiding: Set<String>) -> String {
         if let text = value as? String { return quoted(text) }
+        if let date = value as? Date {
+            return RecordingClock.iso8601(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        }
         if let text = value as? Substring { return quoted(String(text)) }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
