@@ -75,6 +75,30 @@ import Testing
         #expect(perStep < 300)
     }
 
+    @Test func aPreSerializedActionWritesTheSameLinesAsTheActionRecord() {
+        // Step 1 is a patch, step 2 outgrows the state and is whole, step 3 has a parent: every path.
+        let policy = KeyframePolicy(interval: 10, smallStateBytes: 0)
+        let note: JSONValue = "long enough that one patch is smaller than the state"
+        let byRecord = JournalBuilder(header: Self.header(initial: ["n": 0, "note": note]), policy: policy)
+        let byBytes = JournalBuilder(header: Self.header(initial: ["n": 0, "note": note]), policy: policy)
+        var recordLines: [UInt8] = []
+        var bytesLines: [UInt8] = []
+        for n in 1...3 {
+            let state: JSONValue = ["n": .integer(Int64(n)), "note": note]
+            byRecord.appendStep(action: Self.action(n), state: state, time: Int64(n), parent: n == 3 ? 1 : nil,
+                                into: &recordLines)
+            byBytes.appendStep(actionBytes: Self.action(n).jsonValue.serialized(.canonical), state: state,
+                               time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
+        }
+        #expect(String(decoding: bytesLines, as: UTF8.self) == """
+            {"step":1,"kind":"patch","time":1,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb"}
+            {"step":2,"kind":"keyframe","time":2,"action":{"label":"test.set(2)","payload":{"set":{"_0":2}},"type":"test.set"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243"}
+            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"label":"test.set(3)","payload":{"set":{"_0":3}},"type":"test.set"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25"}
+
+            """)
+        #expect(bytesLines == recordLines)
+    }
+
     @Test func eventsAreReadInOrderWithTheStepTheyFollow() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("events.jsonl")

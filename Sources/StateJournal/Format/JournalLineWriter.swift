@@ -66,27 +66,27 @@ enum JournalLineWriter {
             bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
+        // Digits are produced last first, into the end of a scratch buffer, then appended in one copy.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
+            var start = 20
             var remaining = value
             while remaining > 0 {
-                digits[count] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
                 remaining /= 10
-                count += 1
             }
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                bytes.append(digits[index])
-            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
     static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
         let alphabet: StaticString = "0123456789abcdef"
-        alphabet.withUTF8Buffer { digits in
-            var shift = 60
-            while shift >= 0 {
-                bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)])
-                shift -= 4
+        alphabet.withUTF8Buffer { alphabet in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+                for index in 0..<16 {
+                    digits[index] = alphabet[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(digits))
             }
         }
     }

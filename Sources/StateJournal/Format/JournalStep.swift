@@ -57,9 +57,28 @@ public struct JournalStep: Sendable, Equatable {
     /// - Returns: The size of the `state` or `patch` member's value, in bytes.
     @discardableResult
     public func write(to bytes: inout [UInt8]) -> Int {
-        JournalLineWriter.writeStepPrefix(step: step, keyframe: isKeyframe, time: time, parent: parent, into: &bytes)
+        Self.write(step: step, time: time, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
+            action.jsonValue.write(to: &bytes, style: .canonical)
+        }
+    }
+
+    /// Appends a step's journal line whose action is already serialized (canonical JSON), so a writer
+    /// that records the same action many times serializes it once.
+    @discardableResult
+    static func write(step: Int, time: Int64, parent: Int?, actionBytes: [UInt8], content: Content, hash: UInt64,
+                      into bytes: inout [UInt8]) -> Int {
+        write(step: step, time: time, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
+            bytes.append(contentsOf: actionBytes)
+        }
+    }
+
+    private static func write(step: Int, time: Int64, parent: Int?, content: Content, hash: UInt64,
+                              into bytes: inout [UInt8], action writeAction: (inout [UInt8]) -> Void) -> Int {
+        let keyframe: Bool
+        if case .keyframe = content { keyframe = true } else { keyframe = false }
+        JournalLineWriter.writeStepPrefix(step: step, keyframe: keyframe, time: time, parent: parent, into: &bytes)
         bytes.append(contentsOf: #","action":"#.utf8)
-        action.jsonValue.write(to: &bytes, style: .canonical)
+        writeAction(&bytes)
         let contentStart: Int
         switch content {
         case .keyframe(let state):

@@ -76,6 +76,27 @@ public final class JournalBuilder {
     @discardableResult
     public func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
+        appendStep(actionBytes: action.jsonValue.serialized(.canonical), state: state, time: time, parent: parent,
+                   keyframe: requested, into: &bytes)
+    }
+
+    /// Appends the next step's line, with the action already serialized, and returns its number.
+    ///
+    /// A recorder that sees the same action many times serializes it once and passes its bytes here;
+    /// the line is the same as ``appendStep(action:state:time:parent:keyframe:into:)`` writes.
+    ///
+    /// ```swift
+    /// let actionBytes = action.jsonValue.serialized(.canonical)   // {"label":…,"payload":…,"type":…}
+    /// builder.appendStep(actionBytes: actionBytes, state: newState, time: 0, into: &bytes)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
+    ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
+    ///   - keyframe: Write the state whole regardless of the policy.
+    @discardableResult
+    public func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
+                           keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
         let step = lastStep + 1
         let fingerprint = fingerprinter.fingerprint(state)
         var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
@@ -83,8 +104,8 @@ public final class JournalBuilder {
         let start = bytes.count
         if !keyframe {
             let patch = JSONDiff.patch(from: previous, to: state)
-            let patchBytes = JournalStep(step: step, time: time, parent: parent, action: action, content: .patch(patch),
-                                         hash: fingerprint).write(to: &bytes)
+            let patchBytes = JournalStep.write(step: step, time: time, parent: parent, actionBytes: actionBytes,
+                                               content: .patch(patch), hash: fingerprint, into: &bytes)
             if patchBytesSinceKeyframe + patchBytes <= keyframeBytes {
                 stepsSinceKeyframe += 1
                 patchBytesSinceKeyframe += patchBytes
@@ -96,8 +117,8 @@ public final class JournalBuilder {
             }
         }
         if keyframe {
-            keyframeBytes = JournalStep(step: step, time: time, parent: parent, action: action, content: .keyframe(state),
-                                        hash: fingerprint).write(to: &bytes)
+            keyframeBytes = JournalStep.write(step: step, time: time, parent: parent, actionBytes: actionBytes,
+                                              content: .keyframe(state), hash: fingerprint, into: &bytes)
             stepsSinceKeyframe = 0
             patchBytesSinceKeyframe = 0
         }

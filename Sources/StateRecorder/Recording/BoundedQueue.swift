@@ -10,6 +10,10 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     private var items: [Element] = []
     private let capacity: Int
     private var closed = false
+    // Who is blocked in `wait()`: a put or a take wakes the other side only when someone is, so a
+    // consumer that keeps up costs producers no system call.
+    private var consumerWaiting = false
+    private var producersWaiting = 0
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -20,28 +24,36 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     func put(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !closed { condition.wait() }
+        while items.count >= capacity && !closed {
+            producersWaiting += 1
+            condition.wait()
+            producersWaiting -= 1
+        }
         guard !closed else { return false }
         items.append(element)
-        if items.count == 1 { condition.broadcast() }
+        if consumerWaiting { condition.broadcast() }
         return true
     }
 
-    /// Waits until something is queued (or `deadline` passes, or the queue is closed) and takes it all.
-    func takeAll(until deadline: Date?) -> [Element] {
+    /// Waits until something is queued (or `deadline` passes, or the queue is closed) and takes it all
+    /// into `batch`, whose previous contents are dropped.
+    ///
+    /// The queue keeps `batch`'s old storage for the next elements, so a steady stream allocates none.
+    func takeAll(until deadline: Date?, into batch: inout [Element]) {
+        batch.removeAll(keepingCapacity: true)
         condition.lock()
         defer { condition.unlock() }
         while items.isEmpty && !closed {
+            consumerWaiting = true
+            defer { consumerWaiting = false }
             if let deadline {
                 if !condition.wait(until: deadline) { break }
             } else {
                 condition.wait()
             }
         }
-        let taken = items
-        items = []
-        condition.broadcast()
-        return taken
+        swap(&items, &batch)
+        if producersWaiting > 0 { condition.broadcast() }
     }
 
     /// Stops accepting elements; waiting producers and the consumer wake up.

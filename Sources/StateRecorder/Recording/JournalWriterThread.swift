@@ -65,6 +65,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
 
     private func run() {
         defer { finished.signal() }
+        var batch: [RecorderEntry<State, Action>] = []
         while true {
             let deadline: Date?
             switch options.durability {
@@ -73,7 +74,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             default:
                 deadline = nil
             }
-            let batch = queue.takeAll(until: deadline)
+            queue.takeAll(until: deadline, into: &batch)
             if batch.isEmpty && queue.isClosed { break }
             var barriers: [DispatchSemaphore] = []
             for entry in batch {
@@ -92,6 +93,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                 flushIfDue(force: !barriers.isEmpty)
             }
             for semaphore in barriers { semaphore.signal() }
+            // Release the batch's states now rather than when the next batch arrives.
+            batch.removeAll(keepingCapacity: true)
         }
         if !stopped {
             do {
@@ -109,9 +112,9 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     private func encode(_ entry: RecorderEntry<State, Action>) throws {
         switch entry {
         case .step(let step, let time, let parent, let action, let state):
-            let journalAction = try encoder.journalAction(action)
-            lastStep = builder.appendStep(action: journalAction, state: try encoder.encodeState(state), time: time,
-                                          parent: parent, into: &buffer)
+            let encodedAction = try encoder.encodedAction(action)
+            lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: try encoder.encodeState(state),
+                                          time: time, parent: parent, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
         case .replacement(let step, let time, let parent, let state):
@@ -121,7 +124,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
         case .rejected(let after, let time, let action, let rejection):
-            JournalEvent.rejected(after: after, time: time, action: try encoder.journalAction(action),
+            JournalEvent.rejected(after: after, time: time, action: try encoder.encodedAction(action).action,
                                   validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
         case .commandError(let after, let time, let command, let message):
             JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)

@@ -53,19 +53,31 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         var parents: [Int: Int] = [:]
         var redo: [Int] = []
         var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
-        var recent: [(step: Int, state: State)?]
+        // A ring of recent states: slot `step % count` holds `recentStates[i]` after `recentSteps[i]` (-1: none).
+        // Two plain arrays rather than one of optional tuples, because the dispatching thread writes a slot
+        // on every step and, in this unspecialized generic code, a tuple costs a metadata lookup each time.
+        var recentSteps: [Int]
+        var recentStates: [State]
         var closed = false
+
+        init(current: Int, lastStep: Int, recentCount: Int, filler: State) {
+            self.current = current
+            self.lastStep = lastStep
+            recentSteps = Array(repeating: -1, count: max(0, recentCount))
+            recentStates = Array(repeating: filler, count: max(0, recentCount))
+        }
 
         func parent(of step: Int) -> Int { parents[step] ?? step - 1 }
 
         func recentState(_ step: Int) -> State? {
-            guard !recent.isEmpty, let entry = recent[step % recent.count], entry.step == step else { return nil }
-            return entry.state
+            guard !recentSteps.isEmpty, recentSteps[step % recentSteps.count] == step else { return nil }
+            return recentStates[step % recentSteps.count]
         }
 
         mutating func remember(_ step: Int, _ state: State) {
-            guard !recent.isEmpty else { return }
-            recent[step % recent.count] = (step, state)
+            guard !recentSteps.isEmpty else { return }
+            recentSteps[step % recentSteps.count] = step
+            recentStates[step % recentSteps.count] = state
         }
     }
 
@@ -148,8 +160,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.options = options
         self.clock = clock
         let lastStep = builder.lastStep
-        var travelState = TravelState(current: lastStep, lastStep: lastStep,
-                                      recent: Array(repeating: nil, count: max(0, options.recentStates)))
+        var travelState = TravelState(current: lastStep, lastStep: lastStep, recentCount: options.recentStates,
+                                      filler: state)
         travelState.remember(lastStep, state)
         travel = TravelBox(travelState)
         let headerOptions = options
@@ -305,7 +317,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                     if parent != step - 1 { state.parents[step] = parent }
                     state.lastStep = step
                     state.current = step
-                    state.redo.removeAll()
+                    if !state.redo.isEmpty { state.redo.removeAll() }
                     state.remember(step, newState)
                     return .step(step: step, time: clock(), parent: parent == step - 1 ? nil : parent, action: action, state: newState)
                 case .rejected(let rejection):

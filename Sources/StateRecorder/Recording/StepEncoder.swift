@@ -10,13 +10,22 @@ final class StepEncoder<State: Encodable & Sendable, Action: Encodable & Sendabl
     private let redaction: Redaction
     private let stateEncoder = IncrementalJSONEncoder<State>()
     private let actionEncoder = JSONValueEncoder()
-    private let cachesActions: Bool
-    private var actionCache: [AnyHashable: JournalAction] = [:]
+    private let actionCache: (any ActionCache<Action>)?
 
     init(describer: ActionDescriber, redaction: Redaction) {
         self.describer = describer
         self.redaction = redaction
-        cachesActions = Action.self is any Hashable.Type
+        actionCache = Self.makeActionCache()
+    }
+
+    /// A cache typed by `Action` when it is `Hashable`: the conformance is looked up once, here.
+    private static func makeActionCache() -> (any ActionCache<Action>)? {
+        guard let hashable = Action.self as? any Hashable.Type else { return nil }
+        return openCache(hashable) as? any ActionCache<Action>
+    }
+
+    private static func openCache<Key: Hashable>(_: Key.Type) -> AnyObject {
+        HashableActionCache<Key>()
     }
 
     /// The state as the journal stores it.
@@ -24,24 +33,19 @@ final class StepEncoder<State: Encodable & Sendable, Action: Encodable & Sendabl
         redaction.apply(to: try stateEncoder.encode(state))
     }
 
-    /// The action as the journal stores it.
-    func journalAction(_ action: Action) throws -> JournalAction {
-        guard cachesActions, let key = action as? any Hashable else { return try makeJournalAction(action) }
-        let hashable = AnyHashable(key)
-        if let cached = actionCache[hashable] { return cached }
-        let made = try makeJournalAction(action)
-        if actionCache.count >= 1024 { actionCache.removeAll(keepingCapacity: true) }
-        actionCache[hashable] = made
-        return made
+    /// The action as the journal stores it, with its serialized form.
+    func encodedAction(_ action: Action) throws -> EncodedAction {
+        guard let actionCache else { return try makeEncodedAction(action) }
+        return try actionCache.encoded(action, orMake: makeEncodedAction)
     }
 
-    private func makeJournalAction(_ action: Action) throws -> JournalAction {
+    private func makeEncodedAction(_ action: Action) throws -> EncodedAction {
         let encoded = try actionEncoder.encode(action)
         let payload = redaction.apply(to: encoded)
         // A label shows argument values, so it must hide whatever the payload hides.
         let description = payload == encoded
             ? describer.describe(action)
             : describer.describe(action, hiding: redaction.hiddenNames)
-        return JournalAction(type: description.type, label: description.label, payload: payload)
+        return EncodedAction(JournalAction(type: description.type, label: description.label, payload: payload))
     }
 }
