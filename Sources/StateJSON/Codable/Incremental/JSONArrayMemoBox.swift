@@ -1,3 +1,5 @@
+import Foundation
+
 /// A remembered array of `Equatable` elements, which re-encodes only the elements that changed.
 ///
 /// Comparing the old and new elements in one loop here skips the `Codable` round trip per element
@@ -26,8 +28,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             return try arrayEncoder.encodeChild(
                 newValue[index], nestingPath: [], key: JSONIndexKey(index), memoKey: .index(index))
         }
-        for index in 0..<common where oldValue[index] != newValue[index] {
-            if elements == nil { elements = oldElements }
+        let changed = Self.changedIndices(oldValue, newValue, upTo: common)
+        if !changed.isEmpty { elements = oldElements }
+        for index in changed {
             elements?[index] = try encodeElement(index)
         }
         guard common < oldValue.count || common < newValue.count else {
@@ -41,6 +44,31 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             for index in common..<newValue.count { result.append(try encodeElement(index)) }
         }
         return .array(result)
+    }
+
+    /// The indices below `count` whose elements differ, compared through buffers so that no element
+    /// is copied: this code is generic over `Element` at run time, where each copy of an element
+    /// would retain and release everything it refers to.
+    ///
+    /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
+    /// which is what copy-on-write leaves behind for every element the app did not touch.
+    private static func changedIndices(_ old: [Element], _ new: [Element], upTo count: Int) -> [Int] {
+        let size = MemoryLayout<Element>.size
+        let stride = MemoryLayout<Element>.stride
+        return old.withUnsafeBufferPointer { oldElements in
+            new.withUnsafeBufferPointer { newElements in
+                guard count > 0, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
+                    return []
+                }
+                let oldBytes = UnsafeRawPointer(oldBase)
+                let newBytes = UnsafeRawPointer(newBase)
+                var changed: [Int] = []
+                for index in 0..<count where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
+                    if oldElements[index] != newElements[index] { changed.append(index) }
+                }
+                return changed
+            }
+        }
     }
 }
 
