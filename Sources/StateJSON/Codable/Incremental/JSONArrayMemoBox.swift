@@ -18,7 +18,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         guard case .array(let oldElements) = previous, oldElements.count == oldValue.count else { return nil }
         if oldValue.count == newValue.count, oldValue.sharesBuffer(with: newValue) { return previous }
         let common = min(oldValue.count, newValue.count)
-        var elements: [JSONValue]?
+        let changed = Self.changedIndices(oldValue, newValue, upTo: common)
+        if changed.isEmpty, oldValue.count == newValue.count { return previous }
         var encoder: JSONEncoderCore?
         func encodeElement(_ index: Int) throws -> JSONValue {
             let arrayEncoder = encoder ?? makeEncoder()
@@ -28,22 +29,16 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             return try arrayEncoder.encodeChild(
                 newValue[index], nestingPath: [], key: JSONIndexKey(index), memoKey: .index(index))
         }
-        let changed = Self.changedIndices(oldValue, newValue, upTo: common)
-        if !changed.isEmpty { elements = oldElements }
+        var elements = oldElements
+        elements.removeLast(oldElements.count - common)
         for index in changed {
-            elements?[index] = try encodeElement(index)
+            elements[index] = try encodeElement(index)
         }
-        guard common < oldValue.count || common < newValue.count else {
-            return elements.map(JSONValue.array) ?? previous
+        if newValue.count > common {
+            elements.reserveCapacity(newValue.count)
+            for index in common..<newValue.count { elements.append(try encodeElement(index)) }
         }
-        var result = elements ?? oldElements
-        if newValue.count < result.count {
-            result.removeLast(result.count - newValue.count)
-        } else {
-            result.reserveCapacity(newValue.count)
-            for index in common..<newValue.count { result.append(try encodeElement(index)) }
-        }
-        return .array(result)
+        return .array(elements)
     }
 
     /// The indices below `count` whose elements differ, compared through buffers so that no element
