@@ -115,6 +115,125 @@ import Testing
         #expect(newUsers[3]["age"] == .integer(Int64(state.users[3].age)))
     }
 
+    /// Arrays of every kind of `Equatable` element, which the encoder re-encodes element by element.
+    struct Lists: Codable, Equatable {
+        var numbers: [Int]
+        var grid: [[Int]]
+        var maybe: [Int?]
+        var roles: [Role]
+        var teams: [[User]]
+        var dates: [Date]
+    }
+
+    static func mutate(_ lists: inout Lists, _ random: inout SeededGenerator) {
+        func edit<Element>(_ array: inout [Element], _ make: () -> Element) {
+            let count = array.count
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0: array.append(make())
+            case 1: array.append(contentsOf: (0..<Int.random(in: 1...30, using: &random)).map { _ in make() })
+            case 2: if count > 0 { array.removeLast(Int.random(in: 1...count, using: &random)) }
+            case 3: if count > 0 { array.remove(at: Int.random(in: 0..<count, using: &random)) }
+            case 4: array.insert(make(), at: Int.random(in: 0...count, using: &random))
+            case 5: array = []
+            default: if count > 0 { array[Int.random(in: 0..<count, using: &random)] = make() }
+            }
+        }
+        switch Int.random(in: 0..<7, using: &random) {
+        case 0: edit(&lists.numbers) { Int.random(in: -5...5, using: &random) }
+        case 1: edit(&lists.grid) { (0..<Int.random(in: 0...3, using: &random)).map { $0 } }
+        case 2:
+            if lists.grid.isEmpty { lists.grid = [[]] }
+            let row = Int.random(in: 0..<lists.grid.count, using: &random)
+            edit(&lists.grid[row]) { Int.random(in: 0...9, using: &random) }
+        case 3: edit(&lists.maybe) { Bool.random(using: &random) ? nil : Int.random(in: 0...9, using: &random) }
+        case 4: edit(&lists.roles) { [Role.guest, .member(since: 3), .admin("x", level: 1)][Int.random(in: 0..<3, using: &random)] }
+        case 5:
+            if lists.teams.isEmpty || Bool.random(using: &random) {
+                edit(&lists.teams) { [makeUser(id: 7, &random)] }
+            } else {
+                let team = Int.random(in: 0..<lists.teams.count, using: &random)
+                edit(&lists.teams[team]) { makeUser(id: Int.random(in: 0...50, using: &random), &random) }
+            }
+        default: edit(&lists.dates) { Date(timeIntervalSince1970: Double(Int.random(in: 0...1_000, using: &random))) }
+        }
+    }
+
+    @Test func arraysMatchAFreshEncodeUnderAppendsRemovalsAndChanges() throws {
+        var random = SeededGenerator(seed: 7)
+        var lists = Lists(
+            numbers: [1, 2, 3], grid: [[1], [2, 3]], maybe: [nil, 1], roles: [.guest],
+            teams: [[Self.makeUser(id: 1, &random)]], dates: [])
+        let incremental = IncrementalJSONEncoder<Lists>(JSONValueEncoder(dateEncodingStrategy: .secondsSince1970))
+        let fresh = JSONValueEncoder(dateEncodingStrategy: .secondsSince1970)
+        for _ in 0..<600 {
+            if Int.random(in: 0..<5, using: &random) > 0 { Self.mutate(&lists, &random) }
+            let value = try incremental.encode(lists)
+            let expected = try fresh.encode(lists)
+            #expect(value == expected)
+            #expect(value.serialized() == expected.serialized())
+        }
+    }
+
+    static func storage(_ value: JSONValue) -> UnsafeRawPointer? {
+        switch value {
+        case .object(let object): object.values.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        case .array(let elements): elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        default: nil
+        }
+    }
+
+    @Test func appendedAndRemovedElementsLeaveTheOthersSharingStorage() throws {
+        var random = SeededGenerator(seed: 3)
+        var state = Self.makeState(&random)
+        let incremental = IncrementalJSONEncoder<State>()
+        let first = try #require(incremental.encode(state)["users"]?.arrayValue)
+        state.users.append(Self.makeUser(id: 50, &random))
+        let appended = try #require(incremental.encode(state)["users"]?.arrayValue)
+        state.users.removeLast(3)
+        state.users[5].name = "renamed"
+        let removed = try #require(incremental.encode(state)["users"]?.arrayValue)
+        #expect(appended.count == 21)
+        #expect(removed.count == 18)
+        #expect(Self.storage(appended[19]) == Self.storage(first[19]))
+        #expect(Self.storage(removed[17]) == Self.storage(first[17]))
+        #expect(Self.storage(removed[5]) != Self.storage(first[5]))
+        #expect(removed[5]["name"] == "renamed")
+    }
+
+    @Test func anUnchangedArrayIsTheWholePreviousResult() throws {
+        var random = SeededGenerator(seed: 4)
+        var state = Self.makeState(&random)
+        let incremental = IncrementalJSONEncoder<State>()
+        let before = try #require(incremental.encode(state)["users"])
+        state.selected = 2
+        let after = try #require(incremental.encode(state)["users"])
+        #expect(Self.storage(before) != nil)
+        #expect(Self.storage(before) == Self.storage(after))
+    }
+
+    @Test func aChangedElementThatCannotBeEncodedFailsAtItsPathAndResetsTheMemo() throws {
+        struct Reading: Codable, Equatable { var value: Double }
+        struct Series: Codable, Equatable { var readings: [Reading] }
+        let incremental = IncrementalJSONEncoder<Series>()
+        var series = Series(readings: (0..<5).map { Reading(value: Double($0)) })
+        _ = try incremental.encode(series)
+        series.readings[3].value = .nan
+        #expect {
+            try incremental.encode(series)
+        } throws: { error in
+            "\(error)" == "readings[3].value: nan cannot be encoded because JSON has no NaN or infinity."
+        }
+        series.readings[3].value = 3
+        series.readings.append(Reading(value: .infinity))
+        #expect {
+            try incremental.encode(series)
+        } throws: { error in
+            "\(error)" == "readings[5].value: inf cannot be encoded because JSON has no NaN or infinity."
+        }
+        series.readings.removeLast()
+        #expect(try incremental.encode(series) == JSONValueEncoder().encode(series))
+    }
+
     @Test func encodingErrorsResetTheMemo() throws {
         struct Reading: Codable, Equatable { var value: Double }
         let incremental = IncrementalJSONEncoder<[Reading]>()

@@ -63,10 +63,14 @@ final class JSONEncoderCore: Encoder {
         {
             return special
         }
-        if let memo, let cached = memo.cachedValue(matching: value) { return cached }
-        let storage = JSONEncodingStorage()
-        let encoder = JSONEncoderCore(
-            options: options, parent: parent, nestingPath: nestingPath, key: key, storage: storage, memo: memo)
+        func makeEncoder() -> JSONEncoderCore {
+            JSONEncoderCore(
+                options: options, parent: parent, nestingPath: nestingPath, key: key, storage: JSONEncodingStorage(),
+                memo: memo)
+        }
+        if let memo, let reused = try memo.reusedEncoding(of: value, encoder: makeEncoder) { return reused }
+        let encoder = makeEncoder()
+        let storage = encoder.storage
         try value.encode(to: encoder)
         let result = storage.resolve(options.keyOrders)
         // Scalars cost less to encode again than to remember and compare.

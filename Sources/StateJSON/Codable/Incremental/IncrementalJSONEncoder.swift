@@ -4,10 +4,12 @@
 /// dictionaries: everything except plain numbers, strings and Booleans), the encoder remembers the
 /// Swift value and its JSON under that value's coding path, when the value's type is `Equatable`.
 /// On the next call, a value that is `==` to the remembered one at the same path reuses the
-/// remembered JSON instead of being encoded again. Re-encoding a state of 1,000 users after one
-/// user changed therefore encodes that user and the containers above it, plus a `==` check per
-/// user (cheap when arrays share storage), and the unchanged users in the result share storage with
-/// the previous result, so comparing or diffing them is fast too.
+/// remembered JSON instead of being encoded again. An array of `Equatable` elements compares its
+/// old and new elements in one loop (elements with the same bytes, as copy-on-write leaves them,
+/// need no `==`) and encodes only the changed and appended ones. Re-encoding a state of 1,000 users
+/// after one user changed therefore encodes that user and the containers above it, and the
+/// unchanged users in the result share storage with the previous result, so comparing or diffing
+/// them is fast too.
 ///
 /// The result is always the same as ``JSONValueEncoder/encode(_:)`` would give, provided that
 /// `==` on your types implies equal encodings (true for synthesized `Equatable` and `Encodable`)

@@ -34,10 +34,20 @@ final class JSONMemoNode {
         }
     }
 
-    /// The JSON encoded last time, when `value` is `==` to the value encoded then.
-    func cachedValue<T>(matching value: T) -> JSONValue? {
-        guard let box = typedBox(T.self), let encoded, box.equals(box.value, value) else { return nil }
-        return encoded
+    /// The JSON of `value` built from the JSON encoded last time, or `nil` when the caller must
+    /// encode `value` and ``remember(_:encoded:)`` it.
+    ///
+    /// The JSON encoded last time is returned as is when `value` is `==` to the value encoded then;
+    /// an array of `Equatable` elements reuses the JSON of its unchanged elements.
+    ///
+    /// - Parameter encoder: makes the encoder of `value`, called only when parts must be encoded.
+    func reusedEncoding<T>(of value: T, encoder: () -> JSONEncoderCore) throws -> JSONValue? {
+        guard let box = typedBox(T.self), let encoded,
+            let result = try box.encoding(of: value, previously: encoded, encoder: encoder)
+        else { return nil }
+        box.value = value
+        self.encoded = result
+        return result
     }
 
     /// The box when it holds a `T`; compares type identities instead of casting, which would look up
@@ -50,6 +60,8 @@ final class JSONMemoNode {
     func remember<T>(_ value: T, encoded result: JSONValue) {
         if let box = typedBox(T.self) {
             box.value = value
+        } else if let array = value as? any JSONElementwiseMemoizable {
+            previous = array.makeMemoBox()
         } else if let equatable = value as? any Equatable {
             previous = JSONMemoNode.box(equatable)
         } else {
