@@ -3,7 +3,7 @@ import Foundation
 /// Finds the Swift package a file belongs to, so that recordings can be named relative to it.
 ///
 /// ```swift
-/// PackageRoot.find(above: "/work/app/Tests/AppTests/Recordings/bank.jsonl")   // "/work/app"
+/// PackageRoot.find(above: "/home/me/MyApp/Tests/AppTests/Recordings/bank.jsonl")   // "/home/me/MyApp"
 /// ```
 public enum PackageRoot {
     /// The nearest folder above `path` that holds a `Package.swift`, or `nil` when there is none.

@@ -5,8 +5,8 @@
 /// ```text
 /// /tmp/bank.json: no such file.
 /// /tmp/bank.json: the file already exists; pass overwrite: true to replace it.
-/// /tmp/bank.json:3:14: not valid JSON: Unexpected character 'x' around line 3, column 14.
-/// /tmp/bank.json: at accounts.jenny: Expected to decode Int but found a string instead.
+/// /tmp/bank.json:3:11: not valid JSON: expected ':' after an object key.
+/// /tmp/bank.json: at accounts.jenny: expected Int, found "x".
 /// ```
 public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Loading: nothing exists at `path`.
