@@ -45,14 +45,16 @@ let package = Package(
             name: "statedbg-bench",
             dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps"]
         ),
+        // Helpers shared by the test targets (not a product).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["StateJournal"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["StateRecorder", "ExampleApps"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateRecorder", "ExampleApps"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
-        .testTarget(name: "StateDebuggerTests", dependencies: ["StateDebugger", "ExampleApps"]),
-        .testTarget(name: "StatedbgCLITests", dependencies: ["StatedbgCLI", "ExampleApps", "StateJournal"]),
-        .testTarget(name: "StateTestingTests", dependencies: ["StateTesting", "ExampleApps"]),
+        .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateDebugger", "ExampleApps"]),
+        .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StatedbgCLI", "ExampleApps", "StateJournal"]),
+        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateTesting", "ExampleApps"]),
     ],
     swiftLanguageModes: [.v6]
 )

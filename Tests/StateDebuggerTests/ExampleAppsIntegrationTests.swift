@@ -1,3 +1,4 @@
+import TestSupport
 import ExampleApps
 import StateDebugger
 import StateJSON

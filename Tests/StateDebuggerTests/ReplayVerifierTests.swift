@@ -1,3 +1,4 @@
+import TestSupport
 import StateDebugger
 import StateJSON
 import StateJournal

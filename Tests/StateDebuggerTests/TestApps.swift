@@ -56,25 +56,6 @@ enum TestApps {
     }
 }
 
-/// A temporary directory removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-debugger-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-}
-
 /// Writes journals of the counter app for tests.
 enum Recordings {
     /// A keyframe every `interval` steps and patches between, whatever the state's size.

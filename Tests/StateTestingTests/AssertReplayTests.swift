@@ -1,10 +1,11 @@
+import TestSupport
 import StateJSON
 import StateTesting
 import Testing
 
 @Suite struct AssertReplayTests {
     @Test func passesWhenTheReducerStillProducesTheRecordedStates() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment, .add(2), .note("hi")], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         let result = assertReplay(path, app: CounterApp.app)
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func aChangedReducerFailsAtTheFirstDifferingStepWithADiff() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment, .note("a"), .add(2), .add(1)], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.broken)
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func recordsTheFailureAtTheCallersLine() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
         let expectedLine = #line + 3
 
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func aValidatorThatNowRejectsARecordedActionFails() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(3), .increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.capped)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func aRecordingWithoutStepsPasses() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction](), app: CounterApp.app, to: folder.file("empty.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app)
@@ -86,7 +87,7 @@ import Testing
 
 @Suite struct FinalStateTests {
     @Test func aMatchingFinalStateRecordsNothing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
         let result = assertReplay(path, app: CounterApp.app)
 
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func aDifferentFinalStateFailsWithADiff() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
         let result = assertReplay(path, app: CounterApp.app)
 
@@ -113,7 +114,7 @@ import Testing
     }
 
     @Test func anExpectedStateThatDoesNotDecodeFails() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
         let result = assertReplay(path, app: CounterApp.app)
 

@@ -1,10 +1,11 @@
+import TestSupport
 import StateRecorder
 import Synchronization
 import StateTesting
 import Testing
 
 @Suite struct FolderReplayTests {
-    private func folderWithOneBadRecording(in temporary: TemporaryFolder) throws -> String {
+    private func folderWithOneBadRecording(in temporary: TemporaryDirectory) throws -> String {
         let folder = try temporary.createFolder("Recordings")
         try Recordings.record([CounterAction.increment, .increment], app: CounterApp.app, to: folder + "/a-good.jsonl")
         try Recordings.record([CounterAction.note("n"), .add(2)], app: CounterApp.broken, to: folder + "/b-bad.jsonl")
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func aBadRecordingAmongGoodOnesGivesExactlyOneFailureNamingIt() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let folder = try folderWithOneBadRecording(in: temporary)
         let issues = Mutex(0)
 
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func aRecordingOfAnAppNotGivenFails() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let folder = try temporary.createFolder("Recordings")
         try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder + "/counter.jsonl")
         try Recordings.record([CounterAction.increment], app: CounterApp.counter(id: "tally"), to: folder + "/tally.jsonl")
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func eachRecordingIsReplayedByTheAppItNames() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let folder = try temporary.createFolder("Recordings")
         try Recordings.record([CounterAction.add(1)], app: CounterApp.app, to: folder + "/counter.jsonl")
         try Recordings.record([CounterAction.add(1)], app: CounterApp.counter(id: "doubler", addMultiplier: 2), to: folder + "/doubler.jsonl")
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func predicateInvariantsApplyToEveryRecording() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let folder = try folderWithOneBadRecording(in: temporary)
 
         let results = RecordingReplay.runAll(in: folder, apps: [CounterApp.app], invariants: [".count < 4"])
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func aMissingOrEmptyFolderFailsOnce() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let empty = try temporary.createFolder("Empty")
 
         let missing = RecordingReplay.runAll(in: temporary.file("Missing"), apps: [CounterApp.app])

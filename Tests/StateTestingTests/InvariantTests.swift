@@ -1,15 +1,16 @@
+import TestSupport
 import StateJSON
 import StateTesting
 import Testing
 
 @Suite struct InvariantTests {
-    private func recording(in folder: TemporaryFolder) throws -> String {
+    private func recording(in folder: TemporaryDirectory) throws -> String {
         try Recordings.record([CounterAction.increment, .add(5), .note("x"), .add(1)], app: CounterApp.app,
                               to: folder.file("counter.jsonl"))
     }
 
     @Test func aTypedInvariantReportsTheFirstStepThatBreaksItWithTheState() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func aPredicateInvariantCanLookAtTheAction() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func theInitialStateIsCheckedToo() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [".count > 0"])
@@ -61,7 +62,7 @@ import Testing
     }
 
     @Test func invariantsThatHoldLetTheReplayPass() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         assertReplay(path, app: CounterApp.app, invariants: [
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func aBrokenInvariantBeforeTheDivergenceIsReportedFirst() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.broken, invariants: [".count < 1"])
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func theDivergenceIsReportedWhenItComesFirst() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.broken, invariants: [".count < 7"])
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func aPredicateThatDoesNotParseFailsInsteadOfCrashing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [".count <"])

@@ -1,10 +1,11 @@
+import TestSupport
 import StateJournal
 import StateTesting
 import Testing
 
 @Suite struct ReplayErrorTests {
     @Test func aMissingFileIsAFailureNotACrash() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.file("missing.jsonl")
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app)
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func anUnknownActionNamesTheStepAndTheKnownActions() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.file("counter.jsonl")
         try Recordings.writeRaw([
             (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 1, "notes": []]),
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func anIncompatibleSchemaIsNotReplayedAndTheReasonsAreNamed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.renamed)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func aRiskySchemaIsNotedAndReplayed() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment, .add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.extended)
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aRiskySchemaIsAWarningNotAFailure() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         withKnownIssue {
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func aRecordingOfAnotherAppFails() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment], app: CounterApp.counter(id: "tally"), to: folder.file("tally.jsonl"))
 
         let result = RecordingReplay.run(recording: path, app: CounterApp.app)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotARecordingFails() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = folder.file("notes.txt")
         try "hello".write(toFile: path, atomically: true, encoding: .utf8)
 

@@ -93,30 +93,6 @@ enum CounterApp {
     )
 }
 
-/// A temporary folder, removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-testing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        path = url.path
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-
-    func createFolder(_ name: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: file(name), withIntermediateDirectories: true)
-        return file(name)
-    }
-}
-
 enum Recordings {
     /// Records `actions` through the real recording store with a fixed clock, returning the path.
     @discardableResult

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 @testable import StateDebugger
 import StateTesting
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct TestExporterTests {
     /// A package folder with `Package.swift` and a recording of three counter steps.
-    private func package(in temporary: TemporaryFolder, named name: String = "counter.jsonl") throws -> String {
+    private func package(in temporary: TemporaryDirectory, named name: String = "counter.jsonl") throws -> String {
         try "// swift-tools-version: 6.2\n".write(toFile: temporary.file("Package.swift"), atomically: true, encoding: .utf8)
         let folder = try temporary.createFolder("Recordings")
         return try Recordings.record([CounterAction.add(2), .note("a \"quoted\" \\#( note"), .increment], app: CounterApp.app,
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func writesASwiftTestingSuiteThatReplaysAndChecksTheFinalState() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
 
         let source = try TestExporter.makeSource(recording: path, app: CounterApp.app)
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func writesAnXCTestCaseOnRequest() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary, named: "bank-overdraft.jsonl")
 
         let source = try TestExporter.makeSource(recording: path, app: CounterApp.app, framework: .xcTest,
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func theEmbeddedFinalStateIsTheOneTheReplayReaches() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
         let source = try TestExporter.makeSource(recording: path, app: CounterApp.app)
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func aRecordingOutsideAnyPackageIsNamedByItsAbsolutePath() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: temporary.file("counter.jsonl"))
 
         let source = try TestExporter.makeSource(recording: path, app: CounterApp.app)
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func refusesARecordingOfAnotherApp() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
 
         #expect(throws: TestExportError.otherApp(path: path, recorded: "counter", given: "tally")) {
@@ -136,7 +137,7 @@ import Testing
     }
 
     @Test func picksTheAppFromARegistryByTheRecordingsAppID() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
         let registry = AppRegistry([CounterApp.counter(id: "tally"), CounterApp.app])
 
@@ -149,7 +150,7 @@ import Testing
     }
 
     @Test func refusesATypeThatCannotBeNamed() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
         let app = RenamedApp(base: CounterApp.app, stateTypeName: "(unknown context at $1234).CounterState")
 
@@ -159,7 +160,7 @@ import Testing
     }
 
     @Test func aMissingRecordingIsAnError() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
 
         let error = #expect(throws: TestExportError.self) {
             try TestExporter.makeSource(recording: temporary.file("missing.jsonl"), app: CounterApp.app)
@@ -172,7 +173,7 @@ import Testing
     /// the way a user's test target would see them.
     @Test(.enabled(if: BuiltModules.folder != nil, "needs swiftc and the built StateTesting module"))
     func theGeneratedFileTypeChecks() throws {
-        let temporary = try TemporaryFolder()
+        let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)
         let modules = try #require(BuiltModules.folder)
         let app = RenamedApp(base: CounterApp.app, stateTypeName: "FixtureApps.CounterState")

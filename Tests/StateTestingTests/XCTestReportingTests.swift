@@ -1,3 +1,4 @@
+import TestSupport
 import StateTesting
 import XCTest
 
@@ -11,7 +12,7 @@ final class XCTestReportingTests: XCTestCase {
     }
 
     func testAFailingReplayIsAnXCTestFailureAtTheCallersLine() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         assertReplay(path, app: CounterApp.broken); let line = #line
@@ -31,7 +32,7 @@ final class XCTestReportingTests: XCTestCase {
     }
 
     func testAPassingReplayRecordsNothing() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
 
         assertReplay(path, app: CounterApp.app)

@@ -1,3 +1,4 @@
+import TestSupport
 import StateJSON
 import StateJournal
 import Testing

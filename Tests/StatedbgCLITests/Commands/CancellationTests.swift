@@ -1,3 +1,4 @@
+import TestSupport
 import StateDebugger
 import Testing
 @testable import StatedbgCLI

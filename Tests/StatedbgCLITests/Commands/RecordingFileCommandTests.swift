@@ -1,3 +1,4 @@
+import TestSupport
 import ExampleApps
 import Foundation
 import Testing
