@@ -64,7 +64,7 @@ extension JSONValue {
     /// make equal values differ here, which only costs a slower comparison; equal bits are always
     /// equal values.
     @inline(__always)
-    private static func sameBits(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+    static func sameBits(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
         let left = UnsafeRawPointer(lhs)
         let right = UnsafeRawPointer(rhs)
         let size = MemoryLayout<JSONValue>.size

@@ -31,8 +31,8 @@ public enum StateFingerprint {
         switch value {
         case .null: return mix(1)
         case .bool(let flag): return mix(flag ? 3 : 2)
-        case .integer(let number): return integerFingerprint(String(number))
-        case .unsigned(let number): return integerFingerprint(String(number))
+        case .integer(let number): return integerFingerprint(negative: number < 0, magnitude: number.magnitude)
+        case .unsigned(let number): return integerFingerprint(negative: false, magnitude: number)
         case .double(let number): return mix(number.bitPattern &+ 5)
         case .bigNumber(let text): return mix(JSONHash.hash(text.utf8) &+ 6)
         case .string(let text): return stringFingerprint(text)
@@ -81,8 +81,24 @@ public enum StateFingerprint {
     static func arrayStart(count: Int) -> UInt64 { mix(8 &+ UInt64(count)) }
     static func objectStart(count: Int) -> UInt64 { mix(9 &+ UInt64(count)) }
 
-    static func integerFingerprint(_ decimal: String) -> UInt64 {
-        mix(JSONHash.hash(decimal.utf8) &+ 4)
+    /// The fingerprint of an integer's decimal text, written into a stack buffer rather than a `String`:
+    /// counters and ids are fingerprinted on every recorded step.
+    static func integerFingerprint(negative: Bool, magnitude: UInt64) -> UInt64 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var start = 21
+            var remaining = magnitude
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                remaining /= 10
+            } while remaining != 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            let digits = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[start...])
+            return mix(JSONHash.oneShot(digits, seed: 0) &+ 4)
+        }
     }
 
     static func stringFingerprint(_ text: String) -> UInt64 {

@@ -1,0 +1,51 @@
+import Testing
+@testable import StateJSON
+
+@Suite struct IncrementalFingerprinterTests {
+    @Test func chainsOfEditsFingerprintAsFromScratch() {
+        var random = RandomJSON(generator: SeededGenerator(seed: 2026))
+        for _ in 0..<200 {
+            let fingerprinter = IncrementalFingerprinter()
+            var value = random.value(depth: 4)
+            for _ in 0..<12 {
+                #expect(fingerprinter.fingerprint(value) == StateFingerprint.of(value), "\(value.canonicalText)")
+                value = random.edited(value)
+            }
+        }
+    }
+
+    @Test func aChangeDeepInsideSharedStorageIsSeen() {
+        let users: [JSONValue] = (0..<50).map { ["id": .integer(Int64($0)), "age": 30, "name": .string("n\($0)")] }
+        var state: JSONValue = ["users": .array(users), "count": 1]
+        let fingerprinter = IncrementalFingerprinter()
+        let before = fingerprinter.fingerprint(state)
+        var edited = users
+        edited[17] = ["id": 17, "age": 31, "name": "n17"]
+        state = ["users": .array(edited), "count": 1]
+        let after = fingerprinter.fingerprint(state)
+        #expect(after != before)
+        #expect(after == StateFingerprint.of(state))
+        // Back to the first state, rebuilt from fresh storage: the fingerprint returns with it.
+        state = ["users": .array(users.map { $0 }), "count": 1]
+        #expect(fingerprinter.fingerprint(state) == before)
+    }
+
+    @Test func switchingBetweenScalarsAndContainersAtTheRoot() {
+        let fingerprinter = IncrementalFingerprinter()
+        let values: [JSONValue] = [1, ["a": 1], [1, 2], "x", ["a": 2], .null, [1, 2, 3], ["a": [1]], ["a": 1]]
+        for value in values {
+            #expect(fingerprinter.fingerprint(value) == StateFingerprint.of(value))
+        }
+        fingerprinter.reset()
+        #expect(fingerprinter.fingerprint(["a": 1]) == StateFingerprint.of(["a": 1]))
+    }
+
+    @Test func integersHashTheirDecimalText() {
+        // The fingerprint is documented as a function of the canonical text of each scalar.
+        for number: Int64 in [0, 7, -1, 10, 1_000_000, .max, .min] {
+            let expected = StateFingerprint.mix(JSONHash.hash(String(number).utf8) &+ 4)
+            #expect(StateFingerprint.of(.integer(number)) == expected)
+        }
+        #expect(StateFingerprint.of(.unsigned(.max)) == StateFingerprint.mix(JSONHash.hash(String(UInt64.max).utf8) &+ 4))
+    }
+}
