@@ -44,6 +44,29 @@ public enum JSONDiff {
         return JSONPatch(builder.operations)
     }
 
+    /// The positions at which two arrays of equal length differ, when every differing pair is two
+    /// objects with the same identity: an edit of elements in place (the common step of a recorded app),
+    /// for which the alignment below would find exactly these pairs, at the cost of hashing every element
+    /// between the first and the last change. Nil when the arrays need that alignment.
+    static func changesInPlace(_ old: [JSONValue], _ new: [JSONValue], identityKey: String) -> [Int]? {
+        guard old.count == new.count else { return nil }
+        return old.withUnsafeBufferPointer { oldBuffer -> [Int]? in
+            new.withUnsafeBufferPointer { newBuffer -> [Int]? in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return [] }
+                if oldBase == newBase { return [] }
+                var changed: [Int] = []
+                for index in 0..<newBuffer.count where !JSONValue.sameBits(oldBase + index, newBase + index) {
+                    guard let identity = newBuffer[index].member(identityKey),
+                          let oldIdentity = oldBuffer[index].member(identityKey),
+                          identity == oldIdentity
+                    else { return nil }
+                    changed.append(index)
+                }
+                return changed
+            }
+        }
+    }
+
     private struct Builder {
         let options: Options
         var path: [String] = []
@@ -85,6 +108,15 @@ public enum JSONDiff {
         }
 
         private mutating func diffArrays(_ old: [JSONValue], _ new: [JSONValue]) {
+            if let identityKey = options.identityKey,
+               let changed = JSONDiff.changesInPlace(old, new, identityKey: identityKey) {
+                for index in changed {
+                    path.append(String(index))
+                    diff(old[index], new[index])
+                    path.removeLast()
+                }
+                return
+            }
             let alignment = JSONArrayAlignment(
                 old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits
             )

@@ -88,7 +88,7 @@ public struct JournalStep: Sendable, Equatable {
         case .patch(let patch):
             bytes.append(contentsOf: #","patch":"#.utf8)
             contentStart = bytes.count
-            patch.jsonValue.write(to: &bytes, style: .canonical)
+            patch.write(to: &bytes)
         }
         let contentBytes = bytes.count - contentStart
         JournalLineWriter.writeHashSuffix(hash, into: &bytes)

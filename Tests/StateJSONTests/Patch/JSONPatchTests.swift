@@ -141,4 +141,32 @@ import Testing
         #expect(throws: JSONPatchError.self) { document = try patch.apply(to: document) }
         #expect(document == original)
     }
+
+    @Test func writtenTextIsTheCanonicalTextOfItsValue() throws {
+        let patch = JSONPatch([
+            .add(path: JSONPointer(tokens: ["a/b", "~c"]), value: ["x": [1, "\"quoted\""]]),
+            .remove(path: JSONPointer(tokens: ["list", "3"])),
+            .replace(path: JSONPointer(tokens: []), value: .null),
+            .move(from: JSONPointer(tokens: ["list", "0"]), path: JSONPointer(tokens: ["list", "2"])),
+            .copy(from: JSONPointer(tokens: ["é"]), path: JSONPointer(tokens: ["line\nbreak"])),
+            .test(path: JSONPointer(tokens: ["n"]), value: 1.5),
+        ])
+        var bytes: [UInt8] = []
+        patch.write(to: &bytes)
+        #expect(bytes == patch.jsonValue.serialized(.canonical))
+        #expect(try JSONPatch(jsonValue: JSONParser().parse(bytes)) == patch)
+
+        var empty: [UInt8] = []
+        JSONPatch([]).write(to: &empty)
+        #expect(String(decoding: empty, as: UTF8.self) == "[]")
+
+        var random = RandomJSON(generator: SeededGenerator(seed: 5))
+        for _ in 0..<300 {
+            let old = random.value(depth: 4)
+            let diff = JSONDiff.patch(from: old, to: random.edited(old))
+            var written: [UInt8] = []
+            diff.write(to: &written)
+            #expect(written == diff.jsonValue.serialized(.canonical))
+        }
+    }
 }
