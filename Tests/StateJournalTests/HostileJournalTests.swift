@@ -90,6 +90,19 @@ import Testing
             == "bad.jsonl:3: step 1 comes again or out of order; the step expected here is 2, and steps must be consecutive.")
     }
 
+    @Test func aWholeStateOnALineWithoutKindStillReads() throws {
+        // statedbg leaves `kind` out of patch lines, so the fast index takes such a line for a patch;
+        // a hand-made line that holds a state must still rebuild, and validate, correctly.
+        let bare = Self.step(2, 5).replacingOccurrences(of: #","kind":"keyframe""#, with: "")
+        let patch = #"{"step":3,"time":0,"action":{"label":"t","payload":null,"type":"t"},"patch":[{"op":"replace","path":"/n","value":6}],"hash":"\#(StateFingerprint.hex(StateFingerprint.of(["n": 6])))"}"#
+        let directory = try TemporaryDirectory()
+        let path = try directory.write([Self.header, Self.step(1, 1), bare, patch].joined(separator: "\n") + "\n", to: "k.jsonl")
+        let reader = try JournalReader(path: path)
+        #expect(try reader.state(at: 2) == ["n": 5])
+        #expect(try reader.state(at: 3) == ["n": 6])
+        #expect(reader.validate().isEmpty)
+    }
+
     @Test func aPatchThatDoesNotApplyIsReportedAtItsStep() throws {
         let patch = #"{"step":2,"kind":"patch","time":0,"action":{"label":"t","payload":null,"type":"t"},"patch":[{"op":"replace","path":"/missing","value":1}],"hash":"0000000000000000"}"#
         let directory = try TemporaryDirectory()

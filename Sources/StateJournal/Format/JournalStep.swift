@@ -6,7 +6,7 @@ import StateJSON
 /// before it. The fingerprint of the resulting state lets a reader check its reconstruction.
 ///
 /// ```json
-/// {"step":12,"kind":"patch","time":1763765000123,"action":{"label":"bank.pay(from: jenny, to: donald, amount: 10)","payload":{…},"type":"bank.pay"},"patch":[{"op":"replace","path":"/accounts/jenny","value":90}],"hash":"9f3a…"}
+/// {"step":12,"time":1763765000123,"action":{"label":"bank.pay(from: jenny, to: donald, amount: 10)","payload":{…},"type":"bank.pay"},"patch":[{"op":"replace","path":"/accounts/jenny","value":90}],"hash":"9f3a…"}
 /// ```
 public struct JournalStep: Sendable, Equatable {
     /// How a step stores its resulting state.
@@ -52,7 +52,8 @@ public struct JournalStep: Sendable, Equatable {
     /// Appends the step's journal line, including the final line feed, to `bytes`.
     ///
     /// Members are written in a fixed order (`step`, `kind`, `time`, `parent`, `action`, `state` or
-    /// `patch`, `hash`) so that a reader can classify a line from its first bytes.
+    /// `patch`, `hash`) so that a reader can classify a line from its first bytes; `kind` is written
+    /// only on keyframes (`"kind":"keyframe"`), since a line without it holds a patch.
     ///
     /// - Returns: The size of the `state` or `patch` member's value, in bytes.
     @discardableResult

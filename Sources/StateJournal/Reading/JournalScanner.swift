@@ -199,7 +199,7 @@ struct JournalScanner {
     }
 }
 
-/// The start of a step line as statedbg writes it: `{"step":N,"kind":"keyframe"|"patch","time":T[,"parent":P]`.
+/// The start of a step line as statedbg writes it: `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P]`.
 struct FastStepPrefix {
     var step: Int
     var keyframe: Bool
@@ -232,7 +232,9 @@ struct FastStepPrefix {
         self.step = step
         if expect(#","kind":"keyframe","time":"#) {
             keyframe = true
-        } else if expect(#","kind":"patch","time":"#) {
+        } else if expect(#","kind":"patch","time":"#) || expect(#","time":"#) {
+            // statedbg writes patch lines without `kind`. A hand-made line without it that holds a whole
+            // state is indexed as a patch, which costs the reader a longer walk but reads correctly.
             keyframe = false
         } else {
             return nil

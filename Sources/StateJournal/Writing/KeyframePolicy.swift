@@ -10,8 +10,8 @@ public struct KeyframePolicy: Sendable, Equatable {
     /// States that serialize to at most this many bytes are always stored whole.
     public var smallStateBytes: Int
 
-    /// A policy; the default writes a keyframe at least every 1,000 steps.
-    public init(interval: Int = 1000, smallStateBytes: Int = 256) {
+    /// A policy; the default writes a keyframe at least every 4,096 steps.
+    public init(interval: Int = 4096, smallStateBytes: Int = 256) {
         self.interval = max(1, interval)
         self.smallStateBytes = smallStateBytes
     }

@@ -55,8 +55,8 @@ public struct RecorderOptions: Sendable, Equatable {
         }
     }
 
-    /// How states are stored. Default: patches with a keyframe at least every 1,000 steps.
-    public var snapshots: Snapshots = .patches(keyframeInterval: 1000)
+    /// How states are stored. Default: patches with a keyframe at least every 4,096 steps.
+    public var snapshots: Snapshots = .patches(keyframeInterval: 4096)
     /// When lines reach the OS. Default: every step, without `fsync`.
     public var durability: Durability = .everyStep(sync: false)
     /// What to hide before anything reaches the disk.

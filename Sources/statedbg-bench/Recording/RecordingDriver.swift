@@ -12,7 +12,7 @@ struct RecordingDriver<State: Codable & Equatable & Sendable, Action: Codable & 
     /// The options `RecordingStore` runs with: the defaults, which is what an app gets.
     static var recorderOptions: RecorderOptions { RecorderOptions() }
 
-    /// `patches (keyframe every 1000), everyStep without fsync`.
+    /// `patches (keyframe every 4096), everyStep without fsync`.
     static var policyText: String {
         let options = recorderOptions
         let snapshots = switch options.snapshots {
