@@ -1,0 +1,53 @@
+import Foundation
+import StateRecorder
+import Testing
+
+@Suite struct ActionDescriberTests {
+    struct Money: Codable, Hashable { var cents: Int; var currency: String }
+    enum Filter: Codable, Hashable { case all, only(String) }
+    enum Action: Codable, Hashable {
+        case reset
+        case setAge(id: Int, age: Int)
+        case rename(id: Int, name: String)
+        case toggle(Bool)
+        case scale(factor: Double, ratio: Float)
+        case pay(Money, note: String?)
+        case filter(Filter)
+        case tag([String])
+        case login(user: String, password: String)
+        case at(Date)
+    }
+
+    let describer = ActionDescriber(prefix: "app")
+
+    @Test func labelsShowTheCaseAndItsArgumentsInDeclarationOrder() {
+        let cases: [(Action, String)] = [
+            (.reset, "app.reset"),
+            (.setAge(id: 514, age: -24), "app.setAge(id: 514, age: -24)"),
+            (.rename(id: 1, name: "Ann \"Jo\"\nB"), #"app.rename(id: 1, name: "Ann \"Jo\"\nB")"#),
+            (.toggle(true), "app.toggle(true)"),
+            (.scale(factor: 0.5, ratio: 0.1), "app.scale(factor: 0.5, ratio: 0.1)"),
+            (.pay(Money(cents: 250, currency: "EUR"), note: nil), #"app.pay(Money(cents: 250, currency: "EUR"), note: nil)"#),
+            (.pay(Money(cents: 1, currency: "USD"), note: "tip"), #"app.pay(Money(cents: 1, currency: "USD"), note: "tip")"#),
+            (.filter(.only("open")), #"app.filter.only("open")"#),
+            (.filter(.all), "app.filter.all"),
+            (.tag(["a", "b"]), #"app.tag(["a", "b"])"#),
+            (.at(Date(timeIntervalSince1970: 1.5)), "app.at(1970-01-01T00:00:01.500Z)"),
+        ]
+        for (action, label) in cases {
+            #expect(describer.describe(action).label == label)
+        }
+        #expect(describer.describe(Action.setAge(id: 1, age: 2)).type == "app.setAge")
+        #expect(describer.describe(Action.filter(.all)).type == "app.filter.all")
+    }
+
+    @Test func hiddenArgumentsAreRedactedInTheLabel() {
+        #expect(describer.describe(Action.login(user: "ann", password: "hunter2"), hiding: ["password"]).label
+            == #"app.login(user: "ann", password: <redacted>)"#)
+    }
+
+    @Test func longLabelsAreCut() {
+        let short = ActionDescriber(prefix: "app", maxLabelLength: 20)
+        #expect(short.describe(Action.rename(id: 1, name: String(repeating: "x", count: 50))).label == #"app.rename(id: 1, n…"#)
+    }
+}
