@@ -67,28 +67,30 @@ enum JournalLineWriter {
             bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
             return
         }
-        // Digits are produced last first, into the end of a scratch buffer, then appended in one copy.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20
+        // Digits are produced last first into a 24-byte value on the stack, then appended in one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = 24
             var remaining = value
             while remaining > 0 {
                 start -= 1
-                digits[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
                 remaining /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            guard let base = buffer.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + start, count: 24 - start))
         }
     }
 
     static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-        let alphabet: StaticString = "0123456789abcdef"
-        alphabet.withUTF8Buffer { alphabet in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-                for index in 0..<16 {
-                    digits[index] = alphabet[Int((value >> UInt64(60 - 4 * index)) & 0xF)]
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(digits))
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF
+                buffer[index] = nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x57
             }
+            guard let base = buffer.baseAddress else { return }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: 16))
         }
     }
 }
