@@ -1,5 +1,6 @@
 import Foundation
-import StateRecorder
+import StateJSON
+@testable import StateRecorder
 import Testing
 
 @Suite struct ActionDescriberTests {
@@ -49,5 +50,43 @@ import Testing
     @Test func longLabelsAreCut() {
         let short = ActionDescriber(prefix: "app", maxLabelLength: 20)
         #expect(short.describe(Action.rename(id: 1, name: String(repeating: "x", count: 50))).label == #"app.rename(id: 1, n…"#)
+    }
+
+    @Test func templatesFromPayloadsGiveTheSameLabelsAsReflection() throws {
+        let short = ActionDescriber(prefix: "app", maxLabelLength: 30)
+        let actions: [Action] = [
+            .reset, .reset, .setAge(id: 1, age: 2), .setAge(id: 514, age: -24), .setAge(id: 3, age: 4),
+            .rename(id: 1, name: "a"), .rename(id: 2, name: "Ann \"Jo\"\nB\\"), .rename(id: 3, name: String(repeating: "é", count: 40)),
+            .toggle(true), .toggle(false), .scale(factor: 0.5, ratio: 0.1), .scale(factor: 2, ratio: 1e-7),
+            .pay(Money(cents: 1, currency: "USD"), note: nil), .pay(Money(cents: 2, currency: "EUR"), note: "x"),
+            .filter(.all), .filter(.only("open")), .tag([]), .tag(["a"]), .login(user: "u", password: "p"),
+            .at(Date(timeIntervalSince1970: 0)), .at(Date(timeIntervalSince1970: 2.25)),
+        ]
+        for describer in [describer, short] {
+            let templates = ActionLabelTemplates(describer: describer)
+            for action in actions + actions {
+                let payload = try JSONValueEncoder().encode(action)
+                let fast = templates.describe(action, payload: payload)
+                let slow = describer.describe(action)
+                #expect(fast.type == slow.type)
+                #expect(fast.label == slow.label)
+            }
+            // Structs, nested enums, arrays and dates are described by reflection every time.
+            #expect(templates.templatedCases == ["login", "rename", "reset", "scale", "setAge", "toggle"])
+        }
+    }
+
+    struct Custom: Codable, DescribedAction {
+        var actionType: String { "custom.kind" }
+        var actionLabel: String { "custom label" }
+    }
+
+    @Test func describedActionsKeepTheirOwnLabels() throws {
+        let templates = ActionLabelTemplates(describer: describer)
+        for _ in 0..<2 {
+            let described = templates.describe(Custom(), payload: try JSONValueEncoder().encode(Custom()))
+            #expect(described.type == "custom.kind")
+            #expect(described.label == "custom label")
+        }
     }
 }

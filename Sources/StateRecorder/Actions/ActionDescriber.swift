@@ -62,11 +62,27 @@ public struct ActionDescriber: Sendable {
             break
         }
         let type = ([prefix] + chain).filter { !$0.isEmpty }.joined(separator: ".")
-        var label = type + arguments
-        if label.count > maxLabelLength {
-            label = String(label.prefix(maxLabelLength - 1)) + "…"
+        return (type, cut(type + arguments))
+    }
+
+    /// `label`, cut at ``maxLabelLength`` with `…`.
+    func cut(_ label: String) -> String {
+        guard label.utf8.count > maxLabelLength, label.count > maxLabelLength else { return label }
+        return String(label.prefix(maxLabelLength - 1)) + "…"
+    }
+
+    /// The argument labels of an enum case's associated values in declaration order (nil for an
+    /// unlabeled one), or nil when `action` is not an enum case with a flat list of values.
+    func argumentLabels(of action: Any) -> [String?]? {
+        let mirror = Mirror(reflecting: action)
+        guard mirror.displayStyle == .enum else { return nil }
+        guard let child = mirror.children.first else { return [] }
+        let payload = Mirror(reflecting: child.value)
+        guard payload.displayStyle == .tuple else { return [nil] }
+        return payload.children.map { element in
+            guard let label = element.label, !label.hasPrefix(".") else { return nil }
+            return label
         }
-        return (type, label)
     }
 
     private func render(_ value: Any, depth: Int, hiding: Set<String>) -> String {
@@ -123,7 +139,7 @@ public struct ActionDescriber: Sendable {
         return full.split(separator: ".").last.map(String.init) ?? full
     }
 
-    private func quoted(_ text: String) -> String {
+    func quoted(_ text: String) -> String {
         var result = "\""
         for character in text {
             switch character {

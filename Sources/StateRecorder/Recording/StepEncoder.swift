@@ -11,9 +11,11 @@ final class StepEncoder<State: Encodable & Sendable, Action: Encodable & Sendabl
     private let stateEncoder = IncrementalJSONEncoder<State>()
     private let actionEncoder = JSONValueEncoder()
     private let actionCache: (any ActionCache<Action>)?
+    private let labels: ActionLabelTemplates
 
     init(describer: ActionDescriber, redaction: Redaction) {
         self.describer = describer
+        labels = ActionLabelTemplates(describer: describer)
         self.redaction = redaction
         actionCache = Self.makeActionCache()
     }
@@ -44,7 +46,7 @@ final class StepEncoder<State: Encodable & Sendable, Action: Encodable & Sendabl
         let payload = redaction.apply(to: encoded)
         // A label shows argument values, so it must hide whatever the payload hides.
         let description = payload == encoded
-            ? describer.describe(action)
+            ? labels.describe(action, payload: encoded)
             : describer.describe(action, hiding: redaction.hiddenNames)
         return EncodedAction(JournalAction(type: description.type, label: description.label, payload: payload))
     }
