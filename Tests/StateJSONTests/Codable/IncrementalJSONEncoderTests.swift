@@ -115,6 +115,44 @@ import Testing
         #expect(newUsers[3]["age"] == .integer(Int64(state.users[3].age)))
     }
 
+    @Test func theArrayFromTwoEncodingsAgoIsReusedOnceNothingHoldsIt() throws {
+        var random = SeededGenerator(seed: 21)
+        var state = Self.makeState(&random)
+        let incremental = IncrementalJSONEncoder<State>()
+        func usersAddress(_ value: JSONValue) -> UnsafeRawPointer? {
+            value["users"]?.arrayValue?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        _ = try incremental.encode(state)
+        var addresses: [UnsafeRawPointer?] = []
+        for step in 0..<6 {
+            state.users[step % state.users.count].age += 1
+            addresses.append(usersAddress(try incremental.encode(state)))
+        }
+        // Two buffers take turns: each encoding updates the one from two encodings before in place.
+        #expect(addresses[2] == addresses[0])
+        #expect(addresses[4] == addresses[2])
+        #expect(addresses[3] == addresses[1])
+        #expect(addresses[1] != addresses[0])
+    }
+
+    @Test func resultsHeldByTheCallerNeverChange() throws {
+        var random = SeededGenerator(seed: 22)
+        var state = Self.makeState(&random)
+        let incremental = IncrementalJSONEncoder<State>()
+        var held: [(State, JSONValue)] = []
+        for step in 0..<60 {
+            if step % 7 == 3 {
+                Self.mutate(&state, &random)
+            } else {
+                state.users[Int.random(in: 0..<state.users.count, using: &random)].age += 1
+            }
+            held.append((state, try incremental.encode(state)))
+        }
+        for (snapshot, value) in held {
+            #expect(value == (try JSONValueEncoder().encode(snapshot)))
+        }
+    }
+
     /// Arrays of every kind of `Equatable` element, which the encoder re-encodes element by element.
     struct Lists: Codable, Equatable {
         var numbers: [Int]

@@ -7,8 +7,31 @@ import Foundation
 /// which one element changed. Equal elements keep their previous JSON, so they share storage with
 /// the previous result.
 final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[Element]> {
+    /// The encoded array before the last one, kept for reuse; the positions the last encoding changed
+    /// relative to it; and the address of the array the last encoding returned. When the previous
+    /// encoding seen next is not that array (it was encoded afresh), the spare is stale and is dropped.
+    private var spareElements: [JSONValue] = []
+    private var spareChanged: [Int] = []
+    private var spareMade: UnsafeRawPointer?
+
     init(value: [Element]) {
         super.init(value: value, equals: { $0 == $1 })
+    }
+
+    /// Moves the spare array into `elements` when it is one encoding behind `previous`, and returns the
+    /// positions at which it differs from `previous`.
+    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> [Int]? {
+        defer {
+            spareElements = []
+            spareMade = nil
+        }
+        guard let made = spareMade, spareElements.count == count, Self.address(of: previous) == made else { return nil }
+        swap(&elements, &spareElements)
+        return spareChanged
+    }
+
+    private static func address(of elements: [JSONValue]) -> UnsafeRawPointer? {
+        elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
     override func encoding(
@@ -29,14 +52,27 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             return try arrayEncoder.encodeChild(
                 newValue[index], nestingPath: [], key: JSONIndexKey(index), memoKey: .index(index))
         }
-        var elements = oldElements
-        elements.removeLast(oldElements.count - common)
+        var elements: [JSONValue] = []
+        if let changedSince = takeSpare(count: common, previous: oldElements, into: &elements) {
+            // The array from two encodings ago, which nothing else holds any more: bring it up to date
+            // with the last encoding, then with this one, in place. Copying `oldElements` instead would
+            // retain every element, and freeing it later would release every one.
+            for index in changedSince where index < common { elements[index] = oldElements[index] }
+        } else {
+            elements = oldElements
+            elements.removeLast(oldElements.count - common)
+        }
         for index in changed {
             elements[index] = try encodeElement(index)
         }
         if newValue.count > common {
             elements.reserveCapacity(newValue.count)
             for index in common..<newValue.count { elements.append(try encodeElement(index)) }
+        }
+        if oldElements.count == common, !elements.isEmpty {
+            spareElements = oldElements
+            spareChanged = changed
+            spareMade = Self.address(of: elements)
         }
         return .array(elements)
     }
