@@ -72,6 +72,6 @@ final class JSONMemoNode {
 
     /// Captures `==` of the value's dynamic type once, so later checks need no existential casts.
     private static func box<E: Equatable>(_ value: E) -> JSONMemoBox {
-        JSONTypedMemoBox<E>(value: value, equals: ==)
+        JSONTypedMemoBox<E>(value: value)
     }
 }

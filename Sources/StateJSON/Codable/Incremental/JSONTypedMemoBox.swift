@@ -1,13 +1,13 @@
-/// A remembered Swift value with the `==` of its type, captured while the type was known to be `Equatable`.
+import Foundation
+
+/// A remembered Swift value of an `Equatable` type, recognised again when its bits are unchanged.
 ///
 /// Not final: ``JSONArrayMemoBox`` refines ``encoding(of:previously:encoder:)`` for arrays.
 class JSONTypedMemoBox<Value>: JSONMemoBox {
     @exclusivity(unchecked) final var value: Value
-    final let equals: (Value, Value) -> Bool
 
-    init(value: Value, equals: @escaping (Value, Value) -> Bool) {
+    init(value: Value) {
         self.value = value
-        self.equals = equals
         super.init(valueType: ObjectIdentifier(Value.self))
     }
 
@@ -18,8 +18,21 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
     func encoding(
         of newValue: Value, previously previous: JSONValue, encoder: () -> JSONEncoderCore
     ) throws -> JSONValue? {
-        // Spelled out because `JSONValue` is `ExpressibleByNilLiteral`: in `a ? previous : nil`, `nil` would be `.null`.
-        guard equals(value, newValue) else { return nil }
+        // Identical bits are the same value (the storage of every array and string inside is shared).
+        // Different bits are taken as a change without calling `==`: it would walk the whole value, and
+        // re-encoding lets the members' own memos find the few that changed, at the cost of one
+        // comparison each. Spelled out because `JSONValue` is `ExpressibleByNilLiteral`: in
+        // `a ? previous : nil`, `nil` would be `.null`.
+        guard Self.sameBits(value, newValue) else { return nil }
         return previous
+    }
+
+    static func sameBits(_ lhs: Value, _ rhs: Value) -> Bool {
+        withUnsafeBytes(of: lhs) { left in
+            withUnsafeBytes(of: rhs) { right in
+                guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+                return memcmp(leftBase, rightBase, MemoryLayout<Value>.size) == 0
+            }
+        }
     }
 }
