@@ -66,7 +66,10 @@ public struct RecorderOptions: Sendable, Equatable {
     /// What to do at ``maxFileBytes``.
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
-    public var queueCapacity: Int = 256
+    ///
+    /// Kept below ``recentStates``, so that the recent-state ring, not the writer, lets go of each state
+    /// last: the writer thread then never spends its time freeing the app's old states.
+    public var queueCapacity: Int = 128
     /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
     /// from the journal.
     public var recentStates: Int = 256

@@ -94,22 +94,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let oldBytes = UnsafeRawPointer(oldBase)
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
-                let words = size / 8
-                for index in 0..<count {
-                    let left = oldBytes + index * stride
-                    let right = newBytes + index * stride
-                    // Word by word inline: a call to `memcmp` per element costs more than the comparison.
-                    var same = true
-                    var word = 0
-                    while same && word < words {
-                        same = left.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
-                            == right.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self)
-                        word += 1
-                    }
-                    if same && words * 8 < size {
-                        same = memcmp(left + words * 8, right + words * 8, size - words * 8) == 0
-                    }
-                    if !same && oldElements[index] != newElements[index] { changed.append(index) }
+                for index in 0..<count where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
+                    if oldElements[index] != newElements[index] { changed.append(index) }
                 }
                 return changed
             }
