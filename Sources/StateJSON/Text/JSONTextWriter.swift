@@ -38,7 +38,7 @@ struct JSONTextWriter: ~Copyable {
     // MARK: - Structure
 
     /// Writes `value`, which sits inside `depth` containers (its indentation level when pretty).
-    private mutating func writeValue(_ value: JSONValue, depth: Int) {
+    private mutating func writeValue(_ value: borrowing JSONValue, depth: Int) {
         switch value {
         case .array(let elements) where !elements.isEmpty:
             if depth >= JSONTextWriter.maxRecursionDepth { return writeIteratively(value, depth: depth) }
@@ -118,7 +118,7 @@ struct JSONTextWriter: ~Copyable {
 
     /// Writes anything but a non-empty container.
     @inline(__always)
-    private mutating func writeScalar(_ value: JSONValue) {
+    private mutating func writeScalar(_ value: borrowing JSONValue) {
         switch value {
         case .null: appendLiteral("null")
         case .bool(let bool): bool ? appendLiteral("true") : appendLiteral("false")
@@ -141,7 +141,7 @@ struct JSONTextWriter: ~Copyable {
     }
 
     /// A member's key with its `:` (and the space after it when pretty).
-    private mutating func appendKey(_ key: String) {
+    private mutating func appendKey(_ key: borrowing String) {
         appendString(key)
         append(UInt8(ascii: ":"))
         if pretty { append(UInt8(ascii: " ")) }
@@ -259,55 +259,79 @@ struct JSONTextWriter: ~Copyable {
     // MARK: - Strings
 
     /// Writes `string` quoted, escaping `"`, `\` and control characters.
-    private mutating func appendString(_ string: String) {
+    private mutating func appendString(_ string: borrowing String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendQuoted($0) }
         if done == nil {
-            var string = string
+            var string = copy string
             string.withUTF8 { appendQuoted($0) }
         }
     }
 
-    /// Copies eight bytes at a time while none of them needs escaping. The room reserved up front
-    /// always covers the rest of the source plus the closing quote, so each escape reserves only
-    /// for its own growth and the plain copies need no check.
+    /// Copies eight bytes at a time while none of them needs escaping, and the last few bytes as
+    /// one word too. The room reserved up front always covers the rest of the source, the closing
+    /// quote and one word of slack, so plain copies need no check and each escape reserves only
+    /// for its own growth.
     private mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
         let length = utf8.count
-        reserve(length + 2)
+        reserve(length + 10)
         base[count] = UInt8(ascii: "\"")
         count &+= 1
         if let source = utf8.baseAddress {
             var position = 0
             while true {
-                var clean = true
+                var special: UInt64 = 0
                 while position &+ 8 <= length {
                     let word = UnsafeRawPointer(source + position).loadUnaligned(as: UInt64.self)
                     UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
-                    let special = JSONTextWriter.escapeMask(UInt64(littleEndian: word))
-                    if special != 0 {
-                        let cleanBytes = special.trailingZeroBitCount >> 3
-                        position &+= cleanBytes
-                        count &+= cleanBytes
-                        clean = false
-                        break
-                    }
+                    special = JSONTextWriter.escapeMask(UInt64(littleEndian: word))
+                    if special != 0 { break }
                     position &+= 8
                     count &+= 8
                 }
-                if clean {
-                    while position < length, !JSONTextWriter.needsEscape(source[position]) {
-                        base[count] = source[position]
-                        count &+= 1
-                        position &+= 1
+                if special == 0 {
+                    let rest = length &- position
+                    if rest == 0 { break }
+                    let word = JSONTextWriter.loadTail(source + position, count: rest)
+                    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+                    special = JSONTextWriter.escapeMask(word)
+                    if special == 0 {
+                        count &+= rest
+                        break
                     }
-                    if position == length { break }
                 }
-                reserve(length - position + 6)
+                let cleanBytes = special.trailingZeroBitCount >> 3
+                position &+= cleanBytes
+                count &+= cleanBytes
+                reserve(length &- position &+ 14)
                 appendEscape(source[position])
                 position &+= 1
             }
         }
         base[count] = UInt8(ascii: "\"")
         count &+= 1
+    }
+
+    /// The `count` (1 to 7) bytes at `source` as the low end of a little-endian word whose other
+    /// bytes are filled with `A`, which needs no escape.
+    @inline(__always)
+    private static func loadTail(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(source)
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        if count & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            shift = 32
+        }
+        if count & 2 != 0 {
+            let pair = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: Int(shift >> 3), as: UInt16.self))
+            word |= UInt64(pair) << shift
+            shift &+= 16
+        }
+        if count & 1 != 0 {
+            word |= UInt64(raw.load(fromByteOffset: Int(shift >> 3), as: UInt8.self)) << shift
+            shift &+= 8
+        }
+        return word | 0x4141_4141_4141_4141 << shift
     }
 
     /// The high bit of each byte of `word` (bytes in memory order from the low end) that is a
@@ -325,12 +349,7 @@ struct JSONTextWriter: ~Copyable {
         return (control | quote | backslash) & highBits
     }
 
-    @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// Writes the escape for a byte that ``needsEscape(_:)``; the room is already reserved.
+    /// Writes the escape for a control character, `"` or `\`; the room is already reserved.
     private mutating func appendEscape(_ byte: UInt8) {
         let short: UInt8
         switch byte {
