@@ -338,7 +338,7 @@ struct JSONTextWriter: ~Copyable {
     /// control character, `"` or `\`. Bits above the lowest set one may be spurious, because a
     /// match borrows from the byte above it, but the lowest set bit is always a real match.
     @inline(__always)
-    private static func escapeMask(_ word: UInt64) -> UInt64 {
+    static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
