@@ -92,6 +92,10 @@ struct JSONParserCore {
     /// slots in ``cachedSlots`` are initialized, so a small document does not pay for the rest.
     private let keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>
     private var cachedSlots: UInt64 = 0
+    /// Per depth, the keys of the last object closed there (see ``keyTemplate(_:)``); only the
+    /// depths in ``templateDepths`` are initialized.
+    private let keyTemplates: UnsafeMutableBufferPointer<[String]>
+    private var templateDepths: UInt64 = 0
     /// Per depth, the size of the container last closed there (see ``sizeHint(_:)``).
     private let sizeHints: UnsafeMutableBufferPointer<Int>
     /// The raw content of the string ``parseString()`` read last, or -1..<-1 when it had escapes.
@@ -101,19 +105,21 @@ struct JSONParserCore {
 
     /// A key and where its raw bytes are in the input.
     struct KeyCacheEntry {
-        var start: Int
-        var count: Int
+        var start: Int32
+        var count: Int32
         var key: String
     }
 
-    /// At most 64, the bits of ``cachedSlots``.
-    static let keyCacheSize = 64
+    /// A power of two, at most 64 (the bits of ``cachedSlots``), and small enough that the cache
+    /// fits the stack allocation of `withUnsafeTemporaryAllocation`.
+    static let keyCacheSize = 32
     static let longestCachedKey = 32
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
-        keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>
+        keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>
     ) {
+        self.keyTemplates = keyTemplates
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.sizeHints = sizeHints
@@ -125,9 +131,13 @@ struct JSONParserCore {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRecursionDepth) { sizeHints in
             sizeHints.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: KeyCacheEntry.self, capacity: keyCacheSize) { keyCache in
-                var core = JSONParserCore(bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache)
-                defer { core.releaseKeyCache() }
-                return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                withUnsafeTemporaryAllocation(of: [String].self, capacity: maxRecursionDepth) { keyTemplates in
+                    var core = JSONParserCore(
+                        bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
+                        keyTemplates: keyTemplates)
+                    defer { core.releaseCaches() }
+                    return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                }
             }
         }
     }
@@ -224,22 +234,36 @@ struct JSONParserCore {
             return .object(JSONObject())
         }
         let capacity = sizeHint(depth)
-        var keys: [String] = []
         var values: [JSONValue] = []
-        keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
+        // Sibling objects (rows of a table) usually have the same keys: while this object's keys
+        // match those of the last one closed at this depth, that array is shared instead of built.
+        let template = keyTemplate(depth)
+        var matchesTemplate = template != nil
+        var keys: [String] = []
         // Canonical text has its keys sorted, so that is checked on the raw bytes as they arrive and
         // the object is built without a sort.
         var sorted = true
         var previousKey = 0..<0
         var key = try parseKey(afterComma: false)
         while true {
-            if sorted, !keys.isEmpty {
+            if sorted, !values.isEmpty {
                 sorted = lastKeyRange.lowerBound >= 0 && previousKey.lowerBound >= 0
                     && rawBytesPrecede(previousKey, lastKeyRange)
             }
             previousKey = lastKeyRange
-            keys.append(key)
+            if matchesTemplate, let template, values.count < template.count, template[values.count] == key {
+                // Still the template's keys so far.
+            } else {
+                if matchesTemplate, let template {
+                    keys = Array(template[0..<values.count])
+                    keys.reserveCapacity(capacity)
+                } else if keys.isEmpty {
+                    keys.reserveCapacity(capacity)
+                }
+                matchesTemplate = false
+                keys.append(key)
+            }
             values.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
@@ -258,9 +282,31 @@ struct JSONParserCore {
                 throw failure(.unexpectedCharacter, "expected ',' or '}' after an object member.", at: index)
             }
             index += 1
-            setSizeHint(depth, keys.count)
-            if sorted { return .object(JSONObject(uncheckedSortedKeys: keys, values: values)) }
-            return .object(makeObject(keys: keys, values: values))
+            setSizeHint(depth, values.count)
+            if matchesTemplate, let template, template.count == values.count {
+                return .object(JSONObject(uncheckedSortedKeys: template, values: values))
+            }
+            if matchesTemplate, let template { keys = Array(template[0..<values.count]) }
+            guard sorted else { return .object(makeObject(keys: keys, values: values)) }
+            setKeyTemplate(depth, keys)
+            return .object(JSONObject(uncheckedSortedKeys: keys, values: values))
+        }
+    }
+
+    /// The keys of the last object with sorted, unique keys closed at `depth`.
+    @inline(__always)
+    private func keyTemplate(_ depth: Int) -> [String]? {
+        guard depth < keyTemplates.count, templateDepths & (1 << UInt64(depth)) != 0 else { return nil }
+        return keyTemplates[depth]
+    }
+
+    private mutating func setKeyTemplate(_ depth: Int, _ keys: [String]) {
+        guard depth < keyTemplates.count else { return }
+        if templateDepths & (1 << UInt64(depth)) != 0 {
+            keyTemplates[depth] = keys
+        } else {
+            (keyTemplates.baseAddress.unsafelyUnwrapped + depth).initialize(to: keys)
+            templateDepths |= 1 << UInt64(depth)
         }
     }
 
@@ -683,18 +729,27 @@ struct JSONParserCore {
         guard cachedSlots & (1 << UInt64(slot)) != 0 else { return nil }
         let entry = keyCache[slot]
         guard entry.count == range.count else { return nil }
+        guard let base = bytes.baseAddress else { return nil }
+        let cached = UnsafeRawPointer(base + Int(entry.start))
+        let candidate = UnsafeRawPointer(base + range.lowerBound)
         var offset = 0
-        while offset < range.count {
-            if bytes[entry.start &+ offset] != bytes[range.lowerBound &+ offset] { return nil }
-            offset &+= 1
+        while offset &+ 8 <= range.count {
+            let left = cached.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != candidate.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return nil }
+            offset &+= 8
+        }
+        if offset < range.count {
+            let rest = range.count &- offset
+            let left = JSONTextWriter.loadTail(base + Int(entry.start) + offset, count: rest)
+            if left != JSONTextWriter.loadTail(base + range.lowerBound + offset, count: rest) { return nil }
         }
         return entry.key
     }
 
     private mutating func cacheKey(_ key: String, _ range: Range<Int>) {
-        guard range.count <= JSONParserCore.longestCachedKey else { return }
+        guard range.count <= JSONParserCore.longestCachedKey, let start = Int32(exactly: range.lowerBound) else { return }
         let slot = keySlot(range)
-        let entry = KeyCacheEntry(start: range.lowerBound, count: range.count, key: key)
+        let entry = KeyCacheEntry(start: start, count: Int32(range.count), key: key)
         if cachedSlots & (1 << UInt64(slot)) != 0 {
             keyCache[slot] = entry
         } else {
@@ -703,7 +758,13 @@ struct JSONParserCore {
         }
     }
 
-    mutating func releaseKeyCache() {
+    /// Deinitializes the entries of ``keyCache`` and ``keyTemplates`` in use.
+    mutating func releaseCaches() {
+        while templateDepths != 0 {
+            let depth = templateDepths.trailingZeroBitCount
+            (keyTemplates.baseAddress.unsafelyUnwrapped + depth).deinitialize(count: 1)
+            templateDepths &= templateDepths &- 1
+        }
         while cachedSlots != 0 {
             let slot = cachedSlots.trailingZeroBitCount
             (keyCache.baseAddress.unsafelyUnwrapped + slot).deinitialize(count: 1)

@@ -314,7 +314,7 @@ struct JSONTextWriter: ~Copyable {
     /// The `count` (1 to 7) bytes at `source` as the low end of a little-endian word whose other
     /// bytes are filled with `A`, which needs no escape.
     @inline(__always)
-    private static func loadTail(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    static func loadTail(_ source: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         let raw = UnsafeRawPointer(source)
         var word: UInt64 = 0
         var shift: UInt64 = 0
