@@ -18,6 +18,8 @@ struct JSONTextWriter: ~Copyable {
     /// after which the writer starts again from an empty buffer; canonical hashing uses this to avoid
     /// holding the whole text.
     var flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// Key text captured per depth, for ``writeMembers(keys:values:depth:)``.
+    private var keySlots = JSONKeyTextSlots()
 
     init(pretty: Bool, capacity: Int = 512) {
         self.pretty = pretty
@@ -47,7 +49,7 @@ struct JSONTextWriter: ~Copyable {
                 for position in elements.indices {
                     if position > 0 { appendComma() }
                     if pretty { newline(depth + 1) }
-                    writeValue(elements[position], depth: depth + 1)
+                    writeMember(elements[position], depth: depth + 1)
                 }
             }
             if pretty { newline(depth) }
@@ -57,18 +59,69 @@ struct JSONTextWriter: ~Copyable {
             append(UInt8(ascii: "{"))
             object.keys.withUnsafeBufferPointer { keys in
                 object.values.withUnsafeBufferPointer { values in
-                    for position in keys.indices {
-                        if position > 0 { appendComma() }
-                        if pretty { newline(depth + 1) }
-                        appendKey(keys[position])
-                        writeValue(values[position], depth: depth + 1)
-                    }
+                    writeMembers(keys: keys, values: values, depth: depth)
                 }
             }
             if pretty { newline(depth) }
             append(UInt8(ascii: "}"))
         default:
             writeScalar(value)
+        }
+    }
+
+    /// Writes an object's members. Sibling objects (rows of a table) usually share one keys array,
+    /// so when an array is seen again at the same depth its keys are copied as text captured the
+    /// time before, instead of being quoted and scanned again.
+    private mutating func writeMembers(
+        keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSONValue>, depth: Int
+    ) {
+        let identity = UInt(bitPattern: keys.baseAddress)
+        let slot = depth
+        var mode = KeyTextMode.write
+        if slot < JSONKeyTextSlots.count {
+            if keySlots.identity(slot) != identity {
+                keySlots.setIdentity(identity, slot)
+            } else if keySlots.isCaptured(slot) {
+                mode = .copy
+            } else if keys.count <= JSONKeyTextSlots.keysPerSlot {
+                mode = .capture
+                keySlots.prepareCapture(slot)
+            }
+        }
+        for position in keys.indices {
+            if position > 0 { appendComma() }
+            if pretty { newline(depth + 1) }
+            switch mode {
+            case .copy:
+                let text = keySlots.text(slot, position)
+                reserve(text.count)
+                if let source = text.baseAddress { (base + count).initialize(from: source, count: text.count) }
+                count &+= text.count
+            case .capture:
+                let start = count
+                appendKey(keys[position])
+                if !keySlots.capture(UnsafeBufferPointer(start: base + start, count: count &- start), slot, position) {
+                    mode = .write
+                }
+            case .write:
+                appendKey(keys[position])
+            }
+            writeMember(values[position], depth: depth + 1)
+        }
+        if mode == .capture { keySlots.finishCapture(slot) }
+    }
+
+    private enum KeyTextMode {
+        case write, capture, copy
+    }
+
+    @inline(__always)
+    private mutating func writeMember(_ value: borrowing JSONValue, depth: Int) {
+        switch value {
+        case .string(let string): appendString(string)
+        case .integer(let integer): appendInteger(integer)
+        case .array, .object: writeValue(value, depth: depth)
+        default: writeScalar(value)
         }
     }
 

@@ -123,6 +123,34 @@ import Testing
         #expect(long.canonicalHash == JSONHash.hash(long.serialized()))
     }
 
+    @Test func objectsSharingOneKeysArrayMatchTheReference() throws {
+        let shortKeys = ["a", "b\"q", "c\n", "é"]
+        let manyKeys = (0..<40).map { "key\($0 + 100)" }
+        let longKeys = (0..<20).map { String(repeating: "\u{01}", count: 10) + "\($0 + 10)" }
+        var rows: [JSONValue] = []
+        for row in 0..<6 {
+            for keys in [shortKeys, manyKeys, longKeys, shortKeys] {
+                let values = keys.indices.map { JSONValue.integer(Int64(row * 100 + $0)) }
+                rows.append(.object(JSONObject(uncheckedSortedKeys: keys, values: values)))
+            }
+            let nested = JSONValue.object(JSONObject(uncheckedSortedKeys: shortKeys, values: rows.suffix(4)))
+            rows.append(.object(JSONObject(uncheckedSortedKeys: ["a"], values: [nested])))
+        }
+        // Consecutive siblings with one keys array: captured on the second, copied from the third.
+        rows.append(contentsOf: Array(repeating: rows[0], count: 3) + Array(repeating: rows[1], count: 3))
+        var deep: JSONValue = .array(rows)
+        for _ in 0..<12 { deep = .array([deep, .object(JSONObject(uncheckedSortedKeys: shortKeys, values: [1, 2, 3, 4]))]) }
+        for value in [JSONValue.array(rows), deep] {
+            #expect(value.canonicalText == JSONTextEscaping.compactText(value))
+            #expect(value.prettyText == Self.referencePretty(value, indent: 0))
+            #expect(value.canonicalHash == JSONHash.hash(value.serialized()))
+            // Parsed trees share keys arrays the parser's own way.
+            let parsed = try JSONValue(parsing: value.serialized())
+            #expect(parsed.canonicalText == JSONTextEscaping.compactText(value))
+            #expect(parsed.prettyText == Self.referencePretty(value, indent: 0))
+        }
+    }
+
     @Test func smallPatchesSerializeExactly() {
         let patch: JSONValue = [["op": "replace", "path": "/count", "value": 5]]
         #expect(patch.canonicalText == #"[{"op":"replace","path":"/count","value":5}]"#)
