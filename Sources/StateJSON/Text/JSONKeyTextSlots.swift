@@ -71,7 +71,8 @@ struct JSONKeyTextSlots: ~Copyable {
         captured |= 1 << UInt8(slot)
     }
 
-    /// The captured text of the key at `position`.
+    /// The captured text of the key at `position`. At least 8 bytes past its end are readable
+    /// (the rest of the slot), so a reader may copy whole words.
     func text(_ slot: Int, _ position: Int) -> UnsafeBufferPointer<UInt8> {
         guard let storage else { return UnsafeBufferPointer(start: nil, count: 0) }
         let start = end(slot, position)

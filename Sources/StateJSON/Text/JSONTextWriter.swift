@@ -93,9 +93,17 @@ struct JSONTextWriter: ~Copyable {
             if pretty { newline(depth + 1) }
             switch mode {
             case .copy:
+                // Whole words, some bytes past the key included: both buffers have the room.
                 let text = keySlots.text(slot, position)
-                reserve(text.count)
-                if let source = text.baseAddress { (base + count).initialize(from: source, count: text.count) }
+                reserve(text.count &+ 8)
+                if let source = text.baseAddress {
+                    var offset = 0
+                    repeat {
+                        let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
+                        UnsafeMutableRawPointer(base + (count &+ offset)).storeBytes(of: word, as: UInt64.self)
+                        offset &+= 8
+                    } while offset < text.count
+                }
                 count &+= text.count
             case .capture:
                 let start = count
