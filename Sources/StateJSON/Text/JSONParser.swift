@@ -96,6 +96,12 @@ struct JSONParserCore {
     /// depths in ``templateDepths`` are initialized.
     private let keyTemplates: UnsafeMutableBufferPointer<[String]>
     private var templateDepths: UInt64 = 0
+    /// Per depth below ``rangeDepths``, the start and length in the input of each key of the
+    /// template (see ``matchesTemplateKey(_:_:)``); valid for the depths in ``templateRangeDepths``.
+    private let templateKeyRanges: UnsafeMutableBufferPointer<Int32>
+    private var templateRangeDepths: UInt64 = 0
+    static let rangeDepths = 8
+    static let rangesPerDepth = 16
     /// Per depth, the size of the container last closed there (see ``sizeHint(_:)``).
     private let sizeHints: UnsafeMutableBufferPointer<Int>
     /// The raw content of the string ``parseString()`` read last, or -1..<-1 when it had escapes.
@@ -117,9 +123,11 @@ struct JSONParserCore {
 
     init(
         bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
-        keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>
+        keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>,
+        templateKeyRanges: UnsafeMutableBufferPointer<Int32>
     ) {
         self.keyTemplates = keyTemplates
+        self.templateKeyRanges = templateKeyRanges
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.sizeHints = sizeHints
@@ -132,11 +140,13 @@ struct JSONParserCore {
             sizeHints.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: KeyCacheEntry.self, capacity: keyCacheSize) { keyCache in
                 withUnsafeTemporaryAllocation(of: [String].self, capacity: maxRecursionDepth) { keyTemplates in
-                    var core = JSONParserCore(
-                        bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
-                        keyTemplates: keyTemplates)
-                    defer { core.releaseCaches() }
-                    return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeDepths * rangesPerDepth * 2) { ranges in
+                        var core = JSONParserCore(
+                            bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
+                            keyTemplates: keyTemplates, templateKeyRanges: ranges)
+                        defer { core.releaseCaches() }
+                        return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                    }
                 }
             }
         }
@@ -245,25 +255,35 @@ struct JSONParserCore {
         // the object is built without a sort.
         var sorted = true
         var previousKey = 0..<0
-        var key = try parseKey(afterComma: false)
+        // Whether every key so far is recorded in ``templateKeyRanges`` for the next sibling.
+        var rangesRecorded = depth < JSONParserCore.rangeDepths
+        var afterComma = false
         while true {
-            if sorted, !values.isEmpty {
+            let position = values.count
+            if matchesTemplate, let template, position < template.count, matchesTemplateKey(depth, position) {
+                // The same bytes as the template's key here, so the same key: no string is made.
+                try parseColon()
+            } else {
+                let key = try parseKey(afterComma: afterComma)
+                if matchesTemplate, let template, position < template.count, template[position] == key {
+                    // Still the template's keys so far.
+                } else {
+                    if matchesTemplate, let template {
+                        keys = Array(template[0..<position])
+                        keys.reserveCapacity(capacity)
+                    } else if keys.isEmpty {
+                        keys.reserveCapacity(capacity)
+                    }
+                    matchesTemplate = false
+                    keys.append(key)
+                }
+            }
+            if sorted, position > 0 {
                 sorted = lastKeyRange.lowerBound >= 0 && previousKey.lowerBound >= 0
                     && rawBytesPrecede(previousKey, lastKeyRange)
             }
             previousKey = lastKeyRange
-            if matchesTemplate, let template, values.count < template.count, template[values.count] == key {
-                // Still the template's keys so far.
-            } else {
-                if matchesTemplate, let template {
-                    keys = Array(template[0..<values.count])
-                    keys.reserveCapacity(capacity)
-                } else if keys.isEmpty {
-                    keys.reserveCapacity(capacity)
-                }
-                matchesTemplate = false
-                keys.append(key)
-            }
+            if rangesRecorded { rangesRecorded = recordTemplateKey(depth, position) }
             values.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
@@ -275,7 +295,7 @@ struct JSONParserCore {
             if byte == UInt8(ascii: ",") {
                 index += 1
                 skipWhitespace()
-                key = try parseKey(afterComma: true)
+                afterComma = true
                 continue
             }
             guard byte == UInt8(ascii: "}") else {
@@ -284,11 +304,16 @@ struct JSONParserCore {
             index += 1
             setSizeHint(depth, values.count)
             if matchesTemplate, let template, template.count == values.count {
+                setTemplateRangesValid(depth, rangesRecorded)
                 return .object(JSONObject(uncheckedSortedKeys: template, values: values))
             }
             if matchesTemplate, let template { keys = Array(template[0..<values.count]) }
-            guard sorted else { return .object(makeObject(keys: keys, values: values)) }
+            guard sorted else {
+                setTemplateRangesValid(depth, false)
+                return .object(makeObject(keys: keys, values: values))
+            }
             setKeyTemplate(depth, keys)
+            setTemplateRangesValid(depth, rangesRecorded)
             return .object(JSONObject(uncheckedSortedKeys: keys, values: values))
         }
     }
@@ -468,6 +493,12 @@ struct JSONParserCore {
             throw failure(.unexpectedCharacter, "expected \(expected).", at: index)
         }
         let key = try parseString(interning: true)
+        try parseColon()
+        return key
+    }
+
+    /// Reads the `:` after a key and the whitespace around it.
+    private mutating func parseColon() throws(JSONParseError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             if index == bytes.count {
@@ -478,7 +509,60 @@ struct JSONParserCore {
         }
         index += 1
         skipWhitespace()
-        return key
+    }
+
+    /// Whether the key at `index` has exactly the raw bytes of the template's key at `position`
+    /// (which had no escapes); if so, moves past it and records its range in ``lastKeyRange``.
+    @inline(__always)
+    private mutating func matchesTemplateKey(_ depth: Int, _ position: Int) -> Bool {
+        guard depth < JSONParserCore.rangeDepths, position < JSONParserCore.rangesPerDepth,
+            templateRangeDepths & (1 << UInt64(depth)) != 0, let base = bytes.baseAddress
+        else { return false }
+        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
+        let start = Int(templateKeyRanges[slot])
+        let length = Int(templateKeyRanges[slot + 1])
+        let content = index + 1
+        guard content + length < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            bytes[content + length] == UInt8(ascii: "\"")
+        else { return false }
+        let template = UnsafeRawPointer(base + start)
+        let candidate = UnsafeRawPointer(base + content)
+        var offset = 0
+        while offset &+ 8 <= length {
+            let left = template.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != candidate.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        if offset < length {
+            let rest = length &- offset
+            let left = JSONTextWriter.loadTail(base + start + offset, count: rest)
+            if left != JSONTextWriter.loadTail(base + content + offset, count: rest) { return false }
+        }
+        lastKeyRange = content..<(content + length)
+        index = content + length + 1
+        return true
+    }
+
+    /// Records ``lastKeyRange`` as the raw key at `position` of the object at `depth`; `false`
+    /// when it cannot be (it had escapes, or there is no room).
+    @inline(__always)
+    private func recordTemplateKey(_ depth: Int, _ position: Int) -> Bool {
+        guard position < JSONParserCore.rangesPerDepth, lastKeyRange.lowerBound >= 0,
+            let start = Int32(exactly: lastKeyRange.lowerBound), let length = Int32(exactly: lastKeyRange.count)
+        else { return false }
+        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
+        templateKeyRanges[slot] = start
+        templateKeyRanges[slot + 1] = length
+        return true
+    }
+
+    private mutating func setTemplateRangesValid(_ depth: Int, _ valid: Bool) {
+        guard depth < JSONParserCore.rangeDepths else { return }
+        if valid {
+            templateRangeDepths |= 1 << UInt64(depth)
+        } else {
+            templateRangeDepths &= ~(1 << UInt64(depth))
+        }
     }
 
     /// Builds an object in O(n log n) at worst; members that arrive sorted (as canonical text does)

@@ -62,6 +62,37 @@ import Testing
         ])
     }
 
+    @Test func siblingKeysAreComparedByTheirWholeText() throws {
+        let many = (0..<20).map { "\"k\($0 + 10)\":\($0)" }.joined(separator: ",")
+        let text = """
+            [{"ab":1,"b":2},{"abc":3,"b":4},{"ab" : 5 , "b":6},{"a":7,"b":8},{"a\\u0062":9,"b":10},{"ab":11,"b":12},
+             {\(many)},{\(many)},{"ab":13,"b\\"":14},{"ab":15,"b\\"":16}]
+            """
+        var expected: [JSONValue] = [
+            ["ab": 1, "b": 2], ["abc": 3, "b": 4], ["ab": 5, "b": 6], ["a": 7, "b": 8], ["ab": 9, "b": 10], ["ab": 11, "b": 12],
+        ]
+        let manyObject = JSONValue.object(JSONObject((0..<20).map { ("k\($0 + 10)", JSONValue.integer(Int64($0))) }))
+        expected += [manyObject, manyObject, ["ab": 13, "b\"": 14], ["ab": 15, "b\"": 16]]
+        #expect(try JSONValue(parsing: text) == .array(expected))
+    }
+
+    @Test func errorsAfterARepeatedKeyKeepTheirLocation() {
+        let cases: [(String, String)] = [
+            (#"[{"a":1},{"a""#, "line 1, column 14: unexpected end of input; expected ':' after an object key."),
+            (#"[{"a":1},{"a" 1}]"#, "line 1, column 15: expected ':' after an object key."),
+            (#"[{"a":1},{"a":}]"#, "line 1, column 15: expected a value before '}'."),
+            (#"[{"a":1},{"a"#, "line 1, column 11: the string that starts here has no closing quote."),
+        ]
+        for (text, message) in cases {
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+            do {
+                _ = try JSONValue(parsing: text)
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+    }
+
     @Test func keysThatShareACacheSlotStayDistinct() throws {
         // Same length, first, middle and last byte: the cache hashes these alike.
         var members: [(String, JSONValue)] = []
