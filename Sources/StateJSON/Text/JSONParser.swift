@@ -104,7 +104,8 @@ struct JSONParserCore {
     static let rangesPerDepth = 16
     /// Per depth, the size of the container last closed there (see ``sizeHint(_:)``).
     private let sizeHints: UnsafeMutableBufferPointer<Int>
-    /// The raw content of the string ``parseString()`` read last, or -1..<-1 when it had escapes.
+    /// The raw content of the string ``parseString(interning:)`` or ``matchesTemplateKey(_:_:)`` read
+    /// last, or -1..<-1 when it had escapes.
     private var lastKeyRange = 0..<0
     /// Reused for strings with escapes so each one does not allocate its own buffer.
     private var scratch: [UInt8] = []
@@ -753,9 +754,9 @@ struct JSONParserCore {
 
     // MARK: - Strings
 
-    /// Reads the string at `index`. Eight bytes at a time are checked for a quote, a backslash, a
-    /// control character or a non-ASCII byte; a string with none of the last three becomes a
-    /// `String` without a second validation pass. Keys (`interning`) are looked up in ``keyCache``
+    /// Reads the string at `index`, checking eight bytes at a time for a quote, a backslash, a
+    /// control character or a non-ASCII byte; only text with non-ASCII bytes needs the validating
+    /// decoder that reports ill-formed UTF-8. Keys (`interning`) are looked up in ``keyCache``
     /// first, since a document usually repeats the same few keys many times.
     private mutating func parseString(interning: Bool = false) throws(JSONParseError) -> String {
         let quote = index
