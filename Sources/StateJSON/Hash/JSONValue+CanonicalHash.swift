@@ -12,17 +12,11 @@ extension JSONValue {
     /// 9a21b7707b0a4592
     /// ```
     public var canonicalHash: UInt64 {
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(JSONValue.hashChunkSize + 256)
         var hasher = JSONHash()
-        var writer = JSONTextWriter(bytes: chunk, pretty: false)
-        chunk = []
-        writer.flush = { bytes in
-            hasher.update(bytes)
-            bytes.removeAll(keepingCapacity: true)
-        }
-        writer.write(self, indent: 0)
-        hasher.update(writer.bytes)
+        var writer = JSONTextWriter(pretty: false, capacity: JSONValue.hashChunkSize + 256)
+        writer.flush = { chunk in hasher.update(buffer: chunk) }
+        writer.write(self)
+        hasher.update(buffer: writer.bytes)
         return hasher.finalize()
     }
 

@@ -2,9 +2,10 @@
 ///
 /// The parser accepts exactly the JSON grammar: no comments, trailing commas, leading zeros,
 /// `NaN`/`Infinity`, single quotes, unescaped control characters, ill-formed UTF-8 or unpaired
-/// surrogate escapes. Nesting is tracked on an explicit stack, so hostile input deeper than
-/// ``Limits/maxDepth`` fails with ``JSONParseError/Code/tooDeep`` instead of exhausting the thread
-/// stack. When an object repeats a key, the last member wins.
+/// surrogate escapes. Nesting deeper than ``Limits/maxDepth`` fails with
+/// ``JSONParseError/Code/tooDeep``, and past a few dozen levels the parser keeps its open containers
+/// on an explicit stack rather than recursing, so even the deepest accepted input cannot exhaust a
+/// small thread stack. When an object repeats a key, the last member wins.
 ///
 /// Integers keep their exact value (`.integer`, `.unsigned`, or `.bigNumber` with the original text);
 /// numbers with a fraction or exponent become `.double`, correctly rounded, unless they overflow or
@@ -49,12 +50,7 @@ public struct JSONParser: Sendable {
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let maxDepth = limits.maxDepth
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(JSONParseError) -> JSONValue in
-                var core = JSONParserCore(bytes: buffer, maxDepth: maxDepth)
-                return try core.parseDocument()
-            }
-        }
+        let result = bytes.withContiguousStorageIfAvailable { JSONParserCore.parse($0, maxDepth: maxDepth) }
         if let result { return try result.get() }
         return try parse(Array(bytes))
     }
@@ -65,12 +61,7 @@ public struct JSONParser: Sendable {
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
         let maxDepth = limits.maxDepth
-        let result = text.withUTF8 { buffer in
-            Result { () throws(JSONParseError) -> JSONValue in
-                var core = JSONParserCore(bytes: buffer, maxDepth: maxDepth)
-                return try core.parseDocument()
-            }
-        }
+        let result = text.withUTF8 { JSONParserCore.parse($0, maxDepth: maxDepth) }
         return try result.get()
     }
 }
@@ -91,15 +82,75 @@ struct JSONParserCore {
         }
     }
 
+    /// Nesting handled by recursion; deeper containers go to ``parseIteratively(depth:)``.
+    static let maxRecursionDepth = 64
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
+    /// Recent keys by a hash of their bytes; one entry per slot, the last key seen wins. Only the
+    /// slots in ``cachedSlots`` are initialized, so a small document does not pay for the rest.
+    private let keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>
+    private var cachedSlots: UInt64 = 0
+    /// Per depth, the keys of the last object closed there (see ``keyTemplate(_:)``); only the
+    /// depths in ``templateDepths`` are initialized.
+    private let keyTemplates: UnsafeMutableBufferPointer<[String]>
+    private var templateDepths: UInt64 = 0
+    /// Per depth below ``rangeDepths``, the start and length in the input of each key of the
+    /// template (see ``matchesTemplateKey(_:_:)``); valid for the depths in ``templateRangeDepths``.
+    private let templateKeyRanges: UnsafeMutableBufferPointer<Int32>
+    private var templateRangeDepths: UInt64 = 0
+    static let rangeDepths = 8
+    static let rangesPerDepth = 16
+    /// Per depth, the size of the container last closed there (see ``sizeHint(_:)``).
+    private let sizeHints: UnsafeMutableBufferPointer<Int>
+    /// The raw content of the string ``parseString(interning:)`` or ``matchesTemplateKey(_:_:)`` read
+    /// last, or -1..<-1 when it had escapes.
+    private var lastKeyRange = 0..<0
     /// Reused for strings with escapes so each one does not allocate its own buffer.
     private var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    /// A key and where its raw bytes are in the input.
+    struct KeyCacheEntry {
+        var start: Int32
+        var count: Int32
+        var key: String
+    }
+
+    /// A power of two, at most 64 (the bits of ``cachedSlots``), and small enough that the cache
+    /// fits the stack allocation of `withUnsafeTemporaryAllocation`.
+    static let keyCacheSize = 32
+    static let longestCachedKey = 32
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
+        keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>,
+        templateKeyRanges: UnsafeMutableBufferPointer<Int32>
+    ) {
+        self.keyTemplates = keyTemplates
+        self.templateKeyRanges = templateKeyRanges
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.sizeHints = sizeHints
+        self.keyCache = keyCache
+    }
+
+    /// Parses one document from `bytes`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONParseError> {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRecursionDepth) { sizeHints in
+            sizeHints.initialize(repeating: 0)
+            return withUnsafeTemporaryAllocation(of: KeyCacheEntry.self, capacity: keyCacheSize) { keyCache in
+                withUnsafeTemporaryAllocation(of: [String].self, capacity: maxRecursionDepth) { keyTemplates in
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeDepths * rangesPerDepth * 2) { ranges in
+                        var core = JSONParserCore(
+                            bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
+                            keyTemplates: keyTemplates, templateKeyRanges: ranges)
+                        defer { core.releaseCaches() }
+                        return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                    }
+                }
+            }
+        }
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -107,6 +158,213 @@ struct JSONParserCore {
         if index == bytes.count {
             throw failure(.emptyInput, "the input is empty; expected a JSON value.", at: index)
         }
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        if index < bytes.count {
+            throw failure(
+                .trailingCharacters, "unexpected \(describeByte(at: index)) after the end of the JSON value.",
+                at: index)
+        }
+        return value
+    }
+
+    /// Parses the value at `index`, which sits inside `depth` containers. Recursion is faster than
+    /// the explicit stack of ``parseIteratively(depth:)`` because each container's members stay in
+    /// local arrays; it hands over to that stack before the thread stack could be at risk.
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else {
+            throw failure(.unexpectedEndOfInput, "unexpected end of input; expected a value.", at: index)
+        }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            if depth >= JSONParserCore.maxRecursionDepth { return try parseIteratively(depth: depth) }
+            return try parseObject(depth: depth)
+        case UInt8(ascii: "["):
+            if depth >= JSONParserCore.maxRecursionDepth { return try parseIteratively(depth: depth) }
+            return try parseArray(depth: depth)
+        case UInt8(ascii: "\""):
+            return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try parseLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try parseNumber()
+        default:
+            throw unexpectedValueStart()
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        try checkDepth(depth)
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array([])
+        }
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(sizeHint(depth))
+        while true {
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw failure(
+                    .unexpectedEndOfInput, "unexpected end of input; expected ',' or ']' after an array element.",
+                    at: index)
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    throw failure(.unexpectedCharacter, "a trailing comma before ']' is not allowed.", at: index)
+                }
+                continue
+            }
+            guard byte == UInt8(ascii: "]") else {
+                throw failure(.unexpectedCharacter, "expected ',' or ']' after an array element.", at: index)
+            }
+            index += 1
+            setSizeHint(depth, elements.count)
+            return .array(elements)
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        try checkDepth(depth)
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(JSONObject())
+        }
+        let capacity = sizeHint(depth)
+        var values: [JSONValue] = []
+        values.reserveCapacity(capacity)
+        // Sibling objects (rows of a table) usually have the same keys: while this object's keys
+        // match those of the last one closed at this depth, that array is shared instead of built.
+        let template = keyTemplate(depth)
+        var matchesTemplate = template != nil
+        var keys: [String] = []
+        // Canonical text has its keys sorted, so that is checked on the raw bytes as they arrive and
+        // the object is built without a sort.
+        var sorted = true
+        var previousKey = 0..<0
+        // Whether every key so far is recorded in ``templateKeyRanges`` for the next sibling.
+        var rangesRecorded = depth < JSONParserCore.rangeDepths
+        var afterComma = false
+        while true {
+            let position = values.count
+            if matchesTemplate, let template, position < template.count, matchesTemplateKey(depth, position) {
+                // The same bytes as the template's key here, so the same key: no string is made.
+                try parseColon()
+            } else {
+                let key = try parseKey(afterComma: afterComma)
+                if matchesTemplate, let template, position < template.count, template[position] == key {
+                    // Still the template's keys so far.
+                } else {
+                    if matchesTemplate, let template {
+                        keys = Array(template[0..<position])
+                        keys.reserveCapacity(capacity)
+                    } else if keys.isEmpty {
+                        keys.reserveCapacity(capacity)
+                    }
+                    matchesTemplate = false
+                    keys.append(key)
+                }
+            }
+            if sorted, position > 0 {
+                sorted = lastKeyRange.lowerBound >= 0 && previousKey.lowerBound >= 0
+                    && rawBytesPrecede(previousKey, lastKeyRange)
+            }
+            previousKey = lastKeyRange
+            if rangesRecorded { rangesRecorded = recordTemplateKey(depth, position) }
+            values.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw failure(
+                    .unexpectedEndOfInput, "unexpected end of input; expected ',' or '}' after an object member.",
+                    at: index)
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                afterComma = true
+                continue
+            }
+            guard byte == UInt8(ascii: "}") else {
+                throw failure(.unexpectedCharacter, "expected ',' or '}' after an object member.", at: index)
+            }
+            index += 1
+            setSizeHint(depth, values.count)
+            if matchesTemplate, let template, template.count == values.count {
+                setTemplateRangesValid(depth, rangesRecorded)
+                return .object(JSONObject(uncheckedSortedKeys: template, values: values))
+            }
+            if matchesTemplate, let template { keys = Array(template[0..<values.count]) }
+            guard sorted else {
+                setTemplateRangesValid(depth, false)
+                return .object(makeObject(keys: keys, values: values))
+            }
+            setKeyTemplate(depth, keys)
+            setTemplateRangesValid(depth, rangesRecorded)
+            return .object(JSONObject(uncheckedSortedKeys: keys, values: values))
+        }
+    }
+
+    /// The keys of the last object with sorted, unique keys closed at `depth`.
+    @inline(__always)
+    private func keyTemplate(_ depth: Int) -> [String]? {
+        guard depth < keyTemplates.count, templateDepths & (1 << UInt64(depth)) != 0 else { return nil }
+        return keyTemplates[depth]
+    }
+
+    private mutating func setKeyTemplate(_ depth: Int, _ keys: [String]) {
+        guard depth < keyTemplates.count else { return }
+        if templateDepths & (1 << UInt64(depth)) != 0 {
+            keyTemplates[depth] = keys
+        } else {
+            (keyTemplates.baseAddress.unsafelyUnwrapped + depth).initialize(to: keys)
+            templateDepths |= 1 << UInt64(depth)
+        }
+    }
+
+    /// Whether the raw bytes in `lhs` sort strictly before those in `rhs`; for keys without
+    /// escapes that is the canonical key order.
+    private func rawBytesPrecede(_ lhs: Range<Int>, _ rhs: Range<Int>) -> Bool {
+        let common = min(lhs.count, rhs.count)
+        var offset = 0
+        while offset < common {
+            let left = bytes[lhs.lowerBound + offset]
+            let right = bytes[rhs.lowerBound + offset]
+            if left != right { return left < right }
+            offset += 1
+        }
+        return lhs.count < rhs.count
+    }
+
+    /// The size of the container last closed at `depth`: siblings tend to have equal sizes (rows of
+    /// a table), so reserving that much usually makes building a container one allocation.
+    @inline(__always)
+    private func sizeHint(_ depth: Int) -> Int {
+        depth < sizeHints.count ? max(sizeHints[depth], 4) : 4
+    }
+
+    @inline(__always)
+    private func setSizeHint(_ depth: Int, _ size: Int) {
+        if depth < sizeHints.count { sizeHints[depth] = size }
+    }
+
+    /// Parses the container at `index`, which sits inside `baseDepth` containers, keeping open
+    /// containers on an explicit stack instead of recursing.
+    private mutating func parseIteratively(depth baseDepth: Int) throws(JSONParseError) -> JSONValue {
         var frames: [Frame] = []
         // The size of the container last closed at each depth: siblings tend to have equal sizes
         // (rows of a table), so reserving that much usually makes building a container one allocation.
@@ -118,7 +376,7 @@ struct JSONParserCore {
             }
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                try checkDepth(frames.count)
+                try checkDepth(baseDepth + frames.count)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -132,7 +390,7 @@ struct JSONParserCore {
                     continue parsing
                 }
             case UInt8(ascii: "["):
-                try checkDepth(frames.count)
+                try checkDepth(baseDepth + frames.count)
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -212,12 +470,6 @@ struct JSONParserCore {
             }
             break parsing
         }
-        skipWhitespace()
-        if index < bytes.count {
-            throw failure(
-                .trailingCharacters, "unexpected \(describeByte(at: index)) after the end of the JSON value.",
-                at: index)
-        }
         return value
     }
 
@@ -241,7 +493,13 @@ struct JSONParserCore {
             let expected = afterComma ? "a string key after ','" : "a string key or '}'"
             throw failure(.unexpectedCharacter, "expected \(expected).", at: index)
         }
-        let key = try parseString()
+        let key = try parseString(interning: true)
+        try parseColon()
+        return key
+    }
+
+    /// Reads the `:` after a key and the whitespace around it.
+    private mutating func parseColon() throws(JSONParseError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             if index == bytes.count {
@@ -252,7 +510,60 @@ struct JSONParserCore {
         }
         index += 1
         skipWhitespace()
-        return key
+    }
+
+    /// Whether the key at `index` has exactly the raw bytes of the template's key at `position`
+    /// (which had no escapes); if so, moves past it and records its range in ``lastKeyRange``.
+    @inline(__always)
+    private mutating func matchesTemplateKey(_ depth: Int, _ position: Int) -> Bool {
+        guard depth < JSONParserCore.rangeDepths, position < JSONParserCore.rangesPerDepth,
+            templateRangeDepths & (1 << UInt64(depth)) != 0, let base = bytes.baseAddress
+        else { return false }
+        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
+        let start = Int(templateKeyRanges[slot])
+        let length = Int(templateKeyRanges[slot + 1])
+        let content = index + 1
+        guard content + length < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            bytes[content + length] == UInt8(ascii: "\"")
+        else { return false }
+        let template = UnsafeRawPointer(base + start)
+        let candidate = UnsafeRawPointer(base + content)
+        var offset = 0
+        while offset &+ 8 <= length {
+            let left = template.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != candidate.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        if offset < length {
+            let rest = length &- offset
+            let left = JSONTextWriter.loadTail(base + start + offset, count: rest)
+            if left != JSONTextWriter.loadTail(base + content + offset, count: rest) { return false }
+        }
+        lastKeyRange = content..<(content + length)
+        index = content + length + 1
+        return true
+    }
+
+    /// Records ``lastKeyRange`` as the raw key at `position` of the object at `depth`; `false`
+    /// when it cannot be (it had escapes, or there is no room).
+    @inline(__always)
+    private func recordTemplateKey(_ depth: Int, _ position: Int) -> Bool {
+        guard position < JSONParserCore.rangesPerDepth, lastKeyRange.lowerBound >= 0,
+            let start = Int32(exactly: lastKeyRange.lowerBound), let length = Int32(exactly: lastKeyRange.count)
+        else { return false }
+        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
+        templateKeyRanges[slot] = start
+        templateKeyRanges[slot + 1] = length
+        return true
+    }
+
+    private mutating func setTemplateRangesValid(_ depth: Int, _ valid: Bool) {
+        guard depth < JSONParserCore.rangeDepths else { return }
+        if valid {
+            templateRangeDepths |= 1 << UInt64(depth)
+        } else {
+            templateRangeDepths &= ~(1 << UInt64(depth))
+        }
     }
 
     /// Builds an object in O(n log n) at worst; members that arrive sorted (as canonical text does)
@@ -443,21 +754,49 @@ struct JSONParserCore {
 
     // MARK: - Strings
 
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// Reads the string at `index`, checking eight bytes at a time for a quote, a backslash, a
+    /// control character or a non-ASCII byte; only text with non-ASCII bytes needs the validating
+    /// decoder that reports ill-formed UTF-8. Keys (`interning`) are looked up in ``keyCache``
+    /// first, since a document usually repeats the same few keys many times.
+    private mutating func parseString(interning: Bool = false) throws(JSONParseError) -> String {
         let quote = index
         let start = index + 1
         var cursor = start
         var ascii = true
+        guard let base = bytes.baseAddress else {
+            throw failure(.unexpectedEndOfInput, "the string that starts here has no closing quote.", at: quote)
+        }
         while cursor < bytes.count {
+            while cursor &+ 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
+                let special = JSONTextWriter.escapeMask(word)
+                if special != 0 {
+                    cursor &+= special.trailingZeroBitCount >> 3
+                    break
+                }
+                cursor &+= 8
+            }
+            guard cursor < bytes.count else { break }
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") {
                 index = cursor + 1
+                lastKeyRange = start..<cursor
+                if interning, let key = cachedKey(start..<cursor) { return key }
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
-                if ascii { return String(decoding: content, as: UTF8.self) }
-                if let string = String(validating: content, as: UTF8.self) { return string }
-                throw invalidUTF8(in: start..<cursor)
+                let string: String
+                if ascii {
+                    string = String(decoding: content, as: UTF8.self)
+                } else if let valid = String(validating: content, as: UTF8.self) {
+                    string = valid
+                } else {
+                    throw invalidUTF8(in: start..<cursor)
+                }
+                if interning { cacheKey(string, start..<cursor) }
+                return string
             }
             if byte == UInt8(ascii: "\\") {
+                lastKeyRange = -1 ..< -1
                 return try parseEscapedString(quote: quote, start: start, firstEscape: cursor)
             }
             if byte < 0x20 { throw controlCharacter(at: cursor) }
@@ -465,6 +804,67 @@ struct JSONParserCore {
             cursor += 1
         }
         throw failure(.unexpectedEndOfInput, "the string that starts here has no closing quote.", at: quote)
+    }
+
+    /// A key read before whose raw bytes equal those in `range`.
+    @inline(__always)
+    private func cachedKey(_ range: Range<Int>) -> String? {
+        guard range.count <= JSONParserCore.longestCachedKey else { return nil }
+        let slot = keySlot(range)
+        guard cachedSlots & (1 << UInt64(slot)) != 0 else { return nil }
+        let entry = keyCache[slot]
+        guard entry.count == range.count else { return nil }
+        guard let base = bytes.baseAddress else { return nil }
+        let cached = UnsafeRawPointer(base + Int(entry.start))
+        let candidate = UnsafeRawPointer(base + range.lowerBound)
+        var offset = 0
+        while offset &+ 8 <= range.count {
+            let left = cached.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if left != candidate.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return nil }
+            offset &+= 8
+        }
+        if offset < range.count {
+            let rest = range.count &- offset
+            let left = JSONTextWriter.loadTail(base + Int(entry.start) + offset, count: rest)
+            if left != JSONTextWriter.loadTail(base + range.lowerBound + offset, count: rest) { return nil }
+        }
+        return entry.key
+    }
+
+    private mutating func cacheKey(_ key: String, _ range: Range<Int>) {
+        guard range.count <= JSONParserCore.longestCachedKey, let start = Int32(exactly: range.lowerBound) else { return }
+        let slot = keySlot(range)
+        let entry = KeyCacheEntry(start: start, count: Int32(range.count), key: key)
+        if cachedSlots & (1 << UInt64(slot)) != 0 {
+            keyCache[slot] = entry
+        } else {
+            (keyCache.baseAddress.unsafelyUnwrapped + slot).initialize(to: entry)
+            cachedSlots |= 1 << UInt64(slot)
+        }
+    }
+
+    /// Deinitializes the entries of ``keyCache`` and ``keyTemplates`` in use.
+    mutating func releaseCaches() {
+        while templateDepths != 0 {
+            let depth = templateDepths.trailingZeroBitCount
+            (keyTemplates.baseAddress.unsafelyUnwrapped + depth).deinitialize(count: 1)
+            templateDepths &= templateDepths &- 1
+        }
+        while cachedSlots != 0 {
+            let slot = cachedSlots.trailingZeroBitCount
+            (keyCache.baseAddress.unsafelyUnwrapped + slot).deinitialize(count: 1)
+            cachedSlots &= cachedSlots &- 1
+        }
+    }
+
+    @inline(__always)
+    private func keySlot(_ range: Range<Int>) -> Int {
+        var hash = range.count &* 31
+        if !range.isEmpty {
+            hash = hash &+ Int(bytes[range.lowerBound]) &* 7 &+ Int(bytes[range.upperBound &- 1])
+            hash ^= Int(bytes[range.lowerBound &+ range.count >> 1]) &* 131
+        }
+        return hash & (JSONParserCore.keyCacheSize - 1)
     }
 
     private mutating func parseEscapedString(quote: Int, start: Int, firstEscape: Int) throws(JSONParseError)

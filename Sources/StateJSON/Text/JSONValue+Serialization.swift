@@ -15,18 +15,16 @@ extension JSONValue {
     /// {"note":"tab\there","path":"a/b","ratio":2.0}
     /// ```
     public func serialized(_ style: JSONStyle = .canonical) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        write(to: &bytes, style: style)
-        return bytes
+        var writer = JSONTextWriter(pretty: style == .pretty)
+        writer.write(self)
+        return Array(writer.bytes)
     }
 
     /// Appends the value's JSON text to `bytes`; see ``serialized(_:)`` for the format.
     public func write(to bytes: inout [UInt8], style: JSONStyle = .canonical) {
-        var writer = JSONTextWriter(bytes: bytes, pretty: style == .pretty)
-        bytes = []
-        writer.write(self, indent: 0)
-        bytes = writer.bytes
+        var writer = JSONTextWriter(pretty: style == .pretty)
+        writer.write(self)
+        bytes.append(contentsOf: writer.bytes)
     }
 
     /// The value as JSON text in the given style.
@@ -61,183 +59,4 @@ extension JSONValue {
     /// }
     /// ```
     public var prettyText: String { serializedText(.pretty) }
-}
-
-/// Appends JSON text to a byte array.
-struct JSONTextWriter {
-    var bytes: [UInt8]
-    let pretty: Bool
-    /// When set, receives the text written so far whenever it passes a few kilobytes, and may
-    /// empty it; canonical hashing uses this to avoid holding the whole text.
-    var flush: ((inout [UInt8]) -> Void)?
-
-    init(bytes: [UInt8], pretty: Bool) {
-        self.bytes = bytes
-        self.pretty = pretty
-    }
-
-    /// An array or object being written: its members and how many have been written.
-    private struct OpenContainer {
-        let isObject: Bool
-        let keys: [String]
-        let values: [JSONValue]
-        var next = 0
-    }
-
-    /// Writes `value` with an explicit stack instead of recursion, so the deepest values the parser
-    /// accepts serialize safely on small thread stacks, even in debug builds.
-    mutating func write(_ value: JSONValue, indent baseIndent: Int) {
-        var open: [OpenContainer] = []
-        var pending: JSONValue? = value
-        while true {
-            if let current = pending {
-                pending = nil
-                writeScalarOrOpen(current, into: &open)
-            }
-            guard let top = open.indices.last else { return }
-            let indent = baseIndent + open.count
-            if open[top].next < open[top].values.count {
-                let position = open[top].next
-                if position > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    if let flush, bytes.count >= JSONValue.hashChunkSize { flush(&bytes) }
-                }
-                if pretty { newline(indent) }
-                if open[top].isObject {
-                    appendString(open[top].keys[position])
-                    bytes.append(UInt8(ascii: ":"))
-                    if pretty { bytes.append(UInt8(ascii: " ")) }
-                }
-                pending = open[top].values[position]
-                open[top].next = position + 1
-            } else {
-                if pretty { newline(indent - 1) }
-                bytes.append(open[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
-                open.removeLast()
-            }
-        }
-    }
-
-    private mutating func writeScalarOrOpen(_ value: JSONValue, into open: inout [OpenContainer]) {
-        switch value {
-        case .null: appendASCII("null")
-        case .bool(let bool): appendASCII(bool ? "true" : "false")
-        case .integer(let integer):
-            if integer < 0 {
-                bytes.append(UInt8(ascii: "-"))
-                appendDecimal(integer.magnitude)
-            } else {
-                appendDecimal(UInt64(integer))
-            }
-        case .unsigned(let unsigned): appendDecimal(unsigned)
-        case .double(let double): appendDouble(double)
-        case .bigNumber(let text): bytes.append(contentsOf: text.utf8)
-        case .string(let string): appendString(string)
-        case .array(let elements):
-            if elements.isEmpty {
-                appendASCII("[]")
-            } else {
-                bytes.append(UInt8(ascii: "["))
-                open.append(OpenContainer(isObject: false, keys: [], values: elements))
-            }
-        case .object(let object):
-            if object.isEmpty {
-                appendASCII("{}")
-            } else {
-                bytes.append(UInt8(ascii: "{"))
-                open.append(OpenContainer(isObject: true, keys: object.keys, values: object.values))
-            }
-        }
-    }
-
-    private mutating func newline(_ indent: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(indent * 2) { bytes.append(UInt8(ascii: " ")) }
-    }
-
-    private mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func appendDecimal(_ value: UInt64) {
-        JSONTextWriter.withDecimalDigits(of: value) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Calls `body` with the ASCII digits of `value`, built on the stack.
-    static func withDecimalDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var remaining = value
-            var start = 20
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining != 0
-            return body(UnsafeBufferPointer(rebasing: buffer[start..<20]))
-        }
-    }
-
-    private mutating func appendDouble(_ double: Double) {
-        JSONTextWriter.withDoubleText(double) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Calls `body` with the shortest round-trip JSON text of `double` (`null` when not finite).
-    static func withDoubleText<R>(_ double: Double, _ body: (String.UTF8View) -> R) -> R {
-        guard double.isFinite else { return body("null".utf8) }
-        // Swift's description is the shortest text that round-trips, keeps `.0` on integral values
-        // and writes exponents as `1e-05`/`1e+16`, all of which are valid JSON numbers.
-        return body(double.description.utf8)
-    }
-
-    mutating func appendString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var clean = 0
-            for (position, byte) in utf8.enumerated() where JSONTextWriter.needsEscape(byte) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean..<position]))
-                appendEscape(byte)
-                clean = position + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    private mutating func appendEscape(_ byte: UInt8) {
-        JSONTextWriter.withEscape(byte) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Calls `body` with the escape sequence for a byte that ``needsEscape(_:)``.
-    static func withEscape<R>(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let hexDigits: StaticString = "0123456789abcdef"
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { buffer in
-            buffer[0] = UInt8(ascii: "\\")
-            let short: UInt8? = switch byte {
-            case UInt8(ascii: "\""): UInt8(ascii: "\"")
-            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-            case 0x08: UInt8(ascii: "b")
-            case 0x0C: UInt8(ascii: "f")
-            case 0x0A: UInt8(ascii: "n")
-            case 0x0D: UInt8(ascii: "r")
-            case 0x09: UInt8(ascii: "t")
-            default: nil
-            }
-            if let short {
-                buffer[1] = short
-                return body(UnsafeBufferPointer(rebasing: buffer[0..<2]))
-            }
-            buffer[1] = UInt8(ascii: "u")
-            buffer[2] = UInt8(ascii: "0")
-            buffer[3] = UInt8(ascii: "0")
-            buffer[4] = hexDigits.utf8Start[Int(byte >> 4)]
-            buffer[5] = hexDigits.utf8Start[Int(byte & 0xF)]
-            return body(UnsafeBufferPointer(buffer))
-        }
-    }
 }

@@ -1,0 +1,138 @@
+import StateJSON
+import Testing
+
+/// The parser's shortcuts (recursion before the explicit stack, shared keys of sibling objects,
+/// the key cache, the eight-byte string scan) must give exactly what the plain grammar gives.
+@Suite struct JSONParserFastPathTests {
+    @Test func nestingAcrossTheRecursionLimitParsesTheSameValue() throws {
+        var value: JSONValue = ["leaf": [1, "x"]]
+        for level in 0..<150 {
+            value = level.isMultiple(of: 3) ? [value, nil] : ["b\(level)": value, "a": .integer(Int64(level))]
+        }
+        #expect(try JSONValue(parsing: value.canonicalText) == value)
+        #expect(try JSONValue(parsing: value.prettyText) == value)
+    }
+
+    @Test func errorsBeyondTheRecursionLimitKeepTheirLocation() {
+        let open = String(repeating: "[", count: 80)
+        let cases: [(String, String)] = [
+            (open + "1,]", "line 1, column 83: a trailing comma before ']' is not allowed."),
+            (open + "{\"a\" 1}", "line 1, column 86: expected ':' after an object key."),
+            (open + "\n  tru", "line 2, column 3: invalid literal; expected 'true'."),
+            (open, "line 1, column 81: unexpected end of input; expected a value."),
+            (open + "1" + String(repeating: "]", count: 80) + "]", "line 1, column 162: unexpected ']' after the end of the JSON value."),
+        ]
+        for (text, message) in cases {
+            #expect(Self.parseError(text) == message)
+        }
+        let tooDeep = String(repeating: "[", count: 71) + String(repeating: "]", count: 71)
+        #expect(Self.parseError(tooDeep, parser: JSONParser(limits: .init(maxDepth: 70)))
+            == "line 1, column 71: arrays and objects are nested deeper than the limit of 70.")
+    }
+
+    @Test func siblingObjectsWithDifferentKeysKeepTheirOwn() throws {
+        let text = #"""
+            [{"a":1,"b":2,"c":3},{"a":4,"b":5,"c":6},{"a":7,"b":8},{"a":9,"b":10,"c":11,"d":12},
+             {"b":13,"a":14,"c":15},{"a":16,"a":17,"c":18},{"\u0061":19,"b":20,"c":21},{"a":22,"c":23,"b":24},
+             {"a":25,"b":26,"c":27},{},{"x":{"a":1,"b":2},"y":{"a":3,"b":4}}]
+            """#
+        let expected: JSONValue = [
+            ["a": 1, "b": 2, "c": 3], ["a": 4, "b": 5, "c": 6], ["a": 7, "b": 8], ["a": 9, "b": 10, "c": 11, "d": 12],
+            ["a": 14, "b": 13, "c": 15], ["a": 17, "c": 18], ["a": 19, "b": 20, "c": 21], ["a": 22, "b": 24, "c": 23],
+            ["a": 25, "b": 26, "c": 27], [:], ["x": ["a": 1, "b": 2], "y": ["a": 3, "b": 4]],
+        ]
+        let value = try JSONValue(parsing: text)
+        #expect(value == expected)
+        #expect(value.canonicalText == expected.canonicalText)
+        guard case .array(let rows) = value else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(rows.compactMap { $0.objectValue?.keys.joined() } == [
+            "abc", "abc", "ab", "abcd", "abc", "ac", "abc", "abc", "abc", "", "xy",
+        ])
+    }
+
+    @Test func siblingKeysAreComparedByTheirWholeText() throws {
+        let many = (0..<20).map { "\"k\($0 + 10)\":\($0)" }.joined(separator: ",")
+        let text = """
+            [{"ab":1,"b":2},{"abc":3,"b":4},{"ab" : 5 , "b":6},{"a":7,"b":8},{"a\\u0062":9,"b":10},{"ab":11,"b":12},
+             {\(many)},{\(many)},{"ab":13,"b\\"":14},{"ab":15,"b\\"":16}]
+            """
+        var expected: [JSONValue] = [
+            ["ab": 1, "b": 2], ["abc": 3, "b": 4], ["ab": 5, "b": 6], ["a": 7, "b": 8], ["ab": 9, "b": 10], ["ab": 11, "b": 12],
+        ]
+        let manyObject = JSONValue.object(JSONObject((0..<20).map { ("k\($0 + 10)", JSONValue.integer(Int64($0))) }))
+        expected += [manyObject, manyObject, ["ab": 13, "b\"": 14], ["ab": 15, "b\"": 16]]
+        #expect(try JSONValue(parsing: text) == .array(expected))
+    }
+
+    @Test func errorsAfterARepeatedKeyKeepTheirLocation() {
+        let cases: [(String, String)] = [
+            (#"[{"a":1},{"a""#, "line 1, column 14: unexpected end of input; expected ':' after an object key."),
+            (#"[{"a":1},{"a" 1}]"#, "line 1, column 15: expected ':' after an object key."),
+            (#"[{"a":1},{"a":}]"#, "line 1, column 15: expected a value before '}'."),
+            (#"[{"a":1},{"a"#, "line 1, column 11: the string that starts here has no closing quote."),
+        ]
+        for (text, message) in cases {
+            #expect(Self.parseError(text) == message)
+        }
+    }
+
+    @Test func keysThatShareACacheSlotStayDistinct() throws {
+        // Same length, first, middle and last byte: the cache hashes these alike.
+        var members: [(String, JSONValue)] = []
+        for first in ["k", "m"] {
+            for inner in ["aa", "ab", "ba", "bb", "zz"] {
+                let key = first + inner.prefix(1) + "Q" + inner.suffix(1) + "z"
+                members.append((key, .string(key)))
+            }
+        }
+        members.append((String(repeating: "long", count: 12) + "1", 1))
+        members.append((String(repeating: "long", count: 12) + "2", 2))
+        let object = JSONValue.object(JSONObject(members))
+        let rows = JSONValue.array(Array(repeating: object, count: 3) + [["kaQaz": 0, "kaQbz": 1]])
+        let parsed = try JSONValue(parsing: rows.canonicalText)
+        #expect(parsed == rows)
+        guard case .array(let elements) = parsed, case .object(let first) = elements[0] else {
+            Issue.record("unexpected shape")
+            return
+        }
+        for (key, member) in first.members where key.hasPrefix("k") || key.hasPrefix("m") {
+            #expect(member == .string(key))
+        }
+    }
+
+    @Test func stringsWithSpecialBytesAtEveryOffsetParse() throws {
+        let inserts = ["\\\"", "\\\\", "\\n", "\\u0001", "é", "😀", "\u{7F}", "/", "\\/"]
+        let decoded = ["\"", "\\", "\n", "\u{01}", "é", "😀", "\u{7F}", "/", "/"]
+        for length in 0..<20 {
+            for offset in 0...length {
+                for (insert, expected) in zip(inserts, decoded) {
+                    let prefix = String(repeating: "p", count: offset)
+                    let suffix = String(repeating: "s", count: length - offset)
+                    let text = "[\"" + prefix + insert + suffix + "\",\"é\",\"" + prefix + "\"]"
+                    #expect(try JSONValue(parsing: text) == [.string(prefix + expected + suffix), "é", .string(prefix)])
+                }
+            }
+        }
+    }
+
+    @Test func controlCharactersAreFoundAtEveryOffset() {
+        for offset in 0..<20 {
+            let text = "\"" + String(repeating: "a", count: offset) + "\u{1F}bbbbbbbbbb\""
+            #expect(Self.parseError(text)
+                == "line 1, column \(offset + 2): the control character U+001F must be escaped inside a string.")
+        }
+    }
+
+    /// The description of the error parsing `text` throws, or `nil` when it parses.
+    static func parseError(_ text: String, parser: JSONParser = JSONParser()) -> String? {
+        do {
+            _ = try parser.parse(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}
