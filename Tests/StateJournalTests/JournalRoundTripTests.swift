@@ -151,6 +151,20 @@ import Testing
         #expect(try again.state(at: 2) == ["n": 2])
     }
 
+    @Test func appendAndFlushWritesAfterWhateverIsBuffered() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("order.jsonl")
+        let file = try JournalFile.create(at: path)
+        file.append(Array("one\n".utf8))
+        try file.appendAndFlush(Array("two\n".utf8))
+        try file.appendAndFlush(Array("three\n".utf8))
+        #expect(file.size == 14)
+        #expect(file.pendingByteCount == 0)
+        try file.close()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "one\ntwo\nthree\n")
+        #expect(throws: JournalError.self) { try file.appendAndFlush(Array("late\n".utf8)) }
+    }
+
     @Test func newFilesArePrivateAndAreNotReplacedWithoutAsking() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("private.jsonl")

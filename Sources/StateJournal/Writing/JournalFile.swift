@@ -132,22 +132,40 @@ public final class JournalFile {
     /// Hands every buffered byte to the OS (one `write` call in the common case).
     public func flush() throws(JournalError) {
         guard !buffer.isEmpty else { return }
-        guard descriptor >= 0 else { throw JournalError(.ioError, path: path, "the journal is already closed.") }
-        var failure: Int32 = 0
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure != 0 { throw .system(.ioError, path, "cannot write to the journal", errno: failure) }
+        try check(buffer.withUnsafeBytes { writeAll($0) })
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends `bytes` and flushes: the same as ``append(_:)-([UInt8])`` then ``flush()``, without
+    /// copying `bytes` into the file's buffer first when nothing else is waiting.
+    public func appendAndFlush(_ bytes: [UInt8]) throws(JournalError) {
+        guard buffer.isEmpty else {
+            append(bytes)
+            try flush()
+            return
+        }
+        try check(bytes.withUnsafeBytes { writeAll($0) })
+        size += Int64(bytes.count)
+    }
+
+    /// Writes all of `raw`; the error, if any.
+    private func writeAll(_ raw: UnsafeRawBufferPointer) -> JournalError? {
+        guard descriptor >= 0 else { return JournalError(.ioError, path: path, "the journal is already closed.") }
+        guard let start = raw.baseAddress else { return nil }
+        var offset = 0
+        while offset < raw.count {
+            let written = write(descriptor, start + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return .system(.ioError, path, "cannot write to the journal", errno: errno)
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    private func check(_ error: JournalError?) throws(JournalError) {
+        if let error { throw error }
     }
 
     /// Flushes, then asks the kernel to write the file to the disk (`fsync`).

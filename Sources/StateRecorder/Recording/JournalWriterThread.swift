@@ -157,9 +157,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             return
         }
         do {
-            file.append(buffer)
+            try file.appendAndFlush(buffer)
             buffer.removeAll(keepingCapacity: true)
-            try file.flush()
             if case .everyStep(sync: true) = options.durability { try file.sync() }
             stepsSinceFlush = 0
             lastFlush = Date()
