@@ -11,26 +11,27 @@ extension JSONPatch {
     /// [{"op":"replace","path":"/count","value":5}]
     /// ```
     public func write(to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
+        var writer = JSONTextWriter(pretty: false, capacity: 128)
+        writer.appendLiteral("[")
         for (index, operation) in operations.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
             // Members in canonical (sorted) order: from, op, path, value.
-            bytes.append(UInt8(ascii: "{"))
+            writer.appendLiteral(index == 0 ? "{" : ",{")
             if let from = operation.from {
-                bytes.append(contentsOf: #""from":"#.utf8)
-                JSONValue.string(from.description).write(to: &bytes)
-                bytes.append(UInt8(ascii: ","))
+                writer.appendLiteral(#""from":"#)
+                writer.appendString(from.description)
+                writer.appendLiteral(",")
             }
-            bytes.append(contentsOf: #""op":""#.utf8)
-            bytes.append(contentsOf: operation.name.utf8)
-            bytes.append(contentsOf: #"","path":"#.utf8)
-            JSONValue.string(operation.path.description).write(to: &bytes)
+            writer.appendLiteral(#""op":""#)
+            writer.appendText(operation.name)
+            writer.appendLiteral(#"","path":"#)
+            writer.appendString(operation.path.description)
             if let value = operation.value {
-                bytes.append(contentsOf: #","value":"#.utf8)
-                value.write(to: &bytes)
+                writer.appendLiteral(#","value":"#)
+                writer.write(value)
             }
-            bytes.append(UInt8(ascii: "}"))
+            writer.appendLiteral("}")
         }
-        bytes.append(UInt8(ascii: "]"))
+        writer.appendLiteral("]")
+        bytes.append(contentsOf: writer.bytes)
     }
 }

@@ -241,7 +241,7 @@ struct JSONTextWriter: ~Copyable {
         count &+= 1
     }
 
-    private mutating func appendLiteral(_ text: StaticString) {
+    mutating func appendLiteral(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         reserve(length)
         (base + count).initialize(from: text.utf8Start, count: length)
@@ -249,7 +249,7 @@ struct JSONTextWriter: ~Copyable {
     }
 
     /// Text that needs no escaping, such as the digits of a `.bigNumber`.
-    private mutating func appendText(_ text: String) {
+    mutating func appendText(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             reserve(utf8.count)
@@ -320,7 +320,7 @@ struct JSONTextWriter: ~Copyable {
     // MARK: - Strings
 
     /// Writes `string` quoted, escaping `"`, `\` and control characters.
-    private mutating func appendString(_ string: borrowing String) {
+    mutating func appendString(_ string: borrowing String) {
         let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendQuoted($0) }
         if done == nil {
             var string = copy string
