@@ -1,15 +1,11 @@
-/// Writes an object's members into a ``JSONEncodingStorage``.
+/// Writes an object's members through its ``JSONEncoderCore``.
 struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: JSONEncoderCore
-    let storage: JSONEncodingStorage
-    /// The keys from the encoder to this container; empty unless it is a nested container.
-    let nestingPath: [any CodingKey]
 
-    var codingPath: [any CodingKey] { encoder.codingPath + nestingPath }
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func put(_ value: JSONValue, _ key: Key) {
-        storage.keys.append(key.stringValue)
-        storage.values.append(value)
+        encoder.put(value, forKey: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
@@ -33,37 +29,34 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSONEncoderCore.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        put(try encoder.encodeChild(value, nestingPath: nestingPath, key: key, memoKey: .key(key.stringValue)), key)
+        let name = key.stringValue
+        encoder.put(try encoder.encodeChild(value, key: key, memoKey: .key(name)), forKey: name)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = JSONEncodingStorage()
-        nested.begin(.object)
-        nested.keyType = ObjectIdentifier(NestedKey.self)
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return KeyedEncodingContainer(
-            JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestingPath: nestingPath + [key]))
+        let nested = nestedEncoder(key)
+        nested.beginObject(keyType: ObjectIdentifier(NestedKey.self))
+        return KeyedEncodingContainer(JSONKeyedEncodingContainer<NestedKey>(encoder: nested))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = JSONEncodingStorage()
-        nested.begin(.array)
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return JSONUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestingPath: nestingPath + [key])
+        let nested = nestedEncoder(key)
+        nested.beginArray()
+        return JSONUnkeyedEncodingContainer(encoder: nested)
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(named: JSONStringKey.superKey) }
+    mutating func superEncoder() -> any Encoder {
+        encoder.nestedEncoder(forKey: JSONStringKey.superKey, name: JSONStringKey.superKey.stringValue, memo: nil)
+    }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.nestedEncoder(forKey: key, name: key.stringValue, memo: nil)
+    }
 
-    private mutating func superEncoder(named key: any CodingKey) -> any Encoder {
-        let nested = JSONEncodingStorage()
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return encoder.child(nestingPath: nestingPath, key: key, storage: nested)
+    private func nestedEncoder(_ key: Key) -> JSONEncoderCore {
+        let name = key.stringValue
+        return encoder.nestedEncoder(forKey: key, name: name, memo: encoder.memo?.child(.key(name)))
     }
 }

@@ -48,24 +48,11 @@ public struct JSONValueEncoder: Sendable {
     ///   encoded (a non-finite number, or an error thrown by an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
         let options = JSONEncoderOptions(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        defer { options.drainPool() }
         do {
-            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: nil)
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, key: nil, memo: nil)
         } catch {
             throw JSONEncodingError.wrapping(error, at: [])
         }
-    }
-}
-
-/// The encoder's settings, shared by reference by every nested encoder of one `encode` call.
-final class JSONEncoderOptions {
-    let dateStrategy: JSONValueEncoder.DateEncodingStrategy
-    let userInfo: [CodingUserInfoKey: Any]
-    let keyOrders = JSONKeyOrderCache()
-
-    init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
-        self.dateStrategy = dateStrategy
-        var plain: [CodingUserInfoKey: Any] = [:]
-        for (key, value) in userInfo { plain[key] = value }
-        self.userInfo = plain
     }
 }

@@ -6,7 +6,7 @@ final class JSONMemoNode {
         case single
     }
 
-    // Unchecked exclusivity as in `JSONEncodingStorage`: touched once per encoded value, never
+    // Unchecked exclusivity as in `JSONEncoderCore`: touched once per encoded value, never
     // by overlapping accesses, and only from the one thread that owns the incremental encoder.
 
     /// The Swift value last encoded here with its `==`, kept only when its type is `Equatable`.
@@ -40,8 +40,8 @@ final class JSONMemoNode {
     /// The JSON encoded last time is returned as is when `value` is `==` to the value encoded then;
     /// an array of `Equatable` elements reuses the JSON of its unchanged elements.
     ///
-    /// - Parameter encoder: makes the encoder of `value`, called only when parts must be encoded.
-    func reusedEncoding<T>(of value: T, encoder: () -> JSONEncoderCore) throws -> JSONValue? {
+    /// - Parameter encoder: the encoder of `value`, used only when parts must be encoded.
+    func reusedEncoding<T>(of value: T, encoder: JSONEncoderCore) throws -> JSONValue? {
         guard let box = typedBox(T.self), let encoded,
             let result = try box.encoding(of: value, previously: encoded, encoder: encoder)
         else { return nil }

@@ -14,9 +14,9 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
     /// The JSON of `newValue` built from `previous`, the JSON of ``value``, or `nil` when the caller
     /// must encode `newValue` itself.
     ///
-    /// - Parameter encoder: makes the encoder of `newValue`, for subclasses that encode parts of it.
+    /// - Parameter encoder: the encoder of `newValue`, for subclasses that encode parts of it.
     func encoding(
-        of newValue: Value, previously previous: JSONValue, encoder: () -> JSONEncoderCore
+        of newValue: Value, previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
         // Spelled out because `JSONValue` is `ExpressibleByNilLiteral`: in `a ? previous : nil`, `nil` would be `.null`.
         guard equals(value, newValue) else { return nil }
