@@ -14,6 +14,9 @@ final class JSONEncoderCore: Encoder {
     }
 
     let options: JSONEncoderOptions
+    /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
+    /// one nested container or super encoder).
+    private let reusable: Bool
     // Unchecked exclusivity: every encoder call touches these, the dynamic access checks cost about
     // a sixth of encoding time, and no access to them ever overlaps another.
     @exclusivity(unchecked) private var parent: JSONEncoderCore?
@@ -44,6 +47,9 @@ final class JSONEncoderCore: Encoder {
     @exclusivity(unchecked) private var keys: [String] = []
     /// The layout this encoder last used, which the next object it encodes most likely shares.
     @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
+    /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
+    /// reusable encoder to hand out again (see ``JSONEncoderHandle``).
+    @exclusivity(unchecked) private var keptContainer: (keyType: ObjectIdentifier, container: AnyObject, handle: JSONEncoderHandle)?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -53,8 +59,11 @@ final class JSONEncoderCore: Encoder {
         return path
     }
 
-    init(options: JSONEncoderOptions, parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?) {
+    init(
+        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?
+    ) {
         self.options = options
+        self.reusable = reusable
         self.parent = parent
         self.key = key
         self.memo = memo
@@ -66,19 +75,44 @@ final class JSONEncoderCore: Encoder {
         self.memo = memo
     }
 
-    /// Empties the encoder for its next value; `false` when it still holds another encoder's work
-    /// (it failed half way), so it is not worth keeping.
+    /// Empties the encoder for its next value; `false` when it must not be reused: someone kept its
+    /// keyed container, or it failed half way.
     func clearForReuse() -> Bool {
         parent = nil
-        key = nil
         memo = nil
         shape = .empty
-        return values.count == 0 && nested.isEmpty
+        return !releaseKeptContainerIfShared() && values.count == 0 && nested.isEmpty
+    }
+
+    /// Hands the kept container over to its handle when someone else holds it too, so that it stays
+    /// usable; returns whether it did.
+    @discardableResult
+    func releaseKeptContainerIfShared() -> Bool {
+        guard var kept = keptContainer.take() else { return false }
+        if isKnownUniquelyReferenced(&kept.container) {
+            keptContainer = kept
+            return false
+        }
+        kept.handle.owner = self
+        return true
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        beginObject(keyType: ObjectIdentifier(Key.self))
-        return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(encoder: self))
+        let keyType = ObjectIdentifier(Key.self)
+        beginObject(keyType: keyType)
+        // Kept as a plain reference: a `KeyedEncodingContainer` is one reference to its box. The
+        // size check keeps that assumption from ever reading a value of another layout.
+        guard reusable, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
+            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: JSONEncoderHandle(encoder: self, owned: true)))
+        }
+        if let keptContainer, keptContainer.keyType == keyType {
+            return unsafeBitCast(keptContainer.container, to: KeyedEncodingContainer<Key>.self)
+        }
+        releaseKeptContainerIfShared()
+        let handle = JSONEncoderHandle(encoder: self, owned: false)
+        let container = KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
+        keptContainer = (keyType, unsafeBitCast(container, to: AnyObject.self), handle)
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -94,9 +128,9 @@ final class JSONEncoderCore: Encoder {
 
     private func reset(to newShape: Shape) {
         shape = newShape
-        values.removeAll()
-        nested.removeAll()
-        keys.removeAll(keepingCapacity: true)
+        if values.count > 0 { values.removeAll() }
+        if !nested.isEmpty { nested.removeAll() }
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
     }
 
     func beginObject(keyType newKeyType: ObjectIdentifier) {
@@ -111,22 +145,25 @@ final class JSONEncoderCore: Encoder {
         }
         reset(to: .object)
         keyType = newKeyType
-        let known: JSONObjectLayout?
-        if let recentLayout, recentLayout.keyType == newKeyType {
-            known = recentLayout.layout
-        } else {
-            known = options.keyOrders.latest(for: newKeyType)
-        }
         matched = 0
-        if let known {
-            layout = known
-            expectedKeys = known.keys
+        if let recentLayout, recentLayout.keyType == newKeyType {
+            // Most objects an encoder meets are of the type it met last: reassigning the same
+            // layout would only retain and release it.
+            if recentLayout.layout !== layout { use(recentLayout.layout) }
+            collectsKeys = false
+        } else if let known = options.keyOrders.latest(for: newKeyType) {
+            use(known)
             collectsKeys = false
         } else {
             layout = nil
             expectedKeys = []
             collectsKeys = true
         }
+    }
+
+    private func use(_ newLayout: JSONObjectLayout) {
+        layout = newLayout
+        expectedKeys = newLayout.keys
     }
 
     func beginArray() {
@@ -169,8 +206,7 @@ final class JSONEncoderCore: Encoder {
         if let keyType,
             let other = options.keyOrders.layout(for: keyType, continuing: expectedKeys, count: matched, with: key)
         {
-            layout = other
-            expectedKeys = other.keys
+            use(other)
             return
         }
         collectKeys()
@@ -186,7 +222,7 @@ final class JSONEncoderCore: Encoder {
     /// An encoder for a nested container or super encoder at `key`, whose result goes where the
     /// member or element is added now.
     func nestedEncoder(forKey key: any CodingKey, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
-        let encoder = JSONEncoderCore(options: options, parent: self, key: key, memo: memo)
+        let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, key: key, memo: memo)
         nested.append((values.count, encoder))
         if let name {
             put(.null, forKey: name)
@@ -250,7 +286,12 @@ final class JSONEncoderCore: Encoder {
             options.recycle(&encoder)
             return reused
         }
-        try value.encode(to: encoder)
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            encoder.releaseKeptContainerIfShared()
+            throw error
+        }
         let result = encoder.finish()
         options.recycle(&encoder)
         // Scalars cost less to encode again than to remember and compare.

@@ -23,14 +23,14 @@ final class JSONEncoderOptions {
             spare.prepare(parent: parent, key: key, memo: memo)
             return spare
         }
-        return JSONEncoderCore(options: self, parent: parent, key: key, memo: memo)
+        return JSONEncoderCore(options: self, reusable: true, parent: parent, key: key, memo: memo)
     }
 
     /// Takes back an encoder whose value is encoded, unless something else still refers to it (an
     /// `encode(to:)` that kept the encoder or one of its containers): such an encoder is left to
     /// whoever holds it, so that writing to it later cannot disturb another value.
     func recycle(_ encoder: inout JSONEncoderCore) {
-        guard isKnownUniquelyReferenced(&encoder), encoder.clearForReuse() else { return }
+        guard encoder.clearForReuse(), isKnownUniquelyReferenced(&encoder) else { return }
         spares.append(encoder)
     }
 

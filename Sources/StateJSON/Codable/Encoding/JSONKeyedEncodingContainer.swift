@@ -1,6 +1,8 @@
 /// Writes an object's members through its ``JSONEncoderCore``.
 struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: JSONEncoderCore
+    let handle: JSONEncoderHandle
+
+    private var encoder: JSONEncoderCore { handle.encoder }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
@@ -36,15 +38,11 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = nestedEncoder(key)
-        nested.beginObject(keyType: ObjectIdentifier(NestedKey.self))
-        return KeyedEncodingContainer(JSONKeyedEncodingContainer<NestedKey>(encoder: nested))
+        nestedEncoder(key).container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = nestedEncoder(key)
-        nested.beginArray()
-        return JSONUnkeyedEncodingContainer(encoder: nested)
+        nestedEncoder(key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {

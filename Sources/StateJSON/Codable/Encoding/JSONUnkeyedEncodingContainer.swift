@@ -31,15 +31,11 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = nestedEncoder()
-        nested.beginObject(keyType: ObjectIdentifier(NestedKey.self))
-        return KeyedEncodingContainer(JSONKeyedEncodingContainer<NestedKey>(encoder: nested))
+        nestedEncoder().container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = nestedEncoder()
-        nested.beginArray()
-        return JSONUnkeyedEncodingContainer(encoder: nested)
+        nestedEncoder().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
