@@ -3,7 +3,7 @@ import Foundation
 /// The `Encoder` handed to `encode(to:)`, and where the value it encodes is collected: a single
 /// value, the elements of an array or the members of an object.
 ///
-/// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:key:memo:)``), so encoding an
+/// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:step:memo:)``), so encoding an
 /// object allocates nothing but its result and the box `KeyedEncodingContainer` puts its container
 /// in. The coding path is a parent link plus this value's key, assembled only when someone asks for
 /// it (an error, or an `encode(to:)` that reads it). Nested containers and super encoders get an
@@ -13,6 +13,15 @@ final class JSONEncoderCore: Encoder {
         case empty, single, array, object
     }
 
+    /// Where a value sits in its parent: the last step of its coding path.
+    enum PathStep {
+        /// At the parent's own path: the top-level value, or the value of a single-value container.
+        case noKey
+        case key(any CodingKey)
+        /// An array element; kept as a number so that the key is only made when a path is asked for.
+        case index(Int)
+    }
+
     let options: JSONEncoderOptions
     /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
     /// one nested container or super encoder).
@@ -20,7 +29,7 @@ final class JSONEncoderCore: Encoder {
     // Unchecked exclusivity: every encoder call touches these, the dynamic access checks cost about
     // a sixth of encoding time, and no access to them ever overlaps another.
     @exclusivity(unchecked) private var parent: JSONEncoderCore?
-    @exclusivity(unchecked) private var key: (any CodingKey)?
+    @exclusivity(unchecked) private var step: PathStep
     /// The memo node of this value when an ``IncrementalJSONEncoder`` is encoding, else `nil`.
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
 
@@ -53,25 +62,21 @@ final class JSONEncoderCore: Encoder {
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    var codingPath: [any CodingKey] {
-        var path = parent?.codingPath ?? []
-        if let key { path.append(key) }
-        return path
-    }
+    var codingPath: [any CodingKey] { JSONEncoderCore.path(parent: parent, step: step) }
 
     init(
-        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?
+        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?
     ) {
         self.options = options
         self.reusable = reusable
         self.parent = parent
-        self.key = key
+        self.step = step
         self.memo = memo
     }
 
-    func prepare(parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?) {
+    func prepare(parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?) {
         self.parent = parent
-        self.key = key
+        self.step = step
         self.memo = memo
     }
 
@@ -219,10 +224,10 @@ final class JSONEncoderCore: Encoder {
         keys.append(contentsOf: expectedKeys[..<matched])
     }
 
-    /// An encoder for a nested container or super encoder at `key`, whose result goes where the
-    /// member or element is added now.
-    func nestedEncoder(forKey key: any CodingKey, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
-        let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, key: key, memo: memo)
+    /// An encoder for a nested container or super encoder at `step`, whose result goes where the
+    /// member (named `name`) or element is added now.
+    func nestedEncoder(at step: PathStep, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
+        let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, step: step, memo: memo)
         nested.append((values.count, encoder))
         if let name {
             put(.null, forKey: name)
@@ -272,16 +277,14 @@ final class JSONEncoderCore: Encoder {
 
     // MARK: - Values
 
-    /// Encodes `value`, found at `key` under `parent`, using the memo when one is given.
+    /// Encodes `value`, found at `step` under `parent`, using the memo when one is given.
     static func encodeValue<T: Encodable>(
-        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?
+        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?
     ) throws -> JSONValue {
-        if let special = try specialValue(
-            value, options: options, path: { (parent?.codingPath ?? []) + (key.map { [$0] } ?? []) })
-        {
+        if let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
             return special
         }
-        var encoder = options.makeEncoder(parent: parent, key: key, memo: memo)
+        var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
         if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
             options.recycle(&encoder)
             return reused
@@ -302,17 +305,31 @@ final class JSONEncoderCore: Encoder {
         return result
     }
 
-    /// Encodes a member or element under `key`; `memoKey` finds the child's memo node.
-    func encodeChild<T: Encodable>(_ value: T, key: any CodingKey, memoKey: @autoclosure () -> JSONMemoNode.Key) throws
-        -> JSONValue
-    {
+    private static func path(parent: JSONEncoderCore?, step: PathStep) -> [any CodingKey] {
+        var path = parent?.codingPath ?? []
+        switch step {
+        case .noKey: break
+        case .key(let key): path.append(key)
+        case .index(let index): path.append(JSONIndexKey(index))
+        }
+        return path
+    }
+
+    /// Encodes a member.
+    func encodeMember<T: Encodable>(_ value: T, key: any CodingKey, name: String) throws -> JSONValue {
         try JSONEncoderCore.encodeValue(
-            value, options: options, parent: self, key: key, memo: memo.map { $0.child(memoKey()) })
+            value, options: options, parent: self, step: .key(key), memo: memo.map { $0.child(.key(name)) })
+    }
+
+    /// Encodes an array element.
+    func encodeElement<T: Encodable>(_ value: T, index: Int) throws -> JSONValue {
+        try JSONEncoderCore.encodeValue(
+            value, options: options, parent: self, step: .index(index), memo: memo.map { $0.child(.index(index)) })
     }
 
     /// Encodes the one value of a single-value container, at this encoder's own path.
     func encodeWrapped<T: Encodable>(_ value: T) throws -> JSONValue {
-        try JSONEncoderCore.encodeValue(value, options: options, parent: self, key: nil, memo: memo?.child(.single))
+        try JSONEncoderCore.encodeValue(value, options: options, parent: self, step: .noKey, memo: memo?.child(.single))
     }
 
     /// The JSON for types that JSON encodes specially, or `nil` for everything else.

@@ -4,26 +4,38 @@
 /// It also keeps the spare ``JSONEncoderCore`` instances: encoding nests strictly (a value's
 /// encoder is done before its parent's), so a stack of spares gives each nesting level an encoder
 /// without allocating one per value.
-final class JSONEncoderOptions {
-    let dateStrategy: JSONValueEncoder.DateEncodingStrategy
-    let userInfo: [CodingUserInfoKey: Any]
+///
+/// Unchecked `Sendable`: options are used by one encoding call at a time, which
+/// ``JSONEncoderOptionsSlot`` and ``IncrementalJSONEncoder`` (not thread-safe, as documented) ensure.
+final class JSONEncoderOptions: @unchecked Sendable {
+    private(set) var dateStrategy: JSONValueEncoder.DateEncodingStrategy
+    private(set) var userInfo: [CodingUserInfoKey: Any]
     let keyOrders = JSONKeyOrderCache()
     @exclusivity(unchecked) private var spares: [JSONEncoderCore] = []
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
-        var plain: [CodingUserInfoKey: Any] = [:]
-        for (key, value) in userInfo { plain[key] = value }
-        self.userInfo = plain
+        self.userInfo = Self.plain(userInfo)
     }
 
-    /// An encoder for the value at `key` under `parent`, a spare one when there is one.
-    func makeEncoder(parent: JSONEncoderCore?, key: (any CodingKey)?, memo: JSONMemoNode?) -> JSONEncoderCore {
+    func configure(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.dateStrategy = dateStrategy
+        if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = Self.plain(userInfo) }
+    }
+
+    private static func plain(_ userInfo: [CodingUserInfoKey: any Sendable]) -> [CodingUserInfoKey: Any] {
+        var plain: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in userInfo { plain[key] = value }
+        return plain
+    }
+
+    /// An encoder for the value at `step` under `parent`, a spare one when there is one.
+    func makeEncoder(parent: JSONEncoderCore?, step: JSONEncoderCore.PathStep, memo: JSONMemoNode?) -> JSONEncoderCore {
         if let spare = spares.popLast() {
-            spare.prepare(parent: parent, key: key, memo: memo)
+            spare.prepare(parent: parent, step: step, memo: memo)
             return spare
         }
-        return JSONEncoderCore(options: self, reusable: true, parent: parent, key: key, memo: memo)
+        return JSONEncoderCore(options: self, reusable: true, parent: parent, step: step, memo: memo)
     }
 
     /// Takes back an encoder whose value is encoded, unless something else still refers to it (an
@@ -34,7 +46,7 @@ final class JSONEncoderOptions {
         spares.append(encoder)
     }
 
-    /// Drops the spare encoders, which refer back to these options.
+    /// Drops the spare encoders, which refer back to these options (a cycle this breaks).
     func drainPool() {
         spares.removeAll()
     }

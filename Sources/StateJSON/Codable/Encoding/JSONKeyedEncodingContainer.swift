@@ -32,7 +32,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let name = key.stringValue
-        encoder.put(try encoder.encodeChild(value, key: key, memoKey: .key(name)), forKey: name)
+        encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -46,15 +46,15 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoder.nestedEncoder(forKey: JSONStringKey.superKey, name: JSONStringKey.superKey.stringValue, memo: nil)
+        encoder.nestedEncoder(at: .key(JSONStringKey.superKey), name: JSONStringKey.superKey.stringValue, memo: nil)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        encoder.nestedEncoder(forKey: key, name: key.stringValue, memo: nil)
+        encoder.nestedEncoder(at: .key(key), name: key.stringValue, memo: nil)
     }
 
     private func nestedEncoder(_ key: Key) -> JSONEncoderCore {
         let name = key.stringValue
-        return encoder.nestedEncoder(forKey: key, name: name, memo: encoder.memo?.child(.key(name)))
+        return encoder.nestedEncoder(at: .key(key), name: name, memo: encoder.memo?.child(.key(name)))
     }
 }

@@ -26,8 +26,7 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(JSONEncoderCore.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = encoder.count
-        put(try encoder.encodeChild(value, key: JSONIndexKey(index), memoKey: .index(index)))
+        put(try encoder.encodeElement(value, index: encoder.count))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -39,11 +38,11 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder {
-        encoder.nestedEncoder(forKey: nextKey, name: nil, memo: nil)
+        encoder.nestedEncoder(at: .index(encoder.count), name: nil, memo: nil)
     }
 
     private func nestedEncoder() -> JSONEncoderCore {
         let index = encoder.count
-        return encoder.nestedEncoder(forKey: JSONIndexKey(index), name: nil, memo: encoder.memo?.child(.index(index)))
+        return encoder.nestedEncoder(at: .index(index), name: nil, memo: encoder.memo?.child(.index(index)))
     }
 }

@@ -23,7 +23,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         func encodeElement(_ index: Int) throws -> JSONValue {
             // The same call `Array.encode(to:)` makes through the unkeyed container, so the element's
             // memo node, coding path and errors are those of a full encode.
-            try encoder.encodeChild(newValue[index], key: JSONIndexKey(index), memoKey: .index(index))
+            try encoder.encodeElement(newValue[index], index: index)
         }
         var elements = oldElements
         elements.removeLast(oldElements.count - common)
