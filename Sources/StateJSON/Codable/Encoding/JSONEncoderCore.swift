@@ -56,6 +56,9 @@ final class JSONEncoderCore: Encoder {
     @exclusivity(unchecked) private var keys: [String] = []
     /// The layout this encoder last used, which the next object it encodes most likely shares.
     @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
+    /// A child type that is neither encoded specially nor an array of scalars, so that a parent
+    /// encoding many values of one type (an array's elements) checks for those once.
+    @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONEncoderHandle``).
     @exclusivity(unchecked) private var keptContainer: (keyType: ObjectIdentifier, container: AnyObject, handle: JSONEncoderHandle)?
@@ -281,7 +284,9 @@ final class JSONEncoderCore: Encoder {
     static func encodeValue<T: Encodable>(
         _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?
     ) throws -> JSONValue {
-        if let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
+        let type = ObjectIdentifier(T.self)
+        let plain = parent?.plainChildType == type
+        if !plain, let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
             return special
         }
         var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
@@ -289,13 +294,19 @@ final class JSONEncoderCore: Encoder {
             options.recycle(&encoder)
             return reused
         }
-        do {
-            try value.encode(to: encoder)
-        } catch {
-            encoder.releaseKeptContainerIfShared()
-            throw error
+        let result: JSONValue
+        if !plain, let elements = try scalarElements(of: value, at: encoder) {
+            result = .array(elements)
+        } else {
+            if !plain { parent?.plainChildType = type }
+            do {
+                try value.encode(to: encoder)
+            } catch {
+                encoder.releaseKeptContainerIfShared()
+                throw error
+            }
+            result = encoder.finish()
         }
-        let result = encoder.finish()
         options.recycle(&encoder)
         // Scalars cost less to encode again than to remember and compare.
         switch result {
@@ -330,6 +341,21 @@ final class JSONEncoderCore: Encoder {
     /// Encodes the one value of a single-value container, at this encoder's own path.
     func encodeWrapped<T: Encodable>(_ value: T) throws -> JSONValue {
         try JSONEncoderCore.encodeValue(value, options: options, parent: self, step: .noKey, memo: memo?.child(.single))
+    }
+
+    /// The elements of an array of `Int`, `String`, `Bool` or `Double`, made in one loop instead of
+    /// one encoder call each; `nil` for every other value.
+    private static func scalarElements<T: Encodable>(of value: T, at encoder: JSONEncoderCore) throws -> [JSONValue]? {
+        // The type checks make the casts no-ops.
+        if T.self == [Int].self { return unsafeBitCast(value, to: [Int].self).map { .integer(Int64($0)) } }
+        if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map { .string($0) } }
+        if T.self == [Double].self {
+            return try unsafeBitCast(value, to: [Double].self).enumerated().map { index, element in
+                try double(element, path: { encoder.codingPath + [JSONIndexKey(index)] })
+            }
+        }
+        if T.self == [Bool].self { return unsafeBitCast(value, to: [Bool].self).map { .bool($0) } }
+        return nil
     }
 
     /// The JSON for types that JSON encodes specially, or `nil` for everything else.
