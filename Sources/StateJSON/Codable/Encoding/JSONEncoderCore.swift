@@ -13,15 +13,6 @@ final class JSONEncoderCore: Encoder {
         case empty, single, array, object
     }
 
-    /// Where a value sits in its parent: the last step of its coding path.
-    enum PathStep {
-        /// At the parent's own path: the top-level value, or the value of a single-value container.
-        case noKey
-        case key(any CodingKey)
-        /// An array element; kept as a number so that the key is only made when a path is asked for.
-        case index(Int)
-    }
-
     let options: JSONEncoderOptions
     /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
     /// one nested container or super encoder).
@@ -29,7 +20,7 @@ final class JSONEncoderCore: Encoder {
     // Unchecked exclusivity: every encoder call touches these, the dynamic access checks cost about
     // a sixth of encoding time, and no access to them ever overlaps another.
     @exclusivity(unchecked) private var parent: JSONEncoderCore?
-    @exclusivity(unchecked) private var step: PathStep
+    @exclusivity(unchecked) private var step: JSONPathStep
     /// The memo node of this value when an ``IncrementalJSONEncoder`` is encoding, else `nil`.
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
 
@@ -60,15 +51,15 @@ final class JSONEncoderCore: Encoder {
     /// encoding many values of one type (an array's elements) checks for those once.
     @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
-    /// reusable encoder to hand out again (see ``JSONEncoderHandle``).
-    @exclusivity(unchecked) private var keptContainer: (keyType: ObjectIdentifier, container: AnyObject, handle: JSONEncoderHandle)?
+    /// reusable encoder to hand out again (see ``JSONCoderHandle``).
+    @exclusivity(unchecked) private var keptContainer: (keyType: ObjectIdentifier, container: AnyObject, handle: JSONCoderHandle<JSONEncoderCore>)?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
     var codingPath: [any CodingKey] { JSONEncoderCore.path(parent: parent, step: step) }
 
     init(
-        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?
+        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?
     ) {
         self.options = options
         self.reusable = reusable
@@ -77,7 +68,7 @@ final class JSONEncoderCore: Encoder {
         self.memo = memo
     }
 
-    func prepare(parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?) {
+    func prepare(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) {
         self.parent = parent
         self.step = step
         self.memo = memo
@@ -111,13 +102,13 @@ final class JSONEncoderCore: Encoder {
         // Kept as a plain reference: a `KeyedEncodingContainer` is one reference to its box. The
         // size check keeps that assumption from ever reading a value of another layout.
         guard reusable, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
-            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: JSONEncoderHandle(encoder: self, owned: true)))
+            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: JSONCoderHandle(core: self, owned: true)))
         }
         if let keptContainer, keptContainer.keyType == keyType {
             return unsafeBitCast(keptContainer.container, to: KeyedEncodingContainer<Key>.self)
         }
         releaseKeptContainerIfShared()
-        let handle = JSONEncoderHandle(encoder: self, owned: false)
+        let handle = JSONCoderHandle(core: self, owned: false)
         let container = KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
         keptContainer = (keyType, unsafeBitCast(container, to: AnyObject.self), handle)
         return container
@@ -229,7 +220,7 @@ final class JSONEncoderCore: Encoder {
 
     /// An encoder for a nested container or super encoder at `step`, whose result goes where the
     /// member (named `name`) or element is added now.
-    func nestedEncoder(at step: PathStep, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
+    func nestedEncoder(at step: JSONPathStep, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
         let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, step: step, memo: memo)
         nested.append((values.count, encoder))
         if let name {
@@ -282,7 +273,7 @@ final class JSONEncoderCore: Encoder {
 
     /// Encodes `value`, found at `step` under `parent`, using the memo when one is given.
     static func encodeValue<T: Encodable>(
-        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: PathStep, memo: JSONMemoNode?
+        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?
     ) throws -> JSONValue {
         let type = ObjectIdentifier(T.self)
         let plain = parent?.plainChildType == type
@@ -316,14 +307,8 @@ final class JSONEncoderCore: Encoder {
         return result
     }
 
-    private static func path(parent: JSONEncoderCore?, step: PathStep) -> [any CodingKey] {
-        var path = parent?.codingPath ?? []
-        switch step {
-        case .noKey: break
-        case .key(let key): path.append(key)
-        case .index(let index): path.append(JSONIndexKey(index))
-        }
-        return path
+    private static func path(parent: JSONEncoderCore?, step: JSONPathStep) -> [any CodingKey] {
+        step.appended(to: parent?.codingPath ?? [])
     }
 
     /// Encodes a member.

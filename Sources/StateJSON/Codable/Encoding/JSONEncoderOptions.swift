@@ -30,7 +30,7 @@ final class JSONEncoderOptions: @unchecked Sendable {
     }
 
     /// An encoder for the value at `step` under `parent`, a spare one when there is one.
-    func makeEncoder(parent: JSONEncoderCore?, step: JSONEncoderCore.PathStep, memo: JSONMemoNode?) -> JSONEncoderCore {
+    func makeEncoder(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) -> JSONEncoderCore {
         if let spare = spares.popLast() {
             spare.prepare(parent: parent, step: step, memo: memo)
             return spare

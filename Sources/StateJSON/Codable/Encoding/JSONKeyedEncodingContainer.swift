@@ -1,8 +1,8 @@
 /// Writes an object's members through its ``JSONEncoderCore``.
 struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let handle: JSONEncoderHandle
+    let handle: JSONCoderHandle<JSONEncoderCore>
 
-    private var encoder: JSONEncoderCore { handle.encoder }
+    private var encoder: JSONEncoderCore { handle.core }
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 

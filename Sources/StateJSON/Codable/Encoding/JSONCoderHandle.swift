@@ -1,0 +1,20 @@
+/// How a keyed container refers to its encoder or decoder (its core).
+///
+/// A reused core keeps the `KeyedEncodingContainer` (or `KeyedDecodingContainer`) it last handed
+/// out and hands it out again for its next object of the same key type; that saves the box, and the
+/// generic metadata lookups that making one costs, on every object. The kept container must not
+/// keep its core alive (the two would keep each other forever), so it refers to it without a
+/// count, through a handle. When someone keeps the container past its `encode(to:)` or
+/// `init(from:)` call, the core notices before it is reused, retires, and makes the handle own
+/// it, so the container stays usable.
+final class JSONCoderHandle<Core: AnyObject> {
+    /// Valid while the core keeps this handle's container, or while ``owner`` is set.
+    unowned(unsafe) let core: Core
+    /// The core, counted, once the container may outlive the core's own references.
+    var owner: Core?
+
+    init(core: Core, owned: Bool) {
+        self.core = core
+        owner = owned ? core : nil
+    }
+}
