@@ -58,6 +58,15 @@ final class JSONMemoNode {
     }
 
     func remember<T>(_ value: T, encoded result: JSONValue) {
+        // An object with arrays or objects among its members is not compared as a whole: its `==`
+        // would compare those members, all of them on every call, and then their own memo nodes
+        // would compare them again. Encoding the object again costs one member per key, and the
+        // members come back from their nodes (an array of `Equatable` elements element by element).
+        if case .object(let object) = result, object.values.contains(where: \.isContainer) {
+            previous = nil
+            encoded = nil
+            return
+        }
         if let box = typedBox(T.self) {
             box.value = value
         } else if let array = value as? any JSONElementwiseMemoizable {
@@ -73,5 +82,14 @@ final class JSONMemoNode {
     /// Captures `==` of the value's dynamic type once, so later checks need no existential casts.
     private static func box<E: Equatable>(_ value: E) -> JSONMemoBox {
         JSONTypedMemoBox<E>(value: value, equals: ==)
+    }
+}
+
+extension JSONValue {
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
+        }
     }
 }
