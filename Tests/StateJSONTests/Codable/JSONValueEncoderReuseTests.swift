@@ -75,6 +75,31 @@ import Testing
             """)
     }
 
+    /// Writes the keys whose bits are set in `mask`, in reverse order.
+    struct Subset: Encodable {
+        enum CodingKeys: String, CodingKey, CaseIterable { case a, b, c, d }
+        var mask: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            for (bit, key) in CodingKeys.allCases.enumerated().reversed() where mask & (1 << bit) != 0 {
+                try container.encode(bit, forKey: key)
+            }
+        }
+    }
+
+    @Test func aTypeWithMoreKeyListsThanTheCacheKeepsSortsEachObject() throws {
+        let masks = Array(0..<16) + Array((0..<16).reversed())
+        let value = try JSONValueEncoder().encode(masks.map(Subset.init))
+        let expected = JSONValue.array(masks.map { mask in
+            .object(JSONObject(Subset.CodingKeys.allCases.enumerated().compactMap { bit, key in
+                mask & (1 << bit) != 0 ? (key.stringValue, JSONValue.integer(Int64(bit))) : nil
+            }))
+        })
+        #expect(value == expected)
+        #expect(value[5]?.objectValue?.keys == ["a", "c"])
+    }
+
     struct Pair: Encodable {
         enum Left: String, CodingKey { case x, shared }
         enum Right: String, CodingKey { case a, shared }

@@ -258,12 +258,11 @@ final class JSONEncoderCore: Encoder {
             }
             collectKeys()
         }
-        guard let keyType else {
+        guard let keyType, let layout = options.keyOrders.layout(for: keyType, keys: keys) else {
             let object = JSONKeyOrder.makeObject(keys: keys, values: values.takeAll())
             keys.removeAll(keepingCapacity: true)
             return object
         }
-        let layout = options.keyOrders.layout(for: keyType, keys: keys)
         keys.removeAll(keepingCapacity: true)
         recentLayout = (keyType, layout)
         return layout.makeObject(taking: &values)
