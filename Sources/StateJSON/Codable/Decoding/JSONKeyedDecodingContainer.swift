@@ -11,7 +11,7 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     func contains(_ key: Key) -> Bool { decoder.member(named: key.stringValue) != nil }
 
     private func value(for key: Key) throws -> JSONValue {
-        guard let value = decoder.member(named: key.stringValue) else {
+        guard let value = handle.withCore({ $0.member(named: key.stringValue) }) else {
             throw JSONDecodingError(
                 code: .keyNotFound, codingPath: codingPath + [key],
                 message: "required key \(JSONValue.string(key.stringValue).canonicalText) is missing.")

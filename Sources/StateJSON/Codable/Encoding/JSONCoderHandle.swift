@@ -9,12 +9,20 @@
 /// it, so the container stays usable.
 final class JSONCoderHandle<Core: AnyObject> {
     /// Valid while the core keeps this handle's container, or while ``owner`` is set.
-    unowned(unsafe) let core: Core
+    private let reference: Unmanaged<Core>
     /// The core, counted, once the container may outlive the core's own references.
     var owner: Core?
 
     init(core: Core, owned: Bool) {
-        self.core = core
+        reference = Unmanaged.passUnretained(core)
         owner = owned ? core : nil
+    }
+
+    var core: Core { reference.takeUnretainedValue() }
+
+    /// Calls `body` with the core without retaining it for the call, which the handle's container
+    /// does for every member; the core is alive as long as its container is in use.
+    func withCore<Result>(_ body: (Core) throws -> Result) rethrows -> Result {
+        try reference._withUnsafeGuaranteedRef(body)
     }
 }

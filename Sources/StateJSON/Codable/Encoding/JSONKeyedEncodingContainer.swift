@@ -7,7 +7,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func put(_ value: JSONValue, _ key: Key) {
-        encoder.put(value, forKey: key.stringValue)
+        handle.withCore { $0.put(value, forKey: key.stringValue) }
     }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
@@ -32,7 +32,7 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let name = key.stringValue
-        encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name)
+        try handle.withCore { encoder in encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
