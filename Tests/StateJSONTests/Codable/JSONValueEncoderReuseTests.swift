@@ -267,6 +267,17 @@ import Testing
         ])
     }
 
+    @Test func aLongArrayLeavesTheEncoderRightForTheNextValues() throws {
+        let encoder = JSONValueEncoder()
+        let long = (0..<5000).map { (index: Int) in Contact(zone: "z\(index)", age: index, mail: nil) }
+        let value = try encoder.encode(long)
+        #expect(value.arrayValue?.count == 5000)
+        #expect(value[4999]?.canonicalText == #"{"age":4999,"zone":"z4999"}"#)
+        let short = [Contact(zone: "a", age: nil, mail: "m"), Contact(zone: "b", age: 2, mail: nil)]
+        #expect(try encoder.encode(short).canonicalText == #"[{"mail":"m","zone":"a"},{"age":2,"zone":"b"}]"#)
+        #expect(try encoder.encode(long) == value)
+    }
+
     struct Fragile: Encodable {
         var values: [Double]
     }
@@ -277,8 +288,10 @@ import Testing
         #expect {
             try encoder.encode(broken)
         } throws: { error in
-            (error as? JSONEncodingError)?.description == "[1].values[1]: nan cannot be encoded because JSON has no NaN or infinity."
+            (error as? JSONEncodingError)?.description
+                == "[1].values[1]: nan cannot be encoded because JSON has no NaN or infinity."
         }
-        #expect(try encoder.encode([Fragile(values: [3]), Fragile(values: [])]).canonicalText == #"[{"values":[3.0]},{"values":[]}]"#)
+        let value = try encoder.encode([Fragile(values: [3]), Fragile(values: [])])
+        #expect(value.canonicalText == #"[{"values":[3.0]},{"values":[]}]"#)
     }
 }

@@ -69,7 +69,8 @@ final class JSONDecoderCore: Decoder {
         let keyType = ObjectIdentifier(Key.self)
         // As in `JSONEncoderCore`: a `KeyedDecodingContainer` is one reference to its box.
         guard reusable, MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
-            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: JSONCoderHandle(core: self, owned: true)))
+            let handle = JSONCoderHandle(core: self, owned: true)
+            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle))
         }
         if let keptContainer, keptContainer.keyType == keyType {
             return unsafeBitCast(keptContainer.container, to: KeyedDecodingContainer<Key>.self)

@@ -72,7 +72,8 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.nestedDecoder(decoder.member(named: JSONStringKey.superKey.stringValue) ?? .null, at: .key(JSONStringKey.superKey))
+        let key = JSONStringKey.superKey
+        return decoder.nestedDecoder(decoder.member(named: key.stringValue) ?? .null, at: .key(key))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -3,9 +3,9 @@ import Foundation
 /// The `Encoder` handed to `encode(to:)`, and where the value it encodes is collected: a single
 /// value, the elements of an array or the members of an object.
 ///
-/// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:step:memo:)``), so encoding an
-/// object allocates nothing but its result and the box `KeyedEncodingContainer` puts its container
-/// in. The coding path is a parent link plus this value's key, assembled only when someone asks for
+/// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:step:memo:)``) and hand out
+/// their keyed container again (see ``JSONCoderHandle``), so encoding an object allocates nothing
+/// but its result. The coding path is a parent link plus this value's key, assembled only when someone asks for
 /// it (an error, or an `encode(to:)` that reads it). Nested containers and super encoders get an
 /// encoder of their own, whose result fills a placeholder in this one's values when it finishes.
 final class JSONEncoderCore: Encoder {
@@ -52,7 +52,8 @@ final class JSONEncoderCore: Encoder {
     @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONCoderHandle``).
-    @exclusivity(unchecked) private var keptContainer: (keyType: ObjectIdentifier, container: AnyObject, handle: JSONCoderHandle<JSONEncoderCore>)?
+    @exclusivity(unchecked) private var keptContainer:
+        (keyType: ObjectIdentifier, container: AnyObject, handle: JSONCoderHandle<JSONEncoderCore>)?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -80,6 +81,7 @@ final class JSONEncoderCore: Encoder {
         parent = nil
         memo = nil
         shape = .empty
+        values.releaseCapacity(above: 4096)
         return !releaseKeptContainerIfShared() && values.count == 0 && nested.isEmpty
     }
 
@@ -102,7 +104,8 @@ final class JSONEncoderCore: Encoder {
         // Kept as a plain reference: a `KeyedEncodingContainer` is one reference to its box. The
         // size check keeps that assumption from ever reading a value of another layout.
         guard reusable, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
-            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: JSONCoderHandle(core: self, owned: true)))
+            let handle = JSONCoderHandle(core: self, owned: true)
+            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
         }
         if let keptContainer, keptContainer.keyType == keyType {
             return unsafeBitCast(keptContainer.container, to: KeyedEncodingContainer<Key>.self)

@@ -32,7 +32,9 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let name = key.stringValue
-        try handle.withCore { encoder in encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name) }
+        try handle.withCore { encoder in
+            encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

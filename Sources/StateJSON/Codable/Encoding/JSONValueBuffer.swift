@@ -53,7 +53,9 @@ struct JSONValueBuffer: ~Copyable {
         let result = Array<JSONValue>(unsafeUninitializedCapacity: order.count) { target, initialized in
             guard let start = target.baseAddress else { return }
             if order.count == held {
-                for (index, position) in order.enumerated() { (start + index).moveInitialize(from: source + position, count: 1) }
+                for (index, position) in order.enumerated() {
+                    (start + index).moveInitialize(from: source + position, count: 1)
+                }
             } else {
                 for (index, position) in order.enumerated() { (start + index).initialize(to: source[position]) }
             }
@@ -61,6 +63,17 @@ struct JSONValueBuffer: ~Copyable {
         }
         if order.count != held { source.deinitialize(count: held) }
         return result
+    }
+
+    /// Gives back memory beyond `limit` values, which a reused encoder that once met a long array
+    /// would otherwise hold for good.
+    mutating func releaseCapacity(above limit: Int) {
+        guard capacity > limit, count <= limit else { return }
+        let smaller = UnsafeMutablePointer<JSONValue>.allocate(capacity: limit)
+        smaller.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = smaller
+        capacity = limit
     }
 
     /// Drops every value.
