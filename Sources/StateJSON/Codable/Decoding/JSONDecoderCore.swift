@@ -7,7 +7,7 @@ import Foundation
 /// so decoding an object allocates nothing of its own. The coding path is a parent link plus this
 /// value's step, assembled only when asked for (errors, mostly). Nested containers and super
 /// decoders get a decoder of their own.
-final class JSONDecoderCore: Decoder {
+final class JSONDecoderCore: Decoder, JSONReusableCore {
     let options: JSONDecoderOptions
     /// Whether the decoder comes from, and goes back to, the options' spares.
     private let reusable: Bool
@@ -21,8 +21,7 @@ final class JSONDecoderCore: Decoder {
     /// type (an array's elements) checks for that once.
     @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
     /// The keyed container last handed out, a `KeyedDecodingContainer` of the key type.
-    @exclusivity(unchecked) private var keptContainer:
-        (keyType: ObjectIdentifier, container: AnyObject, handle: JSONCoderHandle<JSONDecoderCore>)?
+    @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONDecoderCore>?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -52,13 +51,7 @@ final class JSONDecoderCore: Decoder {
     /// usable; returns whether it did.
     @discardableResult
     func releaseKeptContainerIfShared() -> Bool {
-        guard var kept = keptContainer.take() else { return false }
-        if isKnownUniquelyReferenced(&kept.container) {
-            keptContainer = kept
-            return false
-        }
-        kept.handle.owner = self
-        return true
+        JSONKeptContainer.releaseIfShared(&keptContainer, of: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -72,14 +65,10 @@ final class JSONDecoderCore: Decoder {
             let handle = JSONCoderHandle(core: self, owned: true)
             return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle))
         }
-        if let keptContainer, keptContainer.keyType == keyType {
-            return unsafeBitCast(keptContainer.container, to: KeyedDecodingContainer<Key>.self)
+        let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
+            unsafeBitCast(KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle)), to: AnyObject.self)
         }
-        releaseKeptContainerIfShared()
-        let handle = JSONCoderHandle(core: self, owned: false)
-        let container = KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle))
-        keptContainer = (keyType, unsafeBitCast(container, to: AnyObject.self), handle)
-        return container
+        return unsafeBitCast(container, to: KeyedDecodingContainer<Key>.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -65,7 +65,7 @@ public struct JSONValueDecoder: Sendable {
 final class JSONDecoderOptions {
     let dateStrategy: JSONValueDecoder.DateDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
-    @exclusivity(unchecked) private var spares: [JSONDecoderCore] = []
+    @exclusivity(unchecked) private var spares = JSONCoderPool<JSONDecoderCore>()
 
     init(dateStrategy: JSONValueDecoder.DateDecodingStrategy, userInfo: [CodingUserInfoKey: Any]) {
         self.dateStrategy = dateStrategy
@@ -74,18 +74,16 @@ final class JSONDecoderOptions {
 
     /// A decoder for `value` at `step` under `parent`, a spare one when there is one.
     func makeDecoder(value: JSONValue, parent: JSONDecoderCore?, step: JSONPathStep) -> JSONDecoderCore {
-        if let spare = spares.popLast() {
+        if let spare = spares.take() {
             spare.prepare(value: value, parent: parent, step: step)
             return spare
         }
         return JSONDecoderCore(value: value, options: self, reusable: true, parent: parent, step: step)
     }
 
-    /// Takes back a decoder whose value is decoded, unless something else still refers to it (an
-    /// `init(from:)` that kept the decoder or one of its containers).
+    /// Takes back a decoder whose value is decoded (see ``JSONCoderPool/putBack(_:)``).
     func recycle(_ decoder: inout JSONDecoderCore) {
-        guard decoder.clearForReuse(), isKnownUniquelyReferenced(&decoder) else { return }
-        spares.append(decoder)
+        spares.putBack(&decoder)
     }
 
     /// Drops the spare decoders, which refer back to these options (a cycle this breaks).

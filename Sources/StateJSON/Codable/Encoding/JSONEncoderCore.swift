@@ -8,7 +8,7 @@ import Foundation
 /// but its result. The coding path is a parent link plus this value's key, assembled only when someone asks for
 /// it (an error, or an `encode(to:)` that reads it). Nested containers and super encoders get an
 /// encoder of their own, whose result fills a placeholder in this one's values when it finishes.
-final class JSONEncoderCore: Encoder {
+final class JSONEncoderCore: Encoder, JSONReusableCore {
     private enum Shape {
         case empty, single, array, object
     }
@@ -52,8 +52,7 @@ final class JSONEncoderCore: Encoder {
     @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONCoderHandle``).
-    @exclusivity(unchecked) private var keptContainer:
-        (keyType: ObjectIdentifier, container: AnyObject, handle: JSONCoderHandle<JSONEncoderCore>)?
+    @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONEncoderCore>?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
@@ -89,13 +88,7 @@ final class JSONEncoderCore: Encoder {
     /// usable; returns whether it did.
     @discardableResult
     func releaseKeptContainerIfShared() -> Bool {
-        guard var kept = keptContainer.take() else { return false }
-        if isKnownUniquelyReferenced(&kept.container) {
-            keptContainer = kept
-            return false
-        }
-        kept.handle.owner = self
-        return true
+        JSONKeptContainer.releaseIfShared(&keptContainer, of: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -107,14 +100,10 @@ final class JSONEncoderCore: Encoder {
             let handle = JSONCoderHandle(core: self, owned: true)
             return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
         }
-        if let keptContainer, keptContainer.keyType == keyType {
-            return unsafeBitCast(keptContainer.container, to: KeyedEncodingContainer<Key>.self)
+        let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
+            unsafeBitCast(KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle)), to: AnyObject.self)
         }
-        releaseKeptContainerIfShared()
-        let handle = JSONCoderHandle(core: self, owned: false)
-        let container = KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
-        keptContainer = (keyType, unsafeBitCast(container, to: AnyObject.self), handle)
-        return container
+        return unsafeBitCast(container, to: KeyedEncodingContainer<Key>.self)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -11,7 +11,7 @@ final class JSONEncoderOptions: @unchecked Sendable {
     private(set) var dateStrategy: JSONValueEncoder.DateEncodingStrategy
     private(set) var userInfo: [CodingUserInfoKey: Any]
     let keyOrders = JSONKeyOrderCache()
-    @exclusivity(unchecked) private var spares: [JSONEncoderCore] = []
+    @exclusivity(unchecked) private var spares = JSONCoderPool<JSONEncoderCore>()
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -31,19 +31,16 @@ final class JSONEncoderOptions: @unchecked Sendable {
 
     /// An encoder for the value at `step` under `parent`, a spare one when there is one.
     func makeEncoder(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) -> JSONEncoderCore {
-        if let spare = spares.popLast() {
+        if let spare = spares.take() {
             spare.prepare(parent: parent, step: step, memo: memo)
             return spare
         }
         return JSONEncoderCore(options: self, reusable: true, parent: parent, step: step, memo: memo)
     }
 
-    /// Takes back an encoder whose value is encoded, unless something else still refers to it (an
-    /// `encode(to:)` that kept the encoder or one of its containers): such an encoder is left to
-    /// whoever holds it, so that writing to it later cannot disturb another value.
+    /// Takes back an encoder whose value is encoded (see ``JSONCoderPool/putBack(_:)``).
     func recycle(_ encoder: inout JSONEncoderCore) {
-        guard encoder.clearForReuse(), isKnownUniquelyReferenced(&encoder) else { return }
-        spares.append(encoder)
+        spares.putBack(&encoder)
     }
 
     /// Drops the spare encoders, which refer back to these options (a cycle this breaks).
