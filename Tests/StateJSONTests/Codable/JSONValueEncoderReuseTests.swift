@@ -278,6 +278,24 @@ import Testing
         #expect(try encoder.encode(long) == value)
     }
 
+    @Test func oneEncoderServesConcurrentCallers() async throws {
+        let encoder = JSONValueEncoder()
+        let contacts = (0..<200).map { (index: Int) in
+            Contact(zone: "z\(index)", age: index % 3 == 0 ? nil : index, mail: index % 5 == 0 ? "m" : nil)
+        }
+        let expected = try encoder.encode(contacts)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for _ in 0..<25 where try encoder.encode(contacts) != expected { mismatches += 1 }
+                    return mismatches
+                }
+            }
+            for try await mismatches in group { #expect(mismatches == 0) }
+        }
+    }
+
     struct Fragile: Encodable {
         var values: [Double]
     }
