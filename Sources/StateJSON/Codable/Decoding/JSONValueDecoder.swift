@@ -60,8 +60,7 @@ public struct JSONValueDecoder: Sendable {
 }
 
 /// The decoder's settings, shared by reference by every nested decoder of one `decode` call, and
-/// its spare decoders: decoding nests strictly, so a stack of spares gives each nesting level a
-/// decoder without allocating one per value.
+/// its spare decoders (see ``JSONCoderPool``).
 final class JSONDecoderOptions {
     let dateStrategy: JSONValueDecoder.DateDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]

@@ -1,9 +1,7 @@
 /// The encoder's settings and caches, shared by reference by every nested encoder of one top-level
 /// encoder.
 ///
-/// It also keeps the spare ``JSONEncoderCore`` instances: encoding nests strictly (a value's
-/// encoder is done before its parent's), so a stack of spares gives each nesting level an encoder
-/// without allocating one per value.
+/// It also keeps the spare ``JSONEncoderCore`` instances (see ``JSONCoderPool``).
 ///
 /// Unchecked `Sendable`: options are used by one encoding call at a time, which
 /// ``JSONEncoderOptionsSlot`` and ``IncrementalJSONEncoder`` (not thread-safe, as documented) ensure.
