@@ -1,82 +1,135 @@
 import Foundation
 
-/// The `Decoder` handed to `init(from:)`; one per nested value.
+/// The `Decoder` handed to `init(from:)`.
 ///
-/// The coding path is a parent link plus the last keys, assembled only when asked for (errors,
-/// mostly), because building an array per value would cost more than decoding most values.
-final class JSONDecoderCore: Decoder {
-    let value: JSONValue
+/// Decoders are reused (see ``JSONDecoderOptions/makeDecoder(value:parent:step:)``) and hand out
+/// their keyed container again for the next object of the same key type (see ``JSONCoderHandle``),
+/// so decoding an object allocates nothing of its own. The coding path is a parent link plus this
+/// value's step, assembled only when asked for (errors, mostly). Nested containers and super
+/// decoders get a decoder of their own.
+final class JSONDecoderCore: Decoder, JSONReusableCore {
     let options: JSONDecoderOptions
-    private let parent: JSONDecoderCore?
-    private let nestingPath: [any CodingKey]
-    private let key: (any CodingKey)?
+    /// Whether the decoder comes from, and goes back to, the options' spares.
+    private let reusable: Bool
+    // Unchecked exclusivity, as in `JSONEncoderCore`: touched on every call, never overlapping.
+    @exclusivity(unchecked) private(set) var value: JSONValue
+    /// The object a keyed container reads, once one was asked for.
+    @exclusivity(unchecked) private var object = JSONObject()
+    @exclusivity(unchecked) private var parent: JSONDecoderCore?
+    @exclusivity(unchecked) private var step: JSONPathStep
+    /// A child type that is not decoded specially, so that a parent decoding many values of one
+    /// type (an array's elements) checks for that once.
+    @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
+    /// The keyed container last handed out, a `KeyedDecodingContainer` of the key type.
+    @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONDecoderCore>?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    var codingPath: [any CodingKey] {
-        var path = (parent?.codingPath ?? []) + nestingPath
-        if let key { path.append(key) }
-        return path
-    }
+    var codingPath: [any CodingKey] { step.appended(to: parent?.codingPath ?? []) }
 
-    init(
-        value: JSONValue, options: JSONDecoderOptions, parent: JSONDecoderCore?, nestingPath: [any CodingKey],
-        key: (any CodingKey)?
-    ) {
+    init(value: JSONValue, options: JSONDecoderOptions, reusable: Bool, parent: JSONDecoderCore?, step: JSONPathStep) {
         self.value = value
         self.options = options
+        self.reusable = reusable
         self.parent = parent
-        self.nestingPath = nestingPath
-        self.key = key
+        self.step = step
+    }
+
+    func prepare(value: JSONValue, parent: JSONDecoderCore?, step: JSONPathStep) {
+        self.value = value
+        self.parent = parent
+        self.step = step
+    }
+
+    /// Readies the decoder for its next value; `false` when someone kept its keyed container.
+    func clearForReuse() -> Bool {
+        parent = nil
+        return !releaseKeptContainerIfShared()
+    }
+
+    /// Hands the kept container over to its handle when someone else holds it too, so that it stays
+    /// usable; returns whether it did.
+    @discardableResult
+    func releaseKeptContainerIfShared() -> Bool {
+        JSONKeptContainer.releaseIfShared(&keptContainer, of: self)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try keyedContainer(keyedBy: type, nestingPath: [])
-    }
-
-    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, nestingPath: [any CodingKey]) throws
-        -> KeyedDecodingContainer<Key>
-    {
         guard case .object(let object) = value else {
             throw JSONDecodingError.typeMismatch("an object", found: value, at: codingPath)
         }
-        return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(object: object, decoder: self, nestingPath: nestingPath))
+        self.object = object
+        let keyType = ObjectIdentifier(Key.self)
+        // As in `JSONEncoderCore`: a `KeyedDecodingContainer` is one reference to its box.
+        guard reusable, MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
+            let handle = JSONCoderHandle(core: self, owned: true)
+            return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle))
+        }
+        let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
+            unsafeBitCast(KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle)), to: AnyObject.self)
+        }
+        return unsafeBitCast(container, to: KeyedDecodingContainer<Key>.self)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else {
             throw JSONDecodingError.typeMismatch("an array", found: value, at: codingPath)
         }
-        return JSONUnkeyedDecodingContainer(elements: elements, decoder: self, nestingPath: [])
-    }
-
-    /// A decoder for `value` one key below this one.
-    func child(_ value: JSONValue, nestingPath: [any CodingKey], key: any CodingKey) -> JSONDecoderCore {
-        JSONDecoderCore(value: value, options: options, parent: self, nestingPath: nestingPath, key: key)
-    }
-
-    func decodeChild<T: Decodable>(_ type: T.Type, from value: JSONValue, nestingPath: [any CodingKey], key: any CodingKey)
-        throws -> T
-    {
-        if let special = try JSONDecoderCore.specialValue(
-            type, from: value, codingPath: self.codingPath + nestingPath + [key], options: options)
-        {
-            return special
-        }
-        return try T(from: child(value, nestingPath: nestingPath, key: key))
+        return JSONUnkeyedDecodingContainer(elements: elements, decoder: self)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         JSONSingleValueDecodingContainer(decoder: self)
     }
 
+    // MARK: - Members
+
+    /// Small objects (most of them) are scanned, which beats a binary search of generic comparisons.
+    func member(named name: String) -> JSONValue? {
+        let keys = object.keys
+        if keys.count <= 8 {
+            for position in keys.indices where keys[position] == name { return object.values[position] }
+            return nil
+        }
+        return object.index(forKey: name).map { object.values[$0] }
+    }
+
+    var memberNames: [String] { object.keys }
+
+    /// A decoder of its own for a nested container or super decoder at `step`.
+    func nestedDecoder(_ value: JSONValue, at step: JSONPathStep) -> JSONDecoderCore {
+        JSONDecoderCore(value: value, options: options, reusable: false, parent: self, step: step)
+    }
+
     // MARK: - Values
 
-    static func decodeValue<T: Decodable>(_ type: T.Type, from value: JSONValue, options: JSONDecoderOptions) throws -> T {
-        if let special = try specialValue(type, from: value, codingPath: [], options: options) {
-            return special
+    /// Decodes a `T` from `value`, found at `step` under `parent`.
+    static func decodeValue<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, options: JSONDecoderOptions, parent: JSONDecoderCore?, step: JSONPathStep
+    ) throws -> T {
+        let typeIdentifier = ObjectIdentifier(T.self)
+        if parent?.plainChildType != typeIdentifier {
+            if let special = try specialValue(
+                type, from: value, codingPath: step.appended(to: parent?.codingPath ?? []), options: options)
+            {
+                return special
+            }
+            parent?.plainChildType = typeIdentifier
         }
-        return try T(from: JSONDecoderCore(value: value, options: options, parent: nil, nestingPath: [], key: nil))
+        var decoder = options.makeDecoder(value: value, parent: parent, step: step)
+        let result: T
+        do {
+            result = try T(from: decoder)
+        } catch {
+            decoder.releaseKeptContainerIfShared()
+            throw error
+        }
+        options.recycle(&decoder)
+        return result
+    }
+
+    func decodeChild<T: Decodable>(_ type: T.Type, from value: JSONValue, at step: JSONPathStep) throws -> T {
+        try JSONDecoderCore.decodeValue(type, from: value, options: options, parent: self, step: step)
     }
 
     static func specialValue<T: Decodable>(

@@ -1,33 +1,22 @@
 /// Reads an object's members for `init(from:)`.
 struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let object: JSONObject
-    let decoder: JSONDecoderCore
-    /// The keys from the decoder to this container; empty unless it is a nested container.
-    let nestingPath: [any CodingKey]
+    let handle: JSONCoderHandle<JSONDecoderCore>
 
-    var codingPath: [any CodingKey] { decoder.codingPath + nestingPath }
+    private var decoder: JSONDecoderCore { handle.core }
 
-    var allKeys: [Key] { object.keys.compactMap(Key.init(stringValue:)) }
+    var codingPath: [any CodingKey] { decoder.codingPath }
 
-    func contains(_ key: Key) -> Bool { position(of: key.stringValue) != nil }
+    var allKeys: [Key] { decoder.memberNames.compactMap(Key.init(stringValue:)) }
 
-    /// Small objects (most of them) are scanned, which beats a binary search of generic comparisons.
-    private func position(of name: String) -> Int? {
-        let keys = object.keys
-        if keys.count <= 8 {
-            for position in keys.indices where keys[position] == name { return position }
-            return nil
-        }
-        return object.index(forKey: name)
-    }
+    func contains(_ key: Key) -> Bool { decoder.member(named: key.stringValue) != nil }
 
     private func value(for key: Key) throws -> JSONValue {
-        guard let position = position(of: key.stringValue) else {
+        guard let value = handle.withCore({ $0.member(named: key.stringValue) }) else {
             throw JSONDecodingError(
                 code: .keyNotFound, codingPath: codingPath + [key],
                 message: "required key \(JSONValue.string(key.stringValue).canonicalText) is missing.")
         }
-        return object.values[position]
+        return value
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try value(for: key).isNull }
@@ -71,29 +60,23 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decodeChild(type, from: value(for: key), nestingPath: nestingPath, key: key)
+        try decoder.decodeChild(type, from: value(for: key), at: .key(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        guard case .object(let nested) = try value(for: key) else {
-            throw JSONDecodingError.typeMismatch("an object", found: try value(for: key), at: codingPath + [key])
-        }
-        return KeyedDecodingContainer(
-            JSONKeyedDecodingContainer<NestedKey>(object: nested, decoder: decoder, nestingPath: nestingPath + [key]))
+        try decoder.nestedDecoder(value(for: key), at: .key(key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        guard case .array(let elements) = try value(for: key) else {
-            throw JSONDecodingError.typeMismatch("an array", found: try value(for: key), at: codingPath + [key])
-        }
-        return JSONUnkeyedDecodingContainer(elements: elements, decoder: decoder, nestingPath: nestingPath + [key])
+        try decoder.nestedDecoder(value(for: key), at: .key(key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.child(object["super"] ?? .null, nestingPath: nestingPath, key: JSONStringKey.superKey)
+        let key = JSONStringKey.superKey
+        return decoder.nestedDecoder(decoder.member(named: key.stringValue) ?? .null, at: .key(key))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        decoder.child(object[key.stringValue] ?? .null, nestingPath: nestingPath, key: key)
+        decoder.nestedDecoder(decoder.member(named: key.stringValue) ?? .null, at: .key(key))
     }
 }

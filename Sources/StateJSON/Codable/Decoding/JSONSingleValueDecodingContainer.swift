@@ -22,9 +22,6 @@ struct JSONSingleValueDecodingContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONDecoderCore.integer(type, from: value, codingPath: codingPath) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let special = try JSONDecoderCore.specialValue(type, from: value, codingPath: codingPath, options: decoder.options) {
-            return special
-        }
-        return try T(from: JSONDecoderCore(value: value, options: decoder.options, parent: decoder, nestingPath: [], key: nil))
+        try decoder.decodeChild(type, from: value, at: .noKey)
     }
 }

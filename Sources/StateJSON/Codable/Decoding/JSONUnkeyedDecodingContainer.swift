@@ -2,17 +2,14 @@
 struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let elements: [JSONValue]
     let decoder: JSONDecoderCore
-    /// The keys from the decoder to this container; empty unless it is a nested container.
-    let nestingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [JSONValue], decoder: JSONDecoderCore, nestingPath: [any CodingKey]) {
+    init(elements: [JSONValue], decoder: JSONDecoderCore) {
         self.elements = elements
         self.decoder = decoder
-        self.nestingPath = nestingPath
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath + nestingPath }
+    var codingPath: [any CodingKey] { decoder.codingPath }
 
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
@@ -70,28 +67,28 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try current("a value")
-        let result = try decoder.decodeChild(type, from: value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex))
+        let result = try decoder.decodeChild(type, from: value, at: .index(currentIndex))
         currentIndex += 1
         return result
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try current("an object")
-        let result = try decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex)).container(keyedBy: type)
+        let result = try decoder.nestedDecoder(value, at: .index(currentIndex)).container(keyedBy: type)
         currentIndex += 1
         return result
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let value = try current("an array")
-        let result = try decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex)).unkeyedContainer()
+        let result = try decoder.nestedDecoder(value, at: .index(currentIndex)).unkeyedContainer()
         currentIndex += 1
         return result
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let value = try current("a value")
-        let result = decoder.child(value, nestingPath: nestingPath, key: JSONIndexKey(currentIndex))
+        let result = decoder.nestedDecoder(value, at: .index(currentIndex))
         currentIndex += 1
         return result
     }

@@ -50,21 +50,43 @@ public struct JSONValueDecoder: Sendable {
         var plain: [CodingUserInfoKey: Any] = [:]
         for (key, value) in userInfo { plain[key] = value }
         let options = JSONDecoderOptions(dateStrategy: dateDecodingStrategy, userInfo: plain)
+        defer { options.drainPool() }
         do {
-            return try JSONDecoderCore.decodeValue(type, from: value, options: options)
+            return try JSONDecoderCore.decodeValue(type, from: value, options: options, parent: nil, step: .noKey)
         } catch {
             throw JSONDecodingError.wrapping(error, at: [])
         }
     }
 }
 
-/// The decoder's settings, shared by reference by every nested decoder of one `decode` call.
+/// The decoder's settings, shared by reference by every nested decoder of one `decode` call, and
+/// its spare decoders (see ``JSONCoderPool``).
 final class JSONDecoderOptions {
     let dateStrategy: JSONValueDecoder.DateDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
+    @exclusivity(unchecked) private var spares = JSONCoderPool<JSONDecoderCore>()
 
     init(dateStrategy: JSONValueDecoder.DateDecodingStrategy, userInfo: [CodingUserInfoKey: Any]) {
         self.dateStrategy = dateStrategy
         self.userInfo = userInfo
+    }
+
+    /// A decoder for `value` at `step` under `parent`, a spare one when there is one.
+    func makeDecoder(value: JSONValue, parent: JSONDecoderCore?, step: JSONPathStep) -> JSONDecoderCore {
+        if let spare = spares.take() {
+            spare.prepare(value: value, parent: parent, step: step)
+            return spare
+        }
+        return JSONDecoderCore(value: value, options: self, reusable: true, parent: parent, step: step)
+    }
+
+    /// Takes back a decoder whose value is decoded (see ``JSONCoderPool/putBack(_:)``).
+    func recycle(_ decoder: inout JSONDecoderCore) {
+        spares.putBack(&decoder)
+    }
+
+    /// Drops the spare decoders, which refer back to these options (a cycle this breaks).
+    func drainPool() {
+        spares.removeAll()
     }
 }

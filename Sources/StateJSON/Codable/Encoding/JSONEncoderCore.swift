@@ -1,78 +1,295 @@
 import Foundation
 
-/// The `Encoder` handed to `encode(to:)`; one per nested value.
+/// The `Encoder` handed to `encode(to:)`, and where the value it encodes is collected: a single
+/// value, the elements of an array or the members of an object.
 ///
-/// The coding path is kept as a parent link plus the last keys and only assembled when someone asks
-/// for it (an error, or an `encode(to:)` that reads it), because building an array per value would
-/// cost more than encoding most values.
-final class JSONEncoderCore: Encoder {
+/// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:step:memo:)``) and hand out
+/// their keyed container again (see ``JSONCoderHandle``), so encoding an object allocates nothing
+/// but its result. The coding path is a parent link plus this value's key, assembled only when someone asks for
+/// it (an error, or an `encode(to:)` that reads it). Nested containers and super encoders get an
+/// encoder of their own, whose result fills a placeholder in this one's values when it finishes.
+final class JSONEncoderCore: Encoder, JSONReusableCore {
+    private enum Shape {
+        case empty, single, array, object
+    }
+
     let options: JSONEncoderOptions
-    private let parent: JSONEncoderCore?
-    private let nestingPath: [any CodingKey]
-    private let key: (any CodingKey)?
-    let storage: JSONEncodingStorage
+    /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
+    /// one nested container or super encoder).
+    private let reusable: Bool
+    // Unchecked exclusivity: every encoder call touches these, the dynamic access checks cost about
+    // a sixth of encoding time, and no access to them ever overlaps another.
+    @exclusivity(unchecked) private var parent: JSONEncoderCore?
+    @exclusivity(unchecked) private var step: JSONPathStep
     /// The memo node of this value when an ``IncrementalJSONEncoder`` is encoding, else `nil`.
-    let memo: JSONMemoNode?
+    @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
+
+    @exclusivity(unchecked) private var shape = Shape.empty
+    @exclusivity(unchecked) private var single = JSONValue.null
+    /// The elements of an array, or the values of an object's members in encoding order.
+    @exclusivity(unchecked) private var values = JSONValueBuffer()
+    /// Nested containers and super encoders, and the positions in `values` their results fill.
+    @exclusivity(unchecked) private var nested: [(position: Int, encoder: JSONEncoderCore)] = []
+
+    // Members of an object are matched against the layout its key type was last encoded with, key
+    // by key, so that an object of a known type collects no keys at all. On the first key that
+    // differs, the keys matched so far are written out to `keys` and collected from then on.
+
+    /// The `CodingKey` type of the object, or `nil` when it has several (or is no object).
+    @exclusivity(unchecked) private var keyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var layout: JSONObjectLayout?
+    /// `layout.keys`, held directly for the check per member.
+    @exclusivity(unchecked) private var expectedKeys: [String] = []
+    /// How many members matched `expectedKeys`; meaningless once `collectsKeys`.
+    @exclusivity(unchecked) private var matched = 0
+    @exclusivity(unchecked) private var collectsKeys = false
+    /// The keys of an object's members, parallel to `values`, once `collectsKeys`.
+    @exclusivity(unchecked) private var keys: [String] = []
+    /// The layout this encoder last used, which the next object it encodes most likely shares.
+    @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
+    /// A child type that is neither encoded specially nor an array of scalars, so that a parent
+    /// encoding many values of one type (an array's elements) checks for those once.
+    @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
+    /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
+    /// reusable encoder to hand out again (see ``JSONCoderHandle``).
+    @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONEncoderCore>?
 
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
-    var codingPath: [any CodingKey] {
-        var path = (parent?.codingPath ?? []) + nestingPath
-        if let key { path.append(key) }
-        return path
-    }
+    var codingPath: [any CodingKey] { JSONEncoderCore.path(parent: parent, step: step) }
 
     init(
-        options: JSONEncoderOptions, parent: JSONEncoderCore?, nestingPath: [any CodingKey], key: (any CodingKey)?,
-        storage: JSONEncodingStorage, memo: JSONMemoNode?
+        options: JSONEncoderOptions, reusable: Bool, parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?
     ) {
         self.options = options
+        self.reusable = reusable
         self.parent = parent
-        self.nestingPath = nestingPath
-        self.key = key
-        self.storage = storage
+        self.step = step
         self.memo = memo
     }
 
+    func prepare(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) {
+        self.parent = parent
+        self.step = step
+        self.memo = memo
+    }
+
+    /// Empties the encoder for its next value; `false` when it must not be reused: someone kept its
+    /// keyed container, or it failed half way.
+    func clearForReuse() -> Bool {
+        parent = nil
+        memo = nil
+        shape = .empty
+        values.releaseCapacity(above: 4096)
+        return !releaseKeptContainerIfShared() && values.count == 0 && nested.isEmpty
+    }
+
+    /// Hands the kept container over to its handle when someone else holds it too, so that it stays
+    /// usable; returns whether it did.
+    @discardableResult
+    func releaseKeptContainerIfShared() -> Bool {
+        JSONKeptContainer.releaseIfShared(&keptContainer, of: self)
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        storage.begin(.object)
-        storage.keyType = ObjectIdentifier(Key.self)
-        return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(encoder: self, storage: storage, nestingPath: []))
+        let keyType = ObjectIdentifier(Key.self)
+        beginObject(keyType: keyType)
+        // Kept as a plain reference: a `KeyedEncodingContainer` is one reference to its box. The
+        // size check keeps that assumption from ever reading a value of another layout.
+        guard reusable, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
+            let handle = JSONCoderHandle(core: self, owned: true)
+            return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
+        }
+        let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
+            unsafeBitCast(KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle)), to: AnyObject.self)
+        }
+        return unsafeBitCast(container, to: KeyedEncodingContainer<Key>.self)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.begin(.array)
-        return JSONUnkeyedEncodingContainer(encoder: self, storage: storage, nestingPath: [])
+        beginArray()
+        return JSONUnkeyedEncodingContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         JSONSingleValueEncodingContainer(encoder: self)
     }
 
+    // MARK: - Collecting
+
+    private func reset(to newShape: Shape) {
+        shape = newShape
+        if values.count > 0 { values.removeAll() }
+        if !nested.isEmpty { nested.removeAll() }
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
+    }
+
+    func beginObject(keyType newKeyType: ObjectIdentifier) {
+        guard shape != .object else {
+            // A second keyed container on one encoder adds to the same object; with two key types
+            // there is no one layout to match.
+            if keyType != newKeyType {
+                collectKeys()
+                keyType = nil
+            }
+            return
+        }
+        reset(to: .object)
+        keyType = newKeyType
+        matched = 0
+        if let recentLayout, recentLayout.keyType == newKeyType {
+            // Most objects an encoder meets are of the type it met last: reassigning the same
+            // layout would only retain and release it.
+            if recentLayout.layout !== layout { use(recentLayout.layout) }
+            collectsKeys = false
+        } else if let known = options.keyOrders.latest(for: newKeyType) {
+            use(known)
+            collectsKeys = false
+        } else {
+            layout = nil
+            expectedKeys = []
+            collectsKeys = true
+        }
+    }
+
+    private func use(_ newLayout: JSONObjectLayout) {
+        layout = newLayout
+        expectedKeys = newLayout.keys
+    }
+
+    func beginArray() {
+        if shape != .array { reset(to: .array) }
+    }
+
+    var count: Int { values.count }
+
+    /// Adds an object member.
+    func put(_ value: consuming JSONValue, forKey key: String) {
+        if !collectsKeys {
+            if matched < expectedKeys.count, expectedKeys[matched] == key {
+                matched += 1
+                values.append(value)
+                return
+            }
+            switchLayout(forKey: key)
+            if !collectsKeys {
+                matched += 1
+                values.append(value)
+                return
+            }
+        }
+        keys.append(key)
+        values.append(value)
+    }
+
+    /// Adds an array element.
+    func append(_ value: consuming JSONValue) {
+        values.append(value)
+    }
+
+    func putSingle(_ value: consuming JSONValue) {
+        shape = .single
+        single = value
+    }
+
+    /// Looks for another layout of the key type that goes on with `key`, else collects keys.
+    private func switchLayout(forKey key: String) {
+        if let keyType,
+            let other = options.keyOrders.layout(for: keyType, continuing: expectedKeys, count: matched, with: key)
+        {
+            use(other)
+            return
+        }
+        collectKeys()
+    }
+
+    private func collectKeys() {
+        guard !collectsKeys else { return }
+        collectsKeys = true
+        keys.removeAll(keepingCapacity: true)
+        keys.append(contentsOf: expectedKeys[..<matched])
+    }
+
+    /// An encoder for a nested container or super encoder at `step`, whose result goes where the
+    /// member (named `name`) or element is added now.
+    func nestedEncoder(at step: JSONPathStep, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
+        let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, step: step, memo: memo)
+        nested.append((values.count, encoder))
+        if let name {
+            put(.null, forKey: name)
+        } else {
+            append(.null)
+        }
+        return encoder
+    }
+
+    /// The encoded value, leaving the encoder empty.
+    func finish() -> JSONValue {
+        if !nested.isEmpty {
+            for (position, encoder) in nested {
+                values.replace(at: position, with: encoder.finish())
+            }
+            nested.removeAll()
+        }
+        switch shape {
+        case .empty: return .object(JSONObject())
+        case .single:
+            let result = single
+            single = .null
+            return result
+        case .array: return .array(values.takeAll())
+        case .object: return .object(finishObject())
+        }
+    }
+
+    private func finishObject() -> JSONObject {
+        if !collectsKeys, let layout {
+            if matched == expectedKeys.count {
+                if let keyType { recentLayout = (keyType, layout) }
+                return layout.makeObject(taking: &values)
+            }
+            collectKeys()
+        }
+        guard let keyType, let layout = options.keyOrders.layout(for: keyType, keys: keys) else {
+            let object = JSONKeyOrder.makeObject(keys: keys, values: values.takeAll())
+            keys.removeAll(keepingCapacity: true)
+            return object
+        }
+        keys.removeAll(keepingCapacity: true)
+        recentLayout = (keyType, layout)
+        return layout.makeObject(taking: &values)
+    }
+
     // MARK: - Values
 
-    /// Encodes `value`, found at the path of `parent` followed by `nestingPath` and `key`, using the
-    /// memo when one is given.
+    /// Encodes `value`, found at `step` under `parent`, using the memo when one is given.
     static func encodeValue<T: Encodable>(
-        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, nestingPath: [any CodingKey],
-        key: (any CodingKey)?, memo: JSONMemoNode?
+        _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?
     ) throws -> JSONValue {
-        if let special = try specialValue(
-            value, options: options,
-            path: { (parent?.codingPath ?? []) + nestingPath + (key.map { [$0] } ?? []) })
-        {
+        let type = ObjectIdentifier(T.self)
+        let plain = parent?.plainChildType == type
+        if !plain, let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
             return special
         }
-        func makeEncoder() -> JSONEncoderCore {
-            JSONEncoderCore(
-                options: options, parent: parent, nestingPath: nestingPath, key: key, storage: JSONEncodingStorage(),
-                memo: memo)
+        var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
+        if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
+            options.recycle(&encoder)
+            return reused
         }
-        if let memo, let reused = try memo.reusedEncoding(of: value, encoder: makeEncoder) { return reused }
-        let encoder = makeEncoder()
-        let storage = encoder.storage
-        try value.encode(to: encoder)
-        let result = storage.resolve(options.keyOrders)
+        let result: JSONValue
+        if !plain, let elements = try scalarElements(of: value, at: encoder) {
+            result = .array(elements)
+        } else {
+            if !plain { parent?.plainChildType = type }
+            do {
+                try value.encode(to: encoder)
+            } catch {
+                encoder.releaseKeptContainerIfShared()
+                throw error
+            }
+            result = encoder.finish()
+        }
+        options.recycle(&encoder)
         // Scalars cost less to encode again than to remember and compare.
         switch result {
         case .array, .object: memo?.remember(value, encoded: result)
@@ -81,17 +298,40 @@ final class JSONEncoderCore: Encoder {
         return result
     }
 
-    /// Encodes a nested value under `key`, which this encoder's memo also uses to find the child's.
-    func encodeChild<T: Encodable>(
-        _ value: T, nestingPath: [any CodingKey], key: any CodingKey, memoKey: JSONMemoNode.Key
-    ) throws -> JSONValue {
-        try JSONEncoderCore.encodeValue(
-            value, options: options, parent: self, nestingPath: nestingPath, key: key, memo: memo?.child(memoKey))
+    private static func path(parent: JSONEncoderCore?, step: JSONPathStep) -> [any CodingKey] {
+        step.appended(to: parent?.codingPath ?? [])
     }
 
-    /// A child encoder for a super encoder, writing into `storage`.
-    func child(nestingPath: [any CodingKey], key: any CodingKey, storage: JSONEncodingStorage) -> JSONEncoderCore {
-        JSONEncoderCore(options: options, parent: self, nestingPath: nestingPath, key: key, storage: storage, memo: nil)
+    /// Encodes a member.
+    func encodeMember<T: Encodable>(_ value: T, key: any CodingKey, name: String) throws -> JSONValue {
+        try JSONEncoderCore.encodeValue(
+            value, options: options, parent: self, step: .key(key), memo: memo.map { $0.child(.key(name)) })
+    }
+
+    /// Encodes an array element.
+    func encodeElement<T: Encodable>(_ value: T, index: Int) throws -> JSONValue {
+        try JSONEncoderCore.encodeValue(
+            value, options: options, parent: self, step: .index(index), memo: memo.map { $0.child(.index(index)) })
+    }
+
+    /// Encodes the one value of a single-value container, at this encoder's own path.
+    func encodeWrapped<T: Encodable>(_ value: T) throws -> JSONValue {
+        try JSONEncoderCore.encodeValue(value, options: options, parent: self, step: .noKey, memo: memo?.child(.single))
+    }
+
+    /// The elements of an array of `Int`, `String`, `Bool` or `Double`, made in one loop instead of
+    /// one encoder call each; `nil` for every other value.
+    private static func scalarElements<T: Encodable>(of value: T, at encoder: JSONEncoderCore) throws -> [JSONValue]? {
+        // The type checks make the casts no-ops.
+        if T.self == [Int].self { return unsafeBitCast(value, to: [Int].self).map { .integer(Int64($0)) } }
+        if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map { .string($0) } }
+        if T.self == [Double].self {
+            return try unsafeBitCast(value, to: [Double].self).enumerated().map { index, element in
+                try double(element, path: { encoder.codingPath + [JSONIndexKey(index)] })
+            }
+        }
+        if T.self == [Bool].self { return unsafeBitCast(value, to: [Bool].self).map { .bool($0) } }
+        return nil
     }
 
     /// The JSON for types that JSON encodes specially, or `nil` for everything else.

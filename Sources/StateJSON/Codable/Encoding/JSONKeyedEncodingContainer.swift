@@ -1,15 +1,13 @@
-/// Writes an object's members into a ``JSONEncodingStorage``.
+/// Writes an object's members through its ``JSONEncoderCore``.
 struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: JSONEncoderCore
-    let storage: JSONEncodingStorage
-    /// The keys from the encoder to this container; empty unless it is a nested container.
-    let nestingPath: [any CodingKey]
+    let handle: JSONCoderHandle<JSONEncoderCore>
 
-    var codingPath: [any CodingKey] { encoder.codingPath + nestingPath }
+    private var encoder: JSONEncoderCore { handle.core }
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
     private func put(_ value: JSONValue, _ key: Key) {
-        storage.keys.append(key.stringValue)
-        storage.values.append(value)
+        handle.withCore { $0.put(value, forKey: key.stringValue) }
     }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
@@ -33,37 +31,32 @@ struct JSONKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(JSONEncoderCore.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        put(try encoder.encodeChild(value, nestingPath: nestingPath, key: key, memoKey: .key(key.stringValue)), key)
+        let name = key.stringValue
+        try handle.withCore { encoder in
+            encoder.put(try encoder.encodeMember(value, key: key, name: name), forKey: name)
+        }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let nested = JSONEncodingStorage()
-        nested.begin(.object)
-        nested.keyType = ObjectIdentifier(NestedKey.self)
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return KeyedEncodingContainer(
-            JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestingPath: nestingPath + [key]))
+        nestedEncoder(key).container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let nested = JSONEncodingStorage()
-        nested.begin(.array)
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return JSONUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestingPath: nestingPath + [key])
+        nestedEncoder(key).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { superEncoder(named: JSONStringKey.superKey) }
+    mutating func superEncoder() -> any Encoder {
+        encoder.nestedEncoder(at: .key(JSONStringKey.superKey), name: JSONStringKey.superKey.stringValue, memo: nil)
+    }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.nestedEncoder(at: .key(key), name: key.stringValue, memo: nil)
+    }
 
-    private mutating func superEncoder(named key: any CodingKey) -> any Encoder {
-        let nested = JSONEncodingStorage()
-        storage.keys.append(key.stringValue)
-        storage.appendNested(nested)
-        return encoder.child(nestingPath: nestingPath, key: key, storage: nested)
+    private func nestedEncoder(_ key: Key) -> JSONEncoderCore {
+        let name = key.stringValue
+        return encoder.nestedEncoder(at: .key(key), name: name, memo: encoder.memo?.child(.key(name)))
     }
 }

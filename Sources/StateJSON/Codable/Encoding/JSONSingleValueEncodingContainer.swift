@@ -4,10 +4,7 @@ struct JSONSingleValueEncodingContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func put(_ value: JSONValue) {
-        encoder.storage.shape = .single
-        encoder.storage.single = value
-    }
+    private func put(_ value: JSONValue) { encoder.putSingle(value) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
@@ -26,10 +23,7 @@ struct JSONSingleValueEncodingContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(JSONEncoderCore.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        // The same memo node as this encoder: a single-value wrapper has exactly one child value.
-        put(
-            try JSONEncoderCore.encodeValue(
-                value, options: encoder.options, parent: encoder, nestingPath: [], key: nil,
-                memo: encoder.memo?.child(.single)))
+        // A single-value wrapper has exactly one child value, remembered under the memo's `.single` node.
+        put(try encoder.encodeWrapped(value))
     }
 }

@@ -1,16 +1,13 @@
-/// Writes an array's elements into a ``JSONEncodingStorage``.
+/// Writes an array's elements through its ``JSONEncoderCore``.
 struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     let encoder: JSONEncoderCore
-    let storage: JSONEncodingStorage
-    /// The keys from the encoder to this container; empty unless it is a nested container.
-    let nestingPath: [any CodingKey]
 
-    var codingPath: [any CodingKey] { encoder.codingPath + nestingPath }
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
-    var count: Int { storage.values.count }
+    var count: Int { encoder.count }
 
-    private func put(_ value: JSONValue) { storage.values.append(value) }
-    private var nextKey: JSONIndexKey { JSONIndexKey(storage.values.count) }
+    private func put(_ value: JSONValue) { encoder.append(value) }
+    private var nextKey: JSONIndexKey { JSONIndexKey(encoder.count) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
@@ -29,32 +26,23 @@ struct JSONUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { put(JSONEncoderCore.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let index = storage.values.count
-        put(try encoder.encodeChild(value, nestingPath: nestingPath, key: JSONIndexKey(index), memoKey: .index(index)))
+        put(try encoder.encodeElement(value, index: encoder.count))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let nested = JSONEncodingStorage()
-        nested.begin(.object)
-        nested.keyType = ObjectIdentifier(NestedKey.self)
-        let key = nextKey
-        storage.appendNested(nested)
-        return KeyedEncodingContainer(
-            JSONKeyedEncodingContainer<NestedKey>(encoder: encoder, storage: nested, nestingPath: nestingPath + [key]))
+        nestedEncoder().container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = JSONEncodingStorage()
-        nested.begin(.array)
-        let key = nextKey
-        storage.appendNested(nested)
-        return JSONUnkeyedEncodingContainer(encoder: encoder, storage: nested, nestingPath: nestingPath + [key])
+        nestedEncoder().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let nested = JSONEncodingStorage()
-        let key = nextKey
-        storage.appendNested(nested)
-        return encoder.child(nestingPath: nestingPath, key: key, storage: nested)
+        encoder.nestedEncoder(at: .index(encoder.count), name: nil, memo: nil)
+    }
+
+    private func nestedEncoder() -> JSONEncoderCore {
+        let index = encoder.count
+        return encoder.nestedEncoder(at: .index(index), name: nil, memo: encoder.memo?.child(.index(index)))
     }
 }

@@ -35,6 +35,8 @@ public struct JSONValueEncoder: Sendable {
     public var dateEncodingStrategy: DateEncodingStrategy
     /// Values handed to every `encode(to:)` as `encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable]
+    /// What one call leaves ready for the next; copies of this encoder share it.
+    private let kept = JSONEncoderOptionsSlot()
 
     /// An encoder with the given options.
     public init(dateEncodingStrategy: DateEncodingStrategy = .iso8601, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
@@ -47,25 +49,12 @@ public struct JSONValueEncoder: Sendable {
     /// - Throws: ``JSONEncodingError`` naming the coding path of the value that could not be
     ///   encoded (a non-finite number, or an error thrown by an `encode(to:)`).
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
-        let options = JSONEncoderOptions(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        let options = kept.take(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        defer { kept.putBack(options) }
         do {
-            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: nil)
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: nil)
         } catch {
             throw JSONEncodingError.wrapping(error, at: [])
         }
-    }
-}
-
-/// The encoder's settings, shared by reference by every nested encoder of one `encode` call.
-final class JSONEncoderOptions {
-    let dateStrategy: JSONValueEncoder.DateEncodingStrategy
-    let userInfo: [CodingUserInfoKey: Any]
-    let keyOrders = JSONKeyOrderCache()
-
-    init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
-        self.dateStrategy = dateStrategy
-        var plain: [CodingUserInfoKey: Any] = [:]
-        for (key, value) in userInfo { plain[key] = value }
-        self.userInfo = plain
     }
 }

@@ -46,11 +46,15 @@ public final class IncrementalJSONEncoder<T: Encodable> {
     ///   the remembered values are dropped, so the next call encodes from scratch.
     public func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
         do {
-            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, nestingPath: [], key: nil, memo: root)
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: root)
         } catch {
             root = JSONMemoNode()
             throw JSONEncodingError.wrapping(error, at: [])
         }
+    }
+
+    deinit {
+        options.drainPool()
     }
 
     /// Forgets every remembered value, so the next call encodes from scratch.

@@ -35,7 +35,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     }
 
     override func encoding(
-        of newValue: [Element], previously previous: JSONValue, encoder makeEncoder: () -> JSONEncoderCore
+        of newValue: [Element], previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
         let oldValue = value
         guard case .array(let oldElements) = previous, oldElements.count == oldValue.count else { return nil }
@@ -43,14 +43,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         let common = min(oldValue.count, newValue.count)
         let changed = Self.changedIndices(oldValue, newValue, upTo: common)
         if changed.isEmpty, oldValue.count == newValue.count { return previous }
-        var encoder: JSONEncoderCore?
         func encodeElement(_ index: Int) throws -> JSONValue {
-            let arrayEncoder = encoder ?? makeEncoder()
-            encoder = arrayEncoder
             // The same call `Array.encode(to:)` makes through the unkeyed container, so the element's
             // memo node, coding path and errors are those of a full encode.
-            return try arrayEncoder.encodeChild(
-                newValue[index], nestingPath: [], key: JSONIndexKey(index), memoKey: .index(index))
+            try encoder.encodeElement(newValue[index], index: index)
         }
         var elements: [JSONValue] = []
         if let changedSince = takeSpare(count: common, previous: oldElements, into: &elements) {

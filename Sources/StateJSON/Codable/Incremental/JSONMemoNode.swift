@@ -6,7 +6,7 @@ final class JSONMemoNode {
         case single
     }
 
-    // Unchecked exclusivity as in `JSONEncodingStorage`: touched once per encoded value, never
+    // Unchecked exclusivity as in `JSONEncoderCore`: touched once per encoded value, never
     // by overlapping accesses, and only from the one thread that owns the incremental encoder.
 
     /// The Swift value last encoded here with its `==`, kept only when its type is `Equatable`.
@@ -40,8 +40,8 @@ final class JSONMemoNode {
     /// The JSON encoded last time is returned as is when `value` is `==` to the value encoded then;
     /// an array of `Equatable` elements reuses the JSON of its unchanged elements.
     ///
-    /// - Parameter encoder: makes the encoder of `value`, called only when parts must be encoded.
-    func reusedEncoding<T>(of value: T, encoder: () -> JSONEncoderCore) throws -> JSONValue? {
+    /// - Parameter encoder: the encoder of `value`, used only when parts must be encoded.
+    func reusedEncoding<T>(of value: T, encoder: JSONEncoderCore) throws -> JSONValue? {
         guard let box = typedBox(T.self), let encoded,
             let result = try box.encoding(of: value, previously: encoded, encoder: encoder)
         else { return nil }
@@ -58,6 +58,15 @@ final class JSONMemoNode {
     }
 
     func remember<T>(_ value: T, encoded result: JSONValue) {
+        // An object with arrays or objects among its members is not compared as a whole: its `==`
+        // would compare those members, all of them on every call, and then their own memo nodes
+        // would compare them again. Encoding the object again costs one member per key, and the
+        // members come back from their nodes (an array of `Equatable` elements element by element).
+        if case .object(let object) = result, object.values.contains(where: \.isContainer) {
+            previous = nil
+            encoded = nil
+            return
+        }
         if let box = typedBox(T.self) {
             box.value = value
         } else if let array = value as? any JSONElementwiseMemoizable {
@@ -73,5 +82,14 @@ final class JSONMemoNode {
     /// Captures `==` of the value's dynamic type once, so later checks need no existential casts.
     private static func box<E: Equatable>(_ value: E) -> JSONMemoBox {
         JSONTypedMemoBox<E>(value: value)
+    }
+}
+
+extension JSONValue {
+    fileprivate var isContainer: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
+        }
     }
 }

@@ -14,9 +14,9 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
     /// The JSON of `newValue` built from `previous`, the JSON of ``value``, or `nil` when the caller
     /// must encode `newValue` itself.
     ///
-    /// - Parameter encoder: makes the encoder of `newValue`, for subclasses that encode parts of it.
+    /// - Parameter encoder: the encoder of `newValue`, for subclasses that encode parts of it.
     func encoding(
-        of newValue: Value, previously previous: JSONValue, encoder: () -> JSONEncoderCore
+        of newValue: Value, previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
         // Identical bits are the same value (the storage of every array and string inside is shared).
         // Different bits are taken as a change without calling `==`: it would walk the whole value, and

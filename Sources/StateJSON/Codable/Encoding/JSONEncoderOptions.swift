@@ -1,0 +1,48 @@
+/// The encoder's settings and caches, shared by reference by every nested encoder of one top-level
+/// encoder.
+///
+/// It also keeps the spare ``JSONEncoderCore`` instances (see ``JSONCoderPool``).
+///
+/// Unchecked `Sendable`: options are used by one encoding call at a time, which
+/// ``JSONEncoderOptionsSlot`` and ``IncrementalJSONEncoder`` (not thread-safe, as documented) ensure.
+final class JSONEncoderOptions: @unchecked Sendable {
+    private(set) var dateStrategy: JSONValueEncoder.DateEncodingStrategy
+    private(set) var userInfo: [CodingUserInfoKey: Any]
+    let keyOrders = JSONKeyOrderCache()
+    @exclusivity(unchecked) private var spares = JSONCoderPool<JSONEncoderCore>()
+
+    init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.dateStrategy = dateStrategy
+        self.userInfo = Self.plain(userInfo)
+    }
+
+    func configure(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
+        self.dateStrategy = dateStrategy
+        if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = Self.plain(userInfo) }
+    }
+
+    private static func plain(_ userInfo: [CodingUserInfoKey: any Sendable]) -> [CodingUserInfoKey: Any] {
+        var plain: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in userInfo { plain[key] = value }
+        return plain
+    }
+
+    /// An encoder for the value at `step` under `parent`, a spare one when there is one.
+    func makeEncoder(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) -> JSONEncoderCore {
+        if let spare = spares.take() {
+            spare.prepare(parent: parent, step: step, memo: memo)
+            return spare
+        }
+        return JSONEncoderCore(options: self, reusable: true, parent: parent, step: step, memo: memo)
+    }
+
+    /// Takes back an encoder whose value is encoded (see ``JSONCoderPool/putBack(_:)``).
+    func recycle(_ encoder: inout JSONEncoderCore) {
+        spares.putBack(&encoder)
+    }
+
+    /// Drops the spare encoders, which refer back to these options (a cycle this breaks).
+    func drainPool() {
+        spares.removeAll()
+    }
+}

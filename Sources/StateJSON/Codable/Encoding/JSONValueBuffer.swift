@@ -1,0 +1,92 @@
+/// The values an encoder collects for one array or object, in memory that outlives each value.
+///
+/// A pooled encoder encodes thousands of objects one after another; keeping one buffer and moving
+/// each object's values out of it (instead of appending to a fresh array) saves an allocation per
+/// object and the retain and release of every value that a copy out of an array would cost.
+struct JSONValueBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<JSONValue>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 8) {
+        self.capacity = capacity
+        base = UnsafeMutablePointer.allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    mutating func append(_ value: consuming JSONValue) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    /// Replaces the value at `position`, which must be below ``count``.
+    mutating func replace(at position: Int, with value: consuming JSONValue) {
+        precondition(position < count, "JSONValueBuffer: position out of range")
+        base[position] = value
+    }
+
+    /// The values in order, leaving the buffer empty.
+    mutating func takeAll() -> [JSONValue] {
+        let moved = count
+        count = 0
+        guard moved > 0 else { return [] }
+        let source = base
+        return Array(unsafeUninitializedCapacity: moved) { target, initialized in
+            if let start = target.baseAddress { start.moveInitialize(from: source, count: moved) }
+            initialized = moved
+        }
+    }
+
+    /// The values at the positions `order` lists, in that order, leaving the buffer empty.
+    ///
+    /// `order` lists each position below ``count`` at most once; positions it leaves out (keys
+    /// encoded twice, of which only the last counts) are dropped.
+    mutating func takeAll(in order: [Int]) -> [JSONValue] {
+        let held = count
+        count = 0
+        let source = base
+        let result = Array<JSONValue>(unsafeUninitializedCapacity: order.count) { target, initialized in
+            guard let start = target.baseAddress else { return }
+            if order.count == held {
+                for (index, position) in order.enumerated() {
+                    (start + index).moveInitialize(from: source + position, count: 1)
+                }
+            } else {
+                for (index, position) in order.enumerated() { (start + index).initialize(to: source[position]) }
+            }
+            initialized = order.count
+        }
+        if order.count != held { source.deinitialize(count: held) }
+        return result
+    }
+
+    /// Gives back memory beyond `limit` values, which a reused encoder that once met a long array
+    /// would otherwise hold for good.
+    mutating func releaseCapacity(above limit: Int) {
+        guard capacity > limit, count <= limit else { return }
+        let smaller = UnsafeMutablePointer<JSONValue>.allocate(capacity: limit)
+        smaller.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = smaller
+        capacity = limit
+    }
+
+    /// Drops every value.
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}
