@@ -3,9 +3,9 @@ import StateJSON
 /// Writes the fixed parts of journal lines straight into a byte buffer.
 ///
 /// Steps are the bulk of every journal, so their framing is written without building a `JSONValue`.
-/// Lines keep a fixed member order: a step line starts `{"step":N,"kind":"keyframe"` or
-/// `{"step":N,"kind":"patch"`, an event line starts `{"event":`, and the header starts `{"format":`, which
-/// lets ``JournalIndex`` classify a line from its first bytes without parsing it.
+/// Lines keep a fixed member order: a step line starts `{"step":N,"kind":"keyframe"` (a whole state) or
+/// `{"step":N,"time":` (a patch), an event line starts `{"event":`, and the header starts `{"format":`,
+/// which lets ``JournalIndex`` classify a line from its first bytes without parsing it.
 enum JournalLineWriter {
     static func writeStepPrefix(step: Int, keyframe: Bool, time: Int64, parent: Int?, into bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"step":"#.utf8)
