@@ -89,4 +89,28 @@ import Testing
             #expect(described.label == "custom label")
         }
     }
+
+    /// Encodes `setAge` with the age doubled: its payload agrees with its label only when the age is 0.
+    enum Doubling: Encodable {
+        case setAge(id: Int, age: Int)
+        enum Keys: String, CodingKey { case setAge }
+        enum Arguments: String, CodingKey { case id, age }
+        func encode(to encoder: any Encoder) throws {
+            guard case .setAge(let id, let age) = self else { return }
+            var outer = encoder.container(keyedBy: Keys.self)
+            var inner = outer.nestedContainer(keyedBy: Arguments.self, forKey: .setAge)
+            try inner.encode(id, forKey: .id)
+            try inner.encode(age * 2, forKey: .age)
+        }
+    }
+
+    @Test func aTemplateThatStopsAgreeingIsDropped() throws {
+        let templates = ActionLabelTemplates(describer: describer)
+        for age in [0, 0, 3, 5, 7, 9] {
+            let action = Doubling.setAge(id: 1, age: age)
+            let described = templates.describe(action, payload: try JSONValueEncoder().encode(action))
+            #expect(described.label == "app.setAge(id: 1, age: \(age))")
+        }
+        #expect(templates.templatedCases.isEmpty)
+    }
 }

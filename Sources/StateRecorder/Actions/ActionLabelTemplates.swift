@@ -4,9 +4,9 @@ import StateJSON
 /// reflection: a `Mirror` walk costs microseconds, and an app whose actions carry ids or amounts rarely
 /// dispatches the same action twice.
 ///
-/// The first action of each case is described by ``ActionDescriber`` as usual, and the case's template
-/// (its tag and argument names in declaration order) is kept only if rendering that action's payload
-/// through it gives the same label. Later actions of the case use the template when their payload holds
+/// The first actions of each case are described by ``ActionDescriber`` as usual, and the case's template
+/// (its tag and argument names in declaration order) is kept only while rendering their payloads
+/// through it gives the same labels (``checks`` of them). Later actions of the case use the template when their payload holds
 /// only strings, numbers and booleans, under the same names; anything else is described by reflection.
 /// Used by one thread (the recorder's writer).
 final class ActionLabelTemplates {
@@ -33,13 +33,24 @@ final class ActionLabelTemplates {
             return describer.describe(action)
         }
         if let known = templates[name] {
-            if let template = known, let label = render(template, members) { return (template.type, label) }
-            return describer.describe(action)
+            guard let template = known, let label = render(template, members) else { return describer.describe(action) }
+            guard checked[name, default: 0] < Self.checks else { return (template.type, label) }
+            // The first few labels of a case are made both ways: a hand-written `encode(to:)` could
+            // happen to agree with reflection once and not after.
+            let described = describer.describe(action)
+            checked[name, default: 0] += 1
+            if described.label != label { templates[name] = .some(nil) }
+            return described
         }
         let described = describer.describe(action)
         templates[name] = learn(action, name: name, members: members, described: described)
+        checked[name] = 1
         return described
     }
+
+    /// How many actions of a case are described both ways before its template is trusted alone.
+    static let checks = 4
+    private var checked: [String: Int] = [:]
 
     private func learn(_ action: Any, name: String, members: JSONObject, described: (type: String, label: String))
         -> Template?
