@@ -56,6 +56,8 @@ public enum JSONDiff {
                 if oldBase == newBase { return [] }
                 var changed: [Int] = []
                 for index in 0..<newBuffer.count where !JSONValue.sameBits(oldBase + index, newBase + index) {
+                    // Equal elements in separate storage (trees encoded apart) are no change.
+                    if newBuffer[index].isFastEqual(to: oldBuffer[index]) { continue }
                     guard let identity = newBuffer[index].member(identityKey),
                           let oldIdentity = oldBuffer[index].member(identityKey),
                           identity == oldIdentity
