@@ -10,12 +10,12 @@ import StateJournal
 public enum JournalCheck {
     /// Reads every line, rebuilds every state and checks every hash.
     ///
-    /// A file that cannot even be indexed (a missing header, steps out of order) is reported as one
-    /// problem; only a missing or unreadable file throws.
+    /// Every damaged line is a problem of its own (at most `limit`), and the check goes on after it. A
+    /// file whose header cannot be read is reported as one problem; only a missing or unreadable file throws.
     public static func check(path: String, limit: Int = 100, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
         let reader: JournalReader
         do {
-            reader = try JournalReader(path: path)
+            reader = try JournalReader(path: path, options: collecting(limit))
         } catch {
             guard error.category == .malformed else { throw .journal(error) }
             return CheckReport(path: path, problems: [error], torn: nil, stepCount: 0, cancelled: false)
@@ -33,7 +33,8 @@ public enum JournalCheck {
     public static func repair(path: String) throws(DebuggerError) -> RepairReport {
         let reader: JournalReader
         do {
-            reader = try JournalReader(path: path)
+            // Damage elsewhere is for the check to report; it does not move the end of the last complete line.
+            reader = try JournalReader(path: path, options: collecting(1))
         } catch {
             throw .journal(error)
         }
@@ -48,6 +49,12 @@ public enum JournalCheck {
             throw .journal(error)
         }
         return RepairReport(path: path, backupPath: backup, removedLine: torn.line, removedBytes: torn.length)
+    }
+
+    private static func collecting(_ limit: Int) -> JournalReader.Options {
+        var options = JournalReader.Options()
+        options.lineProblemLimit = limit
+        return options
     }
 
     private static func copyToBackup(_ path: String) throws(DebuggerError) -> String {

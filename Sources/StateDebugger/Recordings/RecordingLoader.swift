@@ -43,6 +43,15 @@ public enum RecordingLoader {
         return try ReduxDevToolsImport(document: document, name: path, app: app)
     }
 
+    /// Whether the file's first line says it is a statedbg journal, damaged or not.
+    ///
+    /// - Throws: ``DebuggerError/journal(_:)`` when the file is missing or cannot be read.
+    public static func isJournal(path: String) throws(DebuggerError) -> Bool {
+        let prefix = try readPrefix(path: path, count: 4096)
+        let firstLine = prefix.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        return String(decoding: firstLine, as: UTF8.self).contains(#""format":"statedbg-journal""#)
+    }
+
     private static func readPrefix(path: String, count: Int) throws(DebuggerError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             var isDirectory: ObjCBool = false
