@@ -167,4 +167,12 @@ import Testing
         #expect(left == ["big.jsonl"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
     }
+
+    @Test func aFullStandardOutputStopsALongReplayWithStatus74() throws {
+        let path = try WalletFixture.record(to: directory.file("long.jsonl"),
+                                            actions: Array(repeating: .rename(String(repeating: "n", count: 500)), count: 400))
+        let result = try statedbg.run(["replay", path], in: directory.path, shell: "exec >/dev/full")
+        #expect(result.status == 74)
+        #expect(result.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
+    }
 }
