@@ -179,8 +179,17 @@ import Testing
 
     @Test func aDirectoryIsNotAJournal() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: JournalError(.noInput, path: directory.path, "this is a directory, not a journal file.")) {
+        #expect(throws: JournalError(.noInput, path: directory.path, "this is a directory, not a journal file; journals are read from regular files.")) {
             try JournalReader(path: directory.path)
+        }
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: JournalError(.noInput, path: path, "this is a FIFO, device or socket, not a journal file; journals are read from regular files.")) {
+            try JournalReader(path: path)
         }
     }
 

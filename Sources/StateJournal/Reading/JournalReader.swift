@@ -71,15 +71,17 @@ public final class JournalReader {
     public init(path: String, options: Options = Options()) throws(JournalError) {
         self.path = path
         self.options = options
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
         }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             _ = close(descriptor)
-            throw JournalError(.noInput, path: path, "this is a directory, not a journal file.")
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a FIFO, device or socket"
+            throw JournalError(.noInput, path: path, "this is \(kind), not a journal file; journals are read from regular files.")
         }
         self.descriptor = descriptor
         do {

@@ -79,6 +79,28 @@ import StatedbgCLI
             """)
     }
 
+    @Test func refusesDirectoriesDevicesAndFIFOsInPlainWordsWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: false)
+        // Opening a FIFO that has no writer for reading would wait forever.
+        #expect(mkfifo(directory.file("fifo"), 0o600) == 0)
+        let cases: [(arguments: [String], error: String)] = [
+            (["replay", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["check", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["diff", "@w.jsonl", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["repl", "@folder", "-c", "next"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["show", "/dev/null"], "/dev/null: this is a device, not a recording file; statedbg reads recordings from regular files."),
+            (["replay", "@fifo"], "fifo: this is a FIFO (named pipe), not a recording file; statedbg reads recordings from regular files."),
+            (["check", "@fifo"], "fifo: this is a FIFO (named pipe), not a recording file; statedbg reads recordings from regular files."),
+        ]
+        for (arguments, error) in cases {
+            let run = CommandRun.statedbg(arguments, in: directory)
+            #expect(run.status == .noInput, "\(arguments)")
+            #expect(run.error == "statedbg: error: \(error)\n")
+        }
+    }
+
     @Test func reportsMissingEmptyGarbageAndNewerFilesWithTheirStatuses() throws {
         let directory = try TemporaryDirectory()
         _ = try directory.write("empty.jsonl", "")
