@@ -40,4 +40,30 @@ import StatedbgCLI
         sink.flush()
         #expect(sink.writeError == ENOSPC)
     }
+
+    @Test func controlCharactersFromRecordingsAndInputAreEscaped() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"), actions: [.rename("\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{7F}\u{9B}x")], markerAfter: nil)
+        let log = CommandRun.statedbg("log", "@w.jsonl", in: directory)
+        #expect(log.output == #"""
+                 1  wallet.rename("\u001B]0;PWNED\u0007\u001B[2J\u007F\u009Bx")
+
+            """#)
+        let show = CommandRun.statedbg("show", "@w.jsonl", "--path", ".owner", in: directory)
+        #expect(show.output == #"""
+            "\u001b]0;PWNED\u0007\u001b[2J\u007F\u009Bx"
+
+            """#)
+        let repl = CommandRun.statedbg("repl", "@w.jsonl", "-c", "\u{1B}[2Jfoo", in: directory)
+        #expect(repl.error == #"""
+            statedbg: error: command 1: unknown command '\u001B[2Jfoo'; type 'help' for the commands.
+
+            """#)
+    }
+
+    @Test func escapesControlCharactersButKeepsTheColoursStatedbgWrites() {
+        #expect(ControlCharacterEscaper.escape("plain\ttext\n") == "plain\ttext\n")
+        #expect(ControlCharacterEscaper.escape("\u{1B}[31m-  1\u{1B}[0m") == "\u{1B}[31m-  1\u{1B}[0m")
+        #expect(ControlCharacterEscaper.escape("a\rb\u{0}c\u{1B}[Hd\u{85}é") == #"a\u000Db\u0000c\u001B[Hd\u0085é"#)
+    }
 }
