@@ -63,4 +63,24 @@ import Testing
         }
         #expect(DebuggerError.predicateNeverHolds(".count > 10", source: "never.jsonl").exitStatus == 1)
     }
+
+    @Test func reportsTheReplayFailureThatKeepsThePredicateFromHolding() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("unknown.jsonl")
+        try Recordings.writeRaw([
+            (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 1, "notes": []]),
+            (JournalAction(type: "counter.reset", label: "counter.reset", payload: ["reset": [:]]), ["count": 0, "notes": []]),
+        ], to: path)
+        let minimizer = Minimizer(source: try JournalSource(path: path), app: TestApps.counter())
+        #expect(throws: DebuggerError.unknownActionType("counter.reset", step: 2, line: 3, source: path,
+                                                          known: "counter.add, counter.decrement, counter.increment, counter.note")) {
+            try minimizer.minimize(StatePredicate(parsing: ".count == 0 and step == 2"))
+        }
+        let rejecting = Minimizer(source: try JournalSource(path: try Recordings.write([.increment, .decrement, .decrement], to: directory.file("minus.jsonl"),
+                                                                                         app: TestApps.counter())),
+                                  app: TestApps.nonNegativeCounter())
+        let error = #expect(throws: DebuggerError.self) { try rejecting.minimize(StatePredicate(parsing: ".count < 0")) }
+        #expect(error?.description.hasPrefix("\(directory.file("minus.jsonl")):4: step 3 cannot be replayed: ") == true)
+        #expect(error?.description.contains("the validator nonNegative rejects it: the count would be -1") == true)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import StateDebugger
 import StateJSON
@@ -53,5 +54,28 @@ import Testing
         let report = try RecordingComparison.compare(try JournalSource(path: first), try JournalSource(path: second))
         #expect(report.outcome == .oneIsLonger(through: 2, longer: second, extraSteps: 1))
         #expect(report.description == "\(first) and \(second) are identical through step 2, then \(second) goes on for 1 more step.")
+    }
+
+    @Test func saysWhenTheInitialStatesAndAppsDiffer() throws {
+        let directory = try TemporaryDirectory()
+        let first = try Recordings.write([.increment], to: directory.file("a.jsonl"))
+        let tally = TestApps.counter(id: "tally")
+        let builder = JournalBuilder(header: Recordings.header(for: tally, initialState: ["count": 5, "notes": []]), policy: Recordings.policy())
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        let second = directory.file("b.jsonl")
+        try Data(bytes).write(to: URL(fileURLWithPath: second))
+        let report = try RecordingComparison.compare(try JournalSource(path: first), try JournalSource(path: second))
+        #expect(report.firstDifference == 0)
+        #expect(report.description == """
+            \(first) and \(second) record different apps (counter and tally) and start from different initial states at step 0, before any action (- \(first), + \(second)):
+              {
+            -   "count": 0,
+            +   "count": 5,
+                "notes": []
+              }
+            """)
+        let same = try RecordingComparison.compare(try JournalSource(path: second), try JournalSource(path: second))
+        #expect(same.isIdentical)
     }
 }

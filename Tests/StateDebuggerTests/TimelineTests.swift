@@ -38,6 +38,10 @@ import Testing
         let timeline = Timeline(source: try JournalSource(path: path))
         #expect(throws: DebuggerError.noSuchStep(4, source: path, range: 0...3)) { try timeline.jump(to: 4) }
         #expect(throws: DebuggerError.noSuchStep(-1, source: path, range: 0...3)) { try timeline.move(by: -1) }
+        try timeline.jump(to: 2)
+        #expect(throws: DebuggerError.noSuchStep(Int.max, source: path, range: 0...3)) { try timeline.move(by: Int.max) }
+        #expect(timeline.step == 2)
+        timeline.first()
         let error = DebuggerError.noSuchStep(4, source: "three.jsonl", range: 0...3)
         #expect(error.description == "three.jsonl: there is no step 4; the steps are 0 to 3.")
         #expect(error.exitStatus == 64)

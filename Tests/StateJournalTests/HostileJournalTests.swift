@@ -82,7 +82,9 @@ import Testing
 
     @Test func skippedStepsAreNamed() throws {
         #expect(try Self.message([Self.header, Self.step(1, 1), Self.step(3, 3)].joined(separator: "\n") + "\n")
-            == "bad.jsonl:3: step 3 comes after step 1; steps 2 to 2 are missing, and steps must be consecutive.")
+            == "bad.jsonl:3: step 3 comes after step 1; step 2 is missing, and steps must be consecutive.")
+        #expect(try Self.message([Self.header, Self.step(1, 1), Self.step(4, 4)].joined(separator: "\n") + "\n")
+            == "bad.jsonl:3: step 4 comes after step 1; steps 2 to 3 are missing, and steps must be consecutive.")
     }
 
     @Test func repeatedStepsAreNamed() throws {
@@ -177,8 +179,17 @@ import Testing
 
     @Test func aDirectoryIsNotAJournal() throws {
         let directory = try TemporaryDirectory()
-        #expect(throws: JournalError(.noInput, path: directory.path, "this is a directory, not a journal file.")) {
+        #expect(throws: JournalError(.noInput, path: directory.path, "this is a directory, not a journal file; journals are read from regular files.")) {
             try JournalReader(path: directory.path)
+        }
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("fifo")
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: JournalError(.noInput, path: path, "this is a FIFO, device or socket, not a journal file; journals are read from regular files.")) {
+            try JournalReader(path: path)
         }
     }
 

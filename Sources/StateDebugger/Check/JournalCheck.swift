@@ -10,12 +10,12 @@ import StateJournal
 public enum JournalCheck {
     /// Reads every line, rebuilds every state and checks every hash.
     ///
-    /// A file that cannot even be indexed (a missing header, steps out of order) is reported as one
-    /// problem; only a missing or unreadable file throws.
+    /// Every damaged line is a problem of its own (at most `limit`), and the check goes on after it. A
+    /// file whose header cannot be read is reported as one problem; only a missing or unreadable file throws.
     public static func check(path: String, limit: Int = 100, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
         let reader: JournalReader
         do {
-            reader = try JournalReader(path: path)
+            reader = try JournalReader(path: path, options: collecting(limit))
         } catch {
             guard error.category == .malformed else { throw .journal(error) }
             return CheckReport(path: path, problems: [error], torn: nil, stepCount: 0, cancelled: false)
@@ -33,7 +33,8 @@ public enum JournalCheck {
     public static func repair(path: String) throws(DebuggerError) -> RepairReport {
         let reader: JournalReader
         do {
-            reader = try JournalReader(path: path)
+            // Damage elsewhere is for the check to report; it does not move the end of the last complete line.
+            reader = try JournalReader(path: path, options: collecting(1))
         } catch {
             throw .journal(error)
         }
@@ -50,21 +51,63 @@ public enum JournalCheck {
         return RepairReport(path: path, backupPath: backup, removedLine: torn.line, removedBytes: torn.length)
     }
 
+    private static func collecting(_ limit: Int) -> JournalReader.Options {
+        var options = JournalReader.Options()
+        options.lineProblemLimit = limit
+        return options
+    }
+
+    /// Copies the journal to the first free backup name, made with `O_EXCL` so that no existing file is
+    /// ever replaced. A failed copy (a full disk) removes its partial backup and is not retried under
+    /// another name: the next name would fail the same way.
     private static func copyToBackup(_ path: String) throws(DebuggerError) -> String {
-        let manager = FileManager.default
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw systemError(path, "cannot read the journal to back it up", errno) }
+        defer { _ = close(source) }
+        var info = stat()
+        let mode = fstat(source, &info) == 0 ? info.st_mode & 0o777 : 0o600
         var attempt = 0
-        while true {
-            let candidate = attempt == 0 ? path + ".bak" : path + ".bak.\(attempt)"
+        var candidate = path + ".bak"
+        var target = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        while target < 0, errno == EEXIST, attempt < 10_000 {
             attempt += 1
-            if manager.fileExists(atPath: candidate) { continue }
-            do {
-                try manager.copyItem(atPath: path, toPath: candidate)
-                return candidate
-            } catch {
-                // Another process may have made this backup name in the meantime: try the next one.
-                if manager.fileExists(atPath: candidate), attempt < 10_000 { continue }
-                throw .journal(JournalError(.ioError, path: candidate, "cannot copy the journal before repairing it: \(error.localizedDescription)."))
+            candidate = path + ".bak.\(attempt)"
+            target = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        }
+        guard target >= 0 else { throw systemError(candidate, "cannot create the backup of the journal before repairing it", errno) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var failure: (what: String, code: Int32)?
+        copying: while true {
+            let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = ("cannot read the journal to back it up", errno)
+                break
+            }
+            if count == 0 { break }
+            var done = 0
+            while done < count {
+                let written = buffer.withUnsafeBytes { write(target, $0.baseAddress! + done, count - done) }
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = ("cannot write the backup of the journal, so it was not repaired", errno)
+                    break copying
+                }
+                done += written
             }
         }
+        if failure == nil, fsync(target) != 0 { failure = ("cannot write the backup of the journal, so it was not repaired", errno) }
+        if close(target) != 0, failure == nil { failure = ("cannot write the backup of the journal, so it was not repaired", errno) }
+        if let failure {
+            // A partial backup would pass for a good one later.
+            _ = unlink(candidate)
+            throw systemError(candidate, failure.what + "; the partial backup was removed", failure.code)
+        }
+        return candidate
+    }
+
+    private static func systemError(_ path: String, _ what: String, _ code: Int32) -> DebuggerError {
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return .journal(JournalError(.ioError, path: path, "\(what): \(reason.prefix(1).lowercased() + reason.dropFirst())."))
     }
 }

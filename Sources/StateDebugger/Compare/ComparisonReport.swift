@@ -12,8 +12,11 @@ public struct ComparisonReport: Sendable, Equatable, CustomStringConvertible {
         case identical(through: Int)
         /// The actions of this step differ (first recording's, second's); `diff` compares the states after it.
         case actionsDiffer(step: Int, first: JournalAction, second: JournalAction, diff: StateDiff?)
-        /// The same action but different states after this step (the base step: different initial states).
+        /// The same action but different states after this step.
         case statesDiffer(step: Int, diff: StateDiff)
+        /// The recordings start from different states at this step (their base step, before any
+        /// action), and record these apps (first recording's, second's), which may differ too.
+        case initialStatesDiffer(step: Int, diff: StateDiff, apps: [String])
         /// Identical through `through`, then the named recording goes on for `extraSteps` more.
         case oneIsLonger(through: Int, longer: String, extraSteps: Int)
     }
@@ -35,7 +38,7 @@ public struct ComparisonReport: Sendable, Equatable, CustomStringConvertible {
     public var firstDifference: Int? {
         switch outcome {
         case .identical, .oneIsLonger: nil
-        case .actionsDiffer(let step, _, _, _), .statesDiffer(let step, _): step
+        case .actionsDiffer(let step, _, _, _), .statesDiffer(let step, _), .initialStatesDiffer(let step, _, _): step
         }
     }
 
@@ -48,8 +51,17 @@ public struct ComparisonReport: Sendable, Equatable, CustomStringConvertible {
             return "\(first) and \(second) first differ at step \(step): the actions differ (\(one.label) vs \(other.label)).\(states)"
         case .statesDiffer(let step, let diff):
             return "\(first) and \(second) first differ at step \(step): the same action gives different states (- \(first), + \(second)):\n\(diff.rendered)"
+        case .initialStatesDiffer(let step, let diff, let apps):
+            return "\(first) and \(second) \(Self.start(step: step, apps: apps)) (- \(first), + \(second)):\n\(diff.rendered)"
         case .oneIsLonger(let through, let longer, let extra):
             return "\(first) and \(second) are identical through step \(through), then \(longer) goes on for \(extra) more step\(extra == 1 ? "" : "s")."
         }
+    }
+
+    /// How two recordings with different initial states start: `start from different initial states at
+    /// step 0, before any action`, naming the apps first when they differ.
+    public static func start(step: Int, apps: [String]) -> String {
+        let differentApps = apps.count == 2 && apps[0] != apps[1] ? "record different apps (\(apps[0]) and \(apps[1])) and " : ""
+        return "\(differentApps)start from different initial states at step \(step), before any action"
     }
 }

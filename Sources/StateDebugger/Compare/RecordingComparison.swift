@@ -28,7 +28,11 @@ public enum RecordingComparison {
         let startFirst = try first.state(at: start)
         let startSecond = try second.state(at: start)
         if let diff = StateDiff.between(startFirst, startSecond, from: start, to: start, renderer: renderer) {
-            report.outcome = .statesDiffer(step: start, diff: diff)
+            // At the base step no action has run yet (when both start there); later a state is still
+            // reached through an action of its own recording.
+            report.outcome = start == first.baseStep && start == second.baseStep
+                ? .initialStatesDiffer(step: start, diff: diff, apps: [first.info.app, second.info.app])
+                : .statesDiffer(step: start, diff: diff)
             return report
         }
         var step = start + 1

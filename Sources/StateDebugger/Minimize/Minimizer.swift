@@ -33,8 +33,10 @@ public struct Minimizer {
     /// - Parameters:
     ///   - isCancelled: Polled before each replay; the report then holds the smallest candidate so far.
     ///   - progress: Called after each replay with the size of the smallest reproducing candidate.
-    /// - Throws: ``DebuggerError/predicateNeverHolds(_:source:)`` when the whole recording does not
-    ///   make the predicate true.
+    /// - Throws: The replay error when the whole recording cannot be replayed through the current code
+    ///   (an unknown or undecodable action, a state that does not decode, an action a validator now
+    ///   rejects), else ``DebuggerError/predicateNeverHolds(_:source:)`` when it does not make the
+    ///   predicate true.
     public func minimize(_ predicate: StatePredicate, isCancelled: () -> Bool = { false },
                          progress: (Int) -> Void = { _ in }) throws(DebuggerError) -> MinimizeReport {
         let actions = try recordedActions()
@@ -49,7 +51,11 @@ public struct Minimizer {
             return result
         }
         let all = Array(actions.indices)
-        guard reproduces(all) else { throw .predicateNeverHolds(predicate.source, source: source.name) }
+        guard reproduces(all) else {
+            // Candidates that fail to replay merely do not reproduce; the whole recording failing is the news.
+            if let failure = replayFailure(actions, from: initial) { throw failure }
+            throw .predicateNeverHolds(predicate.source, source: source.name)
+        }
 
         var current = all
         var granularity = 2
@@ -143,6 +149,26 @@ public struct Minimizer {
         } catch {
             throw .replayFailed(error, step: step, line: source.line(ofStep: step), source: source.name)
         }
+    }
+
+    /// Why replaying every recorded action through the current code fails, or `nil` when it does not.
+    private func replayFailure(_ actions: [JournalAction], from initial: JSONValue) -> DebuggerError? {
+        let base = source.baseStep
+        do throws(DebuggerError) {
+            var replayer = try makeReplayer(from: initial, step: base)
+            for (offset, action) in actions.enumerated() {
+                let step = base + 1 + offset
+                if action.type == ReplaceStateAction.type {
+                    replayer = try makeReplayer(from: action.payload, step: step)
+                } else if case .rejected(let rejection) = try apply(action, to: replayer, step: step) {
+                    return .replayFailed(.undecodableAction(action.type, detail: "the validator \(rejection.validator) rejects it: \(rejection.reason)"),
+                                         step: step, line: source.line(ofStep: step), source: source.name)
+                }
+            }
+        } catch {
+            return error
+        }
+        return nil
     }
 
     /// Whether replaying `actions` from `initial` makes `predicate` true after some step.

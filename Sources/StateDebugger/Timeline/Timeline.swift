@@ -65,7 +65,11 @@ public final class Timeline {
     /// - Throws: ``DebuggerError/noSuchStep(_:source:range:)`` when the move leaves the branch.
     @discardableResult
     public func move(by delta: Int) throws(DebuggerError) -> Int {
-        let target = position.step + delta
+        // A delta typed by a person can be any Int; past the ends the sum would overflow.
+        let (target, overflowed) = position.step.addingReportingOverflow(delta)
+        guard !overflowed else {
+            throw .noSuchStep(delta > 0 ? Int.max : Int.min, source: source.name, range: firstStep...lastStep)
+        }
         try checkStep(target)
         record(TimelinePosition(branch: position.branch, step: target))
         return target

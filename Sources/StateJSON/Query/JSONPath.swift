@@ -325,7 +325,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
             let digitsStart = bytes[index] == UInt8(ascii: "-") ? index + 1 : index
             var end = digitsStart
             while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
-            guard end > digitsStart, end - digitsStart <= 18,
+            if end - digitsStart > 18 {
+                throw failure(index, .indexTooLarge(String(decoding: bytes[index..<end], as: UTF8.self)))
+            }
+            guard end > digitsStart,
                   let value = Int(String(decoding: bytes[index..<end], as: UTF8.self)) else {
                 throw failure(index, .expectedBracketContent)
             }

@@ -17,6 +17,8 @@ public struct JSONPathParseError: Error, Sendable, Hashable, CustomStringConvert
         case expectedDescendantName
         /// A `[` is not followed by an index, `*` or a quoted key.
         case expectedBracketContent
+        /// An index with more digits than an index can have (18); the associated text is the index as written.
+        case indexTooLarge(String)
         /// A quoted key was expected after `[`.
         case expectedQuotedKey
         /// A bracket segment is not closed by `]`.
@@ -45,6 +47,7 @@ public struct JSONPathParseError: Error, Sendable, Hashable, CustomStringConvert
         case .expectedMemberName: "expected a member name after '.'"
         case .expectedDescendantName: "expected a member name after '..'"
         case .expectedBracketContent: "expected an index, '*' or a quoted key after '['"
+        case .indexTooLarge(let text): "the index \(text) is too large; an index has at most 18 digits"
         case .expectedQuotedKey: "expected a quoted key after '['"
         case .expectedClosingBracket: "expected ']'"
         case .unexpectedCharacter(let character): "unexpected '\(character)'; a segment starts with '.' or '['"

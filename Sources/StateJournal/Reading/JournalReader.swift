@@ -30,6 +30,11 @@ public final class JournalReader {
         public var verifyHashes: Bool = true
         /// The JSON parser and its limits.
         public var parser: JSONParser = JSONParser()
+        /// When set, a damaged line after the header (not JSON, blank, a step out of order, an event
+        /// after a step that is not there) does not stop the reader: up to this many are kept in
+        /// ``JournalReader/lineProblems`` and the lines left out, so that `statedbg check` can list
+        /// them all. `nil` (the default) refuses the file at its first damaged line.
+        public var lineProblemLimit: Int?
 
         /// The defaults: 64 MiB lines, hashes verified.
         public init() {}
@@ -49,6 +54,8 @@ public final class JournalReader {
     public let validLength: Int64
     /// The number of complete lines.
     public let lineCount: Int
+    /// The damaged lines left out, when ``Options/lineProblemLimit`` is set; empty otherwise.
+    public let lineProblems: [JournalError]
 
     private let index: JournalIndex
     private var descriptor: Int32
@@ -64,15 +71,17 @@ public final class JournalReader {
     public init(path: String, options: Options = Options()) throws(JournalError) {
         self.path = path
         self.options = options
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             let code = errno
             throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
         }
         var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
             _ = close(descriptor)
-            throw JournalError(.noInput, path: path, "this is a directory, not a journal file.")
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a FIFO, device or socket"
+            throw JournalError(.noInput, path: path, "this is \(kind), not a journal file; journals are read from regular files.")
         }
         self.descriptor = descriptor
         do {
@@ -84,6 +93,7 @@ public final class JournalReader {
             validLength = result.validLength
             lineCount = result.lineCount
             index = result.index
+            lineProblems = result.lineProblems
         } catch {
             _ = close(descriptor)
             throw error
@@ -274,7 +284,7 @@ public final class JournalReader {
     /// Reads every line in order, rebuilding and verifying every state, and returns the problems found
     /// (at most `limit`), the torn last line included. An empty result means the journal is sound.
     public func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
-        var problems: [JournalError] = []
+        var problems = lineProblems
         if let torn {
             problems.append(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
         }
@@ -298,7 +308,8 @@ public final class JournalReader {
                 cache = nil
             }
         }
-        return problems
+        // Damaged lines were found while indexing, states while rebuilding: list them in file order.
+        return problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {

@@ -19,6 +19,7 @@ struct JournalScanner {
         var validLength: Int64
         var lineCount: Int
         var index: JournalIndex
+        var lineProblems: [JournalError]
     }
 
     private static let prefixCapacity = 96
@@ -31,6 +32,10 @@ struct JournalScanner {
     private var events: [LocatedEvent] = []
     private var index = JournalIndex()
     private var lastStepSeen: Int?
+    private var lineProblems: [JournalError] = []
+    /// Set at the first missing step when damaged lines are collected: the steps after a gap cannot be
+    /// rebuilt, so they are read for their own damage but no longer indexed.
+    private var indexStopped = false
 
     init(path: String, descriptor: Int32, options: JournalReader.Options) {
         self.path = path
@@ -81,7 +86,7 @@ struct JournalScanner {
                                        "the line is longer than \(options.maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
                 }
                 if end < count {
-                    try handleLine(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix, lastByte: lastByte)
+                    try handleOrCollect(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix, lastByte: lastByte)
                     lineNumber += 1
                     lineStart = fileOffset + Int64(end) + 1
                     lineLength = 0
@@ -106,7 +111,18 @@ struct JournalScanner {
             throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
         }
         return Result(header: header, events: events, torn: torn, validLength: lineStart,
-                      lineCount: lineNumber - 1, index: index)
+                      lineCount: lineNumber - 1, index: index, lineProblems: lineProblems)
+    }
+
+    /// Handles a line; with ``JournalReader/Options/lineProblemLimit`` set, a damaged line after the
+    /// header is noted and left out instead of ending the scan.
+    private mutating func handleOrCollect(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8) throws(JournalError) {
+        do {
+            try handleLine(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte)
+        } catch {
+            guard let limit = options.lineProblemLimit, number > 1, header != nil, error.category == .malformed else { throw error }
+            if lineProblems.count < limit { lineProblems.append(error) }
+        }
     }
 
     private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8) throws(JournalError) {
@@ -163,12 +179,23 @@ struct JournalScanner {
 
     private mutating func record(step: Int, keyframe: Bool, parent: Int?, start: Int64, length: Int, line: Int) throws(JournalError) {
         guard let header else { throw missingHeader(found: "a step") }
+        if indexStopped {
+            lastStepSeen = max(lastStepSeen ?? step, step)
+            return
+        }
         let expected = header.firstStep + index.count
         guard step == expected else {
-            let problem = step < expected
-                ? "step \(step) comes again or out of order; the step expected here is \(expected)"
-                : "step \(step) comes after step \(expected - 1); steps \(expected) to \(step - 1) are missing"
-            throw JournalError(.malformed, path: path, line: line, "\(problem), and steps must be consecutive.")
+            if step < expected {
+                throw JournalError(.malformed, path: path, line: line, "step \(step) comes again or out of order; the step expected here is \(expected), and steps must be consecutive.")
+            }
+            let missing = step - 1 == expected ? "step \(expected) is missing" : "steps \(expected) to \(step - 1) are missing"
+            var message = "step \(step) comes after step \(expected - 1); \(missing), and steps must be consecutive."
+            if options.lineProblemLimit != nil {
+                indexStopped = true
+                lastStepSeen = step
+                message += " The states after the gap cannot be rebuilt, so they are not checked."
+            }
+            throw JournalError(.malformed, path: path, line: line, message)
         }
         if let parent, parent < header.firstStep - 1 || parent >= step {
             throw JournalError(.malformed, path: path, line: line, "step \(step) names parent \(parent), which is not an earlier step of this journal.")

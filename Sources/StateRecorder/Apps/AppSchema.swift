@@ -57,7 +57,12 @@ public struct AppSchema: Sendable, Equatable {
         if old == self { return .compatible }
         var breaking: [String] = []
         for operation in JSONDiff.patch(from: old.state, to: state).operations {
-            breaking.append("the state's shape changed at \(Self.readable(operation.path)) (\(operation.name))")
+            let place = Self.readable(operation.path)
+            switch operation.name {
+            case "add": breaking.append("the current state has \(place ?? "a part"), which the recorded state lacks")
+            case "remove": breaking.append("the recorded state has \(place ?? "a part"), which the current state lacks")
+            default: breaking.append(place.map { "the type of the state's \($0) changed since the recording" } ?? "the state's type changed since the recording")
+            }
         }
         for tag in old.actions.keys.sorted() {
             guard let current = actions[tag] else {
@@ -73,9 +78,10 @@ public struct AppSchema: Sendable, Equatable {
         return .risky(added.map { "the action \($0) is new" })
     }
 
-    private static func readable(_ pointer: JSONPointer) -> String {
+    /// The place a schema change is at, as a path into the state; `nil` for the state as a whole.
+    private static func readable(_ pointer: JSONPointer) -> String? {
         let tokens = pointer.tokens.filter { $0 != "fields" && $0 != "type" }
-        return tokens.isEmpty ? "the top level" : "." + tokens.joined(separator: ".")
+        return tokens.isEmpty ? nil : "." + tokens.joined(separator: ".")
     }
 
     private static func shape(of value: Any, depth: Int) -> JSONValue {

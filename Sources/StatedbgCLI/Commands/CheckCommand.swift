@@ -21,14 +21,20 @@ enum CheckCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let path = arguments.string("file") ?? ""
         let output = context.output
-        // Opening first sorts out files that are missing (66), not recordings at all (65), or exports.
-        let source = try CommandFailure.translating { () throws(DebuggerError) in try RecordingLoader.open(path: path) }
-        guard let journal = source as? JournalSource else {
+        // A journal is checked however damaged it is; anything else is opened to say what it is instead:
+        // missing (66), not a recording at all (65), or an export.
+        guard try CommandFailure.translating({ () throws(DebuggerError) in try RecordingLoader.isJournal(path: path) }) else {
+            _ = try CommandFailure.translating { () throws(DebuggerError) in try RecordingLoader.open(path: path) }
             throw CommandFailure(.usage, "\(path): check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.")
         }
-        if arguments.flag("repair"), journal.reader.torn != nil {
+        // A header that cannot be read (another format, a newer version) is bad data, as for every
+        // reader; only the lines after it are listed as problems.
+        var options = JournalReader.Options()
+        options.lineProblemLimit = 1
+        _ = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
+        if arguments.flag("repair") {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }
-            output.print(repair.description)
+            if repair.backupPath != nil { output.print(repair.description) }
         }
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try JournalCheck.check(path: path, isCancelled: context.isCancelled)

@@ -14,7 +14,8 @@ enum DiffCommand: Subcommand {
 
             With --json: {"from":A,"patch":[RFC 6902 operations],"to":B} for two steps. For two recordings: \
             {"identical":true,"through":N}, or {"identical":false,"kind":KIND,…} where KIND is "actionsDiffer" \
-            (with "step", "actions":[FIRST,SECOND] and "patch"), "statesDiffer" (with "step" and "patch") or \
+            (with "step", "actions":[FIRST,SECOND] and "patch"), "statesDiffer" (with "step" and "patch"), "initialStatesDiffer" (with "step", "apps":[FIRST,SECOND] \
+            and "patch") or \
             "oneIsLonger" (with "through", "longer" and "extraSteps"); each patch turns the first recording's \
             state into the second's.
             """,
@@ -91,6 +92,8 @@ enum DiffCommand: Subcommand {
         case .statesDiffer(let step, let diff):
             return "\(pair) first differ at step \(step): the same action gives different states \(legend):\n"
                 + StepPrinter.indent(diff.rendered, by: 2)
+        case .initialStatesDiffer(let step, let diff, let apps):
+            return "\(pair) \(ComparisonReport.start(step: step, apps: apps)) \(legend):\n" + StepPrinter.indent(diff.rendered, by: 2)
         }
     }
 
@@ -107,6 +110,9 @@ enum DiffCommand: Subcommand {
                     "actions": [one.jsonValue, other.jsonValue], "patch": diff?.patch.jsonValue ?? []]
         case .statesDiffer(let step, let diff):
             return ["identical": false, "kind": "statesDiffer", "step": .integer(Int64(step)), "patch": diff.patch.jsonValue]
+        case .initialStatesDiffer(let step, let diff, let apps):
+            return ["identical": false, "kind": "initialStatesDiffer", "step": .integer(Int64(step)),
+                    "apps": .array(apps.map { .string($0) }), "patch": diff.patch.jsonValue]
         }
     }
 }

@@ -28,7 +28,7 @@ enum ReplayCommand: Subcommand {
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched)."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -42,9 +42,10 @@ enum ReplayCommand: Subcommand {
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
 
-        // --quiet still reads every step (the summary must not claim steps it never read), unless the
-        // verification reads them anyway.
-        if !quiet || verifier == nil {
+        // --quiet hides the steps but still reads and checks every one: the verification compares the
+        // reducer's states with the recorded hashes only, so a damaged patch or hash must be caught here,
+        // with the same verdict and exit status as without --quiet.
+        do {
             var events: [Int: [JournalEvent]] = [:]
             for located in source.events { events[located.event.after, default: []].append(located.event) }
             func printEvents(after step: Int) {
@@ -114,11 +115,13 @@ enum ReplayCommand: Subcommand {
         }
         let divergence = report.divergence
         let interrupted = report.cancelled && !reachedEnd
+        // Matching states do not make an incompatible recording pass: the types it was made with are gone.
+        let incompatible = if case .incompatible = report.compatibility { true } else { false }
         let output = context.output
         if json {
             var members: [(String, JSONValue)] = [
                 ("checkedThrough", .integer(Int64(report.checkedThrough))),
-                ("passed", .bool(divergence == nil && !interrupted)),
+                ("passed", .bool(divergence == nil && !interrupted && !incompatible)),
                 ("schema", .string(report.compatibility.description)),
             ]
             if let divergence {
@@ -134,15 +137,16 @@ enum ReplayCommand: Subcommand {
             }
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
         } else {
-            if report.compatibility != .compatible { output.print("schema: \(report.compatibility)") }
+            output.print("schema: \(report.compatibility)")
             if let divergence {
                 output.print(describe(divergence, printer: printer))
             } else if !interrupted {
                 let count = report.checkedThrough - verifier.source.baseStep
-                output.print("verified \(count) step\(count == 1 ? "" : "s"): every state matches")
+                let verdict = incompatible ? ", but the schema is incompatible, so the recording fails the check" : ""
+                output.print("verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
             }
         }
-        if divergence != nil { return .checkFailed }
+        if divergence != nil || (incompatible && !interrupted) { return .checkFailed }
         if interrupted {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")
         }

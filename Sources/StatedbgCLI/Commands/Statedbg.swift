@@ -82,7 +82,22 @@ public enum Statedbg {
         catchesInterrupts: Bool = true
     ) -> ExitStatus {
         let output = terminal.output
-        defer { output.flush() }
+        let status = run(arguments: arguments, apps: apps, terminal: terminal, catchesInterrupts: catchesInterrupts)
+        output.standardOutput.flush()
+        guard let code = output.standardOutput.writeError else {
+            output.flush()
+            return status
+        }
+        // The reader of a pipe that went away (`| head`) has all it wanted: say nothing, as cat and grep
+        // do (without SIGPIPE ignored, the signal ends the process before this point anyway).
+        if code != EPIPE {
+            output.printError("statedbg: error: cannot write to standard output: \(String(cString: strerror(code)).lowercased()).")
+        }
+        return .ioError
+    }
+
+    private static func run(arguments: [String], apps: [any RegisteredApp], terminal: Terminal, catchesInterrupts: Bool) -> ExitStatus {
+        let output = terminal.output
         let root = command
         let outcome: CommandLineParser.Outcome
         do {
@@ -105,12 +120,16 @@ public enum Statedbg {
             }
             let interrupt = catchesInterrupts ? InterruptFlag.install() : nil
             defer { interrupt?.uninstall() }
-            var isCancelled: @Sendable () -> Bool = { false }
-            if let interrupt { isCancelled = interrupt.isCancelledCheck }
+            // Output that cannot be written stops a long command as Ctrl-C would; main reports why.
+            let standardOutput = output.standardOutput
+            let interrupted = interrupt?.isCancelledCheck
+            let isCancelled: @Sendable () -> Bool = { standardOutput.writeError != nil || interrupted?() == true }
             let context = CommandContext(terminal: terminal, registry: AppRegistry(apps), isCancelled: isCancelled, interrupt: interrupt)
             do throws(CommandFailure) {
                 return try subcommand.run(parsed, context)
             } catch {
+                standardOutput.flush()
+                guard standardOutput.writeError == nil else { return .ioError }
                 output.printError(error.isCompleteReport ? error.message : "statedbg: error: \(error.message)")
                 return error.status
             }

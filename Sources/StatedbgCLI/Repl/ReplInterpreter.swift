@@ -88,12 +88,8 @@ public final class ReplInterpreter {
 
     private func run(_ name: String, _ rest: String) throws(CommandFailure) -> String {
         switch name {
-        case "next":
-            let steps = try count(rest)
-            return try move { () throws(DebuggerError) in try timeline.move(by: steps) }
-        case "back":
-            let steps = try count(rest)
-            return try move { () throws(DebuggerError) in try timeline.move(by: -steps) }
+        case "next": return try step(by: try count(rest), forward: true)
+        case "back": return try step(by: try count(rest), forward: false)
         case "jump": return try jump(rest)
         case "first": return try move { () throws(DebuggerError) in timeline.first() }
         case "last": return try move { () throws(DebuggerError) in timeline.last() }
@@ -130,6 +126,20 @@ public final class ReplInterpreter {
         return try here()
     }
 
+    /// Moves `steps` forward or back, refusing a move past either end in terms of what was typed.
+    private func step(by steps: Int, forward: Bool) throws(CommandFailure) -> String {
+        let step = timeline.step
+        // Both operands are steps of the branch, so the room left cannot overflow, where step + steps could.
+        let room = forward ? timeline.lastStep - step : step - timeline.firstStep
+        guard steps <= room else {
+            let end = forward ? "last" : "first"
+            if room == 0 { throw CommandFailure(.usage, "already at the \(end) step, \(step).") }
+            let only = room == 1 ? "is only 1 step" : "are only \(room) steps"
+            throw CommandFailure(.usage, "there \(only) \(forward ? "after" : "before") step \(step); the \(end) is \(forward ? timeline.lastStep : timeline.firstStep).")
+        }
+        return try move { () throws(DebuggerError) in try timeline.move(by: forward ? steps : -steps) }
+    }
+
     /// The step at the cursor and the diff it made, then the watched values.
     private func here() throws(CommandFailure) -> String {
         let view = try StepView(timeline: timeline, printer: printer).render(step: timeline.step)
@@ -157,10 +167,11 @@ public final class ReplInterpreter {
 
     private func jump(_ rest: String) throws(CommandFailure) -> String {
         let target = try words(rest, expecting: 1...1, usage: "jump STEP|+n|MARK")[0]
-        if target.hasPrefix("+"), let delta = Int(target.dropFirst()) {
-            return try move { () throws(DebuggerError) in try timeline.move(by: delta) }
+        if target.hasPrefix("+"), Int(target.dropFirst()) != nil {
+            return try step(by: try count(String(target.dropFirst())), forward: true)
         }
-        if let step = Int(target) {
+        if Int(target) != nil {
+            let step = try stepNumber(target)
             return try move { () throws(DebuggerError) in try timeline.jump(to: step) }
         }
         guard let position = marks[target] else {
@@ -321,13 +332,16 @@ public final class ReplInterpreter {
             let report = try CommandFailure.translating { () throws(DebuggerError) in try verifier.verify(isCancelled: isCancelled) }
             if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
             var lines: [String] = []
-            if report.compatibility != .compatible { lines.append("schema: \(report.compatibility)") }
+            lines.append("schema: \(report.compatibility)")
             if let divergence = report.divergence {
                 lines.append(ReplayCommand.describe(divergence, printer: printer))
                 return lines.joined(separator: "\n")
             }
             let count = report.checkedThrough - timeline.firstStep
             lines.append("verified \(count) step\(count == 1 ? "" : "s"): every state matches")
+            if case .incompatible = report.compatibility {
+                throw CommandFailure(.checkFailed, lines.joined(separator: "\n") + ", but the schema is incompatible, so the recording fails the check")
+            }
             return lines.joined(separator: "\n")
         }
         guard timeline.step < timeline.lastStep else { return "step \(timeline.step) is the last step; nothing follows it" }
@@ -478,10 +492,23 @@ public final class ReplInterpreter {
         return value
     }
 
-    /// A step number; negative counts from the end of the branch.
+    /// A step number of the current branch; negative counts from the end (`-1` is the last step).
+    ///
+    /// A step outside the branch is refused here, naming the number as typed rather than what it resolves to.
     private func stepNumber(_ text: String) throws(CommandFailure) -> Int {
         guard let value = Int(text) else { throw CommandFailure(.usage, "'\(text)' is not a step number.") }
-        return value < 0 ? timeline.lastStep + 1 + value : value
+        let first = timeline.firstStep
+        let last = timeline.lastStep
+        if value >= 0 {
+            guard value >= first else { throw CommandFailure(.usage, "there is no step \(value); the first is \(first).") }
+            guard value <= last else { throw CommandFailure(.usage, "there is no step \(value); the last is \(last).") }
+            return value
+        }
+        let count = last - first + 1
+        guard value >= -count else {
+            throw CommandFailure(.usage, "there is no step \(value); counting back from the end, the first step (\(first)) is -\(count).")
+        }
+        return last + 1 + value
     }
 
     private func parsePath(_ text: String) throws(CommandFailure) -> JSONPath {

@@ -19,7 +19,7 @@ struct ReplLoop {
     /// Runs the commands of a `-c` argument.
     func run(script commands: [String]) -> ExitStatus {
         var failed = false
-        for (index, command) in commands.enumerated() where !interpreter.isFinished {
+        for (index, command) in commands.enumerated() where !interpreter.isFinished && output.standardOutput.writeError == nil {
             if !execute(command, label: "command \(index + 1)") { failed = true }
         }
         return failed ? .checkFailed : .success
@@ -44,7 +44,8 @@ struct ReplLoop {
         var failed = false
         var lineNumber = 0
         var reportedHistoryError = false
-        reading: while !interpreter.isFinished {
+        // Output that cannot be written ends the session; Statedbg.main reports why.
+        reading: while !interpreter.isFinished, output.standardOutput.writeError == nil {
             output.flush()
             switch editor.readLine(prompt: interpreter.prompt) {
             case .line(let line):

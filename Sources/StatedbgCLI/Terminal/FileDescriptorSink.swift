@@ -27,6 +27,7 @@ public final class FileDescriptorSink: OutputSink {
     private let fileDescriptor: Int32
     private let buffering: Buffering
     private let buffer = Mutex<[UInt8]>([])
+    private let failure = Mutex<Int32?>(nil)
 
     /// Creates a sink for `fileDescriptor`; without a policy it is line-buffered on a terminal, fully otherwise.
     ///
@@ -38,6 +39,7 @@ public final class FileDescriptorSink: OutputSink {
 
     /// Buffers `text`, writing out according to the buffering policy.
     public func write(_ text: String) {
+        guard writeError == nil else { return }
         buffer.withLock { bytes in
             bytes.append(contentsOf: text.utf8)
             let due: Bool
@@ -50,6 +52,11 @@ public final class FileDescriptorSink: OutputSink {
         }
     }
 
+    /// The error number of the first failed write; see ``OutputSink/writeError``.
+    public var writeError: Int32? {
+        failure.withLock { $0 }
+    }
+
     /// Writes out everything buffered.
     public func flush() {
         buffer.withLock { drain(&$0) }
@@ -59,8 +66,8 @@ public final class FileDescriptorSink: OutputSink {
         buffer.withLock { drain(&$0) }
     }
 
-    /// Writes all of `bytes`, retrying partial writes and `EINTR`; gives up silently on other errors
-    /// (a closed pipe), as there is nowhere left to report them.
+    /// Writes all of `bytes`, retrying partial writes and `EINTR`; another error is kept in
+    /// ``writeError`` for the caller to report, and the rest of the bytes are dropped.
     private func drain(_ bytes: inout [UInt8]) {
         var written = 0
         bytes.withUnsafeBytes { raw in
@@ -71,6 +78,8 @@ public final class FileDescriptorSink: OutputSink {
                 } else if result < 0 && errno == EINTR {
                     continue
                 } else {
+                    let code = result < 0 ? errno : EIO
+                    failure.withLock { if $0 == nil { $0 = code } }
                     break
                 }
             }

@@ -1,6 +1,8 @@
 /// The process's two output streams: results go to standard output, diagnostics to standard error.
 ///
 /// Writing to standard error first flushes standard output, so interleaved messages appear in order.
+/// Control characters in the text are escaped (``ControlCharacterEscaper``) on both streams: much of it
+/// comes from recordings and typed input, and reaches a terminal.
 ///
 /// ```swift
 /// let output = TextOutput(standardOutput: MemorySink(), standardError: MemorySink())
@@ -28,13 +30,13 @@ public struct TextOutput: Sendable {
 
     /// Writes `text` and `terminator` to standard output.
     public func print(_ text: String, terminator: String = "\n") {
-        standardOutput.write(text + terminator)
+        standardOutput.write(ControlCharacterEscaper.escape(text + terminator))
     }
 
     /// Flushes standard output, then writes `text` and `terminator` to standard error and flushes it.
     public func printError(_ text: String, terminator: String = "\n") {
         standardOutput.flush()
-        standardError.write(text + terminator)
+        standardError.write(ControlCharacterEscaper.escape(text + terminator))
         standardError.flush()
     }
 

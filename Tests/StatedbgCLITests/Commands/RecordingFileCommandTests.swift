@@ -47,6 +47,60 @@ import StatedbgCLI
         #expect(FileManager.default.fileExists(atPath: directory.file("w.jsonl.bak")))
     }
 
+    @Test func checkListsEveryDamagedLineAndGoesOnAfterEach() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 8)
+        let damaged = [lines[0], lines[1], "", lines[2], lines[2], lines[3], lines[4],
+                       #"{"event":"marker","after":99,"time":1,"name":"x"}"#, #"{"step":4,"ti"#, lines[6], lines[7]]
+        try (damaged.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(run.status == .checkFailed)
+        #expect(run.error == "")
+        #expect(run.output == """
+            w.jsonl:3: the line is empty; every journal line holds one JSON object.
+            w.jsonl:5: step 2 comes again or out of order; the step expected here is 3, and steps must be consecutive.
+            w.jsonl:8: the marker event says it follows step 99, but the last step before it is 3.
+            w.jsonl:9: the line is not valid JSON (line 1, column 11: the string that starts here has no closing quote.).
+            w.jsonl: 4 problems in 5 steps.
+
+            """)
+
+        let gap = [lines[0], lines[1], lines[4], lines[6], "{", lines[7]]
+        try (gap.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let skipped = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(skipped.status == .checkFailed)
+        #expect(skipped.output == """
+            w.jsonl:3: step 3 comes after step 1; step 2 is missing, and steps must be consecutive. The states after the gap cannot be rebuilt, so they are not checked.
+            w.jsonl:5: the line is not valid JSON (line 1, column 2: unexpected end of input; expected a string key.).
+            w.jsonl: 2 problems in 1 step.
+
+            """)
+    }
+
+    @Test func refusesDirectoriesDevicesAndFIFOsInPlainWordsWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("w.jsonl"))
+        try FileManager.default.createDirectory(atPath: directory.file("folder"), withIntermediateDirectories: false)
+        // Opening a FIFO that has no writer for reading would wait forever.
+        #expect(mkfifo(directory.file("fifo"), 0o600) == 0)
+        let cases: [(arguments: [String], error: String)] = [
+            (["replay", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["check", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["diff", "@w.jsonl", "@folder"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["repl", "@folder", "-c", "next"], "folder: this is a directory, not a recording file; statedbg reads recordings from regular files."),
+            (["show", "/dev/null"], "/dev/null: this is a device, not a recording file; statedbg reads recordings from regular files."),
+            (["replay", "@fifo"], "fifo: this is a FIFO (named pipe), not a recording file; statedbg reads recordings from regular files."),
+            (["check", "@fifo"], "fifo: this is a FIFO (named pipe), not a recording file; statedbg reads recordings from regular files."),
+        ]
+        for (arguments, error) in cases {
+            let run = CommandRun.statedbg(arguments, in: directory)
+            #expect(run.status == .noInput, "\(arguments)")
+            #expect(run.error == "statedbg: error: \(error)\n")
+        }
+    }
+
     @Test func reportsMissingEmptyGarbageAndNewerFilesWithTheirStatuses() throws {
         let directory = try TemporaryDirectory()
         _ = try directory.write("empty.jsonl", "")

@@ -56,7 +56,11 @@ import StatedbgCLI
         try WalletFixture.record(to: directory.file("w.jsonl"))
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "--quiet", in: directory)
         #expect(run.status == .success)
-        #expect(run.output == "verified 5 steps: every state matches\n")
+        #expect(run.output == """
+            schema: compatible: the recording's state and action types match the current code
+            verified 5 steps: every state matches
+
+            """)
     }
 
     @Test func reportsTheFirstDivergenceWithItsStepActionAndDiff() throws {
@@ -65,6 +69,7 @@ import StatedbgCLI
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory, apps: [WalletFixture.app(payMultiplier: 2)])
         #expect(run.status == .checkFailed)
         #expect(run.output == """
+            schema: compatible: the recording's state and action types match the current code
             w.jsonl:3: step 2 (wallet.pay(to: "donald", amount: 10)) diverges: the current code produces a different state (- recorded, + replayed):
                 {
               -   "balance": 95,
@@ -128,5 +133,39 @@ import StatedbgCLI
         #expect(run.status == .dataError)
         #expect(run.error.hasPrefix("statedbg: error: w.jsonl:3: step 2 records hash 0000000000000000 but its rebuilt state hashes to "))
         #expect(run.error.hasSuffix("; the journal was edited or damaged.\n"))
+    }
+
+    @Test(arguments: [["--verify"], ["--verify", "-q"], ["--verify", "--json", "-q"], ["-q"]])
+    func verificationKeepsEveryIntegrityCheckWhenQuiet(options: [String]) throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let hash = try #require(lines[2].range(of: #""hash":""#))
+        lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = CommandRun.statedbg(["replay", "@w.jsonl"] + options, in: directory)
+        #expect(run.status == .dataError)
+        #expect(!run.output.contains("verified"))
+        #expect(run.error.hasPrefix("statedbg: error: w.jsonl:3: step 2 records hash 0000000000000000 but its rebuilt state hashes to "))
+    }
+
+    @Test func anIncompatibleSchemaFailsTheVerificationInPlainWords() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The recorded schema says the balance was a String: the current code's Int is a breaking change.
+        let edited = text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#)
+        #expect(edited != text)
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory)
+        #expect(run.status == .checkFailed)
+        #expect(run.output == """
+            schema: incompatible: the type of the state's .balance changed since the recording
+            verified 5 steps: every state matches, but the schema is incompatible, so the recording fails the check
+
+            """)
+        let json = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", "--json", in: directory)
+        #expect(json.status == .checkFailed)
+        #expect(json.output.contains(#""passed":false"#))
     }
 }

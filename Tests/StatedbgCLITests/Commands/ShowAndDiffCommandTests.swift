@@ -1,4 +1,5 @@
 import TestSupport
+import StateRecorder
 import Testing
 import StatedbgCLI
 
@@ -93,5 +94,27 @@ import StatedbgCLI
         let same = CommandRun.statedbg("diff", "@a.jsonl", "@a.jsonl", "--json", in: directory)
         #expect(same.status == .success)
         #expect(same.output == #"{"identical":true,"through":5}"# + "\n")
+    }
+
+    @Test func saysWhenTwoRecordingsStartFromDifferentStates() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("a.jsonl"))
+        let wallet = WalletFixture.app()
+        let purse = RecordableApp(id: "purse", summary: "A smaller wallet", initialState: WalletState(balance: 50, owner: "jo"),
+                                  reducer: wallet.reducer, actionSamples: [WalletAction.deposit(1)])
+        try WalletFixture.record(to: directory.file("b.jsonl"), app: purse)
+        let run = CommandRun.statedbg("diff", "@a.jsonl", "@b.jsonl", in: directory)
+        #expect(run.status == .checkFailed)
+        #expect(run.output == """
+            a.jsonl and b.jsonl record different apps (wallet and purse) and start from different initial states at step 0, before any action (- a.jsonl, + b.jsonl):
+                {
+              -   "balance": 100,
+              +   "balance": 50,
+              -   "owner": "jenny",
+              +   "owner": "jo",
+                  "paid": {}
+                }
+
+            """)
     }
 }

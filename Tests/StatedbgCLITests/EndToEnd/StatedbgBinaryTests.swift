@@ -146,4 +146,33 @@ import Testing
 
             """)
     }
+
+    @Test func aRepairThatCannotWriteItsBackupTriesOnceAndLeavesNoPartialFile() throws {
+        // 64 KiB of a repeated note, then a torn line: more than the 16 blocks of 512 bytes the limit allows.
+        let path = try WalletFixture.record(to: directory.file("big.jsonl"), actions: Array(repeating: .rename(String(repeating: "n", count: 2000)), count: 32))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"step":33,"ti"#.utf8))
+        try handle.close()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Past the file size limit write fails with EFBIG, as it fails with ENOSPC on a full disk.
+        let result = try statedbg.run(["check", "big.jsonl", "--repair"], in: directory.path, shell: "trap '' XFSZ; ulimit -f 16")
+        #expect(result.status == 74)
+        #expect(result.output == "")
+        #expect(result.error == """
+            statedbg: error: big.jsonl.bak: cannot write the backup of the journal, so it was not repaired; the partial backup was removed: file too large.
+
+            """)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("big.jsonl") }
+        #expect(left == ["big.jsonl"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+
+    @Test func aFullStandardOutputStopsALongReplayWithStatus74() throws {
+        let path = try WalletFixture.record(to: directory.file("long.jsonl"),
+                                            actions: Array(repeating: .rename(String(repeating: "n", count: 500)), count: 400))
+        let result = try statedbg.run(["replay", path], in: directory.path, shell: "exec >/dev/full")
+        #expect(result.status == 74)
+        #expect(result.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
+    }
 }

@@ -54,10 +54,18 @@ struct StatedbgProcess {
 
     /// Runs `statedbg ARGUMENTS` in `directory` with `input` on standard input, reading both output pipes
     /// to the end before waiting, so a full pipe can never block the child.
-    func run(_ arguments: [String], in directory: String, input: String = "") throws -> Result {
+    ///
+    /// - Parameter shell: A `/bin/sh` command run first, which then runs `statedbg` with `exec`: how a
+    ///   test sets a resource limit or a signal disposition for the child alone.
+    func run(_ arguments: [String], in directory: String, input: String = "", shell: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell + #"; exec "$0" "$@""#, path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ["HOME": directory, "TERM": "dumb", "PATH": "/usr/bin:/bin"]
         let stdin = Pipe()

@@ -35,8 +35,38 @@ import StatedbgCLI
         #expect(repl.execute("jump +1").text.hasPrefix("step 4  "))
         #expect(repl.execute("first").text == "step 0  (initial state)")
         #expect(repl.execute("last").text.hasPrefix("step 5  "))
-        #expect(repl.execute("next") == ReplReply(error: "\(directory.file("w.jsonl")): there is no step 6; the steps are 0 to 5."))
+        #expect(repl.execute("next") == ReplReply(error: "already at the last step, 5."))
         #expect(repl.prompt == "(statedbg 5/5) ")
+    }
+
+    @Test func refusesHugeMovesWithoutOverflowingAndKeepsGoing() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        _ = repl.execute("jump 3")
+        #expect(repl.execute("next 9223372036854775807") == ReplReply(error: "there are only 2 steps after step 3; the last is 5."))
+        #expect(repl.execute("jump +9223372036854775807") == ReplReply(error: "there are only 2 steps after step 3; the last is 5."))
+        #expect(repl.execute("back 9223372036854775807") == ReplReply(error: "there are only 3 steps before step 3; the first is 0."))
+        #expect(repl.execute("jump 9223372036854775807") == ReplReply(error: "there is no step 9223372036854775807; the last is 5."))
+        #expect(repl.execute("diff -9223372036854775808 1") == ReplReply(
+            error: "there is no step -9223372036854775808; counting back from the end, the first step (0) is -6."))
+        #expect(repl.execute("log 0 9223372036854775807") == ReplReply(error: "there is no step 9223372036854775807; the last is 5."))
+        #expect(repl.prompt == "(statedbg 3/5) ")
+        #expect(repl.execute("next 2").text.hasPrefix("step 5  "))
+    }
+
+    @Test func rangeErrorsNameTheStepsAsTyped() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        #expect(repl.execute("back") == ReplReply(error: "already at the first step, 0."))
+        _ = repl.execute("jump 3")
+        #expect(repl.execute("back 999") == ReplReply(error: "there are only 3 steps before step 3; the first is 0."))
+        #expect(repl.execute("next 3") == ReplReply(error: "there are only 2 steps after step 3; the last is 5."))
+        _ = repl.execute("jump 4")
+        #expect(repl.execute("next 2") == ReplReply(error: "there is only 1 step after step 4; the last is 5."))
+        #expect(repl.execute("log 4 60") == ReplReply(error: "there is no step 60; the last is 5."))
+        #expect(repl.execute("action 6") == ReplReply(error: "there is no step 6; the last is 5."))
+        #expect(repl.execute("jump -7") == ReplReply(error: "there is no step -7; counting back from the end, the first step (0) is -6."))
+        #expect(repl.execute("jump -6").text == "step 0  (initial state)")
     }
 
     @Test func suggestsTheCommandATypoWasMeantToBeAndKeepsGoing() throws {
@@ -155,7 +185,10 @@ import StatedbgCLI
             step 4  wallet.pay(to: "donald", amount: 95)
             """))
         #expect(repl.prompt == "(statedbg 4/5) ")
-        #expect(repl.execute("replay --verify").text == "verified 5 steps: every state matches")
+        #expect(repl.execute("replay --verify").text == """
+            schema: compatible: the recording's state and action types match the current code
+            verified 5 steps: every state matches
+            """)
         #expect(repl.execute("replay").text.hasPrefix("step 5  wallet.deposit(1)"))
     }
 
