@@ -27,7 +27,8 @@ enum RecordCommand: Subcommand {
             .value("redact", valueName: "path", help: "Replace the values this JSONPath selects with \"<redacted>\".",
                    isRepeatable: true),
         ],
-        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io])
+        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io,
+                       .init(.interrupted, "Interrupted; the steps recorded so far are in the output file.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let id = arguments.string("example") ?? ""
@@ -78,12 +79,15 @@ enum RecordCommand: Subcommand {
                 : nil
             summary = try app.record(to: output, steps: steps, seed: seed, options: options,
                                      clock: arguments.flag("fixed-clock") ? RecordingClock.fixed() : RecordingClock.wall,
-                                     acknowledged: acknowledged)
+                                     acknowledged: acknowledged, isCancelled: context.isCancelled)
         } catch {
             throw CommandFailure(.ioError, "\(output): the recording failed: \(error)")
         }
         let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
         context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+        if summary.cancelled {
+            throw CommandFailure(.interrupted, "Interrupted: recording stopped after \(summary.applied) of \(steps) steps; \(output) holds them and is complete.")
+        }
         return .success
     }
 }
