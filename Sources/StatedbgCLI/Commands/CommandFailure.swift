@@ -21,6 +21,9 @@ public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// Whether the message is a complete report that must not get the `statedbg: error: ` prefix,
     /// as for usage errors, which say `Error:` and show the usage line themselves.
     public var isCompleteReport: Bool
+    /// Results found before the command stopped (as when Ctrl-C cuts a search short), printed on
+    /// standard output before the message; empty when there are none.
+    public var output = ""
 
     /// A failure with an explicit status.
     public init(_ status: ExitStatus, _ message: String) {

@@ -111,6 +111,7 @@ public enum Statedbg {
             do throws(CommandFailure) {
                 return try subcommand.run(parsed, context)
             } catch {
+                if !error.output.isEmpty { output.print(error.output) }
                 output.printError(error.isCompleteReport ? error.message : "statedbg: error: \(error.message)")
                 return error.status
             }

@@ -80,7 +80,7 @@ public final class ReplInterpreter {
         do {
             return ReplReply(text: try run(command.name, rest))
         } catch {
-            return ReplReply(error: error.message)
+            return ReplReply(text: error.output, error: error.message)
         }
     }
 
@@ -293,7 +293,11 @@ public final class ReplInterpreter {
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).changes(of: path, isCancelled: isCancelled)
         }
-        if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report.description)") }
+        if report.cancelled {
+            var failure = CommandFailure(.interrupted, report.summary)
+            failure.output = report.changes.map(report.line(for:)).joined(separator: "\n")
+            throw failure
+        }
         return report.description
     }
 

@@ -60,4 +60,22 @@ import Testing
         #expect(minimize.output == "")
         #expect(minimize.error == "Interrupted after 1 replay: the smallest recording found so far has 5 of 5 actions; nothing was written.")
     }
+
+    @Test func interruptedChangesKeepsTheResultsSoFarOnStandardOutput() throws {
+        let directory = try TemporaryDirectory()
+        let deposits = Array(repeating: WalletAction.deposit(1), count: 1100)
+        let path = try WalletFixture.record(to: directory.file("long.jsonl"),
+                                            actions: [.rename("jo")] + deposits + [.rename("jenny")] + deposits)
+        let polls = Atomic(0)
+        // Polled every 1,024 steps: the second poll, after step 2047, interrupts.
+        let changes = try run(["changes", path, ".owner"], in: directory,
+                              isCancelled: { polls.add(1, ordering: .relaxed).newValue > 1 })
+        #expect(changes.status == .interrupted)
+        #expect(changes.output == """
+            step 1 wallet.rename("jo"): "jenny" → "jo"
+            step 1102 wallet.rename("jenny"): "jo" → "jenny"
+
+            """)
+        #expect(changes.error == "Interrupted after step 2047 of steps 1 to 2202; .owner changed at 2 of them so far.")
+    }
 }

@@ -149,7 +149,10 @@ import StatedbgCLI
                   1  wallet.deposit(5)
                   5  wallet.deposit(1)
             """)
-        #expect(repl.execute("changes .owner").text.hasSuffix(#"step 3 wallet.rename("jo"): "jenny" → "jo""#))
+        #expect(repl.execute("changes .owner").text == """
+            step 3 wallet.rename("jo"): "jenny" → "jo"
+            .owner changed at 1 of steps 1 to 5.
+            """)
         #expect(repl.execute("bisect .balance < 50").text.hasPrefix("""
             .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
             step 4  wallet.pay(to: "donald", amount: 95)
