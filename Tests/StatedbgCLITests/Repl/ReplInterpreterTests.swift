@@ -80,6 +80,8 @@ import StatedbgCLI
         #expect(repl.execute(#"dispatch {"pay":{"to":"x","amount":500}}"#)
             == ReplReply(error: #"wallet.pay(to: "x", amount: 500) rejected by noDebt: jo would owe 499"#))
         #expect(repl.execute("dispatch {oops") == ReplReply(error: "The action is not valid JSON: line 1, column 2: expected a string key or '}'."))
+        #expect(repl.execute(#"dispatch {"nosuch":{}}"#)
+            == ReplReply(error: "`nosuch` is not a case of StatedbgCLITests.WalletAction (known: deposit, pay, rename)."))
     }
 
     @Test func watchesPathsAfterEveryMoveAndMarksPositions() throws {
