@@ -105,7 +105,8 @@ extension RecordableApp: RegisteredApp {
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
                        isCancelled: () -> Bool) throws -> RecordingSummary {
         guard let randomAction else { throw RecordingGenerationError.noGenerator(app: id) }
-        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock)
+        // A stopped journal is thrown by `close()`; reporting it here as well would say it twice.
+        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock, onError: { _ in })
         var generator = SeededGenerator(seed: seed)
         var rejected = 0
         var attempts = 0
@@ -117,6 +118,7 @@ extension RecordableApp: RegisteredApp {
                 cancelled = true
                 break
             }
+            if recorder.journalError != nil { break }
             attempts += 1
             let before = recorder.lastStep
             recorder.dispatch(randomAction(recorder.state, &generator))

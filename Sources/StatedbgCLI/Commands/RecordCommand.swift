@@ -1,5 +1,7 @@
 import Foundation
 import StateDebugger
+import StateJSON
+import StateJournal
 import StateRecorder
 
 /// `statedbg record EXAMPLE -o OUT …`: records a registered app driven by its action generator.
@@ -35,7 +37,11 @@ enum RecordCommand: Subcommand {
         guard let output = arguments.string("output") else {
             throw context.usageError(arguments, .missingArgument("-o <out>"))
         }
-        let app = try CommandFailure.translating { () throws(DebuggerError) in try context.registry.require(id) }
+        guard let app = context.registry.apps.first(where: { $0.id == id }) else {
+            let known = context.registry.ids.sorted()
+            let list = known.isEmpty ? "none are registered" : "the examples are \(known.joined(separator: ", "))"
+            throw CommandFailure(.usage, "There is no example \"\(id)\" to record; \(list) (see 'statedbg examples').")
+        }
         let steps = try context.int(arguments, "steps") ?? 100
         guard steps >= 0 else { throw context.usageError(arguments, .invalidValue(String(steps), for: "--steps <n>", expected: "0 or more")) }
         let seedText = arguments.string("seed") ?? "1"
@@ -55,10 +61,17 @@ enum RecordCommand: Subcommand {
         case "close": options.durability = .onClose
         case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--durability <policy>", expected: "step, step-sync, batched or close"))
         }
+        for text in arguments.strings("redact") {
+            do {
+                _ = try JSONPath(parsing: text)
+            } catch {
+                throw CommandFailure(.usage, "--redact '\(text)': the path is not valid at column \(error.column): \(error.message).")
+            }
+        }
         do {
             options.redaction = try Redaction(paths: arguments.strings("redact"))
         } catch {
-            throw CommandFailure(.usage, "\(error)")
+            throw CommandFailure(.usage, "--redact: \(error)")
         }
         let force = arguments.flag("force")
         if !force, FileManager.default.fileExists(atPath: output) {
@@ -80,8 +93,12 @@ enum RecordCommand: Subcommand {
             summary = try app.record(to: output, steps: steps, seed: seed, options: options,
                                      clock: arguments.flag("fixed-clock") ? RecordingClock.fixed() : RecordingClock.wall,
                                      acknowledged: acknowledged, isCancelled: context.isCancelled)
+        } catch let error as JournalError {
+            throw CommandFailure(.journal(error))
+        } catch RecorderError.journalStopped(let message) {
+            throw CommandFailure(.ioError, message)
         } catch {
-            throw CommandFailure(.ioError, "\(output): the recording failed: \(error)")
+            throw CommandFailure(.ioError, "\(output): the recording failed: \(String(describing: error).withoutFinalPeriod).")
         }
         let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
         context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")

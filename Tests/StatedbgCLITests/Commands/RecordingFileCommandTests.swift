@@ -80,7 +80,7 @@ import StatedbgCLI
         #expect(CommandRun.statedbg("show", "@r.jsonl", "--path", ".owner", "--json", in: directory).output == "\"<redacted>\"\n")
         let unknown = CommandRun.statedbg("record", "bank", "-o", "@b.jsonl", in: directory)
         #expect(unknown.status == .usage)
-        #expect(unknown.error == "statedbg: error: This needs the reducer of the app \"bank\", but the registered apps are wallet; only snapshot commands work without it.\n")
+        #expect(unknown.error == "statedbg: error: There is no example \"bank\" to record; the examples are wallet (see 'statedbg examples').\n")
         let badMode = CommandRun.statedbg("record", "wallet", "-o", "@b.jsonl", "--snapshots", "all", in: directory)
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
@@ -89,6 +89,22 @@ import StatedbgCLI
               See 'statedbg help record' for more information.
 
             """)
+    }
+
+    @Test func recordExplainsEachMistakeInOneLineThatNamesIt() throws {
+        let directory = try TemporaryDirectory()
+        let unknown = CommandRun.statedbg("record", "nosuch", "-o", "@r.jsonl", in: directory, apps: Examples.all)
+        #expect(unknown.status == .usage)
+        #expect(unknown.error == """
+            statedbg: error: There is no example "nosuch" to record; the examples are bank, counter, tracker, users (see 'statedbg examples').
+
+            """)
+        let badPath = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--redact", "bad path", in: directory)
+        #expect(badPath.status == .usage)
+        #expect(badPath.error == "statedbg: error: --redact 'bad path': the path is not valid at column 1: a path must start with '.'.\n")
+        let missingFolder = CommandRun.statedbg("record", "wallet", "-o", "@no/such/r.jsonl", in: directory)
+        #expect(missingFolder.status == .ioError)
+        #expect(missingFolder.error == "statedbg: error: no/such/r.jsonl: cannot create the journal: no such file or directory.\n")
     }
 
     @Test func listsTheRegisteredApps() throws {
