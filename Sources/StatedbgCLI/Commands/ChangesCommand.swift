@@ -11,7 +11,7 @@ enum ChangesCommand: Subcommand {
             PATH are passed over without rebuilding their state, so this is fast on long recordings. \
             Ctrl-C stops the search; the changes found so far stay printed.
             """,
-        arguments: [.file, ArgumentSpec("path", help: "A JSONPath such as .accounts.jenny or .users[*].age.")],
+        arguments: [.file, ArgumentSpec("path", help: "A jq-like path such as .accounts.jenny or .users[*].age.")],
         exitStatuses: [.init(.success, "The list was printed (possibly empty).")] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {

@@ -16,7 +16,7 @@ enum RecordCommand: Subcommand {
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write (required)."),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
             .value("steps", valueName: "n", defaultValue: "100", help: "How many steps to record."),
             .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
             .flag("force", help: "Replace the output file if it exists."),
@@ -26,7 +26,7 @@ enum RecordCommand: Subcommand {
                    help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
             .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
             .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests)."),
-            .value("redact", valueName: "path", help: "Replace the values this JSONPath selects with \"<redacted>\".",
+            .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
         ],
         exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io,
@@ -34,9 +34,8 @@ enum RecordCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let id = arguments.string("example") ?? ""
-        guard let output = arguments.string("output") else {
-            throw context.usageError(arguments, .missingArgument("-o <out>"))
-        }
+        // The parser has checked that the required option is there.
+        let output = arguments.string("output") ?? ""
         guard let app = context.registry.apps.first(where: { $0.id == id }) else {
             let known = context.registry.ids.sorted()
             let list = known.isEmpty ? "none are registered" : "the examples are \(known.joined(separator: ", "))"

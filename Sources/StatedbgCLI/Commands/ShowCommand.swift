@@ -16,7 +16,7 @@ enum ShowCommand: Subcommand {
         arguments: [.file],
         options: [
             .value("step", valueName: "n", help: "The step (default: the last; negative counts from the end, -1 is the last)."),
-            .value("path", valueName: "path", help: "A JSONPath such as .accounts.jenny or .users[*].age."),
+            .value("path", valueName: "path", help: "A jq-like path such as .accounts.jenny or .users[*].age."),
             .flag("full", help: "Show long arrays whole."),
             .flag("json", help: "Print canonical JSON."),
         ],

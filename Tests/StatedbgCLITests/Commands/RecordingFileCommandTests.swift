@@ -84,8 +84,8 @@ import StatedbgCLI
         let badMode = CommandRun.statedbg("record", "wallet", "-o", "@b.jsonl", "--snapshots", "all", in: directory)
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
-            Error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
-            Usage: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
+            statedbg: error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
+            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
               See 'statedbg help record' for more information.
 
             """)
