@@ -28,8 +28,8 @@ public struct ReplCommandInfo: Sendable, Equatable {
     public static let all: [ReplCommandInfo] = [
         ReplCommandInfo(name: "next", aliases: ["n"], arguments: "[n]", summary: "Move forward n steps (1)."),
         ReplCommandInfo(name: "back", aliases: ["b"], arguments: "[n]", summary: "Move back n steps (1)."),
-        ReplCommandInfo(name: "jump", aliases: ["j"], arguments: "STEP|+n|MARK",
-                        summary: "Go to a step (negative counts from the end: -1 is the last), n steps forward, or a mark.",
+        ReplCommandInfo(name: "jump", aliases: ["j"], arguments: "STEP|+n|-n|end|end-n|MARK",
+                        summary: "Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.",
                         completes: .mark),
         ReplCommandInfo(name: "first", aliases: [], arguments: "", summary: "Go to the initial state."),
         ReplCommandInfo(name: "last", aliases: [], arguments: "", summary: "Go to the last step of the branch."),

@@ -156,9 +156,17 @@ public final class ReplInterpreter {
     }
 
     private func jump(_ rest: String) throws(CommandFailure) -> String {
-        let target = try words(rest, expecting: 1...1, usage: "jump STEP|+n|MARK")[0]
-        if target.hasPrefix("+"), let delta = Int(target.dropFirst()) {
-            return try move { () throws(DebuggerError) in try timeline.move(by: delta) }
+        let target = try words(rest, expecting: 1...1, usage: "jump STEP|+n|-n|end|end-n|MARK")[0]
+        // `+n` and `-n` move from the cursor, as in gdb and rr; the end is spelled out, so a minus sign
+        // never means two things.
+        if let sign = target.first, sign == "+" || sign == "-", let delta = Int(target.dropFirst()), delta >= 0 {
+            return try move { () throws(DebuggerError) in try timeline.move(by: sign == "+" ? delta : -delta) }
+        }
+        if target == "end" {
+            return try move { () throws(DebuggerError) in timeline.last() }
+        }
+        if target.hasPrefix("end-"), let back = Int(target.dropFirst(4)), back >= 0 {
+            return try move { () throws(DebuggerError) in try timeline.jump(to: -1 - back) }
         }
         if let step = Int(target) {
             return try move { () throws(DebuggerError) in try timeline.jump(to: step) }
@@ -394,8 +402,8 @@ public final class ReplInterpreter {
 
     private func mark(_ rest: String) throws(CommandFailure) -> String {
         let name = try words(rest, expecting: 1...1, usage: "mark NAME")[0]
-        guard Int(name) == nil, !name.hasPrefix("+") else {
-            throw CommandFailure(.usage, "A mark's name cannot be a number, since jump NAME would read it as a step.")
+        guard Int(name) == nil, !name.hasPrefix("+"), !name.hasPrefix("-"), name != "end", !name.hasPrefix("end-") else {
+            throw CommandFailure(.usage, "A mark's name cannot be a number, +n, -n, end or end-n, since jump NAME would read it as a step.")
         }
         marks[name] = timeline.position
         return "marked \(timeline.position) as \(name)"

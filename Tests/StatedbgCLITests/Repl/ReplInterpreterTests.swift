@@ -30,9 +30,13 @@ import StatedbgCLI
                 ⟂ rejected by noDebt: jenny would owe 105 (wallet.pay(to: "daisy", amount: 200))
             """))
         #expect(repl.prompt == "(statedbg 2/5) ")
-        #expect(repl.execute("jump -1").text.hasPrefix("step 5  wallet.deposit(1)\n"))
+        #expect(repl.execute("jump end").text.hasPrefix("step 5  wallet.deposit(1)\n"))
         #expect(repl.execute("b 2").text.hasPrefix("step 3  wallet.rename(\"jo\")\n"))
         #expect(repl.execute("jump +1").text.hasPrefix("step 4  "))
+        #expect(repl.execute("jump -3").text.hasPrefix("step 1  "))
+        #expect(repl.execute("jump end-1").text.hasPrefix("step 4  "))
+        #expect(repl.execute("jump end-0").text.hasPrefix("step 5  "))
+        #expect(repl.execute("jump 2").text.hasPrefix("step 2  "))
         #expect(repl.execute("first").text == "step 0  (initial state)")
         #expect(repl.execute("last").text.hasPrefix("step 5  "))
         #expect(repl.execute("next") == ReplReply(error: "\(directory.file("w.jsonl")): there is no step 6; the steps are 0 to 5."))
@@ -197,8 +201,8 @@ import StatedbgCLI
         #expect(help.split(separator: "\n").count == ReplCommandInfo.all.count)
         #expect(help.hasPrefix("next, n [n]"))
         #expect(repl.execute("help j") == ReplReply(text: """
-            jump, j STEP|+n|MARK
-              Go to a step (negative counts from the end: -1 is the last), n steps forward, or a mark.
+            jump, j STEP|+n|-n|end|end-n|MARK
+              Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.
             """))
         #expect(repl.execute("help nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
     }
