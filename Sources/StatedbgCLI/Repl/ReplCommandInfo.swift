@@ -27,7 +27,8 @@ public struct ReplCommandInfo: Sendable, Equatable {
     /// Every command, in the order `help` lists them.
     public static let all: [ReplCommandInfo] = [
         ReplCommandInfo(name: "next", aliases: ["n"], arguments: "[n]", summary: "Move forward n steps (1)."),
-        ReplCommandInfo(name: "back", aliases: ["b"], arguments: "[n]", summary: "Move back n steps (1)."),
+        ReplCommandInfo(name: "back", aliases: ["b"], arguments: "[n]",
+                        summary: "Move back n steps (1) along each step's parent: after a time travel in the recorded app, to where it went."),
         ReplCommandInfo(name: "jump", aliases: ["j"], arguments: "STEP|+n|-n|end|end-n|MARK",
                         summary: "Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.",
                         completes: .mark),
@@ -56,7 +57,7 @@ public struct ReplCommandInfo: Sendable, Equatable {
                         summary: "Print the steps after the cursor; --verify replays the recording through the current reducer."),
         ReplCommandInfo(name: "dispatch", aliases: [], arguments: "JSON",
                         summary: "Run an action through the reducer here; in the past this starts a new branch."),
-        ReplCommandInfo(name: "branches", aliases: [], arguments: "", summary: "List the branches; * marks the current one."),
+        ReplCommandInfo(name: "branches", aliases: [], arguments: "", summary: "List the branches (* marks the current one) and where the recorded app travelled in time."),
         ReplCommandInfo(name: "checkout", aliases: [], arguments: "BRANCH", summary: "Go to the last step of another branch.",
                         completes: .branch),
         ReplCommandInfo(name: "minimize", aliases: [], arguments: "PREDICATE -o FILE [--force]",

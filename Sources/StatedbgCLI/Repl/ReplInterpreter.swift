@@ -93,7 +93,7 @@ public final class ReplInterpreter {
             return try move { () throws(DebuggerError) in try timeline.move(by: steps) }
         case "back":
             let steps = try count(rest)
-            return try move { () throws(DebuggerError) in try timeline.move(by: -steps) }
+            return try move { () throws(DebuggerError) in try back(steps) }
         case "jump": return try jump(rest)
         case "first": return try move { () throws(DebuggerError) in timeline.first() }
         case "last": return try move { () throws(DebuggerError) in timeline.last() }
@@ -179,6 +179,36 @@ public final class ReplInterpreter {
         return try move { () throws(DebuggerError) in
             if position.branch != timeline.position.branch { try timeline.checkout(position.branch) }
             return try timeline.jump(to: position.step)
+        }
+    }
+
+    /// Goes back `steps` steps along the steps' parents, so that back from the first step after a time
+    /// travel in the recorded app reaches the step the app travelled to, whose state that step started
+    /// from (the diff `next` and `back` show is against the parent too).
+    private func back(_ steps: Int) throws(DebuggerError) -> Int {
+        let source = timeline.source(forBranch: nil)
+        var step = timeline.step
+        var walked = 0
+        while walked < steps, step > timeline.firstStep {
+            step = source.parent(ofStep: step)
+            walked += 1
+        }
+        // Too far back: the plain move reports the range.
+        guard walked == steps else { return try timeline.move(by: -steps) }
+        return try timeline.jump(to: step)
+    }
+
+    /// The steps of the recording that continue from an earlier step because the recorded app
+    /// travelled back in time, with the step each continues from.
+    private func travelledSteps() -> [(step: Int, parent: Int)] {
+        let source = timeline.source
+        var candidates: Set<Int> = []
+        for located in source.events {
+            if case .travel(let after, _, _, _, _) = located.event, after < source.lastStep { candidates.insert(after + 1) }
+        }
+        return candidates.sorted().compactMap { step in
+            let parent = source.parent(ofStep: step)
+            return parent == step - 1 ? nil : (step, parent)
         }
     }
 
@@ -367,7 +397,18 @@ public final class ReplInterpreter {
 
     private func branches(_ rest: String) throws(CommandFailure) -> String {
         _ = try words(rest, expecting: 0...0, usage: "branches")
-        return timeline.branches.map { ($0.name == timeline.position.branch ? "* " : "  ") + $0.description }.joined(separator: "\n")
+        var lines: [String] = []
+        for branch in timeline.branches {
+            lines.append((branch.name == timeline.position.branch ? "* " : "  ") + branch.description)
+            guard branch.parent == nil else { continue }
+            // A time travel in the recorded app left a path behind inside `main`; it is not a branch
+            // of this session (checkout cannot reach it), but `back` follows it and so should the list.
+            for (step, parent) in travelledSteps() {
+                let left = parent + 1 == step - 1 ? "step \(step - 1) is" : "steps \(parent + 1) to \(step - 1) are"
+                lines.append("    step \(step) continues from step \(parent) after a time travel; \(left) the path the app left")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private func checkout(_ rest: String) throws(CommandFailure) -> String {

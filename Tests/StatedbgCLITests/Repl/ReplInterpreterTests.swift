@@ -13,6 +13,26 @@ import StatedbgCLI
                                                 clock: RecordingClock.fixed()))
     }
 
+    @Test func backFollowsATimeTravelOfTheRecordedAppAndBranchesShowsIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("travel.jsonl")
+        let recorder = try RecordingStore(app: WalletFixture.app(), journal: path, clock: RecordingClock.fixed())
+        for amount in 1...4 { recorder.dispatch(.deposit(amount)) }
+        try recorder.undo(2)
+        recorder.dispatch(.rename("jo"))
+        try recorder.close()
+        let repl = ReplInterpreter(session: Session(source: try RecordingLoader.open(path: path),
+                                                    registry: AppRegistry([WalletFixture.app()]), clock: RecordingClock.fixed()))
+        _ = repl.execute("jump 5")
+        #expect(repl.execute("back").text.hasPrefix("step 2  wallet.deposit(2)\n"))
+        #expect(repl.execute("next 3").text.hasPrefix("step 5  "))
+        #expect(repl.execute("back 2").text.hasPrefix("step 1  wallet.deposit(1)\n"))
+        #expect(repl.execute("branches").text == """
+            * main: steps 0 to 5 (recorded)
+                step 5 continues from step 2 after a time travel; steps 3 to 4 are the path the app left
+            """)
+    }
+
     @Test func movesAndShowsTheStepItLandedOnWithTheDiffItMade() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
