@@ -45,7 +45,7 @@ public struct ReplCommandInfo: Sendable, Equatable {
         ReplCommandInfo(name: "log", aliases: ["l"], arguments: "[A B]", summary: "List actions around the cursor, or from A to B."),
         ReplCommandInfo(name: "find", aliases: [], arguments: "PATTERN",
                         summary: "List steps whose action type matches a glob (bank.*) or whose label contains text."),
-        ReplCommandInfo(name: "watch", aliases: [], arguments: "PATH", summary: "Print PATH's value after every move.",
+        ReplCommandInfo(name: "watch", aliases: [], arguments: "PATH", summary: "Print PATH's value after each move that changes it (watch alone prints every watched value).",
                         completes: .path),
         ReplCommandInfo(name: "unwatch", aliases: [], arguments: "[PATH]", summary: "Stop watching PATH (or everything).",
                         completes: .path),

@@ -29,8 +29,10 @@ public final class ReplInterpreter {
     public var colour: Bool
     /// Whether `quit` was given.
     public private(set) var isFinished = false
-    /// The paths printed after every move, in the order they were added.
+    /// The paths whose values are printed after a move that changed them, in the order they were added.
     public private(set) var watches: [String] = []
+    /// The lines last shown for each watched path, to print only what changed.
+    private var shownWatches: [String: [String]] = [:]
     /// Named positions, from `mark`.
     public private(set) var marks: [String: TimelinePosition] = [:]
 
@@ -137,22 +139,28 @@ public final class ReplInterpreter {
         return watched.isEmpty ? view : view + "\n" + watched
     }
 
+    /// The watched values that changed since they were last shown, as `watch PATH = VALUE` lines.
     private func watchLines() throws(CommandFailure) -> String {
         guard !watches.isEmpty else { return "" }
         let state = try currentState()
         var lines: [String] = []
         for text in watches {
-            let path = try parsePath(text)
-            let values = path.evaluate(on: state)
-            if values.isEmpty {
-                lines.append("watch \(text): (absent)")
-            } else if path.isConcrete, let value = values.first?.value {
-                lines.append("watch \(text) = \(value.canonicalText)")
-            } else {
-                for match in values { lines.append("watch \(JSONPath(pointer: match.pointer)) = \(match.value.canonicalText)") }
-            }
+            let current = try watchedValues(text, in: state)
+            guard current != shownWatches[text] else { continue }
+            shownWatches[text] = current
+            lines += current.map { "watch " + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `PATH = VALUE` for each value `text` selects (one line for a path that selects at most one
+    /// value, `PATH = (absent)` when it selects none).
+    private func watchedValues(_ text: String, in state: JSONValue) throws(CommandFailure) -> [String] {
+        let path = try parsePath(text)
+        let matches = path.evaluate(on: state)
+        if matches.isEmpty { return ["\(text) = (absent)"] }
+        if path.selectsAtMostOneValue { return ["\(text) = \(matches[0].value.canonicalText)"] }
+        return matches.map { "\(JSONPath(pointer: $0.pointer)) = \($0.value.canonicalText)" }
     }
 
     private func jump(_ rest: String) throws(CommandFailure) -> String {
@@ -298,21 +306,25 @@ public final class ReplInterpreter {
     }
 
     private func watch(_ rest: String) throws(CommandFailure) -> String {
-        guard !rest.isEmpty else {
-            return watches.isEmpty ? "nothing is watched; watch PATH adds a path" : try watchLines()
-        }
-        let path = try parsePath(rest)
-        if !watches.contains(path.description) { watches.append(path.description) }
         let state = try currentState()
-        let values = path.evaluate(on: state).map(\.value)
-        let shown = values.isEmpty ? "(absent)" : values.count == 1 ? values[0].canonicalText : JSONValue.array(values).canonicalText
-        return "watching \(path) = \(shown)"
+        guard !rest.isEmpty else {
+            guard !watches.isEmpty else { return "nothing is watched; watch PATH adds a path" }
+            var lines: [String] = []
+            for text in watches { lines += try watchedValues(text, in: state).map { "watch " + $0 } }
+            return lines.joined(separator: "\n")
+        }
+        let text = try parsePath(rest).description
+        if !watches.contains(text) { watches.append(text) }
+        let current = try watchedValues(text, in: state)
+        shownWatches[text] = current
+        return current.map { "watching " + $0 }.joined(separator: "\n")
     }
 
     private func unwatch(_ rest: String) throws(CommandFailure) -> String {
         guard !rest.isEmpty else {
             let count = watches.count
             watches = []
+            shownWatches = [:]
             return "stopped watching \(count) path\(count == 1 ? "" : "s")"
         }
         let text = try parsePath(rest).description
@@ -320,6 +332,7 @@ public final class ReplInterpreter {
             throw CommandFailure(.usage, "\(text) is not watched; the watched paths are \(watches.isEmpty ? "none" : watches.joined(separator: ", ")).")
         }
         watches.remove(at: index)
+        shownWatches[text] = nil
         return "stopped watching \(text)"
     }
 

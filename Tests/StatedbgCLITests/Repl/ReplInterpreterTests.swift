@@ -108,16 +108,28 @@ import StatedbgCLI
             == ReplReply(error: "`nosuch` is not a case of StatedbgCLITests.WalletAction (known: deposit, pay, rename)."))
     }
 
-    @Test func watchesPathsAfterEveryMoveAndMarksPositions() throws {
+    @Test func watchesPathsPrintingOnlyChangedValuesAndMarksPositions() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
         #expect(repl.execute("watch .balance").text == "watching .balance = 100")
         #expect(repl.execute("watch .paid[*]").text == "watching .paid[*] = (absent)")
+        #expect(repl.execute("watch .nope").text == "watching .nope = (absent)")
         #expect(repl.execute("next 4").text.hasSuffix("""
                 }
             watch .balance = 0
             watch .paid.donald = 105
             """))
+        #expect(repl.execute("next").text.hasSuffix("""
+                }
+            watch .balance = 1
+            """))
+        #expect(repl.execute("watch").text == """
+            watch .balance = 1
+            watch .paid.donald = 105
+            watch .nope = (absent)
+            """)
+        #expect(repl.execute("unwatch .nope").text == "stopped watching .nope")
+        _ = repl.execute("back")
         #expect(repl.execute("mark paid").text == "marked main@4 as paid")
         _ = repl.execute("first")
         #expect(repl.execute("jump paid").text.hasPrefix("step 4  "))
