@@ -108,9 +108,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownActionType(let type, let step, let line, let source, let known):
             return "\(Self.location(source, line)): unknown action type \"\(type)\" at step \(step); the current code knows: \(known)."
         case .replayFailed(let error, let step, let line, let source):
-            return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error)."
+            return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error.description.withoutFinalPeriod)."
         case .badAction(let error):
-            return "\(error)."
+            return "\(error.description.withoutFinalPeriod)."
         case .badPredicate(let error):
             return "The predicate \(error.source) is not valid at column \(error.column): \(error.message)."
         case .badPath(let error, let text):

@@ -46,15 +46,15 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownActionType(let type, let detail):
-            "unknown action type \"\(type)\": the current code has no such case (\(detail))"
+            "unknown action type \"\(type)\": the current code has no such case (\(detail.withoutFinalPeriod))"
         case .undecodableAction(let type, let detail):
-            "the \(type) action's payload does not decode: \(detail)"
+            "the \(type) action's payload does not decode: \(detail.withoutFinalPeriod)"
         case .unknownCase(let name, let actionType, let known):
             "`\(name)` is not a case of \(actionType) (known: \(known.joined(separator: ", ")))"
         case .undecodableState(let detail):
-            "the state does not decode as the app's state type: \(detail)"
+            "the state does not decode as the app's state type: \(detail.withoutFinalPeriod)"
         case .unencodableState(let detail):
-            "the state cannot be encoded as JSON: \(detail)"
+            "the state cannot be encoded as JSON: \(detail.withoutFinalPeriod)"
         }
     }
 }

@@ -63,7 +63,10 @@ import StatedbgCLI
                 #expect(run.error.hasPrefix("statedbg: error: \(name)"), "\(command) \(name): \(run.error)")
                 #expect(run.error.filter { $0 == "\n" }.count == 1, "\(command) \(name): \(run.error)")
             }
+            #expect(CommandRun.statedbg(command, "@empty.jsonl", in: directory).error == "statedbg: error: empty.jsonl: the file is empty.\n")
         }
+        _ = try directory.write("blank.jsonl", "\n\n")
+        #expect(CommandRun.statedbg("log", "@blank.jsonl", in: directory).error == "statedbg: error: blank.jsonl: the file holds only blank lines.\n")
     }
 
     @Test func recordsAnAppDeterministicallyAndRefusesToOverwrite() throws {
