@@ -49,7 +49,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             let subject = action.map { "step \(step) \($0.label)" } ?? "step \(step) (the initial state)"
             return "\(subject): the invariant \"\(name)\" does not hold; the state:\n" + JSONDumper().dump(state)
         case .invariantUncheckable(let name, let step, let detail):
-            return "step \(step): the invariant \"\(name)\" cannot be checked because the state does not decode: \(detail)."
+            return "step \(step): the invariant \"\(name)\" cannot be checked because the state does not decode: \(detail.withoutFinalPeriod)."
         case .badPredicate(let source, let error):
             return "the invariant \"\(source)\" is not a valid predicate at \(error)"
         case .incompatibleSchema(let reasons):

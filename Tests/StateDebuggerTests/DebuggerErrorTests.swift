@@ -27,6 +27,11 @@ import Testing
         #expect(DebuggerError.journal(JournalError(.malformed, path: "a.jsonl", line: 3, "bad.")).description == "a.jsonl:3: bad.")
         #expect(DebuggerError.replayFailed(.undecodableState(detail: "count: expected Int"), step: 4, line: 5, source: "a.jsonl").description
             == "a.jsonl:5: step 4 cannot be replayed: the state does not decode as the app's state type: count: expected Int.")
+        #expect(DebuggerError.replayFailed(.undecodableState(detail: #"jenny: expected Int, found "<redacted>"."#), step: 0, line: 1,
+                                           source: "r7.jsonl").description
+            == #"r7.jsonl:1: step 0 cannot be replayed: the state does not decode as the app's state type: jenny: expected Int, found "<redacted>"."#)
+        #expect(DebuggerError.badAction(.undecodableAction("pay", detail: #"pay.from: required key "from" is missing."#)).description
+            == #"the pay action's payload does not decode: pay.from: required key "from" is missing."#)
         #expect(DebuggerError.noSuchBranch("b", known: ["main", "branch-1"]).description
             == #"There is no branch "b"; the branches are main, branch-1."#)
         #expect(DebuggerError.fileExists(path: "out.jsonl").description

@@ -1,6 +1,7 @@
 import TestSupport
 import StateDebugger
 import StateJSON
+import Synchronization
 import Testing
 
 @Suite struct MinimizerCancellationTests {
@@ -12,5 +13,23 @@ import Testing
         #expect(report.cancelled)
         #expect(report.keptSteps == [1, 2, 3])
         #expect(report.description.hasSuffix("; 1 replays, cancelled before the end."))
+    }
+
+    @Test func stopsInsideALongReplayWhenCancelled() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write(Array(repeating: .increment, count: 600), to: directory.file("long.jsonl"))
+        let polls = Mutex(0)
+        // True from the second poll on: only a check inside the first replay can see it in time, since
+        // the predicate never holds and a finished replay would end in "never holds".
+        let report = try Minimizer(source: try JournalSource(path: path), app: TestApps.counter())
+            .minimize(StatePredicate(parsing: "step < 0"), isCancelled: {
+                polls.withLock { count in
+                    count += 1
+                    return count > 1
+                }
+            })
+        #expect(report.cancelled)
+        #expect(report.keptSteps == Array(1...600))
+        #expect(report.replays == 1)
     }
 }

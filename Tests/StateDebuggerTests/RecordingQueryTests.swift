@@ -18,10 +18,10 @@ import Testing
         #expect(report.statesRead == 5)
         #expect(counting.statesRead == 5)
         #expect(report.description == """
-            .count changed at 3 of steps 1 to 5 (5 states read, 1 step skipped by their patches):
             step 2 counter.increment: 0 → 1
             step 4 counter.increment: 1 → 2
             step 5 counter.add(2): 2 → 4
+            .count changed at 3 of steps 1 to 5.
             """)
     }
 
@@ -34,12 +34,53 @@ import Testing
         #expect(report.changes.map(\.step) == [1, 3])
         #expect(report.changes[1].oldValue == "a")
         #expect(report.changes[1].newValue == ["a", "b"])
-        #expect(report.changes[0].description == #"step 1 counter.note("a"): (absent) → "a""#)
+        #expect(report.changes[0].description == #"step 1 counter.note("a"): .notes[0] (absent) → "a""#)
         let later = try query.changes(of: JSONPath(parsing: ".count"), in: 3...4)
         #expect(later.changes.map(\.step) == [4])
         #expect(throws: DebuggerError.noSuchStep(9, source: path, range: 1...4)) {
             try query.changes(of: JSONPath(parsing: ".count"), in: 1...9)
         }
+    }
+
+    @Test func changesOfAWildcardNamesEachSelectedPathThatChanged() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write([.note("a"), .increment, .note("b")], to: directory.file("notes.jsonl"))
+        let report = try RecordingQuery(source: try JournalSource(path: path)).changes(of: JSONPath(parsing: ".notes[*]"))
+        #expect(report.description == """
+            step 1 counter.note("a"): .notes[0] (absent) → "a"
+            step 3 counter.note("b"): .notes[1] (absent) → "b"
+            .notes[*] changed at 2 of steps 1 to 3.
+            """)
+        let change = ValueChange(step: 9, action: JournalAction(type: "counter.reset", label: "counter.reset", payload: .null),
+                                 old: [.init(pointer: JSONPointer(tokens: ["notes", "0"]), value: "a"),
+                                       .init(pointer: JSONPointer(tokens: ["notes", "1"]), value: "b")],
+                                 new: [.init(pointer: JSONPointer(tokens: ["notes", "0"]), value: "a")])
+        #expect(change.rendered(namingPaths: true) == """
+            step 9 counter.reset: .notes[1] "b" → (absent)
+            """)
+        let both = ValueChange(step: 9, action: change.action, old: change.old, new: [])
+        #expect(both.rendered(namingPaths: true) == """
+            step 9 counter.reset:
+              .notes[0] "a" → (absent)
+              .notes[1] "b" → (absent)
+            """)
+    }
+
+    @Test func changesSaysAPathNeverChanged() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write([.increment, .increment], to: directory.file("never.jsonl"))
+        let report = try RecordingQuery(source: try JournalSource(path: path)).changes(of: JSONPath(parsing: ".nope"))
+        #expect(report.description == ".nope never changed in steps 1 to 2.")
+    }
+
+    @Test func changesHandsOverEachChangeAsItIsFound() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write([.increment, .note("a"), .increment], to: directory.file("found.jsonl"))
+        var found: [Int] = []
+        let report = try RecordingQuery(source: try JournalSource(path: path))
+            .changes(of: JSONPath(parsing: ".count"), found: { found.append($0.step) })
+        #expect(found == [1, 3])
+        #expect(report.changes.map(\.step) == found)
     }
 
     @Test func bisectUsesBinarySearchWhenThePredicateHoldsAtTheEnd() throws {

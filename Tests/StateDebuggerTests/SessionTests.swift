@@ -77,15 +77,29 @@ import Testing
         #expect(session.timeline.branches.count == 1)
     }
 
-    @Test func undecodablePayloadNamesTheStep() throws {
+    @Test func dispatchingAnUnknownCaseListsTheCases() throws {
         let directory = try TemporaryDirectory()
         let session = try session([.increment], in: directory)
-        #expect(throws: DebuggerError.self) { try session.dispatch(["explode": [:]]) }
+        #expect(throws: DebuggerError.badAction(.unknownCase("explode", actionType: "StateDebuggerTests.CounterAction",
+                                                             known: ["add", "decrement", "increment", "note"]))) {
+            try session.dispatch(["explode": [:]])
+        }
+        let error = DebuggerError.badAction(.unknownCase("explode", actionType: "StateDebuggerTests.CounterAction",
+                                                         known: ["add", "decrement", "increment", "note"]))
+        #expect(error.description == "`explode` is not a case of StateDebuggerTests.CounterAction (known: add, decrement, increment, note).")
+        #expect(error.exitStatus == 64)
+        #expect(session.timeline.lastStep == 1)
+    }
+
+    @Test func undecodablePayloadOfAKnownCaseNamesTheCase() throws {
+        let directory = try TemporaryDirectory()
+        let session = try session([.increment], in: directory)
         do {
-            _ = try session.dispatch(["explode": [:]])
+            _ = try session.dispatch(["add": ["_0": "five"]])
+            Issue.record("A payload that does not decode was dispatched.")
         } catch {
-            #expect(error.description.hasPrefix("\(session.source.name): step 1 cannot be replayed: "))
-            #expect(error.exitStatus == 65)
+            #expect(error.description.hasPrefix("the add action's payload does not decode: "))
+            #expect(error.exitStatus == 64)
         }
     }
 

@@ -34,7 +34,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let source = try JournalSource(path: try travelledRecording(in: directory))
         let report = try RecordingQuery(source: source).changes(of: JSONPath(parsing: ".count"))
-        #expect(report.changes.map(\.description) == [
+        #expect(report.changes.map(report.line(for:)) == [
             "step 1 counter.add(1): 0 → 1",
             "step 2 counter.add(10): 1 → 11",
             "step 3 counter.add(100): 11 → 111",

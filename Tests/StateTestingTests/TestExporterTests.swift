@@ -127,6 +127,15 @@ import Testing
         #expect(TestExporter.testTypeName(for: "Recordings/2026-11-21 session.jsonl") == "Recording20261121SessionReplayTests")
     }
 
+    @Test func namesARelativeRecordingOutsideAnyPackageByItsAbsolutePath() throws {
+        let temporary = try TemporaryDirectory()
+        let folder = try temporary.createFolder("tester")
+        #expect(TestExporter.packageRelativePath(of: "tester/b7.jsonl", workingDirectory: temporary.path)
+            == folder + "/b7.jsonl")
+        #expect(TestExporter.packageRelativePath(of: "../b7.jsonl", workingDirectory: folder)
+            == temporary.path + "/b7.jsonl")
+    }
+
     @Test func refusesARecordingOfAnotherApp() throws {
         let temporary = try TemporaryDirectory()
         let path = try package(in: temporary)

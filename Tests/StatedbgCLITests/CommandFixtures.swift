@@ -43,7 +43,7 @@ enum CommandFixtures {
         abstract: "Record a generated session of an example app.",
         arguments: [ArgumentSpec("example", help: "counter, bank, tracker or users.")],
         options: [
-            .value("output", short: "o", valueName: "out", help: "Where to write the recording."),
+            .value("output", short: "o", valueName: "out", help: "Where to write the recording.", isRequired: true),
             .value("steps", valueName: "n", defaultValue: "100", help: "How many actions to generate."),
             .value("seed", valueName: "s", help: "The random seed."),
         ])

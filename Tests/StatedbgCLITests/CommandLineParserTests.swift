@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func fallsBackToDeclaredDefaults() throws {
-        let parsed = try CommandFixtures.command(["record", "bank"])
+        let parsed = try CommandFixtures.command(["record", "bank", "-o", "b.jsonl"])
         #expect(try parsed.int("steps") == 100)
         #expect(parsed.string("seed") == nil)
     }
@@ -67,7 +67,7 @@ import Testing
 
     @Test func reportsANearMissOfASubcommandInsteadOfOpeningItAsAFile() throws {
         #expect(CommandFixtures.report(["rplay", "run.jsonl"]) == """
-            Error: Unknown subcommand 'rplay'. Did you mean 'replay'?
+            statedbg: error: Unknown subcommand 'rplay'. Did you mean 'replay'?
             Usage: statedbg <subcommand>
               See 'statedbg --help' for more information.
             """)
@@ -84,29 +84,29 @@ import Testing
 
     @Test func reportsAMissingValueWithUsageAndHelpPointer() {
         #expect(CommandFixtures.report(["replay", "run.jsonl", "--to"]) == """
-            Error: Missing value for '--to <n>'.
+            statedbg: error: Missing value for '--to <n>'.
             Usage: statedbg replay <file> [--verify] [--to <n>] [--quiet] [--json]
               See 'statedbg help replay' for more information.
             """)
         #expect(CommandFixtures.report(["replay", "run.jsonl", "--to", "--verify"]).hasPrefix(
-            "Error: Missing value for '--to <n>'.\n"))
+            "statedbg: error: Missing value for '--to <n>'.\n"))
     }
 
     @Test func suggestsTheNearestOption() {
         #expect(CommandFixtures.report(["replay", "run.jsonl", "--vrify"]) == """
-            Error: Unknown option '--vrify'. Did you mean '--verify'?
+            statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
             Usage: statedbg replay <file> [--verify] [--to <n>] [--quiet] [--json]
               See 'statedbg help replay' for more information.
             """)
         #expect(CommandFixtures.report(["replay", "run.jsonl", "-verify"]).hasPrefix(
-            "Error: Unknown option '-verify'. Did you mean '--verify'?\n"))
+            "statedbg: error: Unknown option '-verify'. Did you mean '--verify'?\n"))
         #expect(CommandFixtures.report(["replay", "run.jsonl", "--zebra"]).hasPrefix(
-            "Error: Unknown option '--zebra'.\n"))
+            "statedbg: error: Unknown option '--zebra'.\n"))
     }
 
     @Test func reportsUnexpectedAndMissingArguments() {
-        #expect(CommandFixtures.report(["replay", "run.jsonl", "x"]).hasPrefix("Error: Unexpected argument 'x'.\n"))
-        #expect(CommandFixtures.report(["replay"]).hasPrefix("Error: Missing expected argument '<file>'.\n"))
+        #expect(CommandFixtures.report(["replay", "run.jsonl", "x"]).hasPrefix("statedbg: error: Unexpected argument 'x'.\n"))
+        #expect(CommandFixtures.report(["replay"]).hasPrefix("statedbg: error: Missing expected argument '<file>'.\n"))
     }
 
     @Test func reportsBadIntegersWhenRead() throws {
@@ -122,21 +122,32 @@ import Testing
 
     @Test func rejectsValuesOnFlagsAndRepeatedSingleOptions() {
         #expect(CommandFixtures.report(["replay", "f", "--verify=yes"]).hasPrefix(
-            "Error: The flag '--verify' does not take a value, but was given 'yes'.\n"))
+            "statedbg: error: The flag '--verify' does not take a value, but was given 'yes'.\n"))
         #expect(CommandFixtures.report(["replay", "f", "--to", "1", "--to", "2"]).hasPrefix(
-            "Error: The option '--to <n>' was given more than once.\n"))
+            "statedbg: error: The option '--to <n>' was given more than once.\n"))
     }
 
     @Test func suggestsSubcommandsInHelpRequests() {
         #expect(CommandFixtures.report(["help", "rplay"]) == """
-            Error: Unknown subcommand 'rplay'. Did you mean 'replay'?
+            statedbg: error: Unknown subcommand 'rplay'. Did you mean 'replay'?
             Usage: statedbg <subcommand>
               See 'statedbg --help' for more information.
             """)
     }
 
-    @Test func requiresASubcommandWhenTheDefaultNeedsArguments() {
-        #expect(CommandFixtures.report([]).hasPrefix(
-            "Error: Missing subcommand; expected one of 'replay', 'repl', 'diff', 'log', 'record'.\n"))
+    @Test func runsTheDefaultSubcommandWhenNoneIsGiven() {
+        #expect(CommandFixtures.report([]) == """
+            statedbg: error: Missing expected argument '<file>'.
+            Usage: statedbg repl <file>
+              See 'statedbg help repl' for more information.
+            """)
+    }
+
+    @Test func showsRequiredOptionsWithoutBracketsAndReportsThemMissing() {
+        #expect(CommandFixtures.report(["record", "counter", "--steps", "5"]) == """
+            statedbg: error: Missing expected argument '--output <out>'.
+            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>]
+              See 'statedbg help record' for more information.
+            """)
     }
 }

@@ -64,7 +64,7 @@ import Testing
         #expect(help == """
             OVERVIEW: Record a generated session of an example app.
 
-            USAGE: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>]
+            USAGE: statedbg record <example> --output <out> [--steps <n>] [--seed <s>]
 
             ARGUMENTS:
               <example>               counter, bank, tracker or users.

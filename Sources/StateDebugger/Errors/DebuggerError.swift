@@ -55,6 +55,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownActionType(String, step: Int, line: Int?, source: String, known: String)
     /// An action or state could not be replayed through the current code.
     case replayFailed(ReplayError, step: Int, line: Int?, source: String)
+    /// An action typed by the user (the REPL's `dispatch`) is not one the app's action type can decode.
+    case badAction(ReplayError)
     /// A predicate does not parse.
     case badPredicate(PredicateParseError)
     /// A JSONPath does not parse.
@@ -83,7 +85,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .refused: .cannotCreate
             }
         case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed: .malformed
-        case .noSuchStep, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists: .usage
+        case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists: .usage
         case .fileExists: .cannotCreate
         case .predicateNeverHolds: .checkFailed
         case .cancelled: .cancelled
@@ -106,7 +108,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownActionType(let type, let step, let line, let source, let known):
             return "\(Self.location(source, line)): unknown action type \"\(type)\" at step \(step); the current code knows: \(known)."
         case .replayFailed(let error, let step, let line, let source):
-            return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error)."
+            return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error.description.withoutFinalPeriod)."
+        case .badAction(let error):
+            return "\(error.description.withoutFinalPeriod)."
         case .badPredicate(let error):
             return "The predicate \(error.source) is not valid at column \(error.column): \(error.message)."
         case .badPath(let error, let text):

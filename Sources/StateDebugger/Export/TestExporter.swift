@@ -157,10 +157,16 @@ public enum TestExporter {
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "App.app"
     }
 
-    /// The recording's path relative to the nearest package root above it, or as given when there is none.
-    static func packageRelativePath(of recording: String) -> String {
-        let path = URL(fileURLWithPath: recording).standardizedFileURL.path
-        guard let root = PackageRoot.find(above: path) else { return recording }
+    /// The recording's path relative to the nearest package root above it, or its absolute path when
+    /// there is none: a path relative to the working directory would mean nothing to the test, which
+    /// resolves relative paths from the package root.
+    ///
+    /// - Parameter workingDirectory: What a relative `recording` is relative to; the process's by default.
+    static func packageRelativePath(of recording: String,
+                                    workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+        let base = URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        let path = URL(fileURLWithPath: recording, relativeTo: base).standardizedFileURL.path
+        guard let root = PackageRoot.find(above: path) else { return path }
         return String(path.dropFirst(root.count + 1))
     }
 

@@ -31,7 +31,8 @@ public struct Minimizer {
     /// Runs ddmin over the recorded actions.
     ///
     /// - Parameters:
-    ///   - isCancelled: Polled before each replay; the report then holds the smallest candidate so far.
+    ///   - isCancelled: Polled before each replay and at each replayed step; the report then holds the
+    ///     smallest candidate so far (every action when the first replay is cut short).
     ///   - progress: Called after each replay with the size of the smallest reproducing candidate.
     /// - Throws: The replay error when the whole recording cannot be replayed through the current code
     ///   (an unknown or undecodable action, a state that does not decode, an action a validator now
@@ -46,12 +47,19 @@ public struct Minimizer {
         func reproduces(_ candidate: [Int]) -> Bool {
             if let known = cache[candidate] { return known }
             tests += 1
-            let result = replayHolds(candidate.map { actions[$0] }, from: initial, predicate: predicate)
-            cache[candidate] = result
+            let result = replayHolds(candidate.map { actions[$0] }, from: initial, predicate: predicate,
+                                     isCancelled: isCancelled)
+            // A replay cut short proves nothing, so it must not be remembered.
+            if !isCancelled() { cache[candidate] = result }
             return result
         }
         let all = Array(actions.indices)
+        let base = source.baseStep
         guard reproduces(all) else {
+            if isCancelled() {
+                return MinimizeReport(predicate: predicate.source, originalCount: actions.count,
+                                      keptSteps: all.map { base + 1 + $0 }, replays: tests, cancelled: true)
+            }
             // Candidates that fail to replay merely do not reproduce; the whole recording failing is the news.
             if let failure = replayFailure(actions, from: initial) { throw failure }
             throw .predicateNeverHolds(predicate.source, source: source.name)
@@ -86,7 +94,6 @@ public struct Minimizer {
             if granularity >= current.count { break }
             granularity = min(current.count, granularity * 2)
         }
-        let base = source.baseStep
         return MinimizeReport(predicate: predicate.source, originalCount: actions.count,
                               keptSteps: current.map { base + 1 + $0 }, replays: tests, cancelled: cancelled)
     }
@@ -172,9 +179,11 @@ public struct Minimizer {
     }
 
     /// Whether replaying `actions` from `initial` makes `predicate` true after some step.
-    private func replayHolds(_ actions: [JournalAction], from initial: JSONValue, predicate: StatePredicate) -> Bool {
+    private func replayHolds(_ actions: [JournalAction], from initial: JSONValue, predicate: StatePredicate,
+                             isCancelled: () -> Bool) -> Bool {
         guard var replayer = try? app.makeReplayer(from: initial) else { return false }
         for (offset, action) in actions.enumerated() {
+            if offset & 255 == 255, isCancelled() { return false }
             if action.type == ReplaceStateAction.type {
                 guard let fresh = try? app.makeReplayer(from: action.payload) else { return false }
                 replayer = fresh

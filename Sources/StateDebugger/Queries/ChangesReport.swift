@@ -1,11 +1,19 @@
 import StateJSON
 
-/// What ``RecordingQuery/changes(of:in:isCancelled:)`` found.
+/// What ``RecordingQuery/changes(of:in:isCancelled:found:)`` found.
+///
+/// The changes come first, one per step, and a summary last, so the same lines can be printed one by
+/// one while the search runs. A path that selects one value prints the values; a wildcard names each
+/// selected path that changed:
 ///
 /// ```text
-/// .count changed at 2 of steps 1 to 5 (3 states read, 2 steps skipped by their patches):
 /// step 1 counter.increment: 0 → 1
 /// step 3 counter.add(2): 1 → 3
+/// .count changed at 2 of steps 1 to 5.
+/// ```
+/// ```text
+/// step 40 users.updateAge(id: 5, age: -1): .users[4].age 24 → -1
+/// .users[*].age changed at 1 of steps 1 to 60.
 /// ```
 public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
     /// The path queried.
@@ -20,10 +28,46 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
     public var stepsSkipped: Int
     /// Whether the caller cancelled the search before the end.
     public var cancelled: Bool
+    /// The last step searched; `nil` before the first.
+    public var lastStepSearched: Int?
+
+    /// Creates a report.
+    public init(path: JSONPath, steps: Range<Int>, changes: [ValueChange], statesRead: Int, stepsSkipped: Int,
+                cancelled: Bool, lastStepSearched: Int? = nil) {
+        self.path = path
+        self.steps = steps
+        self.changes = changes
+        self.statesRead = statesRead
+        self.stepsSkipped = stepsSkipped
+        self.cancelled = cancelled
+        self.lastStepSearched = lastStepSearched
+    }
+
+    /// Whether each change names the paths that changed, because the path can select several values.
+    public var namesPaths: Bool { !path.selectsAtMostOneValue }
+
+    /// One change as the report prints it.
+    public func line(for change: ValueChange) -> String {
+        change.rendered(namingPaths: namesPaths)
+    }
+
+    /// The last line: how many steps changed the path, or where the search was interrupted.
+    ///
+    /// ```text
+    /// .nope never changed in steps 1 to 60.
+    /// Interrupted after step 2047 of steps 1 to 20000; ..amount changed at 1965 of them so far.
+    /// ```
+    public var summary: String {
+        guard !steps.isEmpty else { return "\(path): there are no steps to search." }
+        let range = "steps \(steps.lowerBound) to \(steps.upperBound - 1)"
+        if cancelled {
+            let reached = lastStepSearched.map { "after step \($0) of \(range)" } ?? "before step \(steps.lowerBound)"
+            return "Interrupted \(reached); \(path) changed at \(changes.count) of them so far."
+        }
+        return changes.isEmpty ? "\(path) never changed in \(range)." : "\(path) changed at \(changes.count) of \(range)."
+    }
 
     public var description: String {
-        var lines = ["\(path) changed at \(changes.count) of steps \(steps.lowerBound) to \(steps.upperBound - 1) (\(statesRead) state\(statesRead == 1 ? "" : "s") read, \(stepsSkipped) step\(stepsSkipped == 1 ? "" : "s") skipped by their patches)\(cancelled ? ", cancelled" : "")\(changes.isEmpty ? "" : ":")"]
-        lines += changes.map(\.description)
-        return lines.joined(separator: "\n")
+        (changes.map(line(for:)) + [summary]).joined(separator: "\n")
     }
 }

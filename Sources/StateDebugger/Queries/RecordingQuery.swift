@@ -25,10 +25,15 @@ public struct RecordingQuery {
     /// A step whose patch touches nothing the path could select is passed over without rebuilding
     /// its state.
     ///
-    /// - Parameter range: The steps to search (default: every step after the base step); the state
-    ///   before the first is the baseline.
+    /// - Parameters:
+    ///   - range: The steps to search (default: every step after the base step); the state before the
+    ///     first is the baseline.
+    ///   - isCancelled: Polled every 1,024 steps; the report then holds the changes found so far.
+    ///   - found: Called with each change as soon as it is found, so a caller can show results of a
+    ///     long search before it ends.
     public func changes(of path: JSONPath, in range: ClosedRange<Int>? = nil,
-                        isCancelled: () -> Bool = { false }) throws(DebuggerError) -> ChangesReport {
+                        isCancelled: () -> Bool = { false },
+                        found: (ValueChange) -> Void = { _ in }) throws(DebuggerError) -> ChangesReport {
         let steps = try clamp(range)
         var report = ChangesReport(path: path, steps: steps, changes: [], statesRead: 0, stepsSkipped: 0, cancelled: false)
         guard !steps.isEmpty else { return report }
@@ -41,6 +46,7 @@ public struct RecordingQuery {
                 report.cancelled = true
                 return report
             }
+            report.lastStepSearched = step
             let parent = source.parent(ofStep: step)
             if parent != previousStep {
                 previous = Self.matches(path, in: try source.state(at: parent))
@@ -56,7 +62,9 @@ public struct RecordingQuery {
             let current = Self.matches(path, in: try source.state(at: step))
             report.statesRead += 1
             if current != previous {
-                report.changes.append(ValueChange(step: step, action: record.action, old: previous, new: current))
+                let change = ValueChange(step: step, action: record.action, old: previous, new: current)
+                report.changes.append(change)
+                found(change)
                 previous = current
             }
         }

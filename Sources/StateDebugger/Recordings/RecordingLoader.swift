@@ -16,6 +16,9 @@ public enum RecordingLoader {
     /// Opens `path` as whichever kind of recording it holds.
     public static func open(path: String, app: String = "redux") throws(DebuggerError) -> any RecordingSource {
         let prefix = try readPrefix(path: path, count: 4096)
+        if prefix.count < 4096, prefix.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            throw .journal(JournalError(.malformed, path: path, prefix.isEmpty ? "the file is empty." : "the file holds only blank lines."))
+        }
         let firstLine = prefix.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
         if let header = try? JSONValue(parsing: Array(firstLine)), case .object(let object) = header,
            object["format"] == .string(JournalFormat.name) {
@@ -30,7 +33,7 @@ public enum RecordingLoader {
         do {
             document = try JSONValue(parsing: bytes)
         } catch {
-            throw .unrecognizedFormat(path: path, reason: "the first line is not a statedbg journal header and the file is not one JSON document (\(error))")
+            throw .unrecognizedFormat(path: path, reason: "the first line is not a statedbg journal header and the file is not one JSON document (\(error.description.withoutFinalPeriod))")
         }
         guard ReduxDevToolsImport.recognizes(document) else {
             throw .unrecognizedFormat(path: path, reason: "the file is a JSON \(document.kind) without the actionsById and computedStates (or payload) members of a Redux DevTools export")

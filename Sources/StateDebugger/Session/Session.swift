@@ -82,7 +82,15 @@ public final class Session {
         let outcome: ReplayOutcome
         do {
             replayer = try app.makeReplayer(from: before)
+        } catch {
+            throw .replayFailed(error, step: step, line: nil, source: source.name)
+        }
+        do {
             action = try replayer.normalize(payload)
+        } catch {
+            throw .badAction(error)
+        }
+        do {
             outcome = try replayer.apply(action)
         } catch {
             throw .replayFailed(error, step: step + 1, line: nil, source: source.name)

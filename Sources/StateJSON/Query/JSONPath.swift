@@ -88,6 +88,19 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `true` when the path selects at most one value in any document: no wildcards and no descendants.
+    ///
+    /// Unlike ``isConcrete`` it allows negative indices: `.users[-1]` selects one user, though which one
+    /// depends on the document.
+    public var selectsAtMostOneValue: Bool {
+        segments.allSatisfy { segment in
+            switch segment {
+            case .member, .index: true
+            case .wildcard, .descendant: false
+            }
+        }
+    }
+
     /// The pointer for a concrete path, `nil` otherwise.
     public var pointer: JSONPointer? {
         var tokens: [String] = []

@@ -43,7 +43,7 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 
     static func malformed(_ path: String, line: Int, _ error: JournalLineError) -> JournalError {
-        JournalError(.malformed, path: path, line: line, "\(error).")
+        JournalError(.malformed, path: path, line: line, "\(error.description.withoutFinalPeriod).")
     }
 
     static func system(_ category: Category, _ path: String, _ what: String, errno code: Int32) -> JournalError {

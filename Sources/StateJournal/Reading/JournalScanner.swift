@@ -144,7 +144,7 @@ struct JournalScanner {
             parsed = try readAndParse(start: start, length: length)
         } catch let error as JournalLineError {
             if number == 1 {
-                throw JournalError(.malformed, path: path, line: 1, "the first line is not a statedbg journal header: \(error).")
+                throw JournalError(.malformed, path: path, line: 1, "the first line is not a statedbg journal header: \(error.description.withoutFinalPeriod).")
             }
             throw .malformed(path, line: number, error)
         } catch let error as JournalError {

@@ -71,7 +71,15 @@ public final class JournalFile {
         }
         let temporary = path + ".creating-\(getpid())"
         _ = unlink(temporary)
-        let staging = try create(at: temporary, overwrite: true)
+        let staging: JournalFile
+        do {
+            staging = try create(at: temporary, overwrite: true)
+        } catch {
+            // The temporary name is an implementation detail; what could not be created is `path`.
+            var named = error
+            named.path = path
+            throw named
+        }
         staging.append(header)
         do {
             try staging.close()

@@ -29,6 +29,14 @@ public protocol RegisteredApp: Sendable {
     /// - Returns: How many actions were applied and how many the validators rejected.
     func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                 clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary
+    /// Records like ``record(to:steps:seed:options:clock:acknowledged:)``, stopping early when
+    /// `isCancelled` returns `true` (it is polled before each action).
+    ///
+    /// The journal is closed normally when it stops, so the file holds the steps recorded so far and is
+    /// valid; ``RecordingSummary/cancelled`` says it stopped early.
+    func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
+                isCancelled: () -> Bool) throws -> RecordingSummary
 }
 
 extension RegisteredApp {
@@ -36,6 +44,13 @@ extension RegisteredApp {
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
         try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: nil)
+    }
+
+    /// Records without polling `isCancelled`, for apps written before cancellation existed.
+    public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                       clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
+                       isCancelled: () -> Bool) throws -> RecordingSummary {
+        try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: acknowledged)
     }
 }
 
@@ -45,6 +60,15 @@ public struct RecordingSummary: Sendable, Equatable {
     public var applied: Int
     /// Actions rejected by validators (events in the journal).
     public var rejected: Int
+    /// Whether recording stopped early because it was cancelled.
+    public var cancelled = false
+
+    /// A summary of a recording that applied `applied` actions and saw `rejected` rejected.
+    public init(applied: Int, rejected: Int, cancelled: Bool = false) {
+        self.applied = applied
+        self.rejected = rejected
+        self.cancelled = cancelled
+    }
 }
 
 extension RecordableApp: RegisteredApp {
@@ -73,14 +97,28 @@ extension RecordableApp: RegisteredApp {
 
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary {
+        try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: acknowledged,
+                   isCancelled: { false })
+    }
+
+    public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
+                       clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
+                       isCancelled: () -> Bool) throws -> RecordingSummary {
         guard let randomAction else { throw RecordingGenerationError.noGenerator(app: id) }
-        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock)
+        // A stopped journal is thrown by `close()`; reporting it here as well would say it twice.
+        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock, onError: { _ in })
         var generator = SeededGenerator(seed: seed)
         var rejected = 0
         var attempts = 0
         var lastAcknowledged = 0
+        var cancelled = false
         // Rejected actions are journaled as events, not steps; keep going until `steps` were applied.
         while recorder.lastStep < steps && attempts < steps * 20 {
+            if isCancelled() {
+                cancelled = true
+                break
+            }
+            if recorder.journalError != nil { break }
             attempts += 1
             let before = recorder.lastStep
             recorder.dispatch(randomAction(recorder.state, &generator))
@@ -96,7 +134,7 @@ extension RecordableApp: RegisteredApp {
         let applied = recorder.lastStep
         try recorder.close()
         acknowledged?(recorder.acknowledgedStep)
-        return RecordingSummary(applied: applied, rejected: rejected)
+        return RecordingSummary(applied: applied, rejected: rejected, cancelled: cancelled)
     }
 }
 

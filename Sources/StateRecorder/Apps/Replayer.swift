@@ -35,6 +35,9 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownActionType(String, detail: String)
     /// The action's payload does not decode as the app's action type.
     case undecodableAction(String, detail: String)
+    /// A typed action (`{"nosuch":{}}`) names a case the action type does not have; `known` lists the
+    /// case names its Codable form uses.
+    case unknownCase(String, actionType: String, known: [String])
     /// A state in the recording does not decode as the app's state type.
     case undecodableState(detail: String)
     /// The state could not be encoded (for instance a non-finite double).
@@ -43,13 +46,15 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownActionType(let type, let detail):
-            "unknown action type \"\(type)\": the current code has no such case (\(detail))"
+            "unknown action type \"\(type)\": the current code has no such case (\(detail.withoutFinalPeriod))"
         case .undecodableAction(let type, let detail):
-            "the \(type) action's payload does not decode: \(detail)"
+            "the \(type) action's payload does not decode: \(detail.withoutFinalPeriod)"
+        case .unknownCase(let name, let actionType, let known):
+            "`\(name)` is not a case of \(actionType) (known: \(known.joined(separator: ", ")))"
         case .undecodableState(let detail):
-            "the state does not decode as the app's state type: \(detail)"
+            "the state does not decode as the app's state type: \(detail.withoutFinalPeriod)"
         case .unencodableState(let detail):
-            "the state cannot be encoded as JSON: \(detail)"
+            "the state cannot be encoded as JSON: \(detail.withoutFinalPeriod)"
         }
     }
 }
@@ -62,6 +67,16 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private let fingerprinter = IncrementalFingerprinter()
     private var actionCache: [JSONValue: Action] = [:]
     private lazy var knownTypes: Set<String> = Set(app.actionSamples.map { app.describer.describe($0).type })
+    /// The member names of the samples' Codable forms, sorted; empty when the action type is not
+    /// encoded as one-member objects.
+    private lazy var caseNames: [String] = {
+        var names: Set<String> = []
+        for sample in app.actionSamples {
+            guard case .object(let object)? = try? JSONValueEncoder().encode(sample), object.keys.count == 1 else { return [] }
+            names.insert(object.keys[0])
+        }
+        return names.sorted()
+    }()
     private(set) var state: JSONValue
     private(set) var fingerprint: UInt64
 
@@ -96,7 +111,21 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction {
-        let decoded = try decode(payload, type: "(typed)")
+        // An enum's Codable form is an object with one member named after the case; a name that is
+        // no case deserves that answer rather than a decoding error.
+        var name = "typed"
+        if case .object(let object) = payload, object.keys.count == 1 {
+            name = object.keys[0]
+            if !caseNames.isEmpty, !caseNames.contains(name) {
+                throw .unknownCase(name, actionType: String(reflecting: Action.self), known: caseNames)
+            }
+        }
+        let decoded: Action
+        do {
+            decoded = try JSONValueDecoder().decode(Action.self, from: payload)
+        } catch {
+            throw .undecodableAction(name, detail: "\(error)")
+        }
         let description = app.describer.describe(decoded)
         let encoded: JSONValue
         do {

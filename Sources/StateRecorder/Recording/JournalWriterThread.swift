@@ -164,7 +164,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             lastFlush = Date()
             acknowledged.store(lastStep, ordering: .releasing)
         } catch {
-            stop(because: "statedbg stopped recording to \(file.path): \(error)")
+            stop(because: "\(error.description.withoutFinalPeriod); statedbg stopped recording, and the steps before this one are in the file.")
         }
     }
 

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// Why a recording store could not do what was asked.
 public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ``RecordingStore/redo(_:)`` with nothing undone since the last dispatch.
@@ -20,7 +22,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .stepInEarlierFile(let step, let file):
             "Step \(step) is in an earlier file than \(file), which this recorder rolled over from; open that file with statedbg."
         case .undecodableState(let step, let detail):
-            "The recorded state of step \(step) does not decode: \(detail)."
+            "The recorded state of step \(step) does not decode: \(detail.withoutFinalPeriod)."
         case .journalStopped(let message):
             message
         }

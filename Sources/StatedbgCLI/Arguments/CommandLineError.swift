@@ -9,7 +9,7 @@
 /// }
 /// ```
 /// ```text
-/// Error: Unknown option '--vrify'. Did you mean '--verify'?
+/// statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
 /// Usage: statedbg replay <file> [--verify] [--to <n>]
 ///   See 'statedbg help replay' for more information.
 /// ```
@@ -31,7 +31,8 @@ public struct CommandLineError: Error, Equatable, Sendable, CustomStringConverti
     /// Always ``ExitStatus/usage``.
     public var exitStatus: ExitStatus { .usage }
 
-    /// The three-line report: the error, the usage line and where to find help.
+    /// The three-line report: the error as one `statedbg: error:` line like every other error, the
+    /// usage line and where to find help.
     public var description: String {
         let helpCommand: String
         if commandPath.count > 1 {
@@ -40,7 +41,7 @@ public struct CommandLineError: Error, Equatable, Sendable, CustomStringConverti
             helpCommand = "\(commandPath.first ?? "") --help"
         }
         return """
-            \(error)
+            \(commandPath.first ?? "statedbg"): error: \(error)
             Usage: \(usage)
               See '\(helpCommand)' for more information.
             """

@@ -42,9 +42,9 @@ public struct CommandLineParser: Sendable {
         while let command = path.last, !command.subcommands.isEmpty {
             let names = command.subcommands.map(\.name)
             guard let first = remaining.first else {
-                if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)),
-                    !fallback.arguments.contains(where: { !$0.isOptional })
-                {
+                // Nothing after the tool name runs the default subcommand, as documented, which then
+                // says what it is missing.
+                if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
                     path.append(fallback)
                     break
                 }
@@ -189,6 +189,9 @@ public struct CommandLineParser: Sendable {
         }
         if let extra = unassigned.first {
             throw error(.unexpectedArgument(extra), path)
+        }
+        if let missing = command.options.first(where: { $0.isRequired && values[$0.key] == nil }) {
+            throw error(.missingArgument(missing.synopsis), path)
         }
         return .command(
             ParsedArguments(

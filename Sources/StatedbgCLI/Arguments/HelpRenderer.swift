@@ -76,13 +76,15 @@ public struct HelpRenderer: Sendable {
     /// The one-line synopsis of the last command of `commandPath`: `statedbg replay <file> [--verify]`.
     ///
     /// Positional arguments come first, then options; `--help` and `--version` are left out.
-    /// Commands with many options show `[<options>]` instead of listing the optional ones.
+    /// Commands with many options show `[<options>]` instead of listing the optional ones. Required
+    /// options have no brackets, as in swift-argument-parser.
     public static func usage(commandPath: [CommandSpec]) -> String {
         guard let command = commandPath.last else { return "" }
         let toolName = commandPath.map(\.name).joined(separator: " ")
         var elements = command.arguments.map(\.synopsis)
         if command.arguments.count + command.options.count > 12 {
             elements.insert("[<options>]", at: 0)
+            elements += command.options.filter(\.isRequired).map(\.usageSynopsis)
         } else {
             elements += command.options.map(\.usageSynopsis)
         }

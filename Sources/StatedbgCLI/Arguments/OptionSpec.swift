@@ -5,6 +5,7 @@
 /// let to = OptionSpec.value("to", valueName: "n", help: "Stop after step <n>.")
 /// let output = OptionSpec.value("output", short: "o", valueName: "out", help: "Where to write.")
 /// let type = OptionSpec.value("type", valueName: "pattern", help: "Only these actions.", isRepeatable: true)
+/// let required = OptionSpec.value("output", short: "o", valueName: "out", help: "Where to write.", isRequired: true)
 /// ```
 public struct OptionSpec: Sendable, Equatable {
     /// Whether the option stands alone or takes a value.
@@ -25,30 +26,36 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// Whether the option may be given more than once (each value is kept).
     public var isRepeatable: Bool
+    /// Whether the command cannot run without the option; the usage line shows it without brackets
+    /// and the parser reports it missing.
+    public var isRequired: Bool
 
     /// Creates an option; at least one of `long` and `short` must be given.
-    public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false) {
+    public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false,
+                isRequired: Bool = false) {
         precondition(long != nil || short != nil, "An option needs a long or a short name.")
         self.long = long
         self.short = short
         self.kind = kind
         self.help = help
         self.isRepeatable = isRepeatable
+        self.isRequired = isRequired
     }
 
     /// A flag named `--long` (and `-short`).
-    public static func flag(_ long: String, short: Character? = nil, help: String = "", isRepeatable: Bool = false) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .flag, help: help, isRepeatable: isRepeatable)
+    public static func flag(_ long: String, short: Character? = nil, help: String = "", isRepeatable: Bool = false,
+                            isRequired: Bool = false) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .flag, help: help, isRepeatable: isRepeatable, isRequired: isRequired)
     }
 
     /// An option named `--long <valueName>` (and `-short`), with an optional default shown in help.
     public static func value(
         _ long: String, short: Character? = nil, valueName: String, defaultValue: String? = nil,
-        help: String = "", isRepeatable: Bool = false
+        help: String = "", isRepeatable: Bool = false, isRequired: Bool = false
     ) -> OptionSpec {
         OptionSpec(
             long: long, short: short, kind: .value(valueName: valueName, defaultValue: defaultValue),
-            help: help, isRepeatable: isRepeatable)
+            help: help, isRepeatable: isRepeatable, isRequired: isRequired)
     }
 
     /// The name ``ParsedArguments`` files values under: the long name, or the short one.
@@ -82,9 +89,11 @@ public struct OptionSpec: Sendable, Equatable {
         return "\(preferredName) <\(valueName)>"
     }
 
-    /// The option as a usage-line element, `[--to <n>]` or `[--type <pattern> ...]`.
+    /// The option as a usage-line element, `[--to <n>]` or `[--type <pattern> ...]`; a required
+    /// one has no brackets, `--output <out>`.
     var usageSynopsis: String {
-        "[\(synopsis)\(isRepeatable ? " ..." : "")]"
+        let text = synopsis + (isRepeatable ? " ..." : "")
+        return isRequired ? text : "[\(text)]"
     }
 
     /// The option as a help label, `-o, --output <out>`.

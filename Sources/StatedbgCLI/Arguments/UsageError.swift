@@ -7,7 +7,7 @@
 /// print(UsageError.unknownOption("--vrify", suggestion: "--verify"))
 /// ```
 /// ```text
-/// Error: Unknown option '--vrify'. Did you mean '--verify'?
+/// Unknown option '--vrify'. Did you mean '--verify'?
 /// ```
 public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value option came last or was followed by another option: `--to <n>`.
@@ -29,28 +29,28 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command that only groups subcommands was called without one.
     case missingSubcommand(available: [String])
 
-    /// The sentence shown to the user, starting with `Error:`.
+    /// The sentence shown to the user; ``CommandLineError`` puts `statedbg: error:` before it.
     public var description: String {
         switch self {
         case .missingValue(let option):
-            return "Error: Missing value for '\(option)'."
+            return "Missing value for '\(option)'."
         case .unexpectedValue(let option, let value):
-            return "Error: The flag '\(option)' does not take a value, but was given '\(value)'."
+            return "The flag '\(option)' does not take a value, but was given '\(value)'."
         case .unknownOption(let option, let suggestion):
-            return "Error: Unknown option '\(option)'." + Self.didYouMean(suggestion)
+            return "Unknown option '\(option)'." + Self.didYouMean(suggestion)
         case .duplicateOption(let option):
-            return "Error: The option '\(option)' was given more than once."
+            return "The option '\(option)' was given more than once."
         case .missingArgument(let argument):
-            return "Error: Missing expected argument '\(argument)'."
+            return "Missing expected argument '\(argument)'."
         case .unexpectedArgument(let argument):
-            return "Error: Unexpected argument '\(argument)'."
+            return "Unexpected argument '\(argument)'."
         case .invalidValue(let value, let option, let expected):
-            return "Error: The value '\(value)' is invalid for '\(option)'; expected \(expected)."
+            return "The value '\(value)' is invalid for '\(option)'; expected \(expected)."
         case .unknownSubcommand(let name, let suggestion):
-            return "Error: Unknown subcommand '\(name)'." + Self.didYouMean(suggestion)
+            return "Unknown subcommand '\(name)'." + Self.didYouMean(suggestion)
         case .missingSubcommand(let available):
             let names = available.map { "'\($0)'" }.joined(separator: ", ")
-            return "Error: Missing subcommand; expected one of \(names)."
+            return "Missing subcommand; expected one of \(names)."
         }
     }
 

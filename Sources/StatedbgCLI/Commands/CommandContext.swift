@@ -62,7 +62,7 @@ struct CommandContext {
         CommandFailure(CommandLineError(error, commandPath: arguments.commandPath, usage: arguments.usage))
     }
 
-    /// Parses a JSONPath argument.
+    /// Parses a path argument (jq-like: `.users[*].age`).
     func path(_ text: String) throws(CommandFailure) -> JSONPath {
         do {
             return try JSONPath(parsing: text)

@@ -19,8 +19,11 @@ public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertibl
     /// What went wrong, as a whole sentence.
     public var message: String
     /// Whether the message is a complete report that must not get the `statedbg: error: ` prefix,
-    /// as for usage errors, which say `Error:` and show the usage line themselves.
+    /// as for usage errors, which carry their own `statedbg: error:` line and show the usage line.
     public var isCompleteReport: Bool
+    /// Results found before the command stopped (as when Ctrl-C cuts a search short), printed on
+    /// standard output before the message; empty when there are none.
+    public var output = ""
 
     /// A failure with an explicit status.
     public init(_ status: ExitStatus, _ message: String) {

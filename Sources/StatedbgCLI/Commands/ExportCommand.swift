@@ -17,7 +17,7 @@ enum ExportCommand: Subcommand {
             """,
         arguments: [.file],
         options: [
-            .flag("test", help: "Export as a regression test (the only format so far; required)."),
+            .flag("test", help: "Export as a regression test (the only format so far).", isRequired: true),
             .value("output", short: "o", valueName: "out", help: "Where to write the source."),
             .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing test."),
             .value("app", valueName: "expression", help: "The Swift expression naming the app's RecordableApp (default: derived from the state type)."),
@@ -26,9 +26,6 @@ enum ExportCommand: Subcommand {
         exitStatuses: [.init(.success, "The test source was written.")] + CommandSpec.StatusNote.reading + [.exists])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        guard arguments.flag("test") else {
-            throw context.usageError(arguments, .missingArgument("--test"))
-        }
         let path = arguments.string("file") ?? ""
         let output = arguments.string("output")
         if let output, !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {

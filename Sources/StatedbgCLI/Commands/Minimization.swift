@@ -18,7 +18,9 @@ enum Minimization {
             try minimizer.minimize(predicate, isCancelled: isCancelled)
         }
         if report.cancelled {
-            throw CommandFailure(.interrupted, "Interrupted: \(report) Nothing was written.")
+            // The kept steps can number thousands; they belong in no error message.
+            let kept = report.keptSteps.count
+            throw CommandFailure(.interrupted, "Interrupted after \(report.replays) replay\(report.replays == 1 ? "" : "s"): the smallest recording found so far has \(kept) of \(report.originalCount) action\(report.originalCount == 1 ? "" : "s"); nothing was written.")
         }
         let saved = try CommandFailure.translating { () throws(DebuggerError) in
             try minimizer.write(report.keptSteps, to: output, force: force)

@@ -13,7 +13,7 @@ enum MinimizeCommand: Subcommand {
             """,
         arguments: [.file, ArgumentSpec("predicate", help: "The condition the smaller recording must still reach.")],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write (required)."),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
             .flag("force", help: "Replace the output file if it exists."),
         ],
         exitStatuses: [
@@ -22,9 +22,8 @@ enum MinimizeCommand: Subcommand {
         ] + CommandSpec.StatusNote.reading + [.exists, .interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        guard let output = arguments.string("output") else {
-            throw context.usageError(arguments, .missingArgument("-o <out>"))
-        }
+        // The parser has checked that the required option is there.
+        let output = arguments.string("output") ?? ""
         let source = try context.open(arguments.string("file") ?? "")
         let predicate = try context.predicate(arguments.string("predicate") ?? "")
         if !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {

@@ -1,5 +1,7 @@
 import Foundation
 import StateDebugger
+import StateJSON
+import StateJournal
 import StateRecorder
 
 /// `statedbg record EXAMPLE -o OUT …`: records a registered app driven by its action generator.
@@ -14,7 +16,7 @@ enum RecordCommand: Subcommand {
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write (required)."),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
             .value("steps", valueName: "n", defaultValue: "100", help: "How many steps to record."),
             .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
             .flag("force", help: "Replace the output file if it exists."),
@@ -24,17 +26,21 @@ enum RecordCommand: Subcommand {
                    help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
             .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
             .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests)."),
-            .value("redact", valueName: "path", help: "Replace the values this JSONPath selects with \"<redacted>\".",
+            .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
         ],
-        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io])
+        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io,
+                       .init(.interrupted, "Interrupted; the steps recorded so far are in the output file.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let id = arguments.string("example") ?? ""
-        guard let output = arguments.string("output") else {
-            throw context.usageError(arguments, .missingArgument("-o <out>"))
+        // The parser has checked that the required option is there.
+        let output = arguments.string("output") ?? ""
+        guard let app = context.registry.apps.first(where: { $0.id == id }) else {
+            let known = context.registry.ids.sorted()
+            let list = known.isEmpty ? "none are registered" : "the examples are \(known.joined(separator: ", "))"
+            throw CommandFailure(.usage, "There is no example \"\(id)\" to record; \(list) (see 'statedbg examples').")
         }
-        let app = try CommandFailure.translating { () throws(DebuggerError) in try context.registry.require(id) }
         let steps = try context.int(arguments, "steps") ?? 100
         guard steps >= 0 else { throw context.usageError(arguments, .invalidValue(String(steps), for: "--steps <n>", expected: "0 or more")) }
         let seedText = arguments.string("seed") ?? "1"
@@ -54,10 +60,17 @@ enum RecordCommand: Subcommand {
         case "close": options.durability = .onClose
         case let other?: throw context.usageError(arguments, .invalidValue(other, for: "--durability <policy>", expected: "step, step-sync, batched or close"))
         }
+        for text in arguments.strings("redact") {
+            do {
+                _ = try JSONPath(parsing: text)
+            } catch {
+                throw CommandFailure(.usage, "--redact '\(text)': the path is not valid at column \(error.column): \(error.message).")
+            }
+        }
         do {
             options.redaction = try Redaction(paths: arguments.strings("redact"))
         } catch {
-            throw CommandFailure(.usage, "\(error)")
+            throw CommandFailure(.usage, "--redact: \(error)")
         }
         let force = arguments.flag("force")
         if !force, FileManager.default.fileExists(atPath: output) {
@@ -78,12 +91,19 @@ enum RecordCommand: Subcommand {
                 : nil
             summary = try app.record(to: output, steps: steps, seed: seed, options: options,
                                      clock: arguments.flag("fixed-clock") ? RecordingClock.fixed() : RecordingClock.wall,
-                                     acknowledged: acknowledged)
+                                     acknowledged: acknowledged, isCancelled: context.isCancelled)
+        } catch let error as JournalError {
+            throw CommandFailure(.journal(error))
+        } catch RecorderError.journalStopped(let message) {
+            throw CommandFailure(.ioError, message)
         } catch {
-            throw CommandFailure(.ioError, "\(output): the recording failed: \(error)")
+            throw CommandFailure(.ioError, "\(output): the recording failed: \(String(describing: error).withoutFinalPeriod).")
         }
         let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
         context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+        if summary.cancelled {
+            throw CommandFailure(.interrupted, "Interrupted: recording stopped after \(summary.applied) of \(steps) steps; \(output) holds them and is complete.")
+        }
         return .success
     }
 }

@@ -11,12 +11,12 @@ enum ShowCommand: Subcommand {
             is given. A path with wildcards ([*], ..) prints every value it selects as 'PATH = VALUE'.
 
             With --json the output is one canonical JSON document: the state, the value a path without \
-            wildcards selects, or an array of {"path":TEXT,"value":VALUE} for a path with wildcards.
+            wildcards selects (an index such as [-1] is not a wildcard), or an array of {"path":TEXT,"value":VALUE} for a path with wildcards.
             """,
         arguments: [.file],
         options: [
             .value("step", valueName: "n", help: "The step (default: the last; negative counts from the end, -1 is the last)."),
-            .value("path", valueName: "path", help: "A JSONPath such as .accounts.jenny or .users[*].age."),
+            .value("path", valueName: "path", help: "A jq-like path such as .accounts.jenny or .users[*].age."),
             .flag("full", help: "Show long arrays whole."),
             .flag("json", help: "Print canonical JSON."),
         ],
@@ -53,7 +53,7 @@ enum ShowCommand: Subcommand {
                        nothing: (JSONPath) -> String) throws(CommandFailure) -> String {
         guard let path else { return json ? state.canonicalText : printer.dump(state, full: full) }
         let matches = path.evaluate(on: state)
-        if path.isConcrete {
+        if path.selectsAtMostOneValue {
             guard let match = matches.first else { throw CommandFailure(.checkFailed, nothing(path)) }
             return json ? match.value.canonicalText : printer.dump(match.value, full: full)
         }

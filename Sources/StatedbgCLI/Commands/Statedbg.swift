@@ -128,6 +128,7 @@ public enum Statedbg {
             do throws(CommandFailure) {
                 return try subcommand.run(parsed, context)
             } catch {
+                if !error.output.isEmpty { output.print(error.output) }
                 standardOutput.flush()
                 guard standardOutput.writeError == nil else { return .ioError }
                 output.printError(error.isCompleteReport ? error.message : "statedbg: error: \(error.message)")

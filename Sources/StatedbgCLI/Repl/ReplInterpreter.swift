@@ -29,8 +29,10 @@ public final class ReplInterpreter {
     public var colour: Bool
     /// Whether `quit` was given.
     public private(set) var isFinished = false
-    /// The paths printed after every move, in the order they were added.
+    /// The paths whose values are printed after a move that changed them, in the order they were added.
     public private(set) var watches: [String] = []
+    /// The lines last shown for each watched path, to print only what changed.
+    private var shownWatches: [String: [String]] = [:]
     /// Named positions, from `mark`.
     public private(set) var marks: [String: TimelinePosition] = [:]
 
@@ -80,7 +82,7 @@ public final class ReplInterpreter {
         do {
             return ReplReply(text: try run(command.name, rest))
         } catch {
-            return ReplReply(error: error.message)
+            return ReplReply(text: error.output, error: error.message)
         }
     }
 
@@ -89,7 +91,7 @@ public final class ReplInterpreter {
     private func run(_ name: String, _ rest: String) throws(CommandFailure) -> String {
         switch name {
         case "next": return try step(by: try count(rest), forward: true)
-        case "back": return try step(by: try count(rest), forward: false)
+        case "back": return try stepBack(try count(rest))
         case "jump": return try jump(rest)
         case "first": return try move { () throws(DebuggerError) in timeline.first() }
         case "last": return try move { () throws(DebuggerError) in timeline.last() }
@@ -147,28 +149,48 @@ public final class ReplInterpreter {
         return watched.isEmpty ? view : view + "\n" + watched
     }
 
+    /// The watched values that changed since they were last shown, as `watch PATH = VALUE` lines.
     private func watchLines() throws(CommandFailure) -> String {
         guard !watches.isEmpty else { return "" }
         let state = try currentState()
         var lines: [String] = []
         for text in watches {
-            let path = try parsePath(text)
-            let values = path.evaluate(on: state)
-            if values.isEmpty {
-                lines.append("watch \(text): (absent)")
-            } else if path.isConcrete, let value = values.first?.value {
-                lines.append("watch \(text) = \(value.canonicalText)")
-            } else {
-                for match in values { lines.append("watch \(JSONPath(pointer: match.pointer)) = \(match.value.canonicalText)") }
-            }
+            let current = try watchedValues(text, in: state)
+            guard current != shownWatches[text] else { continue }
+            shownWatches[text] = current
+            lines += current.map { "watch " + $0 }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// `PATH = VALUE` for each value `text` selects (one line for a path that selects at most one
+    /// value, `PATH = (absent)` when it selects none).
+    private func watchedValues(_ text: String, in state: JSONValue) throws(CommandFailure) -> [String] {
+        let path = try parsePath(text)
+        let matches = path.evaluate(on: state)
+        if matches.isEmpty { return ["\(text) = (absent)"] }
+        if path.selectsAtMostOneValue { return ["\(text) = \(matches[0].value.canonicalText)"] }
+        return matches.map { "\(JSONPath(pointer: $0.pointer)) = \($0.value.canonicalText)" }
+    }
+
     private func jump(_ rest: String) throws(CommandFailure) -> String {
-        let target = try words(rest, expecting: 1...1, usage: "jump STEP|+n|MARK")[0]
-        if target.hasPrefix("+"), Int(target.dropFirst()) != nil {
-            return try step(by: try count(String(target.dropFirst())), forward: true)
+        let target = try words(rest, expecting: 1...1, usage: "jump STEP|+n|-n|end|end-n|MARK")[0]
+        // `+n` and `-n` move from the cursor, as in gdb and rr; the end is spelled out, so a minus sign
+        // never means two things.
+        if let sign = target.first, sign == "+" || sign == "-", Int(target.dropFirst()) != nil {
+            return try step(by: try count(String(target.dropFirst())), forward: sign == "+")
+        }
+        if target == "end" {
+            return try move { () throws(DebuggerError) in timeline.last() }
+        }
+        if target.hasPrefix("end-"), let back = Int(target.dropFirst(4)), back >= 0 {
+            let room = timeline.lastStep - timeline.firstStep
+            guard back <= room else {
+                let only = room == 1 ? "is only 1 step" : "are only \(room) steps"
+                throw CommandFailure(.usage, "there \(only) before the last step, \(timeline.lastStep); the first is \(timeline.firstStep).")
+            }
+            let step = timeline.lastStep - back
+            return try move { () throws(DebuggerError) in try timeline.jump(to: step) }
         }
         if Int(target) != nil {
             let step = try stepNumber(target)
@@ -182,6 +204,40 @@ public final class ReplInterpreter {
         return try move { () throws(DebuggerError) in
             if position.branch != timeline.position.branch { try timeline.checkout(position.branch) }
             return try timeline.jump(to: position.step)
+        }
+    }
+
+    /// Goes back `steps` steps along the steps' parents, so that back from the first step after a time
+    /// travel in the recorded app reaches the step the app travelled to, whose state that step started
+    /// from (the diff `next` and `back` show is against the parent too).
+    private func stepBack(_ steps: Int) throws(CommandFailure) -> String {
+        let source = timeline.source(forBranch: nil)
+        let start = timeline.step
+        var step = start
+        var walked = 0
+        while walked < steps, step > timeline.firstStep {
+            step = source.parent(ofStep: step)
+            walked += 1
+        }
+        guard walked == steps else {
+            if walked == 0 { throw CommandFailure(.usage, "already at the first step, \(start).") }
+            let only = walked == 1 ? "is only 1 step" : "are only \(walked) steps"
+            throw CommandFailure(.usage, "there \(only) before step \(start); the first is \(timeline.firstStep).")
+        }
+        return try move { () throws(DebuggerError) in try timeline.jump(to: step) }
+    }
+
+    /// The steps of the recording that continue from an earlier step because the recorded app
+    /// travelled back in time, with the step each continues from.
+    private func travelledSteps() -> [(step: Int, parent: Int)] {
+        let source = timeline.source
+        var candidates: Set<Int> = []
+        for located in source.events {
+            if case .travel(let after, _, _, _, _) = located.event, after < source.lastStep { candidates.insert(after + 1) }
+        }
+        return candidates.sorted().compactMap { step in
+            let parent = source.parent(ofStep: step)
+            return parent == step - 1 ? nil : (step, parent)
         }
     }
 
@@ -271,21 +327,25 @@ public final class ReplInterpreter {
     }
 
     private func watch(_ rest: String) throws(CommandFailure) -> String {
-        guard !rest.isEmpty else {
-            return watches.isEmpty ? "nothing is watched; watch PATH adds a path" : try watchLines()
-        }
-        let path = try parsePath(rest)
-        if !watches.contains(path.description) { watches.append(path.description) }
         let state = try currentState()
-        let values = path.evaluate(on: state).map(\.value)
-        let shown = values.isEmpty ? "(absent)" : values.count == 1 ? values[0].canonicalText : JSONValue.array(values).canonicalText
-        return "watching \(path) = \(shown)"
+        guard !rest.isEmpty else {
+            guard !watches.isEmpty else { return "nothing is watched; watch PATH adds a path" }
+            var lines: [String] = []
+            for text in watches { lines += try watchedValues(text, in: state).map { "watch " + $0 } }
+            return lines.joined(separator: "\n")
+        }
+        let text = try parsePath(rest).description
+        if !watches.contains(text) { watches.append(text) }
+        let current = try watchedValues(text, in: state)
+        shownWatches[text] = current
+        return current.map { "watching " + $0 }.joined(separator: "\n")
     }
 
     private func unwatch(_ rest: String) throws(CommandFailure) -> String {
         guard !rest.isEmpty else {
             let count = watches.count
             watches = []
+            shownWatches = [:]
             return "stopped watching \(count) path\(count == 1 ? "" : "s")"
         }
         let text = try parsePath(rest).description
@@ -293,6 +353,7 @@ public final class ReplInterpreter {
             throw CommandFailure(.usage, "\(text) is not watched; the watched paths are \(watches.isEmpty ? "none" : watches.joined(separator: ", ")).")
         }
         watches.remove(at: index)
+        shownWatches[text] = nil
         return "stopped watching \(text)"
     }
 
@@ -304,7 +365,11 @@ public final class ReplInterpreter {
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).changes(of: path, isCancelled: isCancelled)
         }
-        if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report.description)") }
+        if report.cancelled {
+            var failure = CommandFailure(.interrupted, report.summary)
+            failure.output = report.changes.map(report.line(for:)).joined(separator: "\n")
+            throw failure
+        }
         return report.description
     }
 
@@ -369,7 +434,18 @@ public final class ReplInterpreter {
 
     private func branches(_ rest: String) throws(CommandFailure) -> String {
         _ = try words(rest, expecting: 0...0, usage: "branches")
-        return timeline.branches.map { ($0.name == timeline.position.branch ? "* " : "  ") + $0.description }.joined(separator: "\n")
+        var lines: [String] = []
+        for branch in timeline.branches {
+            lines.append((branch.name == timeline.position.branch ? "* " : "  ") + branch.description)
+            guard branch.parent == nil else { continue }
+            // A time travel in the recorded app left a path behind inside `main`; it is not a branch
+            // of this session (checkout cannot reach it), but `back` follows it and so should the list.
+            for (step, parent) in travelledSteps() {
+                let left = parent + 1 == step - 1 ? "step \(step - 1) is" : "steps \(parent + 1) to \(step - 1) are"
+                lines.append("    step \(step) continues from step \(parent) after a time travel; \(left) the path the app left")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private func checkout(_ rest: String) throws(CommandFailure) -> String {
@@ -404,8 +480,8 @@ public final class ReplInterpreter {
 
     private func mark(_ rest: String) throws(CommandFailure) -> String {
         let name = try words(rest, expecting: 1...1, usage: "mark NAME")[0]
-        guard Int(name) == nil, !name.hasPrefix("+") else {
-            throw CommandFailure(.usage, "A mark's name cannot be a number, since jump NAME would read it as a step.")
+        guard Int(name) == nil, !name.hasPrefix("+"), !name.hasPrefix("-"), name != "end", !name.hasPrefix("end-") else {
+            throw CommandFailure(.usage, "A mark's name cannot be a number, +n, -n, end or end-n, since jump NAME would read it as a step.")
         }
         marks[name] = timeline.position
         return "marked \(timeline.position) as \(name)"

@@ -1,16 +1,18 @@
 import TestSupport
 import StateDebugger
+import Synchronization
 import Testing
 @testable import StatedbgCLI
 
 /// Ctrl-C reaches commands as `isCancelled`; these tests hand in a check that is already true.
 @Suite struct CancellationTests {
-    private func run(_ arguments: [String], in directory: TemporaryDirectory) throws -> CommandRun {
+    private func run(_ arguments: [String], in directory: TemporaryDirectory,
+                     isCancelled: @escaping @Sendable () -> Bool = { true }) throws -> CommandRun {
         let out = MemorySink()
         let err = MemorySink()
         let terminal = Terminal(output: TextOutput(standardOutput: out, standardError: err))
         let context = CommandContext(terminal: terminal, registry: AppRegistry([WalletFixture.app()]),
-                                     isCancelled: { true }, interrupt: nil)
+                                     isCancelled: isCancelled, interrupt: nil)
         guard case .command(let parsed) = try CommandLineParser(root: Statedbg.command).parse(arguments) else {
             throw CommandFailure(.usage, "not a command")
         }
@@ -34,5 +36,46 @@ import Testing
         #expect(verify.error == "Interrupted: the replay stopped before it finished.")
         let bisect = try run(["bisect", path, ".balance < 50", "--linear"], in: directory)
         #expect(bisect.status == .interrupted)
+    }
+
+    @Test func interruptedRecordingKeepsAValidJournalOfTheStepsSoFar() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("r.jsonl")
+        let polls = Atomic(0)
+        let record = try run(["record", "wallet", "-o", path, "--steps", "1000000", "--fixed-clock"], in: directory,
+                             isCancelled: { polls.add(1, ordering: .relaxed).newValue > 4 })
+        #expect(record.status == .interrupted)
+        #expect(record.output == "recorded 3 steps of wallet to \(path) (1 action rejected by validators)\n")
+        #expect(record.error == "Interrupted: recording stopped after 3 of 1000000 steps; \(path) holds them and is complete.")
+        let check = CommandRun.statedbg("check", "@r.jsonl", in: directory)
+        #expect(check.status == .success)
+        #expect(check.output == "r.jsonl: no problems in 3 steps.\n")
+    }
+
+    @Test func interruptedMinimizeSaysHowFarItGotInOneShortLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let minimize = try run(["minimize", path, ".balance < 100", "-o", directory.file("m.jsonl")], in: directory)
+        #expect(minimize.status == .interrupted)
+        #expect(minimize.output == "")
+        #expect(minimize.error == "Interrupted after 1 replay: the smallest recording found so far has 5 of 5 actions; nothing was written.")
+    }
+
+    @Test func interruptedChangesKeepsTheResultsSoFarOnStandardOutput() throws {
+        let directory = try TemporaryDirectory()
+        let deposits = Array(repeating: WalletAction.deposit(1), count: 1100)
+        let path = try WalletFixture.record(to: directory.file("long.jsonl"),
+                                            actions: [.rename("jo")] + deposits + [.rename("jenny")] + deposits)
+        let polls = Atomic(0)
+        // Polled every 1,024 steps: the second poll, after step 2047, interrupts.
+        let changes = try run(["changes", path, ".owner"], in: directory,
+                              isCancelled: { polls.add(1, ordering: .relaxed).newValue > 1 })
+        #expect(changes.status == .interrupted)
+        #expect(changes.output == """
+            step 1 wallet.rename("jo"): "jenny" → "jo"
+            step 1102 wallet.rename("jenny"): "jo" → "jenny"
+
+            """)
+        #expect(changes.error == "Interrupted after step 2047 of steps 1 to 2202; .owner changed at 2 of them so far.")
     }
 }

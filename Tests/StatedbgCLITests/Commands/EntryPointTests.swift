@@ -16,9 +16,43 @@ import StatedbgCLI
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.error == """
-            Error: Unknown option '--vrify'. Did you mean '--verify'?
+            statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
             Usage: statedbg replay <file> [--verify] [--to <n>] [--quiet] [--json] [--color] [--no-color]
               See 'statedbg help replay' for more information.
+
+            """)
+    }
+
+    @Test func showsRequiredOptionsWithoutBracketsAndCallsPathsJqLike() throws {
+        let directory = try TemporaryDirectory()
+        let minimize = CommandRun.statedbg("minimize", "x.jsonl", ".count > 1", in: directory)
+        #expect(minimize.status == .usage)
+        #expect(minimize.error == """
+            statedbg: error: Missing expected argument '--output <out>'.
+            Usage: statedbg minimize <file> <predicate> --output <out> [--force]
+              See 'statedbg help minimize' for more information.
+
+            """)
+        let export = CommandRun.statedbg("export", "x.jsonl", in: directory)
+        #expect(export.error.hasPrefix("""
+            statedbg: error: Missing expected argument '--test'.
+            Usage: statedbg export <file> --test [--output <out>]
+            """))
+        for command in ["show", "changes", "record"] {
+            let help = CommandRun.statedbg("help", command, in: directory).output
+            #expect(help.contains("jq-like path"))
+            #expect(!help.contains("JSONPath"))
+        }
+    }
+
+    @Test func runsTheReplWhenGivenNothingAsDocumented() throws {
+        let directory = try TemporaryDirectory()
+        let run = CommandRun.statedbg([], in: directory)
+        #expect(run.status == .usage)
+        #expect(run.error == """
+            statedbg: error: Missing expected argument '<file>'.
+            Usage: statedbg repl <file> [--command <commands>] [--echo] [--color] [--no-color]
+              See 'statedbg help repl' for more information.
 
             """)
     }

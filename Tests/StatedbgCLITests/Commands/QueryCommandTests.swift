@@ -64,8 +64,8 @@ import StatedbgCLI
         let run = CommandRun.statedbg("changes", "@w.jsonl", ".owner", in: directory)
         #expect(run.status == .success)
         #expect(run.output == """
-            .owner changed at 1 of steps 1 to 5 (6 states read, 0 steps skipped by their patches):
             step 3 wallet.rename("jo"): "jenny" → "jo"
+            .owner changed at 1 of steps 1 to 5.
 
             """)
     }

@@ -117,7 +117,10 @@ import StatedbgCLI
                 #expect(run.error.hasPrefix("statedbg: error: \(name)"), "\(command) \(name): \(run.error)")
                 #expect(run.error.filter { $0 == "\n" }.count == 1, "\(command) \(name): \(run.error)")
             }
+            #expect(CommandRun.statedbg(command, "@empty.jsonl", in: directory).error == "statedbg: error: empty.jsonl: the file is empty.\n")
         }
+        _ = try directory.write("blank.jsonl", "\n\n")
+        #expect(CommandRun.statedbg("log", "@blank.jsonl", in: directory).error == "statedbg: error: blank.jsonl: the file holds only blank lines.\n")
     }
 
     @Test func recordsAnAppDeterministicallyAndRefusesToOverwrite() throws {
@@ -134,15 +137,31 @@ import StatedbgCLI
         #expect(CommandRun.statedbg("show", "@r.jsonl", "--path", ".owner", "--json", in: directory).output == "\"<redacted>\"\n")
         let unknown = CommandRun.statedbg("record", "bank", "-o", "@b.jsonl", in: directory)
         #expect(unknown.status == .usage)
-        #expect(unknown.error == "statedbg: error: This needs the reducer of the app \"bank\", but the registered apps are wallet; only snapshot commands work without it.\n")
+        #expect(unknown.error == "statedbg: error: There is no example \"bank\" to record; the examples are wallet (see 'statedbg examples').\n")
         let badMode = CommandRun.statedbg("record", "wallet", "-o", "@b.jsonl", "--snapshots", "all", in: directory)
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
-            Error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
-            Usage: statedbg record <example> [--output <out>] [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
+            statedbg: error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
+            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
               See 'statedbg help record' for more information.
 
             """)
+    }
+
+    @Test func recordExplainsEachMistakeInOneLineThatNamesIt() throws {
+        let directory = try TemporaryDirectory()
+        let unknown = CommandRun.statedbg("record", "nosuch", "-o", "@r.jsonl", in: directory, apps: Examples.all)
+        #expect(unknown.status == .usage)
+        #expect(unknown.error == """
+            statedbg: error: There is no example "nosuch" to record; the examples are bank, counter, tracker, users (see 'statedbg examples').
+
+            """)
+        let badPath = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--redact", "bad path", in: directory)
+        #expect(badPath.status == .usage)
+        #expect(badPath.error == "statedbg: error: --redact 'bad path': the path is not valid at column 1: a path must start with '.'.\n")
+        let missingFolder = CommandRun.statedbg("record", "wallet", "-o", "@no/such/r.jsonl", in: directory)
+        #expect(missingFolder.status == .ioError)
+        #expect(missingFolder.error == "statedbg: error: no/such/r.jsonl: cannot create the journal: no such file or directory.\n")
     }
 
     @Test func listsTheRegisteredApps() throws {

@@ -1,6 +1,7 @@
 import TestSupport
 import StateRecorder
 import Testing
+import ExampleApps
 import StatedbgCLI
 
 @Suite struct ShowAndDiffCommandTests {
@@ -34,6 +35,27 @@ import StatedbgCLI
         #expect(CommandRun.statedbg("show", "@w.jsonl", "--path", ".paid[*]", in: directory).output == ".paid.donald = 105\n")
         #expect(CommandRun.statedbg("show", "@w.jsonl", "--path", ".paid[*]", "--json", in: directory).output
             == #"[{"path":".paid.donald","value":105}]"# + "\n")
+    }
+
+    @Test func printsANegativeIndexLikeAPlainPath() throws {
+        let directory = try TemporaryDirectory()
+        let record = CommandRun.statedbg("record", "users", "-o", "@u.jsonl", "--steps", "3", "--fixed-clock",
+                                         in: directory, apps: Examples.all)
+        #expect(record.status == .success)
+        let show = CommandRun.statedbg("show", "@u.jsonl", "--path", ".users[-1]", in: directory, apps: Examples.all)
+        #expect(show.output == """
+            {
+              "age": 51,
+              "id": 3,
+              "name": "Edsger Liskov"
+            }
+
+            """)
+        let json = CommandRun.statedbg("show", "@u.jsonl", "--path", ".users[-1].age", "--json", in: directory, apps: Examples.all)
+        #expect(json.output == "51\n")
+        let missing = CommandRun.statedbg("show", "@u.jsonl", "--path", ".users[-9]", in: directory, apps: Examples.all)
+        #expect(missing.status == .checkFailed)
+        #expect(missing.error == "statedbg: error: u.jsonl: .users[-9] selects nothing in the state after step 3.\n")
     }
 
     @Test func saysWhenAPathSelectsNothing() throws {

@@ -18,6 +18,20 @@ import Testing
         try statedbg.run(arguments, in: directory.path, input: input)
     }
 
+    /// A file-size limit makes writes fail the way a full disk does (with SIGXFSZ ignored, `write`
+    /// returns EFBIG), without needing a small file system.
+    @Test func recordReportsAJournalThatCannotBeWrittenOnceWithThePrefix() throws {
+        let shell = StatedbgProcess(path: "/bin/sh")
+        let script = #"trap "" XFSZ; ulimit -f 16; exec "$0" record counter -o r.jsonl --steps 100000"#
+        let result = try shell.run(["-c", script, statedbg.path], in: directory.path)
+        #expect(result.status == 74)
+        #expect(result.output == "")
+        #expect(result.error == """
+            statedbg: error: r.jsonl: cannot write to the journal: file too large; statedbg stopped recording, and the steps before this one are in the file.
+
+            """)
+    }
+
     @Test func everySubcommandEndsWithItsDocumentedStatus() throws {
         var changed = WalletFixture.actions
         changed[0] = .deposit(6)

@@ -13,6 +13,26 @@ import StatedbgCLI
                                                 clock: RecordingClock.fixed()))
     }
 
+    @Test func backFollowsATimeTravelOfTheRecordedAppAndBranchesShowsIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("travel.jsonl")
+        let recorder = try RecordingStore(app: WalletFixture.app(), journal: path, clock: RecordingClock.fixed())
+        for amount in 1...4 { recorder.dispatch(.deposit(amount)) }
+        try recorder.undo(2)
+        recorder.dispatch(.rename("jo"))
+        try recorder.close()
+        let repl = ReplInterpreter(session: Session(source: try RecordingLoader.open(path: path),
+                                                    registry: AppRegistry([WalletFixture.app()]), clock: RecordingClock.fixed()))
+        _ = repl.execute("jump 5")
+        #expect(repl.execute("back").text.hasPrefix("step 2  wallet.deposit(2)\n"))
+        #expect(repl.execute("next 3").text.hasPrefix("step 5  "))
+        #expect(repl.execute("back 2").text.hasPrefix("step 1  wallet.deposit(1)\n"))
+        #expect(repl.execute("branches").text == """
+            * main: steps 0 to 5 (recorded)
+                step 5 continues from step 2 after a time travel; steps 3 to 4 are the path the app left
+            """)
+    }
+
     @Test func movesAndShowsTheStepItLandedOnWithTheDiffItMade() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
@@ -30,9 +50,13 @@ import StatedbgCLI
                 ⟂ rejected by noDebt: jenny would owe 105 (wallet.pay(to: "daisy", amount: 200))
             """))
         #expect(repl.prompt == "(statedbg 2/5) ")
-        #expect(repl.execute("jump -1").text.hasPrefix("step 5  wallet.deposit(1)\n"))
+        #expect(repl.execute("jump end").text.hasPrefix("step 5  wallet.deposit(1)\n"))
         #expect(repl.execute("b 2").text.hasPrefix("step 3  wallet.rename(\"jo\")\n"))
         #expect(repl.execute("jump +1").text.hasPrefix("step 4  "))
+        #expect(repl.execute("jump -3").text.hasPrefix("step 1  "))
+        #expect(repl.execute("jump end-1").text.hasPrefix("step 4  "))
+        #expect(repl.execute("jump end-0").text.hasPrefix("step 5  "))
+        #expect(repl.execute("jump 2").text.hasPrefix("step 2  "))
         #expect(repl.execute("first").text == "step 0  (initial state)")
         #expect(repl.execute("last").text.hasPrefix("step 5  "))
         #expect(repl.execute("next") == ReplReply(error: "already at the last step, 5."))
@@ -65,8 +89,11 @@ import StatedbgCLI
         #expect(repl.execute("next 2") == ReplReply(error: "there is only 1 step after step 4; the last is 5."))
         #expect(repl.execute("log 4 60") == ReplReply(error: "there is no step 60; the last is 5."))
         #expect(repl.execute("action 6") == ReplReply(error: "there is no step 6; the last is 5."))
-        #expect(repl.execute("jump -7") == ReplReply(error: "there is no step -7; counting back from the end, the first step (0) is -6."))
-        #expect(repl.execute("jump -6").text == "step 0  (initial state)")
+        #expect(repl.execute("jump -5") == ReplReply(error: "there are only 4 steps before step 4; the first is 0."))
+        #expect(repl.execute("jump end-6") == ReplReply(error: "there are only 5 steps before the last step, 5; the first is 0."))
+        #expect(repl.execute("jump end-9223372036854775807") == ReplReply(error: "there are only 5 steps before the last step, 5; the first is 0."))
+        #expect(repl.execute("jump end-5").text == "step 0  (initial state)")
+        #expect(repl.execute("jump -1") == ReplReply(error: "already at the first step, 0."))
     }
 
     @Test func suggestsTheCommandATypoWasMeantToBeAndKeepsGoing() throws {
@@ -110,18 +137,32 @@ import StatedbgCLI
         #expect(repl.execute(#"dispatch {"pay":{"to":"x","amount":500}}"#)
             == ReplReply(error: #"wallet.pay(to: "x", amount: 500) rejected by noDebt: jo would owe 499"#))
         #expect(repl.execute("dispatch {oops") == ReplReply(error: "The action is not valid JSON: line 1, column 2: expected a string key or '}'."))
+        #expect(repl.execute(#"dispatch {"nosuch":{}}"#)
+            == ReplReply(error: "`nosuch` is not a case of StatedbgCLITests.WalletAction (known: deposit, pay, rename)."))
     }
 
-    @Test func watchesPathsAfterEveryMoveAndMarksPositions() throws {
+    @Test func watchesPathsPrintingOnlyChangedValuesAndMarksPositions() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
         #expect(repl.execute("watch .balance").text == "watching .balance = 100")
         #expect(repl.execute("watch .paid[*]").text == "watching .paid[*] = (absent)")
+        #expect(repl.execute("watch .nope").text == "watching .nope = (absent)")
         #expect(repl.execute("next 4").text.hasSuffix("""
                 }
             watch .balance = 0
             watch .paid.donald = 105
             """))
+        #expect(repl.execute("next").text.hasSuffix("""
+                }
+            watch .balance = 1
+            """))
+        #expect(repl.execute("watch").text == """
+            watch .balance = 1
+            watch .paid.donald = 105
+            watch .nope = (absent)
+            """)
+        #expect(repl.execute("unwatch .nope").text == "stopped watching .nope")
+        _ = repl.execute("back")
         #expect(repl.execute("mark paid").text == "marked main@4 as paid")
         _ = repl.execute("first")
         #expect(repl.execute("jump paid").text.hasPrefix("step 4  "))
@@ -179,7 +220,10 @@ import StatedbgCLI
                   1  wallet.deposit(5)
                   5  wallet.deposit(1)
             """)
-        #expect(repl.execute("changes .owner").text.hasSuffix(#"step 3 wallet.rename("jo"): "jenny" → "jo""#))
+        #expect(repl.execute("changes .owner").text == """
+            step 3 wallet.rename("jo"): "jenny" → "jo"
+            .owner changed at 1 of steps 1 to 5.
+            """)
         #expect(repl.execute("bisect .balance < 50").text.hasPrefix("""
             .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
             step 4  wallet.pay(to: "donald", amount: 95)
@@ -225,8 +269,8 @@ import StatedbgCLI
         #expect(help.split(separator: "\n").count == ReplCommandInfo.all.count)
         #expect(help.hasPrefix("next, n [n]"))
         #expect(repl.execute("help j") == ReplReply(text: """
-            jump, j STEP|+n|MARK
-              Go to a step (negative counts from the end: -1 is the last), n steps forward, or a mark.
+            jump, j STEP|+n|-n|end|end-n|MARK
+              Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.
             """))
         #expect(repl.execute("help nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
     }

@@ -45,7 +45,7 @@ import Testing
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
-        let script = Array("jump -1\nback\nbogus 1\nstate .balance".utf8)
+        let script = Array("jump end\nback\nbogus 1\nstate .balance".utf8)
         #expect(write(ends[1], script, script.count) == script.count)
         close(ends[1])
         defer { close(ends[0]) }
