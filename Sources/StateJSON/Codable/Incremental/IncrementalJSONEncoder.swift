@@ -3,10 +3,12 @@
 /// For every value it encodes through the generic `encode(_:)` paths (structs, enums, arrays,
 /// dictionaries: everything except plain numbers, strings and Booleans), the encoder remembers the
 /// Swift value and its JSON under that value's coding path, when the value's type is `Equatable`.
-/// On the next call, a value that is `==` to the remembered one at the same path reuses the
-/// remembered JSON instead of being encoded again. An array of `Equatable` elements compares its
-/// old and new elements in one loop (elements with the same bytes, as copy-on-write leaves them,
-/// need no `==`) and encodes only the changed and appended ones. Re-encoding a state of 1,000 users
+/// On the next call, a value with the same bits as the remembered one at the same path (the same
+/// storage, as copy-on-write leaves whatever the reducer did not touch) reuses the remembered JSON
+/// instead of being encoded again; a value that differs is encoded, and its members are looked up in
+/// turn. An array of `Equatable` elements compares its old and new elements in one loop (`==` only
+/// for elements whose bytes differ) and encodes only the changed and appended ones, updating the
+/// array it returned two calls before in place when nothing else holds it. Re-encoding a state of 1,000 users
 /// after one user changed therefore encodes that user and the containers above it, and the
 /// unchanged users in the result share storage with the previous result, so comparing or diffing
 /// them is fast too.

@@ -9,7 +9,7 @@ final class JSONMemoNode {
     // Unchecked exclusivity as in `JSONEncoderCore`: touched once per encoded value, never
     // by overlapping accesses, and only from the one thread that owns the incremental encoder.
 
-    /// The Swift value last encoded here with its `==`, kept only when its type is `Equatable`.
+    /// The Swift value last encoded here, kept only when its type is `Equatable`.
     @exclusivity(unchecked) private var previous: JSONMemoBox?
     @exclusivity(unchecked) private var encoded: JSONValue?
     @exclusivity(unchecked) private var keyed: [String: JSONMemoNode] = [:]
@@ -37,7 +37,8 @@ final class JSONMemoNode {
     /// The JSON of `value` built from the JSON encoded last time, or `nil` when the caller must
     /// encode `value` and ``remember(_:encoded:)`` it.
     ///
-    /// The JSON encoded last time is returned as is when `value` is `==` to the value encoded then;
+    /// The JSON encoded last time is returned as is when `value` has the same bits as the value encoded
+    /// then (the same storage, as copy-on-write leaves an untouched value);
     /// an array of `Equatable` elements reuses the JSON of its unchanged elements.
     ///
     /// - Parameter encoder: the encoder of `value`, used only when parts must be encoded.
@@ -79,7 +80,7 @@ final class JSONMemoNode {
         encoded = result
     }
 
-    /// Captures `==` of the value's dynamic type once, so later checks need no existential casts.
+    /// Opens the value's dynamic type once, so later checks need no existential casts.
     private static func box<E: Equatable>(_ value: E) -> JSONMemoBox {
         JSONTypedMemoBox<E>(value: value)
     }
