@@ -30,6 +30,12 @@ enum SignalRelay {
         var action = action(calling: relayHandler)
         var previous = sigaction()
         sigaction(signal, &action, &previous)
+        // A process inherits its parent's blocked signals: one started from a thread that blocks SIGINT
+        // (a dispatch worker, as in a test runner or an IDE) would otherwise never see Ctrl-C.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, signal)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         return previous
     }
 

@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import StateJournal
 import Testing
 
 /// Runs the built `statedbg` executable. It registers no wallet app, so these tests exercise snapshot
@@ -188,5 +189,79 @@ import Testing
         let result = try statedbg.run(["replay", path], in: directory.path, shell: "exec >/dev/full")
         #expect(result.status == 74)
         #expect(result.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
+    }
+
+    /// Ctrl-C as a terminal sends it: SIGINT to a running `record`, which must close its journal whole.
+    @Test func anInterruptedRecordingClosesAValidJournalAndExits130() throws {
+        let path = directory.file("interrupted.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: statedbg.path)
+        process.arguments = ["record", "counter", "-o", path, "--steps", "100000000"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        FileManager.default.createFile(atPath: directory.file("out.txt"), contents: nil)
+        FileManager.default.createFile(atPath: directory.file("err.txt"), contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("out.txt")))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("err.txt")))
+        try process.run()
+        // Wait until steps are being written (the header alone is one line), then interrupt.
+        var waited = 0
+        while waited < 30_000, process.isRunning,
+              ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil).map({ $0 < 100_000 }) ?? true {
+            usleep(10_000)
+            waited += 10
+        }
+        #expect(process.isRunning, "record ended before it was interrupted")
+        process.interrupt()
+        waited = 0
+        while process.isRunning, waited < 30_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("record was still running 30 s after SIGINT")
+            return
+        }
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        let reader = try JournalReader(path: path)
+        #expect(reader.torn == nil)
+        #expect(reader.lastStep > 0)
+        #expect(reader.validate().isEmpty)
+        let error = try String(contentsOfFile: directory.file("err.txt"), encoding: .utf8)
+        #expect(error.split(separator: "\n").count == 1, "\(error)")
+    }
+
+    @Test func anInterruptedMinimizeStopsWith130AndWritesNothing() throws {
+        let recorded = try statedbg.run(["record", "counter", "-o", "long.jsonl", "--steps", "100000", "--seed", "3"],
+                                        in: directory.path)
+        #expect(recorded.status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: statedbg.path)
+        // Holds only near the end, so ddmin needs many long replays: far longer than the wait below.
+        process.arguments = ["minimize", "long.jsonl", ".counter == 1 and step > 99990", "-o", "small.jsonl"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        FileManager.default.createFile(atPath: directory.file("min-err.txt"), contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("min-err.txt")))
+        try process.run()
+        usleep(1_500_000)
+        #expect(process.isRunning, "minimize ended before it was interrupted")
+        process.interrupt()
+        var waited = 0
+        while process.isRunning, waited < 30_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("minimize was still running 30 s after SIGINT")
+            return
+        }
+        #expect(process.terminationStatus == 130)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("small.jsonl")))
+        let error = try String(contentsOfFile: directory.file("min-err.txt"), encoding: .utf8)
+        #expect(error.hasPrefix("statedbg: error: Interrupted after "), "\(error)")
+        #expect(error.split(separator: "\n").count == 1, "\(error)")
     }
 }
