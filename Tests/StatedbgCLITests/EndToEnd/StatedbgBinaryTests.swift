@@ -191,39 +191,49 @@ import Testing
         #expect(result.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
     }
 
-    /// Ctrl-C as a terminal sends it: SIGINT to a running `record`, which must close its journal whole.
-    @Test func anInterruptedRecordingClosesAValidJournalAndExits130() throws {
-        let path = directory.file("interrupted.jsonl")
+    /// Starts `statedbg ARGUMENTS` with standard error going to `errorFile`, waits until `ready` holds
+    /// (polled every 10 ms, for at most 30 s), sends SIGINT as Ctrl-C in a terminal does, and waits for
+    /// the exit: its status, or nil (recorded as an issue) when it was not running or did not stop.
+    private func interrupt(_ arguments: [String], errorFile: String, when ready: () -> Bool) throws -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: statedbg.path)
-        process.arguments = ["record", "counter", "-o", path, "--steps", "100000000"]
+        process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-        FileManager.default.createFile(atPath: directory.file("out.txt"), contents: nil)
-        FileManager.default.createFile(atPath: directory.file("err.txt"), contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("out.txt")))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("err.txt")))
+        FileManager.default.createFile(atPath: directory.file(errorFile), contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file(errorFile)))
         try process.run()
-        // Wait until steps are being written (the header alone is one line), then interrupt.
-        var waited = 0
-        while waited < 30_000, process.isRunning,
-              ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil).map({ $0 < 100_000 }) ?? true {
-            usleep(10_000)
-            waited += 10
+        func wait(until done: () -> Bool) {
+            var waited = 0
+            while !done(), waited < 30_000 {
+                usleep(10_000)
+                waited += 10
+            }
         }
-        #expect(process.isRunning, "record ended before it was interrupted")
+        wait { !process.isRunning || ready() }
+        guard process.isRunning else {
+            Issue.record("statedbg \(arguments[0]) ended before it was interrupted")
+            return nil
+        }
         process.interrupt()
-        waited = 0
-        while process.isRunning, waited < 30_000 {
-            usleep(10_000)
-            waited += 10
-        }
-        if process.isRunning {
+        wait { !process.isRunning }
+        guard !process.isRunning else {
             process.terminate()
-            Issue.record("record was still running 30 s after SIGINT")
-            return
+            Issue.record("statedbg \(arguments[0]) was still running 30 s after SIGINT")
+            return nil
         }
         #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        return process.terminationStatus
+    }
+
+    /// Ctrl-C during `record`, which must close its journal whole.
+    @Test func anInterruptedRecordingClosesAValidJournalAndExits130() throws {
+        let path = directory.file("interrupted.jsonl")
+        // Waits until steps are being written (the header alone is one short line).
+        let status = try interrupt(["record", "counter", "-o", path, "--steps", "100000000"], errorFile: "err.txt") {
+            ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int ?? 0) >= 100_000
+        }
+        #expect(status == 130)
         let reader = try JournalReader(path: path)
         #expect(reader.torn == nil)
         #expect(reader.lastStep > 0)
@@ -236,29 +246,11 @@ import Testing
         let recorded = try statedbg.run(["record", "counter", "-o", "long.jsonl", "--steps", "100000", "--seed", "3"],
                                         in: directory.path)
         #expect(recorded.status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: statedbg.path)
         // Holds only near the end, so ddmin needs many long replays: far longer than the wait below.
-        process.arguments = ["minimize", "long.jsonl", ".counter == 1 and step > 99990", "-o", "small.jsonl"]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-        FileManager.default.createFile(atPath: directory.file("min-err.txt"), contents: nil)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file("min-err.txt")))
-        try process.run()
-        usleep(1_500_000)
-        #expect(process.isRunning, "minimize ended before it was interrupted")
-        process.interrupt()
-        var waited = 0
-        while process.isRunning, waited < 30_000 {
-            usleep(10_000)
-            waited += 10
-        }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("minimize was still running 30 s after SIGINT")
-            return
-        }
-        #expect(process.terminationStatus == 130)
+        let started = Date()
+        let status = try interrupt(["minimize", "long.jsonl", ".counter == 1 and step > 99990", "-o", "small.jsonl"],
+                                   errorFile: "min-err.txt") { Date().timeIntervalSince(started) > 1.5 }
+        #expect(status == 130)
         #expect(!FileManager.default.fileExists(atPath: directory.file("small.jsonl")))
         let error = try String(contentsOfFile: directory.file("min-err.txt"), encoding: .utf8)
         #expect(error.hasPrefix("statedbg: error: Interrupted after "), "\(error)")
