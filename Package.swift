@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
+//   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
 //   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
@@ -28,17 +29,19 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
+        .target(name: "StateSync"),
         .target(
             name: "StateJSON",
+            dependencies: ["StateSync"],
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .target(name: "StateStore", dependencies: ["StateJSON"]),
+        .target(name: "StateStore", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateJournal", "StateJSON"]),
-        .target(name: "StatedbgCLI", dependencies: ["StateDebugger"]),
+        .target(name: "StatedbgCLI", dependencies: ["StateSync", "StateDebugger"]),
         .target(name: "StateTesting", dependencies: ["StateDebugger"]),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
@@ -47,14 +50,15 @@ let package = Package(
         ),
         // Helpers shared by the test targets (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateRecorder", "ExampleApps"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
-        .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateDebugger", "ExampleApps"]),
-        .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StatedbgCLI", "ExampleApps", "StateJournal"]),
-        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateTesting", "ExampleApps"]),
+        .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateSync", "StateDebugger", "ExampleApps"]),
+        .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StateSync", "StatedbgCLI", "ExampleApps", "StateJournal"]),
+        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateTesting", "ExampleApps"]),
     ],
     swiftLanguageModes: [.v6]
 )

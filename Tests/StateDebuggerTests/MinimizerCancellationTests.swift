@@ -1,7 +1,7 @@
 import TestSupport
 import StateDebugger
 import StateJSON
-import Synchronization
+import StateSync
 import Testing
 
 @Suite struct MinimizerCancellationTests {
@@ -18,7 +18,7 @@ import Testing
     @Test func stopsInsideALongReplayWhenCancelled() throws {
         let directory = try TemporaryDirectory()
         let path = try Recordings.write(Array(repeating: .increment, count: 600), to: directory.file("long.jsonl"))
-        let polls = Mutex(0)
+        let polls = Locked(0)
         // True from the second poll on: only a check inside the first replay can see it in time, since
         // the predicate never holds and a finished replay would end in "never holds".
         let report = try Minimizer(source: try JournalSource(path: path), app: TestApps.counter())

@@ -1,10 +1,10 @@
 import StateStore
-import Synchronization
+import StateSync
 import Testing
 
 @Suite struct LoggingChangesTests {
     @Test func logsEachActionWithTheDiffOfTheStateItChanged() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let store = makeCounterStore(middleware: [.loggingChanges(to: { line in lines.withLock { $0.append(line) } })])
         store.dispatch(.add(5))
         store.dispatch(.reset)

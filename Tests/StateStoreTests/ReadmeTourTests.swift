@@ -1,6 +1,6 @@
 import Foundation
 import StateStore
-import Synchronization
+import StateSync
 import Testing
 
 // The README's store tour, compiled and run. Keep the two in step: the README shows this code with
@@ -44,7 +44,7 @@ private let noNegative = Validator<TourState, TourAction>(name: "noNegative") { 
 
 @Suite struct ReadmeTourTests {
     @Test func theTourRunsAsTheReadmeSays() async throws {
-        let printed = Mutex<[String]>([])
+        let printed = Locked<[String]>([])
         let print: @Sendable (String) -> Void = { line in printed.withLock { $0.append(line) } }
 
         let store = Store(initialState: TourState(), reducer: appReducer, validators: [noNegative])

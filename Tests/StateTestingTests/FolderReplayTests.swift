@@ -1,6 +1,6 @@
 import TestSupport
 import StateRecorder
-import Synchronization
+import StateSync
 import StateTesting
 import Testing
 
@@ -17,7 +17,7 @@ import Testing
     @Test func aBadRecordingAmongGoodOnesGivesExactlyOneFailureNamingIt() throws {
         let temporary = try TemporaryDirectory()
         let folder = try folderWithOneBadRecording(in: temporary)
-        let issues = Mutex(0)
+        let issues = Locked(0)
 
         withKnownIssue {
             let results = assertReplayAll(in: folder, apps: [CounterApp.app])

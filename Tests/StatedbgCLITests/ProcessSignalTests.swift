@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
-import Synchronization
+import StateSync
 import Testing
 import StatedbgCLI
 
@@ -180,7 +180,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// A LineEditor reading lines on the slave side until end of input, on its own thread.
     final class EditorRun: Sendable {
-        let results = Mutex<[LineEditor.Result]>([])
+        let results = Locked<[LineEditor.Result]>([])
         let finished = DispatchSemaphore(value: 0)
     }
 

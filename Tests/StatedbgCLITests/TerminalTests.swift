@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import StateSync
 import Testing
 import StatedbgCLI
 
@@ -78,7 +78,7 @@ import StatedbgCLI
 
 /// Records writes and flushes of several sinks in one ordered list.
 final class EventLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     var events: [String] { storage.withLock { $0 } }
 

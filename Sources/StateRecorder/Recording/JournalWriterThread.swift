@@ -1,6 +1,7 @@
 import Foundation
 import StateJSON
 import StateJournal
+import StateSync
 import Synchronization
 
 /// The background thread that encodes recorder entries and writes them to the journal.
@@ -26,7 +27,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     private var segment = 1
     private let basePath: String
     private let finished = DispatchSemaphore(value: 0)
-    private let failure = Mutex<String?>(nil)
+    private let failure = Locked<String?>(nil)
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)

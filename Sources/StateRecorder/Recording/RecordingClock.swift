@@ -1,6 +1,6 @@
 import Foundation
 import StateJSON
-import Synchronization
+import StateSync
 
 /// Time sources for recorders, and the timestamp format of journal headers.
 public enum RecordingClock {
@@ -21,11 +21,11 @@ public enum RecordingClock {
     }
 
     private final class Counter: Sendable {
-        private let value: Mutex<Int64>
+        private let value: Locked<Int64>
         private let step: Int64
 
         init(start: Int64, step: Int64) {
-            value = Mutex(start)
+            value = Locked(start)
             self.step = step
         }
 

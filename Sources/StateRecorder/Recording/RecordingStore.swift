@@ -2,7 +2,7 @@ import Foundation
 import StateJSON
 import StateJournal
 import StateStore
-import Synchronization
+import StateSync
 
 /// A store that journals every action and resulting state to a JSON-lines file, and can travel back
 /// and forth in time while the app runs.
@@ -36,10 +36,10 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     /// Holds the travel bookkeeping so the store's observer closure can share it.
     final class TravelBox: Sendable {
-        let state: Mutex<TravelState>
+        let state: Locked<TravelState>
 
         init(_ state: TravelState) {
-            self.state = Mutex(state)
+            self.state = Locked(state)
         }
 
         func withLock<T>(_ body: (inout TravelState) -> T) -> T {

@@ -1,3 +1,4 @@
+import StateSync
 import Synchronization
 
 /// The single source of truth of an app: one state value changed only by dispatching actions.
@@ -26,7 +27,7 @@ import Synchronization
 /// an idle store the action has been applied.
 ///
 /// Invariants, which justify `@unchecked Sendable`:
-/// - `state`, the queue and the ``Listeners`` snapshot live in one `Mutex`; the reducer and the
+/// - `state`, the queue and the ``Listeners`` snapshot share one `Locked` value; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
 /// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
 ///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
@@ -72,7 +73,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
     }
 
-    @usableFromInline let core: Mutex<Core>
+    @usableFromInline let core: Locked<Core>
     @usableFromInline let reducer: Reducer<State, Action>
     @usableFromInline let middleware: [Middleware<State, Action>]
     @usableFromInline let validators: [Validator<State, Action>]
@@ -98,7 +99,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         validators: [Validator<State, Action>] = [],
         diagnostics: StoreDiagnostics = .standard
     ) {
-        self.core = Mutex(Core(state: initialState))
+        self.core = Locked(Core(state: initialState))
         self.reducer = reducer
         self.middleware = middleware
         self.validators = validators

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import StateSync
 
 /// An ``OutputSink`` writing UTF-8 to a file descriptor, with stdio-like buffering.
 ///
@@ -26,8 +26,8 @@ public final class FileDescriptorSink: OutputSink {
     private static let capacity = 1 << 16
     private let fileDescriptor: Int32
     private let buffering: Buffering
-    private let buffer = Mutex<[UInt8]>([])
-    private let failure = Mutex<Int32?>(nil)
+    private let buffer = Locked<[UInt8]>([])
+    private let failure = Locked<Int32?>(nil)
 
     /// Creates a sink for `fileDescriptor`; without a policy it is line-buffered on a terminal, fully otherwise.
     ///

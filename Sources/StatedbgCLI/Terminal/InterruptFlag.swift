@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StateSync
 import Synchronization
 
 /// Turns Ctrl-C during a long command into a flag the command polls, instead of killing the process.
@@ -20,11 +21,11 @@ import Synchronization
 /// ```
 public final class InterruptFlag: Sendable {
     private let baseline: Atomic<Int>
-    private let previous: Mutex<sigaction?>
+    private let previous: Locked<sigaction?>
 
     private init(previous: sigaction) {
         baseline = Atomic(SignalRelay.interrupts.load(ordering: .acquiring))
-        self.previous = Mutex(previous)
+        self.previous = Locked(previous)
     }
 
     /// Starts catching SIGINT.

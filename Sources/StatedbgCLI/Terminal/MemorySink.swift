@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 /// An ``OutputSink`` that keeps everything written, for tests.
 ///
@@ -8,7 +8,7 @@ import Synchronization
 /// #expect(out.text == "step 1\n")
 /// ```
 public final class MemorySink: OutputSink {
-    private let storage = Mutex("")
+    private let storage = Locked("")
 
     /// Creates an empty sink.
     public init() {}

@@ -1,8 +1,8 @@
-import Synchronization
+import StateSync
 
 /// A thread-safe list that callbacks append to and tests read.
 final class Collector<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     func append(_ element: Element) {
         storage.withLock { $0.append(element) }

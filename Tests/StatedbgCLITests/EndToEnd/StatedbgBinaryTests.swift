@@ -199,7 +199,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: statedbg.path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
-        FileManager.default.createFile(atPath: directory.file(errorFile), contents: nil)
+        _ = FileManager.default.createFile(atPath: directory.file(errorFile), contents: nil)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file(errorFile)))
         try process.run()

@@ -6,7 +6,7 @@ import Darwin
 #endif
 import Dispatch
 import Foundation
-import Synchronization
+import StateSync
 import Testing
 import StatedbgCLI
 
@@ -19,7 +19,7 @@ extension ProcessSignalTests {
         let pty = try PseudoTerminal()
         let slave = pty.slave
         let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
-        let status = Mutex<StatedbgCLI.ExitStatus?>(nil)
+        let status = Locked<StatedbgCLI.ExitStatus?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread {
             let terminal = Terminal(

@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 /// Keeps a ``JSONValueEncoder``'s options, and with them its spare encoders, key layouts and kept
 /// containers, from one `encode` call to the next.
@@ -7,7 +7,7 @@ import Synchronization
 /// One call at a time takes the options out; a call that finds the slot empty, because another
 /// thread is encoding with the same encoder, makes its own.
 final class JSONEncoderOptionsSlot: Sendable {
-    private let options = Mutex<JSONEncoderOptions?>(nil)
+    private let options = Locked<JSONEncoderOptions?>(nil)
 
     /// The kept options set to `dateStrategy` and `userInfo`, or new ones.
     func take(
