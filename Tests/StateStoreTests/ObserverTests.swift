@@ -34,6 +34,24 @@ import Testing
         ])
     }
 
+    @Test func anAppliedObserverTakesAppliedActionsAndLeavesEverythingElseToItsOtherCallback() {
+        let store = makeCounterStore(validators: [ValidatorTests.atMostTen])
+        let events = Collector<String>()
+        store.addObserver(StoreObserver(
+            applied: { action, state in events.append("applied \(action) count=\(state.count)") },
+            otherwise: { events.append(Self.describe($0)) }))
+        store.dispatch(.add(4))
+        store.dispatch(.add(20))
+        store.replaceState(CounterState(count: 9))
+        store.dispatch(.increment)
+        #expect(events.elements == [
+            "applied add(4) count=4",
+            "processed add(20) rejected by atMostTen: count would be 24 count=4",
+            "travelled count=9",
+            "applied increment count=10",
+        ])
+    }
+
     @Test func observersRunBeforeSubscribers() {
         let store = makeCounterStore()
         let calls = Collector<String>()

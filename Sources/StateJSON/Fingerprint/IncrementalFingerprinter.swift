@@ -55,6 +55,11 @@ public final class IncrementalFingerprinter {
         switch value {
         case .array, .object:
             rootScalar = nil
+            // A few scalars hash faster from scratch than the tree of a large value updates.
+            if Self.isSmallAndFlat(value) {
+                root = nil
+                return StateFingerprint.of(value)
+            }
             if let root, Self.sameKind(root.value, value) {
                 update(root, to: value)
                 return root.fingerprint
@@ -70,6 +75,20 @@ public final class IncrementalFingerprinter {
             return fingerprint
         }
     }
+
+    /// At most ``smallCount`` members or elements, none of them an array or an object.
+    static func isSmallAndFlat(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let elements):
+            elements.count <= smallCount && elements.allSatisfy(\.isScalar)
+        case .object(let object):
+            object.count <= smallCount && object.values.allSatisfy(\.isScalar)
+        default:
+            true
+        }
+    }
+
+    static let smallCount = 8
 
     private static func sameKind(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
@@ -216,5 +235,15 @@ public final class IncrementalFingerprinter {
             accumulator = StateFingerprint.combine(accumulator, prints[index])
         }
         return accumulator
+    }
+}
+
+extension JSONValue {
+    /// Neither an array nor an object.
+    fileprivate var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
     }
 }

@@ -12,7 +12,7 @@ import Synchronization
 final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
     // `@unchecked`: everything below the queue is touched only by the writer thread, except the
     // atomics and `failure`, which is behind its own mutex.
-    let queue: BoundedQueue<RecorderEntry<State, Action>>
+    let queue: EntryQueue<State, Action>
     private let encoder: StepEncoder<State, Action>
     private var builder: JournalBuilder
     private var file: JournalFile
@@ -44,7 +44,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         self.makeRolloverHeader = makeRolloverHeader
         self.lastStep = lastStep
         self.basePath = file.path
-        queue = BoundedQueue(capacity: options.queueCapacity)
+        queue = EntryQueue(capacity: options.queueCapacity)
         acknowledged.store(lastStep, ordering: .relaxed)
         buffer.reserveCapacity(1 << 16)
     }
@@ -66,7 +66,6 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
 
     private func run() {
         defer { finished.signal() }
-        var batch: [RecorderEntry<State, Action>] = []
         while true {
             let deadline: Date?
             switch options.durability {
@@ -75,17 +74,18 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             default:
                 deadline = nil
             }
-            queue.takeAll(until: deadline, into: &batch)
-            if batch.isEmpty && queue.isClosed { break }
+            let batch = queue.take(until: deadline)
+            if batch.count == 0 && queue.isClosed { break }
             var barriers: [DispatchSemaphore] = []
-            for entry in batch {
+            for index in 0..<batch.count {
+                let entry = queue.entry(index, in: batch)
                 if case .barrier(let semaphore) = entry {
                     barriers.append(semaphore)
                     continue
                 }
                 guard !stopped else { continue }
                 do {
-                    try encode(entry)
+                    try encode(entry, index, in: batch)
                 } catch {
                     stop(because: "statedbg could not encode an entry for \(file.path) and stopped recording: \(error)")
                 }
@@ -94,8 +94,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                 flushIfDue(force: !barriers.isEmpty)
             }
             for semaphore in barriers { semaphore.signal() }
-            // Release the batch's states now rather than when the next batch arrives.
-            batch.removeAll(keepingCapacity: true)
+            queue.release(batch)
         }
         if !stopped {
             do {
@@ -110,27 +109,30 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         }
     }
 
-    private func encode(_ entry: RecorderEntry<State, Action>) throws {
+    private func encode(_ entry: RecorderEntry, _ index: Int, in batch: EntryQueue<State, Action>.Batch) throws {
         switch entry {
-        case .step(let step, let time, let parent, let action, let state):
-            let encodedAction = try encoder.encodedAction(action)
-            lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: try encoder.encodeState(state),
+        case .step(let step, let time, let parent):
+            let encodedAction = try encoder.encodedAction(queue.action(index, in: batch).pointee)
+            let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+            lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: state,
                                           time: time, parent: parent, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
-        case .replacement(let step, let time, let parent, let state):
+        case .replacement(let step, let time, let parent):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
-            lastStep = builder.appendStep(action: action, state: try encoder.encodeState(state), time: time,
+            let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+            lastStep = builder.appendStep(action: action, state: state, time: time,
                                           parent: parent, keyframe: true, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
-        case .rejected(let after, let time, let action, let rejection):
-            JournalEvent.rejected(after: after, time: time, action: try encoder.encodedAction(action).action,
+        case .rejected(let after, let time, let rejection):
+            let action = try encoder.encodedAction(queue.action(index, in: batch).pointee).action
+            JournalEvent.rejected(after: after, time: time, action: action,
                                   validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
         case .commandError(let after, let time, let command, let message):
             JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
-        case .travel(let after, let time, let kind, let to, let state):
-            let hash = builder.travel(to: try encoder.encodeState(state))
+        case .travel(let after, let time, let kind, let to):
+            let hash = builder.travel(to: try encoder.encodeState(queue.state(index, in: batch).pointee))
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)

@@ -5,15 +5,38 @@ import StateStore
 /// One thing for the writer thread to journal, handed over by the dispatching thread.
 ///
 /// Entries carry Swift values, not JSON: encoding happens on the writer thread, off the dispatch path.
-enum RecorderEntry<State: Sendable, Action: Sendable>: @unchecked Sendable {
-    // `@unchecked`: State and Action are Sendable; the acknowledgement semaphore is thread-safe.
-    case step(step: Int, time: Int64, parent: Int?, action: Action, state: State)
-    /// A state the store was given without an action (loaded from a file): journaled as a keyframe step.
-    case replacement(step: Int, time: Int64, parent: Int?, state: State)
-    case rejected(after: Int, time: Int64, action: Action, rejection: Rejection)
+/// The action and state an entry carries sit beside it in the ``EntryQueue``'s typed slots, so this
+/// type is not generic: in the recorder's unspecialized generic code, making, matching and copying a
+/// generic enum would cost a runtime metadata lookup each time, on every step.
+enum RecorderEntry: @unchecked Sendable {
+    // `@unchecked`: the acknowledgement semaphore is thread-safe; everything else is a value.
+    /// An applied action (action and state slots).
+    case step(step: Int, time: Int64, parent: Int?)
+    /// A state the store was given without an action, loaded from a file (state slot): journaled as a
+    /// keyframe step.
+    case replacement(step: Int, time: Int64, parent: Int?)
+    /// An action a validator refused (action slot).
+    case rejected(after: Int, time: Int64, rejection: Rejection)
     case commandError(after: Int, time: Int64, command: String, message: String)
-    case travel(after: Int, time: Int64, kind: JournalEvent.TravelKind, to: Int, state: State)
+    /// Undo, redo or jump (state slot).
+    case travel(after: Int, time: Int64, kind: JournalEvent.TravelKind, to: Int)
     case marker(after: Int, time: Int64, name: String)
     /// Flush everything before this entry, then signal.
     case barrier(DispatchSemaphore)
+
+    /// Whether the entry's action slot holds an action.
+    var hasAction: Bool {
+        switch self {
+        case .step, .rejected: true
+        default: false
+        }
+    }
+
+    /// Whether the entry's state slot holds a state.
+    var hasState: Bool {
+        switch self {
+        case .step, .replacement, .travel: true
+        default: false
+        }
+    }
 }

@@ -33,63 +33,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     private let writer: JournalWriterThread<State, Action>
     private let clock: @Sendable () -> Int64
     private let travel: TravelBox
+    /// The last few states, by step; used only under `travel`'s lock.
+    private let recent: RecentStates<State>
 
-    /// Holds the travel bookkeeping so the store's observer closure can share it.
-    final class TravelBox: Sendable {
-        let state: Locked<TravelState>
-
-        init(_ state: TravelState) {
-            self.state = Locked(state)
-        }
-
-        func withLock<T>(_ body: (inout TravelState) -> T) -> T {
-            state.withLock { body(&$0) }
-        }
-    }
-
-    struct TravelState {
-        var current: Int
-        var lastStep: Int
-        var parents: [Int: Int] = [:]
-        var redo: [Int] = []
-        var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
-        // A ring of recent states: slot `step % count` holds `recentStates[i]` after `recentSteps[i]` (-1: none).
-        // Two plain arrays rather than one of optional tuples, because the dispatching thread writes a slot
-        // on every step and, in this unspecialized generic code, a tuple costs a metadata lookup each time.
-        var recentSteps: [Int]
-        var recentStates: [State]
-        var closed = false
-
-        init(current: Int, lastStep: Int, recentCount: Int, filler: State) {
-            self.current = current
-            self.lastStep = lastStep
-            recentSteps = Array(repeating: -1, count: max(0, recentCount))
-            recentStates = Array(repeating: filler, count: max(0, recentCount))
-        }
-
-        func parent(of step: Int) -> Int { parents[step] ?? step - 1 }
-
-        func recentState(_ step: Int) -> State? {
-            guard !recentSteps.isEmpty, recentSteps[step % recentSteps.count] == step else { return nil }
-            return recentStates[step % recentSteps.count]
-        }
-
-        mutating func remember(_ step: Int, _ state: State) {
-            guard !recentSteps.isEmpty else { return }
-            recentSteps[step % recentSteps.count] = step
-            recentStates[step % recentSteps.count] = state
-        }
-    }
-
-    /// Starts recording `app` into a new journal at `journal`.
-    ///
-    /// - Parameters:
-    ///   - initialState: The first state; the app's own initial state when `nil`.
-    ///   - middleware: The app's middleware, run as in a plain store.
-    ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
-    ///   - onError: Told once if the journal stops (a full disk); the app keeps running.
-    /// - Throws: ``StateJournal/JournalError`` when the file exists (without ``RecorderOptions/overwrite``)
-    ///   or cannot be created, or an encoding error for a state that is not valid JSON.
     public convenience init(
         app: RecordableApp<State, Action>,
         journal path: String,
@@ -160,10 +106,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.options = options
         self.clock = clock
         let lastStep = builder.lastStep
-        var travelState = TravelState(current: lastStep, lastStep: lastStep, recentCount: options.recentStates,
-                                      filler: state)
-        travelState.remember(lastStep, state)
-        travel = TravelBox(travelState)
+        travel = TravelBox(TravelState(current: lastStep, lastStep: lastStep))
+        recent = RecentStates(capacity: options.recentStates)
+        recent.remember(lastStep, state)
         let headerOptions = options
         writer = JournalWriterThread(
             file: file, encoder: encoder, builder: builder, options: options, onError: onError,
@@ -172,9 +117,13 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                             previousFile: previous, clock: clock)
             })
         store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
-        store.addObserver(StoreObserver { [writer, travel, clock] event in
-            Self.observe(event, writer: writer, travel: travel, clock: clock)
-        })
+        store.addObserver(StoreObserver(
+            applied: { [writer, travel, recent, clock] action, state in
+                Self.observeApplied(action, state, writer: writer, travel: travel, recent: recent, clock: clock)
+            },
+            otherwise: { [writer, travel, recent, clock] event in
+                Self.observe(event, writer: writer, travel: travel, recent: recent, clock: clock)
+            }))
         writer.start()
     }
 
@@ -279,7 +228,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     }
 
     private func travel(to step: Int, kind: JournalEvent.TravelKind) throws {
-        let (cached, last) = travel.withLock { ($0.recentState(step), $0.lastStep) }
+        let (cached, last) = travel.withLock { [recent] in (recent.state(after: step), $0.lastStep) }
         guard step >= 0, step <= last else { throw RecorderError.noSuchStep(step, last: last) }
         let target = try cached ?? readState(step)
         travel.withLock { $0.pending.append((kind, step)) }
@@ -304,42 +253,35 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     private static func observe(
         _ event: StoreEvent<State, Action>, writer: JournalWriterThread<State, Action>,
-        travel: TravelBox, clock: @Sendable () -> Int64
+        travel: TravelBox, recent: RecentStates<State>, clock: @Sendable () -> Int64
     ) {
-        let entry: RecorderEntry<State, Action>? = travel.withLock { state in
-            guard !state.closed else { return nil }
-            switch event {
-            case .processed(let action, let newState, let outcome):
-                switch outcome {
-                case .applied:
-                    let step = state.lastStep + 1
-                    let parent = state.current
-                    if parent != step - 1 { state.parents[step] = parent }
-                    state.lastStep = step
-                    state.current = step
-                    if !state.redo.isEmpty { state.redo.removeAll() }
-                    state.remember(step, newState)
-                    return .step(step: step, time: clock(), parent: parent == step - 1 ? nil : parent, action: action, state: newState)
-                case .rejected(let rejection):
-                    return .rejected(after: state.lastStep, time: clock(), action: action, rejection: rejection)
-                default:
-                    return nil
-                }
-            case .dropped:
-                return nil
-            case .commandFailed(let failure):
-                return .commandError(after: state.lastStep, time: clock(), command: failure.command, message: "\(failure.error)")
-            case .travelled(let newState):
+        // The entry is worked out under the travel lock and queued after it, with the action and state
+        // it carries handed to the queue separately (see ``RecorderEntry``).
+        switch event {
+        case .processed(let action, let newState, let outcome):
+            switch outcome {
+            case .applied:
+                observeApplied(action, newState, writer: writer, travel: travel, recent: recent, clock: clock)
+            case .rejected(let rejection):
+                guard let after = travel.withLock({ $0.closed ? nil : $0.lastStep }) else { return }
+                writer.queue.put(.rejected(after: after, time: clock(), rejection: rejection), action: action)
+            default:
+                return
+            }
+        case .dropped:
+            return
+        case .commandFailed(let failure):
+            guard let after = travel.withLock({ $0.closed ? nil : $0.lastStep }) else { return }
+            writer.queue.put(.commandError(after: after, time: clock(), command: failure.command,
+                                           message: "\(failure.error)"))
+        case .travelled(let newState):
+            guard let entry = travel.withLock({ state -> RecorderEntry? in
+                guard !state.closed else { return nil }
                 guard !state.pending.isEmpty else {
                     // The state was replaced from outside (loaded from a file): journal it as a step.
-                    let step = state.lastStep + 1
-                    let parent = state.current
-                    if parent != step - 1 { state.parents[step] = parent }
-                    state.lastStep = step
-                    state.current = step
-                    state.redo.removeAll()
-                    state.remember(step, newState)
-                    return .replacement(step: step, time: clock(), parent: parent == step - 1 ? nil : parent, state: newState)
+                    let step = state.advance()
+                    recent.remember(step.number, newState)
+                    return .replacement(step: step.number, time: clock(), parent: step.parent)
                 }
                 let (kind, target) = state.pending.removeFirst()
                 switch kind {
@@ -358,10 +300,24 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                     state.redo.removeAll()
                 }
                 state.current = target
-                return .travel(after: state.lastStep, time: clock(), kind: kind, to: target, state: newState)
-            }
+                return .travel(after: state.lastStep, time: clock(), kind: kind, to: target)
+            }) else { return }
+            writer.queue.put(entry, state: newState)
         }
-        if let entry { writer.queue.put(entry) }
+    }
+
+    /// An applied action: the path taken on every step, kept free of generic enums (see ``RecorderEntry``).
+    private static func observeApplied(
+        _ action: Action, _ newState: State, writer: JournalWriterThread<State, Action>,
+        travel: TravelBox, recent: RecentStates<State>, clock: @Sendable () -> Int64
+    ) {
+        guard let entry = travel.withLock({ state -> RecorderEntry? in
+            guard !state.closed else { return nil }
+            let step = state.advance()
+            recent.remember(step.number, newState)
+            return .step(step: step.number, time: clock(), parent: step.parent)
+        }) else { return }
+        writer.queue.put(entry, action: action, state: newState)
     }
 
     // MARK: Helpers

@@ -309,7 +309,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         }
         let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
         for observer in listeners.observers {
-            observer.receive(.processed(action: action, state: state, outcome: outcome))
+            if rejection == nil, let applied = observer.applied {
+                applied(action, state)
+            } else {
+                observer.receive(.processed(action: action, state: state, outcome: outcome))
+            }
         }
         if rejection == nil {
             notify(listeners.subscribers, of: state)

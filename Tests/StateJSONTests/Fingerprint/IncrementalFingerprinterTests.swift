@@ -40,6 +40,19 @@ import Testing
         #expect(fingerprinter.fingerprint(["a": 1]) == StateFingerprint.of(["a": 1]))
     }
 
+    @Test func growingPastTheSmallFlatSizeAndBackKeepsTheFingerprintRight() {
+        let fingerprinter = IncrementalFingerprinter()
+        for count in Array(0...12) + Array((0...11).reversed()) {
+            let members = (0..<count).map { ("k\($0)", JSONValue.integer(Int64($0 * 3))) }
+            let object = JSONValue.object(JSONObject(members))
+            #expect(IncrementalFingerprinter.isSmallAndFlat(object) == (count <= IncrementalFingerprinter.smallCount))
+            #expect(fingerprinter.fingerprint(object) == StateFingerprint.of(object), "\(count) members")
+            let nested: JSONValue = ["inner": object, "n": .integer(Int64(count))]
+            #expect(!IncrementalFingerprinter.isSmallAndFlat(nested))
+            #expect(fingerprinter.fingerprint(nested) == StateFingerprint.of(nested), "\(count) nested members")
+        }
+    }
+
     @Test func integersHashTheirDecimalText() {
         // The fingerprint is documented as a function of the canonical text of each scalar.
         for number: Int64 in [0, 7, -1, 10, 1_000_000, .max, .min] {

@@ -35,11 +35,12 @@ struct JSONValueBuffer: ~Copyable {
         let moved = count
         count = 0
         guard moved > 0 else { return [] }
-        let source = base
-        return Array(unsafeUninitializedCapacity: moved) { target, initialized in
-            if let start = target.baseAddress { start.moveInitialize(from: source, count: moved) }
-            initialized = moved
-        }
+        // `reserveCapacity` and `append`, not `Array(unsafeUninitializedCapacity:)`: that initializer is
+        // not inlined, and looks up the array storage's metadata in the runtime's table on every call.
+        var result: [JSONValue] = []
+        result.reserveCapacity(moved)
+        for position in 0..<moved { result.append((base + position).move()) }
+        return result
     }
 
     /// The values at the positions `order` lists, in that order, leaving the buffer empty.
@@ -49,19 +50,14 @@ struct JSONValueBuffer: ~Copyable {
     mutating func takeAll(in order: [Int]) -> [JSONValue] {
         let held = count
         count = 0
-        let source = base
-        let result = Array<JSONValue>(unsafeUninitializedCapacity: order.count) { target, initialized in
-            guard let start = target.baseAddress else { return }
-            if order.count == held {
-                for (index, position) in order.enumerated() {
-                    (start + index).moveInitialize(from: source + position, count: 1)
-                }
-            } else {
-                for (index, position) in order.enumerated() { (start + index).initialize(to: source[position]) }
-            }
-            initialized = order.count
+        var result: [JSONValue] = []
+        result.reserveCapacity(order.count)
+        if order.count == held {
+            for position in order { result.append((base + position).move()) }
+        } else {
+            for position in order { result.append(base[position]) }
+            base.deinitialize(count: held)
         }
-        if order.count != held { source.deinitialize(count: held) }
         return result
     }
 

@@ -1,0 +1,37 @@
+import StateJournal
+
+/// A recording store's step bookkeeping: where the app is, the last step, how steps branch after an
+/// undo or a jump, and what redo would retrace.
+struct TravelState: Sendable {
+    /// The step whose state the app has.
+    var current: Int
+    /// The last step journaled (or being journaled).
+    var lastStep: Int
+    /// The parent of each step whose parent is not the step before it.
+    var parents: [Int: Int] = [:]
+    /// The steps redo goes back to, nearest last.
+    var redo: [Int] = []
+    /// Travels asked for whose new state the store has not yet reported.
+    var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
+    /// Set once the recording is closed: later events are not journaled.
+    var closed = false
+
+    init(current: Int, lastStep: Int) {
+        self.current = current
+        self.lastStep = lastStep
+    }
+
+    func parent(of step: Int) -> Int { parents[step] ?? step - 1 }
+
+    /// Makes a new step after the current one: the number, and its parent when that is not the
+    /// step before (after an undo or a jump).
+    mutating func advance() -> (number: Int, parent: Int?) {
+        let step = lastStep + 1
+        let parent = current
+        if parent != step - 1 { parents[step] = parent }
+        lastStep = step
+        current = step
+        if !redo.isEmpty { redo.removeAll() }
+        return (step, parent == step - 1 ? nil : parent)
+    }
+}
