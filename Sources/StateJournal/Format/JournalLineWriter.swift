@@ -8,21 +8,25 @@ import StateJSON
 /// which lets ``JournalIndex`` classify a line from its first bytes without parsing it.
 enum JournalLineWriter {
     static func writeStepPrefix(step: Int, keyframe: Bool, time: Int64, parent: Int?, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"step":"#.utf8)
+        appendLiteral(#"{"step":"#, to: &bytes)
         appendDecimal(Int64(step), to: &bytes)
         // Patch lines leave out `"kind":"patch"`: it is implied, and 15 bytes on every step add up.
-        bytes.append(contentsOf: keyframe ? #","kind":"keyframe","time":"#.utf8 : #","time":"#.utf8)
+        if keyframe {
+            appendLiteral(#","kind":"keyframe","time":"#, to: &bytes)
+        } else {
+            appendLiteral(#","time":"#, to: &bytes)
+        }
         appendDecimal(time, to: &bytes)
         if let parent {
-            bytes.append(contentsOf: #","parent":"#.utf8)
+            appendLiteral(#","parent":"#, to: &bytes)
             appendDecimal(Int64(parent), to: &bytes)
         }
     }
 
     static func writeHashSuffix(_ hash: UInt64, into bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #","hash":""#.utf8)
+        appendLiteral(#","hash":""#, to: &bytes)
         appendHex(hash, to: &bytes)
-        bytes.append(contentsOf: "\"}\n".utf8)
+        appendLiteral("\"}\n", to: &bytes)
     }
 
     /// Writes an object with `leading` first, then the other members in canonical order.
@@ -42,7 +46,7 @@ enum JournalLineWriter {
             bytes.append(UInt8(ascii: ":"))
             object.values[index].write(to: &bytes, style: .canonical)
         }
-        bytes.append(contentsOf: "}\n".utf8)
+        appendLiteral("}\n", to: &bytes)
     }
 
     static func writeEventLine(_ value: JSONValue, into bytes: inout [UInt8]) {
@@ -51,6 +55,12 @@ enum JournalLineWriter {
 
     static func writeHeaderLine(_ value: JSONValue, into bytes: inout [UInt8]) {
         writeLine(value, leading: "format", into: &bytes)
+    }
+
+    /// Appends the bytes of `text` with one copy (appending a `String`'s UTF-8 view goes element by element).
+    @inline(__always)
+    static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {

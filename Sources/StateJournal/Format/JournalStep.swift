@@ -78,16 +78,16 @@ public struct JournalStep: Sendable, Equatable {
         let keyframe: Bool
         if case .keyframe = content { keyframe = true } else { keyframe = false }
         JournalLineWriter.writeStepPrefix(step: step, keyframe: keyframe, time: time, parent: parent, into: &bytes)
-        bytes.append(contentsOf: #","action":"#.utf8)
+        JournalLineWriter.appendLiteral(#","action":"#, to: &bytes)
         writeAction(&bytes)
         let contentStart: Int
         switch content {
         case .keyframe(let state):
-            bytes.append(contentsOf: #","state":"#.utf8)
+            JournalLineWriter.appendLiteral(#","state":"#, to: &bytes)
             contentStart = bytes.count
             state.write(to: &bytes, style: .canonical)
         case .patch(let patch):
-            bytes.append(contentsOf: #","patch":"#.utf8)
+            JournalLineWriter.appendLiteral(#","patch":"#, to: &bytes)
             contentStart = bytes.count
             patch.write(to: &bytes)
         }

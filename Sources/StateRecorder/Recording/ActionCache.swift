@@ -20,11 +20,47 @@ final class HashableActionCache<Action: Hashable>: ActionCache {
         self.limit = limit
     }
 
+    /// Plain-data actions of up to 16 bytes (enums without payloads, small numbers) are first looked
+    /// up by their bits among the last few seen, which costs less than hashing them. Equal bits always
+    /// mean an equal value for such types; an equal value with other bits (in padding) just misses.
+    private let bitsComparable = _isPOD(Action.self) && MemoryLayout<Action>.size <= 16
+    // Not a nested type: one nested in this generic class would be generic too, and cost a runtime
+    // metadata lookup per use.
+    private var recentBits: [ActionBits] = []
+    private var recentEncoded: [EncodedAction] = []
+    private var nextRecent = 0
+    private static var recentCount: Int { 4 }
+
     func encoded(_ action: Action, orMake make: (Action) throws -> EncodedAction) rethrows -> EncodedAction {
+        guard bitsComparable else { return try lookUp(action, orMake: make) }
+        var bits = ActionBits()
+        withUnsafeBytes(of: action) { source in
+            withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: source) }
+        }
+        for index in recentBits.indices where recentBits[index] == bits { return recentEncoded[index] }
+        let encoded = try lookUp(action, orMake: make)
+        if recentBits.count < Self.recentCount {
+            recentBits.append(bits)
+            recentEncoded.append(encoded)
+        } else {
+            recentBits[nextRecent] = bits
+            recentEncoded[nextRecent] = encoded
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+        return encoded
+    }
+
+    private func lookUp(_ action: Action, orMake make: (Action) throws -> EncodedAction) rethrows -> EncodedAction {
         if let cached = entries[action] { return cached }
         let made = try make(action)
         if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
         entries[action] = made
         return made
     }
+}
+
+/// The bits of a small plain-data action, zero-padded to 16 bytes.
+private struct ActionBits: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
 }

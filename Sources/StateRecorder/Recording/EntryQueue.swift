@@ -27,8 +27,14 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     /// The slots a ``take(until:)`` handed to the writer: `count` of them from `start`.
     struct Batch {
+        /// The first slot, before wrapping around the ring.
         let start: Int
         let count: Int
+
+        /// The entries at `positions` of this batch, to release before the rest.
+        func slice(_ positions: Range<Int>) -> Batch {
+            Batch(start: start + positions.lowerBound, count: positions.count)
+        }
     }
 
     init(capacity: Int) {
@@ -141,6 +147,8 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     /// Frees the slots of `batch` for producers. The values in them are released here, on the
     /// writer's thread, before the lock is taken.
+    ///
+    /// Batches, and slices of them, must be released in the order they were taken.
     func release(_ batch: Batch) {
         guard batch.count > 0 else { return }
         for index in 0..<batch.count { deinitializeSlot((batch.start + index) % capacity) }

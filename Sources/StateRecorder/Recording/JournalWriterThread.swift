@@ -77,7 +77,15 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             let batch = queue.take(until: deadline)
             if batch.count == 0 && queue.isClosed { break }
             var barriers: [DispatchSemaphore] = []
+            // Slots go back to the queue half a queue at a time, so a producer that filled it goes on
+            // while the rest of the batch is encoded, and is woken at most twice per queueful.
+            let chunk = max(1, queue.capacity / 2)
+            var released = 0
             for index in 0..<batch.count {
+                if index - released == chunk {
+                    queue.release(batch.slice(released..<index))
+                    released = index
+                }
                 let entry = queue.entry(index, in: batch)
                 if case .barrier(let semaphore) = entry {
                     barriers.append(semaphore)
@@ -94,7 +102,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                 flushIfDue(force: !barriers.isEmpty)
             }
             for semaphore in barriers { semaphore.signal() }
-            queue.release(batch)
+            queue.release(batch.slice(released..<batch.count))
         }
         if !stopped {
             do {
