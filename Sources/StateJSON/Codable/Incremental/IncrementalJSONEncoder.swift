@@ -48,12 +48,17 @@ public final class IncrementalJSONEncoder<T: Encodable> {
     ///   the remembered values are dropped, so the next call encodes from scratch.
     public func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
         do {
-            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: root)
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey,
+                                                   memo: Self.memoized ? root : nil)
         } catch {
             root = JSONMemoNode()
             throw JSONEncodingError.wrapping(error, at: [])
         }
     }
+
+    /// Whether encodings of `T` are remembered at all: a small plain-data value (a counter, a few
+    /// flags) encodes again faster than the memo compares and remembers it.
+    private static var memoized: Bool { !(_isPOD(T.self) && MemoryLayout<T>.size <= 32) }
 
     deinit {
         options.drainPool()
