@@ -210,7 +210,11 @@ struct JSONParserCore {
         }
         var elements: [JSONValue] = []
         elements.reserveCapacity(sizeHint(depth))
+        let start = index
         while true {
+            if elements.count == elements.capacity, elements.count >= 16 {
+                elements.reserveCapacity(grownCapacity(elements.count, bytesSoFar: index - start))
+            }
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
@@ -234,6 +238,17 @@ struct JSONParserCore {
             setSizeHint(depth, elements.count)
             return .array(elements)
         }
+    }
+
+    /// The capacity for an array that has filled `count` slots from `bytesSoFar` bytes of input: room
+    /// for as many more elements of that average size as the rest of the input could hold, at most
+    /// four times as many as now, and at least twice. A long array (the rows of a table) then grows
+    /// in one or two steps instead of doubling ten times, each time copying everything and asking
+    /// the allocator for a larger block.
+    private func grownCapacity(_ count: Int, bytesSoFar: Int) -> Int {
+        let perElement = max(1, bytesSoFar / count)
+        let fits = count + (bytes.count - index) / perElement + 1
+        return min(max(fits, count * 2), count * 4)
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -262,8 +277,12 @@ struct JSONParserCore {
         while true {
             let position = values.count
             if matchesTemplate, let template, position < template.count, matchesTemplateKey(depth, position) {
-                // The same bytes as the template's key here, so the same key: no string is made.
+                // The same bytes as the template's key here, so the same key: no string is made. The
+                // template's keys are sorted and its recorded range already has these bytes, so
+                // neither the order check nor the range record is needed.
                 try parseColon()
+                previousKey = lastKeyRange
+                values.append(try parseValue(depth: depth + 1))
             } else {
                 let key = try parseKey(afterComma: afterComma)
                 if matchesTemplate, let template, position < template.count, template[position] == key {
@@ -278,14 +297,14 @@ struct JSONParserCore {
                     matchesTemplate = false
                     keys.append(key)
                 }
+                if sorted, position > 0 {
+                    sorted = lastKeyRange.lowerBound >= 0 && previousKey.lowerBound >= 0
+                        && rawBytesPrecede(previousKey, lastKeyRange)
+                }
+                previousKey = lastKeyRange
+                if rangesRecorded { rangesRecorded = recordTemplateKey(depth, position) }
+                values.append(try parseValue(depth: depth + 1))
             }
-            if sorted, position > 0 {
-                sorted = lastKeyRange.lowerBound >= 0 && previousKey.lowerBound >= 0
-                    && rawBytesPrecede(previousKey, lastKeyRange)
-            }
-            previousKey = lastKeyRange
-            if rangesRecorded { rangesRecorded = recordTemplateKey(depth, position) }
-            values.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else {
                 throw failure(
