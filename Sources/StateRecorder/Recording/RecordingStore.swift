@@ -36,6 +36,15 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     /// The last few states, by step; used only under `travel`'s lock.
     private let recent: RecentStates<State>
 
+    /// Starts recording `app` into a new journal at `journal`.
+    ///
+    /// - Parameters:
+    ///   - initialState: The first state; the app's own initial state when `nil`.
+    ///   - middleware: The app's middleware, run as in a plain store.
+    ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
+    ///   - onError: Told once if the journal stops (a full disk); the app keeps running.
+    /// - Throws: ``StateJournal/JournalError`` when the file exists (without ``RecorderOptions/overwrite``)
+    ///   or cannot be created, or an encoding error for a state that is not valid JSON.
     public convenience init(
         app: RecordableApp<State, Action>,
         journal path: String,
