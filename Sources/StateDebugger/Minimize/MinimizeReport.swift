@@ -10,7 +10,7 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
     public var originalCount: Int
     /// The recorded steps whose actions are kept, ascending.
     public var keptSteps: [Int]
-    /// How many candidate sequences were replayed.
+    /// How many candidate sequences were replayed to the end (a replay cut short by cancelling is not counted).
     public var replays: Int
     /// Whether the caller cancelled the search; ``keptSteps`` is then the smallest found so far.
     public var cancelled: Bool
@@ -18,6 +18,6 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let steps = keptSteps.map(String.init).joined(separator: ", ")
         let plural = keptSteps.count == 1 ? "" : "s"
-        return "\(predicate) still holds with \(keptSteps.count) of \(originalCount) actions (step\(plural) \(steps)); \(replays) replays\(cancelled ? ", cancelled before the end" : "")."
+        return "\(predicate) still holds with \(keptSteps.count) of \(originalCount) actions (step\(plural) \(steps)); \(replays) replay\(replays == 1 ? "" : "s")\(cancelled ? ", cancelled before the end" : "")."
     }
 }

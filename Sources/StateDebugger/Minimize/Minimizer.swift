@@ -46,11 +46,13 @@ public struct Minimizer {
         var cache: [[Int]: Bool] = [:]
         func reproduces(_ candidate: [Int]) -> Bool {
             if let known = cache[candidate] { return known }
-            tests += 1
             let result = replayHolds(candidate.map { actions[$0] }, from: initial, predicate: predicate,
                                      isCancelled: isCancelled)
-            // A replay cut short proves nothing, so it must not be remembered.
-            if !isCancelled() { cache[candidate] = result }
+            // A replay cut short proves nothing, so it is neither remembered nor counted.
+            if !isCancelled() {
+                cache[candidate] = result
+                tests += 1
+            }
             return result
         }
         let all = Array(actions.indices)

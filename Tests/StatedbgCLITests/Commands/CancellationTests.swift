@@ -58,7 +58,7 @@ import Testing
         let minimize = try run(["minimize", path, ".balance < 100", "-o", directory.file("m.jsonl")], in: directory)
         #expect(minimize.status == .interrupted)
         #expect(minimize.output == "")
-        #expect(minimize.error == "Interrupted after 1 replay: the smallest recording found so far has 5 of 5 actions; nothing was written.")
+        #expect(minimize.error == "Interrupted after 0 replays: the smallest recording found so far has 5 of 5 actions; nothing was written.")
     }
 
     @Test func interruptedChangesKeepsTheResultsSoFarOnStandardOutput() throws {
