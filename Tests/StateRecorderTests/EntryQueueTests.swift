@@ -60,7 +60,23 @@ import Testing
         queue.close()
         #expect(await blocked.value == false)
         #expect(queue.put(.marker(after: 1, time: 0, name: "late")) == false)
-        #expect(queue.take(until: nil).count == 1)
+        let batch = queue.take(until: nil)
+        #expect(batch.count == 1)
+        #expect(batch.closed)
+    }
+
+    @Test func anEntryPutBetweenAnEmptyTimeoutAndCloseIsStillTaken() {
+        let queue = EntryQueue<Int, Int>(capacity: 4)
+        let empty = queue.take(until: Date(timeIntervalSinceNow: -1))
+        #expect(empty.count == 0 && !empty.closed)
+        queue.put(.marker(after: 0, time: 0, name: "last words"))
+        queue.close()
+        // The writer stops only on an empty batch taken from a closed queue, so it takes this one first.
+        let last = queue.take(until: nil)
+        #expect(last.count == 1 && last.closed)
+        queue.release(last)
+        let after = queue.take(until: nil)
+        #expect(after.count == 0 && after.closed)
     }
 
     @Test func valuesStillQueuedOrRememberedAreReleasedWithTheirOwner() {

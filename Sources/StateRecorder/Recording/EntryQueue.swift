@@ -30,6 +30,8 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         /// The first slot, before wrapping around the ring.
         let start: Int
         let count: Int
+        /// Whether the queue was closed when the batch was taken: with a `count` of 0, nothing more will come.
+        var closed = false
 
         /// The entries at `positions` of this batch, to release before the rest.
         func slice(_ positions: Range<Int>) -> Batch {
@@ -127,7 +129,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
                 condition.wait()
             }
         }
-        return Batch(start: head, count: count)
+        return Batch(start: head, count: count, closed: closed)
     }
 
     /// The `index`th entry of `batch`.
@@ -171,11 +173,5 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         closed = true
         condition.broadcast()
         condition.unlock()
-    }
-
-    var isClosed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return closed
     }
 }

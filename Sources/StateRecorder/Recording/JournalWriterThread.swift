@@ -28,6 +28,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     private let basePath: String
     private let finished = DispatchSemaphore(value: 0)
     private let failure = Locked<String?>(nil)
+    /// A stop `onError` has not been told about yet.
+    private var unreported: String?
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)
@@ -75,7 +77,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                 deadline = nil
             }
             let batch = queue.take(until: deadline)
-            if batch.count == 0 && queue.isClosed { break }
+            // Closed and empty as of the same moment: an entry put just before `close()` is never dropped.
+            if batch.count == 0 && batch.closed { break }
             var barriers: [DispatchSemaphore] = []
             // Slots go back to the queue half a queue at a time, so a producer that filled it goes on
             // while the rest of the batch is encoded, and is woken at most twice per queueful.
@@ -98,11 +101,13 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                     stop(because: "statedbg could not encode an entry for \(file.path) and stopped recording: \(error)")
                 }
             }
+            // Everything is in `buffer` now: the slots can go back before the write.
+            queue.release(batch.slice(released..<batch.count))
             if !stopped {
                 flushIfDue(force: !barriers.isEmpty)
             }
             for semaphore in barriers { semaphore.signal() }
-            queue.release(batch.slice(released..<batch.count))
+            reportError()
         }
         if !stopped {
             do {
@@ -115,6 +120,7 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
                 stop(because: "statedbg could not finish \(error)")
             }
         }
+        reportError()
     }
 
     private func encode(_ entry: RecorderEntry, _ index: Int, in batch: EntryQueue<State, Action>.Batch) throws {
@@ -212,6 +218,14 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
         guard !stopped else { return }
         stopped = true
         failure.withLock { $0 = message }
+        unreported = message
+    }
+
+    /// Tells `onError` about a stop, once no queue slots are held: the handler may dispatch or mark,
+    /// which waits for room in the queue that only this thread frees.
+    private func reportError() {
+        guard let message = unreported else { return }
+        unreported = nil
         onError(message)
     }
 

@@ -42,7 +42,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///   - initialState: The first state; the app's own initial state when `nil`.
     ///   - middleware: The app's middleware, run as in a plain store.
     ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
-    ///   - onError: Told once if the journal stops (a full disk); the app keeps running.
+    ///   - onError: Told once if the journal stops (a full disk); the app keeps running. It runs on the
+    ///     journal's writer thread, which must get back to draining the queue: do not dispatch to this
+    ///     store or call ``mark(_:)`` from it, but hand the message to your own queue.
     /// - Throws: ``StateJournal/JournalError`` when the file exists (without ``RecorderOptions/overwrite``)
     ///   or cannot be created, or an encoding error for a state that is not valid JSON.
     public convenience init(
