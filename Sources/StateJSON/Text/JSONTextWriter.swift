@@ -5,7 +5,7 @@
 /// a straight copy. Containers are written by recursion down to ``maxRecursionDepth`` and with an
 /// explicit stack below that, so a value built in code a hundred thousand levels deep still cannot
 /// exhaust the thread stack.
-struct JSONTextWriter: ~Copyable {
+package struct JSONTextWriter: ~Copyable {
     /// Nesting handled by recursion; deeper containers go to ``writeIteratively(_:depth:)``. Small
     /// enough for a 512 KiB thread stack in a debug build, deep enough for any real state.
     static let maxRecursionDepth = 64
@@ -265,12 +265,20 @@ struct JSONTextWriter: ~Copyable {
         appendDecimal(integer.magnitude)
     }
 
-    /// Writes the digits two at a time from the end, after counting them so they land in place.
+    /// Writes the digits in place, after counting them.
     private mutating func appendDecimal(_ value: UInt64) {
         let length = JSONTextWriter.decimalLength(value)
         reserve(length)
+        JSONTextWriter.writeDecimal(value, endingAt: base + count + length)
+        count &+= length
+    }
+
+    /// Writes the decimal digits of `value` so that the last one is just before `end`, two at a time
+    /// from the end; returns where the first one is.
+    @discardableResult
+    static func writeDecimal(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let pairs = JSONTextWriter.digitPairs.utf8Start
-        var end = base + count + length
+        var end = end
         var remaining = value
         while remaining >= 100 {
             let pair = Int(remaining % 100) &* 2
@@ -283,10 +291,22 @@ struct JSONTextWriter: ~Copyable {
             let pair = Int(remaining) &* 2
             end[-2] = pairs[pair]
             end[-1] = pairs[pair &+ 1]
-        } else {
-            end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            return end - 2
         }
-        count &+= length
+        end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        return end - 1
+    }
+
+    /// Appends the decimal digits of `value` to `bytes`, for writers of other formats in this package
+    /// (the journal's line framing).
+    package static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        // Twenty digits at most, written backwards into a stack buffer, then appended in one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self)
+            let start = writeDecimal(value, endingAt: base + 24)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: base + 24 - start))
+        }
     }
 
     /// "00" through "99", so a division by 100 yields two digits at once.

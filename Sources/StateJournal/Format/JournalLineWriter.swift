@@ -64,32 +64,8 @@ enum JournalLineWriter {
     }
 
     static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            appendUnsigned(value.magnitude, to: &bytes)
-        } else {
-            appendUnsigned(UInt64(value), to: &bytes)
-        }
-    }
-
-    static func appendUnsigned(_ value: UInt64, to bytes: inout [UInt8]) {
-        if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) &+ 0x30)
-            return
-        }
-        // Digits are produced last first into a 24-byte value on the stack, then appended in one copy.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = 24
-            var remaining = value
-            while remaining > 0 {
-                start -= 1
-                buffer[start] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
-                remaining /= 10
-            }
-            guard let base = buffer.baseAddress else { return }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + start, count: 24 - start))
-        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        JSONTextWriter.appendDecimal(value.magnitude, to: &bytes)
     }
 
     static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {

@@ -58,43 +58,36 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// - Returns: `false` once the queue is closed.
     @discardableResult
     func put(_ entry: RecorderEntry, action: Action, state: State) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard let slot = reserveSlot() else { return false }
-        (actions + slot).initialize(to: action)
-        (states + slot).initialize(to: state)
-        publish(entry, at: slot)
-        return true
+        put(entry) { slot in
+            (actions + slot).initialize(to: action)
+            (states + slot).initialize(to: state)
+        }
     }
 
     /// Appends an entry that carries a state.
     @discardableResult
     func put(_ entry: RecorderEntry, state: State) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard let slot = reserveSlot() else { return false }
-        (states + slot).initialize(to: state)
-        publish(entry, at: slot)
-        return true
+        put(entry) { slot in (states + slot).initialize(to: state) }
     }
 
     /// Appends an entry that carries an action.
     @discardableResult
     func put(_ entry: RecorderEntry, action: Action) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard let slot = reserveSlot() else { return false }
-        (actions + slot).initialize(to: action)
-        publish(entry, at: slot)
-        return true
+        put(entry) { slot in (actions + slot).initialize(to: action) }
     }
 
     /// Appends an entry that carries neither an action nor a state.
     @discardableResult
     func put(_ entry: RecorderEntry) -> Bool {
+        put(entry) { _ in }
+    }
+
+    /// Waits for a free slot, fills its action and state with `fill`, then publishes `entry` there.
+    private func put(_ entry: RecorderEntry, filling fill: (_ slot: Int) -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard let slot = reserveSlot() else { return false }
+        fill(slot)
         publish(entry, at: slot)
         return true
     }

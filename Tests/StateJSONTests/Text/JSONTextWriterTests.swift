@@ -5,6 +5,16 @@ import Testing
 /// The serializer against a slow reference built on ``JSONTextEscaping``, which quotes and formats
 /// numbers with plain `String` operations, so every fast path has something independent to agree with.
 @Suite struct JSONTextWriterTests {
+    @Test func decimalsAppendedToBytesMatchTheirDescription() {
+        let values: [UInt64] = [0, 7, 9, 10, 99, 100, 101, 999, 1_000, 65_535, 1_795_322_282_918,
+                                9_999_999_999_999_999_999, .max]
+        for value in values {
+            var bytes: [UInt8] = Array("x".utf8)
+            JSONTextWriter.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
+        }
+    }
+
     @Test func canonicalAndPrettyTextMatchTheReferenceForRandomValues() {
         var generator = RandomJSONGenerator(seed: 2_026)
         for _ in 0..<2_000 {
