@@ -216,25 +216,7 @@ struct JSONParserCore {
                 elements.reserveCapacity(grownCapacity(elements.count, bytesSoFar: index - start))
             }
             elements.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw failure(
-                    .unexpectedEndOfInput, "unexpected end of input; expected ',' or ']' after an array element.",
-                    at: index)
-            }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    throw failure(.unexpectedCharacter, "a trailing comma before ']' is not allowed.", at: index)
-                }
-                continue
-            }
-            guard byte == UInt8(ascii: "]") else {
-                throw failure(.unexpectedCharacter, "expected ',' or ']' after an array element.", at: index)
-            }
-            index += 1
+            if try continuesAfterMember(inObject: false) { continue }
             setSizeHint(depth, elements.count)
             return .array(elements)
         }
@@ -305,23 +287,10 @@ struct JSONParserCore {
                 if rangesRecorded { rangesRecorded = recordTemplateKey(depth, position) }
                 values.append(try parseValue(depth: depth + 1))
             }
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw failure(
-                    .unexpectedEndOfInput, "unexpected end of input; expected ',' or '}' after an object member.",
-                    at: index)
-            }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ",") {
-                index += 1
-                skipWhitespace()
+            if try continuesAfterMember(inObject: true) {
                 afterComma = true
                 continue
             }
-            guard byte == UInt8(ascii: "}") else {
-                throw failure(.unexpectedCharacter, "expected ',' or '}' after an object member.", at: index)
-            }
-            index += 1
             setSizeHint(depth, values.count)
             if matchesTemplate, let template, template.count == values.count {
                 setTemplateRangesValid(depth, rangesRecorded)
@@ -441,43 +410,10 @@ struct JSONParserCore {
             while !frames.isEmpty {
                 let top = frames.count - 1
                 let isObject = frames[top].isObject
-                skipWhitespace()
                 frames[top].values.append(value)
-                guard index < bytes.count else {
-                    let expected = isObject
-                        ? "',' or '}' after an object member" : "',' or ']' after an array element"
-                    throw failure(
-                        .unexpectedEndOfInput, "unexpected end of input; expected \(expected).", at: index)
-                }
-                let byte = bytes[index]
-                if isObject {
-                    if byte == UInt8(ascii: ",") {
-                        index += 1
-                        skipWhitespace()
-                        let key = try parseKey(afterComma: true)
-                        frames[top].keys.append(key)
-                        continue parsing
-                    }
-                    guard byte == UInt8(ascii: "}") else {
-                        throw failure(
-                            .unexpectedCharacter, "expected ',' or '}' after an object member.", at: index)
-                    }
-                    index += 1
-                } else {
-                    if byte == UInt8(ascii: ",") {
-                        index += 1
-                        skipWhitespace()
-                        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                            throw failure(
-                                .unexpectedCharacter, "a trailing comma before ']' is not allowed.", at: index)
-                        }
-                        continue parsing
-                    }
-                    guard byte == UInt8(ascii: "]") else {
-                        throw failure(
-                            .unexpectedCharacter, "expected ',' or ']' after an array element.", at: index)
-                    }
-                    index += 1
+                if try continuesAfterMember(inObject: isObject) {
+                    if isObject { frames[top].keys.append(try parseKey(afterComma: true)) }
+                    continue parsing
                 }
                 let frame = frames.removeLast()
                 if top < sizeHints.count {
@@ -493,6 +429,32 @@ struct JSONParserCore {
     }
 
     // MARK: - Structure
+
+    /// Reads what follows a member of an array or an object: `true` past a ',' and the whitespace
+    /// after it, `false` past the closing bracket. A ',' just before an array's ']' is refused here;
+    /// an object's is refused by ``parseKey(afterComma:)``.
+    @inline(__always)
+    private mutating func continuesAfterMember(inObject: Bool) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        let expected = inObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
+        guard index < bytes.count else {
+            throw failure(.unexpectedEndOfInput, "unexpected end of input; expected \(expected).", at: index)
+        }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            skipWhitespace()
+            if !inObject, index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                throw failure(.unexpectedCharacter, "a trailing comma before ']' is not allowed.", at: index)
+            }
+            return true
+        }
+        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+            throw failure(.unexpectedCharacter, "expected \(expected).", at: index)
+        }
+        index += 1
+        return false
+    }
 
     private func checkDepth(_ depth: Int) throws(JSONParseError) {
         if depth >= maxDepth {
