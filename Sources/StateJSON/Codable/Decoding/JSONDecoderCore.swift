@@ -136,8 +136,9 @@ final class JSONDecoderCore: Decoder, JSONReusableCore {
         _ type: T.Type, from value: JSONValue, codingPath: @autoclosure () -> [any CodingKey], options: JSONDecoderOptions
     ) throws -> T? {
         guard T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == UUID.self
-            || T.self == Decimal.self
+            || T.self == Decimal.self || T.self == JSONValue.self
         else { return nil }
+        if T.self == JSONValue.self { return value as? T }
         let codingPath = codingPath()
         if T.self == Date.self {
             return try date(from: value, codingPath: codingPath, options: options) as? T

@@ -47,9 +47,9 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private var keys: [String] = []
     /// The layout this encoder last used, which the next object it encodes most likely shares.
     @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
-    /// A child type that is neither encoded specially nor an array of scalars, so that a parent
-    /// encoding many values of one type (an array's elements) checks for those once.
-    @exclusivity(unchecked) private var plainChildType: ObjectIdentifier?
+    /// The route of the child type last encoded, unless it is encoded specially, so that a parent
+    /// encoding many values of one type (an array's elements) looks it up once.
+    @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute)?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONCoderHandle``).
     @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONEncoderCore>?
@@ -267,9 +267,23 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         _ value: T, options: JSONEncoderOptions, parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?
     ) throws -> JSONValue {
         let type = ObjectIdentifier(T.self)
-        let plain = parent?.plainChildType == type
-        if !plain, let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
-            return special
+        let route: JSONTypeRoute
+        if let parent, let known = parent.childRoute, known.type == type {
+            route = known.route
+        } else {
+            if let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
+                return special
+            }
+            route = options.route(for: T.self)
+            parent?.childRoute = (type, route)
+        }
+        if memo == nil {
+            // Without a memo, these need no encoder.
+            switch route {
+            case .valueEncodable(let encodable): return try jsonValue(of: value, as: encodable, parent: parent, step: step)
+            case .valueEncodableArray(let array): return try jsonElements(of: value, as: array, parent: parent, step: step)
+            case .codable, .scalarArray: break
+            }
         }
         var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
         if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
@@ -277,10 +291,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             return reused
         }
         let result: JSONValue
-        if !plain, let elements = try scalarElements(of: value, at: encoder) {
-            result = .array(elements)
-        } else {
-            if !plain { parent?.plainChildType = type }
+        switch route {
+        case .codable:
             do {
                 try value.encode(to: encoder)
             } catch {
@@ -288,6 +300,9 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
                 throw error
             }
             result = encoder.finish()
+        case .scalarArray: result = .array(try scalarElements(of: value, at: encoder))
+        case .valueEncodable(let encodable): result = try jsonValue(of: value, as: encodable, parent: parent, step: step)
+        case .valueEncodableArray(let array): result = try jsonElements(of: value, as: array, parent: parent, step: step)
         }
         options.recycle(&encoder)
         // Scalars cost less to encode again than to remember and compare.
@@ -296,6 +311,31 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         default: break
         }
         return result
+    }
+
+    /// `value.jsonValue()`, `T` being `E`: opening the route's type once costs less than casting
+    /// every value.
+    private static func jsonValue<T, E: JSONValueEncodable>(
+        of value: T, as type: E.Type, parent: JSONEncoderCore?, step: JSONPathStep
+    ) throws -> JSONValue {
+        do {
+            return try withUnsafePointer(to: value) { pointer in
+                try UnsafeRawPointer(pointer).assumingMemoryBound(to: E.self).pointee.jsonValue()
+            }
+        } catch {
+            throw JSONEncodingError.fromJSONValue(error, at: path(parent: parent, step: step))
+        }
+    }
+
+    /// The elements of `value`, an array of ``JSONValueEncodable`` values (`T` being `A`).
+    private static func jsonElements<T, A: JSONValueEncodableArray>(
+        of value: T, as type: A.Type, parent: JSONEncoderCore?, step: JSONPathStep
+    ) throws -> JSONValue {
+        try withUnsafePointer(to: value) { pointer in
+            .array(try UnsafeRawPointer(pointer).assumingMemoryBound(to: A.self).pointee.jsonElements(at: {
+                path(parent: parent, step: step)
+            }))
+        }
     }
 
     private static func path(parent: JSONEncoderCore?, step: JSONPathStep) -> [any CodingKey] {
@@ -319,9 +359,9 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         try JSONEncoderCore.encodeValue(value, options: options, parent: self, step: .noKey, memo: memo?.child(.single))
     }
 
-    /// The elements of an array of `Int`, `String`, `Bool` or `Double`, made in one loop instead of
-    /// one encoder call each; `nil` for every other value.
-    private static func scalarElements<T: Encodable>(of value: T, at encoder: JSONEncoderCore) throws -> [JSONValue]? {
+    /// The elements of an array of `Int`, `String`, `Bool` or `Double` (see
+    /// ``JSONTypeRoute/scalarArray``), made in one loop instead of one encoder call each.
+    private static func scalarElements<T: Encodable>(of value: T, at encoder: JSONEncoderCore) throws -> [JSONValue] {
         // The type checks make the casts no-ops.
         if T.self == [Int].self { return unsafeBitCast(value, to: [Int].self).map { .integer(Int64($0)) } }
         if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map { .string($0) } }
@@ -330,8 +370,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
                 try double(element, path: { encoder.codingPath + [JSONIndexKey(index)] })
             }
         }
-        if T.self == [Bool].self { return unsafeBitCast(value, to: [Bool].self).map { .bool($0) } }
-        return nil
+        precondition(T.self == [Bool].self, "JSONEncoderCore: \(T.self) is not an array of scalars")
+        return unsafeBitCast(value, to: [Bool].self).map { .bool($0) }
     }
 
     /// The JSON for types that JSON encodes specially, or `nil` for everything else.

@@ -10,6 +10,7 @@ final class JSONEncoderOptions: @unchecked Sendable {
     private(set) var userInfo: [CodingUserInfoKey: Any]
     let keyOrders = JSONKeyOrderCache()
     @exclusivity(unchecked) private var spares = JSONCoderPool<JSONEncoderCore>()
+    @exclusivity(unchecked) private var routes: [ObjectIdentifier: JSONTypeRoute] = [:]
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -39,6 +40,15 @@ final class JSONEncoderOptions: @unchecked Sendable {
     /// Takes back an encoder whose value is encoded (see ``JSONCoderPool/putBack(_:)``).
     func recycle(_ encoder: inout JSONEncoderCore) {
         spares.putBack(&encoder)
+    }
+
+    /// How values of `type` are encoded, worked out on first use.
+    func route<T: Encodable>(for type: T.Type) -> JSONTypeRoute {
+        let identifier = ObjectIdentifier(T.self)
+        if let known = routes[identifier] { return known }
+        let route = JSONTypeRoute.of(T.self)
+        routes[identifier] = route
+        return route
     }
 
     /// Drops the spare encoders, which refer back to these options (a cycle this breaks).

@@ -44,3 +44,14 @@ public struct JSONEncodingError: Error, CustomStringConvertible {
         text.hasSuffix(".") ? text : text + "."
     }
 }
+
+extension JSONEncodingError {
+    /// An error thrown by a ``JSONValueEncodable/jsonValue()`` of the value at `codingPath`: a
+    /// ``JSONEncodingError`` keeps its message and has its path appended to `codingPath`.
+    static func fromJSONValue(_ error: any Error, at codingPath: [any CodingKey]) -> JSONEncodingError {
+        if let error = error as? JSONEncodingError {
+            return JSONEncodingError(codingPath: codingPath + error.codingPath, message: error.message)
+        }
+        return wrapping(error, at: codingPath)
+    }
+}

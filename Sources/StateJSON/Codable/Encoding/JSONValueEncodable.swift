@@ -1,0 +1,50 @@
+/// A type that builds its own ``JSONValue``, so that ``JSONValueEncoder`` (and the recorder, which
+/// encodes every state) skips `Codable`'s per-member calls for it.
+///
+/// `Codable` costs the same for every encoder: a synthesized `encode(to:)` into an encoder that
+/// stores nothing takes about a tenth of `JSONEncoder`'s whole time, so no `Codable` encoder can be
+/// ten times faster than `JSONEncoder`. A conformance that builds the value directly can; conform
+/// the types a state holds thousands of (the elements of its large arrays). An array of such values
+/// is encoded in one loop, without a call per element.
+///
+/// The protocol provides `encode(to:)` from ``jsonValue()``, so the conformance is the one place
+/// the type's JSON is written: `JSONEncoder` and every other encoder write the same JSON. Keep the
+/// synthesized `init(from:)` (or your own) for decoding; its keys must be the ones `jsonValue()`
+/// writes.
+///
+/// ```swift
+/// struct User: Codable, JSONValueEncodable {
+///     var id: Int
+///     var name: String
+///     var tags: [String]
+///
+///     private static let template = JSONObjectTemplate("id", "name", "tags")
+///
+///     func jsonValue() -> JSONValue {
+///         Self.template.object([.integer(Int64(id)), .string(name), .array(tags.map { .string($0) })])
+///     }
+/// }
+/// let users = [User(id: 1, name: "Blob", tags: ["admin"])]
+/// print(try JSONValueEncoder().encode(users).canonicalText)
+/// ```
+/// ```text
+/// [{"id":1,"name":"Blob","tags":["admin"]}]
+/// ```
+///
+/// A member of another type can use its own `jsonValue()` when it conforms, and
+/// `JSONValueEncoder().encode(_:)` when it does not (a `Date`, say). Numbers must be finite: the
+/// serializer writes NaN and infinity as `null`.
+public protocol JSONValueEncodable: Encodable {
+    /// The JSON form of this value.
+    ///
+    /// - Throws: any error; ``JSONValueEncoder`` reports it at the value's coding path (a
+    ///   ``JSONEncodingError`` thrown here keeps its message and its path is appended to the value's).
+    func jsonValue() throws -> JSONValue
+}
+
+extension JSONValueEncodable {
+    /// Encodes ``jsonValue()``, so every encoder writes the JSON the conformance builds.
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue().encode(to: encoder)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// A ``JSONValue`` inside a `Codable` type (an action's free-form payload, say) encodes and decodes
+/// as the JSON it is. ``JSONValueEncoder`` and ``JSONValueDecoder`` take it as is; other coders get
+/// it member by member.
+///
+/// ```swift
+/// struct Event: Codable { var name: String; var payload: JSONValue }
+/// let event = Event(name: "tap", payload: ["x": 3, "y": 4.5])
+/// print(try JSONValueEncoder().encode(event).canonicalText)
+/// ```
+/// ```text
+/// {"name":"tap","payload":{"x":3,"y":4.5}}
+/// ```
+extension JSONValue: JSONValueEncodable, Decodable {
+    /// The value itself.
+    public func jsonValue() -> JSONValue { self }
+
+    /// Encodes the value member by member; a ``bigNumber`` goes as a `Decimal` when one holds
+    /// it exactly, else as the nearest `Double`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .integer(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .unsigned(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .double(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .bigNumber(let text):
+            var container = encoder.singleValueContainer()
+            if let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), decimal.description == text {
+                try container.encode(decimal)
+            } else {
+                try container.encode(Double(text) ?? 0)
+            }
+        case .string(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let object):
+            var container = encoder.container(keyedBy: JSONStringKey.self)
+            for (key, value) in object.members { try container.encode(value, forKey: JSONStringKey(key)) }
+        }
+    }
+
+    /// Decodes whatever JSON the decoder holds.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when the decoder holds something that is none of
+    ///   JSON's kinds.
+    public init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: JSONStringKey.self) {
+            var members: [(String, JSONValue)] = []
+            members.reserveCapacity(object.allKeys.count)
+            for key in object.allKeys { members.append((key.stringValue, try object.decode(JSONValue.self, forKey: key))) }
+            self = .object(JSONObject(members))
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            if let count = array.count { elements.reserveCapacity(count) }
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? single.decode(UInt64.self) {
+            self = .unsigned(value)
+        } else if let value = try? single.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? single.decode(String.self) {
+            self = .string(value)
+        } else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "The value is none of JSON's kinds (null, bool, number, string, array, object)."))
+        }
+    }
+}

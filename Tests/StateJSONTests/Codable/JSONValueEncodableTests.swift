@@ -1,0 +1,140 @@
+import Foundation
+import StateJSON
+import Testing
+
+@Suite struct JSONValueEncodableTests {
+    struct Member: Codable, Equatable, JSONValueEncodable {
+        var id: Int
+        var name: String
+        var score: Double
+
+        private static let template = JSONObjectTemplate("id", "name", "score")
+
+        func jsonValue() -> JSONValue {
+            Self.template.object([.integer(Int64(id)), .string(name), .double(score)])
+        }
+    }
+
+    struct Team: Codable, Equatable {
+        var title: String
+        var members: [Member]
+        var captain: Member?
+        var byRole: [String: Member]
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the member is broken" }
+    }
+
+    /// Fails for a negative id, once with a plain error and once with a path of its own.
+    struct Fragile: Codable, JSONValueEncodable {
+        var id: Int
+
+        func jsonValue() throws -> JSONValue {
+            if id == -1 { throw Failure() }
+            if id == -2 { throw JSONEncodingError(codingPath: [JSONCodingKey("inner")], message: "the inner value is bad.") }
+            return .object(["id": .integer(Int64(id))])
+        }
+    }
+
+    struct FragileHolder: Codable {
+        var items: [Fragile]
+        var single: Fragile?
+    }
+
+    struct JSONCodingKey: CodingKey {
+        var stringValue: String
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    static let team = Team(
+        title: "Blue",
+        members: [Member(id: 1, name: "Ada", score: 1.5), Member(id: 2, name: "Grace \"G\"", score: -3.25)],
+        captain: Member(id: 1, name: "Ada", score: 1.5),
+        byRole: ["lead": Member(id: 2, name: "Grace \"G\"", score: -3.25)])
+
+    static let expected: JSONValue = [
+        "title": "Blue",
+        "members": [["id": 1, "name": "Ada", "score": 1.5], ["id": 2, "name": "Grace \"G\"", "score": -3.25]],
+        "captain": ["id": 1, "name": "Ada", "score": 1.5],
+        "byRole": ["lead": ["id": 2, "name": "Grace \"G\"", "score": -3.25]],
+    ]
+
+    @Test func theEncoderUsesTheConformanceInArraysOptionalsAndDictionaries() throws {
+        #expect(try JSONValueEncoder().encode(Self.team) == Self.expected)
+        #expect(try JSONValueEncoder().encode(Self.team.members) == Self.expected["members"])
+        #expect(try JSONValueEncoder().encode(Self.team.captain) == Self.expected["captain"])
+    }
+
+    @Test func otherEncodersWriteTheSameJSONThroughTheProvidedEncodeTo() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = try encoder.encode(Self.team)
+        #expect(try JSONParser().parse(Array(text)) == Self.expected)
+        // The synthesized decoder reads it back.
+        #expect(try JSONDecoder().decode(Team.self, from: text) == Self.team)
+        #expect(try JSONValueDecoder().decode(Team.self, from: Self.expected) == Self.team)
+    }
+
+    @Test func theIncrementalEncoderGivesTheSameJSONAsItChanges() throws {
+        let incremental = IncrementalJSONEncoder<Team>()
+        var team = Self.team
+        #expect(try incremental.encode(team) == Self.expected)
+        team.members[1].score = 7
+        team.members.append(Member(id: 3, name: "Linus", score: 0))
+        #expect(try incremental.encode(team) == JSONValueEncoder().encode(team))
+        let members = try #require(try incremental.encode(team)["members"]?.arrayValue)
+        #expect(members.count == 3)
+        #expect(members[1]["score"] == .double(7))
+    }
+
+    @Test func errorsNameThePathOfTheValueThatThrew() {
+        let holder = FragileHolder(items: [Fragile(id: 1), Fragile(id: -1)], single: nil)
+        #expect {
+            try JSONValueEncoder().encode(holder)
+        } throws: { error in
+            (error as? JSONEncodingError)?.description == "items[1]: encoding failed: the member is broken."
+        }
+        let nested = FragileHolder(items: [], single: Fragile(id: -2))
+        #expect {
+            try JSONValueEncoder().encode(nested)
+        } throws: { error in
+            (error as? JSONEncodingError)?.description == "single.inner: the inner value is bad."
+        }
+    }
+
+    @Test func aTemplatePutsValuesInKeyOrderWhateverOrderTheyCome() {
+        let orders = [["id", "name", "score"], ["score", "name", "id"], ["name", "score", "id"], ["b", "a"], ["only"], []]
+        for keys in orders {
+            let template = JSONObjectTemplate(keys: keys)
+            let values = keys.indices.map { JSONValue.integer(Int64($0)) }
+            let built = template.makeObject(values)
+            let reference = JSONObject(zip(keys, values).map { ($0, $1) })
+            #expect(built == reference, "keys \(keys)")
+            #expect(built.keys == keys.sorted { JSONObject.precedes($0, $1) })
+            #expect(template.keys == keys)
+        }
+    }
+
+    @Test func aTemplateSortsKeysByTheirBytes() {
+        // "é" (0xC3 0xA9) sorts after "z" by bytes; "Z" before "a".
+        let template = JSONObjectTemplate("é", "z", "a", "Z")
+        let object = template.object([1, 2, 3, 4])
+        #expect(object.canonicalText == #"{"Z":4,"a":3,"z":2,"é":1}"#)
+    }
+
+    @Test func aTemplateRefusesARepeatedKey() async {
+        await #expect(processExitsWith: .failure) {
+            _ = JSONObjectTemplate("id", "name", "id")
+        }
+    }
+
+    @Test func aTemplateRefusesTheWrongNumberOfValues() async {
+        await #expect(processExitsWith: .failure) {
+            _ = JSONObjectTemplate("id", "name").object([1])
+        }
+    }
+}
