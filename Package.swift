@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "StateStore", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
-        .target(name: "ExampleApps", dependencies: ["StateStore", "StateRecorder"]),
+        .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateJournal", "StateJSON"]),
         .target(name: "StatedbgCLI", dependencies: ["StateSync", "StateDebugger"]),
         .target(name: "StateTesting", dependencies: ["StateDebugger"]),
