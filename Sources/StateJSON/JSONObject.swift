@@ -36,7 +36,7 @@ public struct JSONObject: Sendable, Hashable {
         if !sorted {
             // A stable sort keeps repeated keys in input order, so the last one can win below.
             pairs = pairs.enumerated().sorted { lhs, rhs in
-                if lhs.element.0 == rhs.element.0 { return lhs.offset < rhs.offset }
+                if JSONObject.sameKey(lhs.element.0, rhs.element.0) { return lhs.offset < rhs.offset }
                 return JSONObject.precedes(lhs.element.0, rhs.element.0)
             }.map(\.element)
         }
@@ -45,7 +45,7 @@ public struct JSONObject: Sendable, Hashable {
         keys.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
         for (key, value) in pairs {
-            if let last = keys.last, last == key {
+            if let last = keys.last, JSONObject.sameKey(last, key) {
                 values[values.count - 1] = value
             } else {
                 keys.append(key)
@@ -78,7 +78,7 @@ public struct JSONObject: Sendable, Hashable {
     /// The position of `key`, or `nil` when the object has no such member.
     public func index(forKey key: String) -> Int? {
         let position = insertionPoint(for: key)
-        if position < keys.count, keys[position] == key { return position }
+        if position < keys.count, JSONObject.sameKey(keys[position], key) { return position }
         return nil
     }
 
@@ -90,7 +90,7 @@ public struct JSONObject: Sendable, Hashable {
         }
         set {
             let position = insertionPoint(for: key)
-            let present = position < keys.count && keys[position] == key
+            let present = position < keys.count && JSONObject.sameKey(keys[position], key)
             switch (present, newValue) {
             case (true, let value?): values[position] = value
             case (true, nil):
@@ -121,6 +121,13 @@ public struct JSONObject: Sendable, Hashable {
     @inlinable
     public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+
+    /// Whether two keys are the same JSON key: the same UTF-8 bytes. `String`'s `==` would also
+    /// match keys that differ in bytes but not in meaning ("é" as one code point, or as "e" and an
+    /// accent), which JSON, and the byte order of keys, tell apart.
+    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     private func insertionPoint(for key: String) -> Int {

@@ -1,8 +1,11 @@
-import Foundation
-
 /// A ``JSONValue`` inside a `Codable` type (an action's free-form payload, say) encodes and decodes
-/// as the JSON it is. ``JSONValueEncoder`` and ``JSONValueDecoder`` take it as is; other coders get
-/// it member by member.
+/// as the JSON it is. ``JSONValueEncoder`` and ``JSONValueDecoder`` take it exactly as it is; other
+/// coders get it member by member, and keep only what their own formats keep:
+/// - a ``bigNumber`` goes as the nearest `Double` (an error beyond `Double`'s range), since not
+///   every encoder writes a `Decimal` as a number;
+/// - a decoder gives back the first kind that reads: a whole number is ``integer`` (or
+///   ``unsigned``) even if it was a ``double`` (`2.0` comes back as `2`), a larger one a ``double``;
+/// - a property list's own conventions apply (it stores `nil` as the string `"$null"`).
 ///
 /// ```swift
 /// struct Event: Codable { var name: String; var payload: JSONValue }
@@ -16,8 +19,10 @@ extension JSONValue: JSONValueEncodable, Decodable {
     /// The value itself.
     public func jsonValue() -> JSONValue { self }
 
-    /// Encodes the value member by member; a ``bigNumber`` goes as a `Decimal` when one holds
-    /// it exactly, else as the nearest `Double`.
+    /// Encodes the value member by member; a ``bigNumber`` goes as the nearest `Double`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for a ``bigNumber`` beyond `Double`'s range, and
+    ///   whatever the encoder throws (`JSONEncoder` refuses a non-finite ``double``).
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
@@ -37,11 +42,14 @@ extension JSONValue: JSONValueEncodable, Decodable {
             try container.encode(value)
         case .bigNumber(let text):
             var container = encoder.singleValueContainer()
-            if let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), decimal.description == text {
-                try container.encode(decimal)
-            } else {
-                try container.encode(Double(text) ?? 0)
+            guard let nearest = Double(text), nearest.isFinite else {
+                throw EncodingError.invalidValue(
+                    self,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "The number \(text) is beyond the range of Double, the widest number every encoder takes."))
             }
+            try container.encode(nearest)
         case .string(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)

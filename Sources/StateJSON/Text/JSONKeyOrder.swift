@@ -34,12 +34,12 @@ enum JSONKeyOrder {
         if sorted { return nil }
         // Positions break ties so that, among repeated keys, the last one encoded is kept.
         let order = keys.indices.sorted { lhs, rhs in
-            keys[lhs] == keys[rhs] ? lhs < rhs : precedes(keys[lhs], keys[rhs])
+            JSONObject.sameKey(keys[lhs], keys[rhs]) ? lhs < rhs : precedes(keys[lhs], keys[rhs])
         }
         var unique: [Int] = []
         unique.reserveCapacity(order.count)
         for position in order {
-            if let last = unique.last, keys[last] == keys[position] {
+            if let last = unique.last, JSONObject.sameKey(keys[last], keys[position]) {
                 unique[unique.count - 1] = position
             } else {
                 unique.append(position)

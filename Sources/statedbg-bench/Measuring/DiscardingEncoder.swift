@@ -2,7 +2,8 @@
 /// any work, the floor under every `Codable` encoder.
 ///
 /// Its keyed container is made once per key type and handed out again, as ``JSONValueEncoder``
-/// does, so the floor counts only the calls `Codable` itself makes.
+/// does, so the floor counts only the calls `Codable` itself makes. Containers refer back to the
+/// encoder without a reference count (`unowned(unsafe)`): the encoder outlives every call.
 final class DiscardingEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -25,7 +26,7 @@ final class DiscardingEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { Single(encoder: self) }
 
     private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let encoder: DiscardingEncoder
+        unowned(unsafe) let encoder: DiscardingEncoder
         var codingPath: [any CodingKey] { [] }
         mutating func encodeNil(forKey key: Key) throws {}
         mutating func encode(_ value: Bool, forKey key: Key) throws {}
@@ -51,7 +52,7 @@ final class DiscardingEncoder: Encoder {
     }
 
     private struct Unkeyed: UnkeyedEncodingContainer {
-        let encoder: DiscardingEncoder
+        unowned(unsafe) let encoder: DiscardingEncoder
         var codingPath: [any CodingKey] { [] }
         var count = 0
         mutating func encodeNil() throws { count += 1 }
@@ -81,7 +82,7 @@ final class DiscardingEncoder: Encoder {
     }
 
     private struct Single: SingleValueEncodingContainer {
-        let encoder: DiscardingEncoder
+        unowned(unsafe) let encoder: DiscardingEncoder
         var codingPath: [any CodingKey] { [] }
         mutating func encodeNil() throws {}
         mutating func encode(_ value: Bool) throws {}

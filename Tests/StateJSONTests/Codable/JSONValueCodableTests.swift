@@ -14,7 +14,10 @@ import Testing
         ["a": 1, "b": ["c": [true, false]], "z": nil],
     ]
 
-    @Test(arguments: payloads)
+    /// Kinds other coders change: a whole `double`, and digits beyond every fixed-width number.
+    static let exactOnly: [JSONValue] = [.double(2), .bigNumber("123456789012345678901234567890"), ["n": .double(-1)]]
+
+    @Test(arguments: payloads + exactOnly)
     func ourCodersPassTheValueThroughAsIs(_ payload: JSONValue) throws {
         let event = Event(name: "tap", payload: payload)
         let tree = try JSONValueEncoder().encode(event)
@@ -30,10 +33,19 @@ import Testing
         #expect(try JSONDecoder().decode(Event.self, from: data) == event)
     }
 
-    @Test func aBigNumberGoesToOtherEncodersAsADecimalWhenOneHoldsIt() throws {
-        let exact = Event(name: "n", payload: .bigNumber("123456789012345678901234567890"))
-        let text = String(decoding: try JSONEncoder().encode(exact), as: UTF8.self)
-        #expect(text.contains("123456789012345678901234567890"))
+    @Test func otherCodersKeepWhatTheirFormatsKeep() throws {
+        let whole = try JSONEncoder().encode(Event(name: "n", payload: .double(2)))
+        #expect(try JSONDecoder().decode(Event.self, from: whole).payload == .integer(2))
+        let big = try JSONEncoder().encode(Event(name: "n", payload: .bigNumber("123456789012345678901234567890")))
+        #expect(try JSONDecoder().decode(Event.self, from: big).payload == .double(1.2345678901234568e29))
+        let list = try PropertyListEncoder().encode(Event(name: "n", payload: .bigNumber("12345678901234567890123")))
+        #expect(try PropertyListDecoder().decode(Event.self, from: list).payload == .double(1.2345678901234568e22))
+    }
+
+    @Test func aBigNumberBeyondDoubleIsAnErrorForOtherEncoders() throws {
+        let huge = Event(name: "n", payload: .bigNumber("1" + String(repeating: "0", count: 400)))
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(huge) }
+        #expect(try JSONValueEncoder().encode(huge)["payload"] == huge.payload)
     }
 
     @Test func aDecoderHoldingNoJSONKindIsAnError() {

@@ -42,6 +42,36 @@ import Testing
         var single: Fragile?
     }
 
+    /// Its key differs from its property's name, so only the protocol's `encode(to:)` writes "name".
+    struct Renamed: Codable, JSONValueEncodable {
+        var fullName: String
+
+        func jsonValue() -> JSONValue { .object(["name": .string(fullName)]) }
+    }
+
+    /// Its own `encode(to:)` fails, so encoding succeeds only through `jsonValue()`.
+    struct RouteProbe: JSONValueEncodable {
+        var id: Int
+
+        func encode(to encoder: any Encoder) throws { throw Failure() }
+        func jsonValue() -> JSONValue { .integer(Int64(id)) }
+    }
+
+    struct RouteProbeHolder: Encodable {
+        var probes: [RouteProbe]
+        var one: RouteProbe
+        var maybe: RouteProbe?
+        var byName: [String: RouteProbe]
+    }
+
+    /// Throws an `EncodingError` with a path of its own.
+    struct Invalid: Encodable, JSONValueEncodable {
+        func jsonValue() throws -> JSONValue {
+            throw EncodingError.invalidValue(
+                -1, EncodingError.Context(codingPath: [JSONCodingKey("age")], debugDescription: "negative age"))
+        }
+    }
+
     struct JSONCodingKey: CodingKey {
         var stringValue: String
         init(_ string: String) { stringValue = string }
@@ -67,6 +97,22 @@ import Testing
         #expect(try JSONValueEncoder().encode(Self.team) == Self.expected)
         #expect(try JSONValueEncoder().encode(Self.team.members) == Self.expected["members"])
         #expect(try JSONValueEncoder().encode(Self.team.captain) == Self.expected["captain"])
+    }
+
+    @Test func theEncoderTakesTheConformanceNotEncodeTo() throws {
+        let holder = RouteProbeHolder(
+            probes: [RouteProbe(id: 1), RouteProbe(id: 2)], one: RouteProbe(id: 3), maybe: RouteProbe(id: 4),
+            byName: ["five": RouteProbe(id: 5)])
+        #expect(
+            try JSONValueEncoder().encode(holder) == ["probes": [1, 2], "one": 3, "maybe": 4, "byName": ["five": 5]])
+        #expect(try IncrementalJSONEncoder<RouteProbeHolder>().encode(holder)["probes"] == [1, 2])
+        // Foundation goes through `encode(to:)`, which this type makes fail.
+        #expect(throws: Failure.self) { try JSONEncoder().encode(holder) }
+    }
+
+    @Test func theProvidedEncodeToWritesTheConformancesKeys() throws {
+        let text = try JSONEncoder().encode([Renamed(fullName: "Ada Lovelace")])
+        #expect(String(decoding: text, as: UTF8.self) == #"[{"name":"Ada Lovelace"}]"#)
     }
 
     @Test func otherEncodersWriteTheSameJSONThroughTheProvidedEncodeTo() throws {
@@ -104,6 +150,34 @@ import Testing
         } throws: { error in
             (error as? JSONEncodingError)?.description == "single.inner: the inner value is bad."
         }
+    }
+
+    @Test func anEncodingErrorKeepsItsPathAfterTheValues() {
+        #expect {
+            try JSONValueEncoder().encode(["people": [Invalid(), Invalid()]])
+        } throws: { error in
+            (error as? JSONEncodingError)?.path == "people[0].age"
+        }
+    }
+
+    @Test func theIncrementalEncoderReportsTheSamePathAndRecovers() throws {
+        let incremental = IncrementalJSONEncoder<FragileHolder>()
+        #expect(try incremental.encode(FragileHolder(items: [Fragile(id: 1)], single: nil)) == ["items": [["id": 1]]])
+        #expect {
+            try incremental.encode(FragileHolder(items: [Fragile(id: 1), Fragile(id: 2), Fragile(id: -1)], single: nil))
+        } throws: { error in
+            (error as? JSONEncodingError)?.description == "items[2]: encoding failed: the member is broken."
+        }
+        #expect(try incremental.encode(FragileHolder(items: [Fragile(id: 4)], single: nil)) == ["items": [["id": 4]]])
+    }
+
+    @Test func aTemplateTellsKeysApartByTheirBytes() {
+        // The same "é" as one code point and as "e" plus an accent: equal as Swift strings, two keys in JSON.
+        let template = JSONObjectTemplate("\u{E9}", "e\u{301}")
+        let object = template.makeObject([1, 2])
+        #expect(object.count == 2)
+        #expect(object.index(forKey: "\u{E9}").map { object.values[$0] } == 1)
+        #expect(object.index(forKey: "e\u{301}").map { object.values[$0] } == 2)
     }
 
     @Test func aTemplatePutsValuesInKeyOrderWhateverOrderTheyCome() {

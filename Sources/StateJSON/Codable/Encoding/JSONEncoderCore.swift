@@ -318,6 +318,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     private static func jsonValue<T, E: JSONValueEncodable>(
         of value: T, as type: E.Type, parent: JSONEncoderCore?, step: JSONPathStep
     ) throws -> JSONValue {
+        assert(T.self == E.self, "JSONEncoderCore: the route of \(T.self) names \(E.self)")
         do {
             return try withUnsafePointer(to: value) { pointer in
                 try UnsafeRawPointer(pointer).assumingMemoryBound(to: E.self).pointee.jsonValue()
@@ -331,7 +332,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     private static func jsonElements<T, A: JSONValueEncodableArray>(
         of value: T, as type: A.Type, parent: JSONEncoderCore?, step: JSONPathStep
     ) throws -> JSONValue {
-        try withUnsafePointer(to: value) { pointer in
+        assert(T.self == A.self, "JSONEncoderCore: the route of \(T.self) names \(A.self)")
+        return try withUnsafePointer(to: value) { pointer in
             .array(try UnsafeRawPointer(pointer).assumingMemoryBound(to: A.self).pointee.jsonElements(at: {
                 path(parent: parent, step: step)
             }))

@@ -47,10 +47,14 @@ public struct JSONEncodingError: Error, CustomStringConvertible {
 
 extension JSONEncodingError {
     /// An error thrown by a ``JSONValueEncodable/jsonValue()`` of the value at `codingPath`: a
-    /// ``JSONEncodingError`` keeps its message and has its path appended to `codingPath`.
+    /// ``JSONEncodingError`` or an `EncodingError.invalidValue` keeps its message and has its path
+    /// appended to `codingPath`.
     static func fromJSONValue(_ error: any Error, at codingPath: [any CodingKey]) -> JSONEncodingError {
         if let error = error as? JSONEncodingError {
             return JSONEncodingError(codingPath: codingPath + error.codingPath, message: error.message)
+        }
+        if let error = error as? EncodingError, case .invalidValue(_, let context) = error {
+            return JSONEncodingError(codingPath: codingPath + context.codingPath, message: wrapping(error, at: []).message)
         }
         return wrapping(error, at: codingPath)
     }

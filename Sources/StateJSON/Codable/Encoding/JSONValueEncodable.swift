@@ -32,9 +32,13 @@
 /// [{"id":1,"name":"Blob","tags":["admin"]}]
 /// ```
 ///
-/// A member of another type can use its own `jsonValue()` when it conforms, and
-/// `JSONValueEncoder().encode(_:)` when it does not (a `Date`, say). Numbers must be finite: the
-/// serializer writes NaN and infinity as `null`.
+/// What `jsonValue()` returns is taken as built:
+/// - It does not see the encoder's settings (``JSONValueEncoder/dateEncodingStrategy``,
+///   `userInfo`): write a `Date` member as the text or number your decoder expects, or keep types
+///   whose JSON depends on settings on `Codable`. A member that conforms can use its own
+///   `jsonValue()`.
+/// - Numbers must be finite. Nothing checks them: the serializer writes NaN and infinity as `null`,
+///   while `JSONEncoder`, through the provided `encode(to:)`, throws.
 public protocol JSONValueEncodable: Encodable {
     /// The JSON form of this value.
     ///

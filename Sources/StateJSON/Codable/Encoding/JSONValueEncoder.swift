@@ -11,6 +11,9 @@ import Foundation
 /// - `Float` is written via its shortest text, so `Float(0.1)` becomes `0.1` and not
 ///   `0.10000000149011612`; a non-finite `Float` or `Double` is an error.
 /// - `encodeIfPresent` with `nil` leaves the key out; `encodeNil` writes `null`.
+/// - A ``JSONValueEncodable`` value is encoded by its ``JSONValueEncodable/jsonValue()``, taken as
+///   built (settings do not apply to it, and its numbers are not checked), and a ``JSONValue``
+///   member as it is.
 ///
 /// ```swift
 /// struct User: Encodable { var id: Int; var name: String; var nickname: String? }
