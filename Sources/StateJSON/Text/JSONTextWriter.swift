@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes JSON text into a buffer it owns; see ``JSONValue/serialized(_:)`` for the format.
 ///
 /// The buffer is raw memory that grows geometrically. Capacity is checked once per token (a whole
@@ -24,10 +32,10 @@ package struct JSONTextWriter: ~Copyable {
     init(pretty: Bool, capacity: Int = 512) {
         self.pretty = pretty
         self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        base = JSONTextWriter.reallocate(nil, capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { free(base) }
 
     /// The text written since the start or the last flush.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
@@ -224,14 +232,22 @@ package struct JSONTextWriter: ~Copyable {
         if capacity &- count < needed { grow(needed) }
     }
 
+    /// Grows the buffer with `realloc`, which extends it where it lies when it can (a large buffer
+    /// is remapped, not copied), where allocating anew would copy everything written so far.
     @inline(never)
     private mutating func grow(_ needed: Int) {
         let newCapacity = max(capacity * 2, count + needed)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        base = JSONTextWriter.reallocate(base, capacity: newCapacity)
         capacity = newCapacity
+    }
+
+    /// `realloc(pointer, capacity)`; running out of memory stops the process, as Swift's own
+    /// allocations do.
+    private static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let raw = realloc(pointer, capacity) else {
+            fatalError("JSONTextWriter: out of memory growing the text buffer to \(capacity) bytes.")
+        }
+        return raw.assumingMemoryBound(to: UInt8.self)
     }
 
     @inline(__always)
