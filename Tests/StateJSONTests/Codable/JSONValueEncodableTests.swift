@@ -152,6 +152,18 @@ import Testing
         }
     }
 
+    @Test func theProvidedJSONValuesReportsTheFailingIndex() throws {
+        let members = [Member(id: 1, name: "a", score: 0), Member(id: 2, name: "b", score: 0.5)]
+        let values = try members.withUnsafeBufferPointer { try Member.jsonValues(of: $0) }
+        #expect(values == members.map { $0.jsonValue() })
+        let fragile = [Fragile(id: 1), Fragile(id: -2)]
+        #expect {
+            try fragile.withUnsafeBufferPointer { try Fragile.jsonValues(of: $0) }
+        } throws: { error in
+            (error as? JSONEncodingError)?.description == "[1].inner: the inner value is bad."
+        }
+    }
+
     @Test func anEncodingErrorKeepsItsPathAfterTheValues() {
         #expect {
             try JSONValueEncoder().encode(["people": [Invalid(), Invalid()]])

@@ -49,6 +49,13 @@ extension JSONEncodingError {
     /// An error thrown by a ``JSONValueEncodable/jsonValue()`` of the value at `codingPath`: a
     /// ``JSONEncodingError`` or an `EncodingError.invalidValue` keeps its message and has its path
     /// appended to `codingPath`.
+    /// An error thrown by the ``JSONValueEncodable/jsonValue()`` of an array's element at `index`,
+    /// with a path relative to the array.
+    @usableFromInline
+    static func fromElement(_ error: any Error, at index: Int) -> JSONEncodingError {
+        fromJSONValue(error, at: [JSONIndexKey(index)])
+    }
+
     static func fromJSONValue(_ error: any Error, at codingPath: [any CodingKey]) -> JSONEncodingError {
         if let error = error as? JSONEncodingError {
             return JSONEncodingError(codingPath: codingPath + error.codingPath, message: error.message)

@@ -45,9 +45,33 @@ public protocol JSONValueEncodable: Encodable {
     /// - Throws: any error; ``JSONValueEncoder`` reports it at the value's coding path (a
     ///   ``JSONEncodingError`` thrown here keeps its message and its path is appended to the value's).
     func jsonValue() throws -> JSONValue
+
+    /// The JSON of each of `values`, in order: how an array of them is encoded.
+    ///
+    /// Provided; there is no need to write one. The provided implementation calls ``jsonValue()``
+    /// on each value in a loop that the compiler builds for the conforming type, where the call can
+    /// be inlined and the value is not copied first.
+    ///
+    /// - Throws: ``JSONEncodingError`` at the index of the value whose ``jsonValue()`` threw.
+    static func jsonValues(of values: UnsafeBufferPointer<Self>) throws(JSONEncodingError) -> [JSONValue]
 }
 
 extension JSONValueEncodable {
+    /// Calls ``jsonValue()`` on each of `values`; see the requirement.
+    @inlinable
+    public static func jsonValues(of values: UnsafeBufferPointer<Self>) throws(JSONEncodingError) -> [JSONValue] {
+        var result: [JSONValue] = []
+        result.reserveCapacity(values.count)
+        for index in values.indices {
+            do {
+                result.append(try values[index].jsonValue())
+            } catch {
+                throw JSONEncodingError.fromElement(error, at: index)
+            }
+        }
+        return result
+    }
+
     /// Encodes ``jsonValue()``, so every encoder writes the JSON the conformance builds.
     public func encode(to encoder: any Encoder) throws {
         try jsonValue().encode(to: encoder)

@@ -7,18 +7,10 @@ protocol JSONValueEncodableArray {
 
 extension Array: JSONValueEncodableArray where Element: JSONValueEncodable {
     func jsonElements(at path: () -> [any CodingKey]) throws -> [JSONValue] {
-        try withUnsafeBufferPointer { elements in
-            var result: [JSONValue] = []
-            result.reserveCapacity(elements.count)
-            for index in elements.indices {
-                do {
-                    // Called on the element where it lies; `self[index]` would copy it out first.
-                    result.append(try elements[index].jsonValue())
-                } catch {
-                    throw JSONEncodingError.fromJSONValue(error, at: path() + [JSONIndexKey(index)])
-                }
-            }
-            return result
+        do {
+            return try withUnsafeBufferPointer { elements throws(JSONEncodingError) in try Element.jsonValues(of: elements) }
+        } catch {
+            throw JSONEncodingError(codingPath: path() + error.codingPath, message: error.message)
         }
     }
 }
