@@ -277,22 +277,19 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             route = options.route(for: T.self)
             parent?.childRoute = (type, route)
         }
-        if memo == nil {
-            // Without a memo, these need no encoder.
-            switch route {
-            case .valueEncodable(let encodable): return try jsonValue(of: value, as: encodable, parent: parent, step: step)
-            case .valueEncodableArray(let array): return try jsonElements(of: value, as: array, parent: parent, step: step)
-            case .codable, .scalarArray: break
-            }
-        }
+        // Without a memo, a value that builds its own JSON needs no encoder.
+        if memo == nil, let built = try builtValue(value, route: route, parent: parent, step: step) { return built }
         var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
         if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
             options.recycle(&encoder)
             return reused
         }
         let result: JSONValue
-        switch route {
-        case .codable:
+        if let built = try builtValue(value, route: route, parent: parent, step: step) {
+            result = built
+        } else if case .scalarArray = route {
+            result = .array(try scalarElements(of: value, at: encoder))
+        } else {
             do {
                 try value.encode(to: encoder)
             } catch {
@@ -300,9 +297,6 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
                 throw error
             }
             result = encoder.finish()
-        case .scalarArray: result = .array(try scalarElements(of: value, at: encoder))
-        case .valueEncodable(let encodable): result = try jsonValue(of: value, as: encodable, parent: parent, step: step)
-        case .valueEncodableArray(let array): result = try jsonElements(of: value, as: array, parent: parent, step: step)
         }
         options.recycle(&encoder)
         // Scalars cost less to encode again than to remember and compare.
@@ -311,6 +305,18 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         default: break
         }
         return result
+    }
+
+    /// The JSON of a value whose route says it builds its own (``JSONValueEncodable``, or an array of
+    /// such values), else `nil`.
+    private static func builtValue<T>(
+        _ value: T, route: JSONTypeRoute, parent: JSONEncoderCore?, step: JSONPathStep
+    ) throws -> JSONValue? {
+        switch route {
+        case .valueEncodable(let encodable): try jsonValue(of: value, as: encodable, parent: parent, step: step)
+        case .valueEncodableArray(let array): try jsonElements(of: value, as: array, parent: parent, step: step)
+        case .codable, .scalarArray: nil
+        }
     }
 
     /// `value.jsonValue()`, `T` being `E`: opening the route's type once costs less than casting

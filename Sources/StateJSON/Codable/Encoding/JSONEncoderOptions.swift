@@ -11,6 +11,7 @@ final class JSONEncoderOptions: @unchecked Sendable {
     let keyOrders = JSONKeyOrderCache()
     @exclusivity(unchecked) private var spares = JSONCoderPool<JSONEncoderCore>()
     @exclusivity(unchecked) private var routes: [ObjectIdentifier: JSONTypeRoute] = [:]
+    @exclusivity(unchecked) private var lastRoute: (type: ObjectIdentifier, route: JSONTypeRoute)?
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -45,9 +46,16 @@ final class JSONEncoderOptions: @unchecked Sendable {
     /// How values of `type` are encoded, worked out on first use.
     func route<T: Encodable>(for type: T.Type) -> JSONTypeRoute {
         let identifier = ObjectIdentifier(T.self)
-        if let known = routes[identifier] { return known }
-        let route = JSONTypeRoute.of(T.self)
-        routes[identifier] = route
+        // Top-level values (a recorder's state, step after step) are mostly of the type asked last.
+        if let lastRoute, lastRoute.type == identifier { return lastRoute.route }
+        let route: JSONTypeRoute
+        if let known = routes[identifier] {
+            route = known
+        } else {
+            route = JSONTypeRoute.of(T.self)
+            routes[identifier] = route
+        }
+        lastRoute = (identifier, route)
         return route
     }
 
