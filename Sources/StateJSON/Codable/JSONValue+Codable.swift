@@ -25,23 +25,26 @@ extension JSONValue: JSONValueEncodable, Decodable {
     ///   whatever the encoder throws (`JSONEncoder` refuses a non-finite ``double``).
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .null:
-            var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .integer(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .unsigned(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .double(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+            return
+        case .object(let object):
+            var container = encoder.container(keyedBy: JSONStringKey.self)
+            for (key, value) in object.members { try container.encode(value, forKey: JSONStringKey(key)) }
+            return
+        default:
+            break
+        }
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
         case .bigNumber(let text):
-            var container = encoder.singleValueContainer()
             guard let nearest = Double(text), nearest.isFinite else {
                 throw EncodingError.invalidValue(
                     self,
@@ -50,15 +53,8 @@ extension JSONValue: JSONValueEncodable, Decodable {
                         debugDescription: "The number \(text) is beyond the range of Double, the widest number every encoder takes."))
             }
             try container.encode(nearest)
-        case .string(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .array(let elements):
-            var container = encoder.unkeyedContainer()
-            for element in elements { try container.encode(element) }
-        case .object(let object):
-            var container = encoder.container(keyedBy: JSONStringKey.self)
-            for (key, value) in object.members { try container.encode(value, forKey: JSONStringKey(key)) }
+        case .array, .object:
+            break  // written above
         }
     }
 
