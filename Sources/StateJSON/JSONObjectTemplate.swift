@@ -20,8 +20,6 @@ public struct JSONObjectTemplate: Sendable {
     private let sortedKeys: [String]
     /// The swaps that put values given in ``keys`` order into canonical order, applied in turn.
     private let swaps: [(Int, Int)]
-    /// Whether there are no ``swaps``: the keys are given in canonical order.
-    private let inOrder: Bool
 
     /// A template for objects with the members `keys`, listed in the order values will be given.
     ///
@@ -31,7 +29,6 @@ public struct JSONObjectTemplate: Sendable {
         guard let order = JSONKeyOrder.canonicalOrder(of: keys) else {
             sortedKeys = keys
             swaps = []
-            inOrder = true
             return
         }
         precondition(order.count == keys.count, "JSONObjectTemplate: a key is listed twice in \(keys).")
@@ -45,7 +42,6 @@ public struct JSONObjectTemplate: Sendable {
             swaps.append((target, current))
         }
         self.swaps = swaps
-        inOrder = swaps.isEmpty
     }
 
     /// A template for objects with the members `keys`, listed in the order values will be given.
@@ -56,6 +52,8 @@ public struct JSONObjectTemplate: Sendable {
     }
 
     /// The object whose members are ``keys`` with `values`, `values[i]` belonging to `keys[i]`.
+    ///
+    /// Pass a new array (an array literal), as for ``makeObject(_:)``.
     ///
     /// - Precondition: there are as many values as keys.
     public func object(_ values: consuming [JSONValue]) -> JSONValue {
@@ -71,7 +69,7 @@ public struct JSONObjectTemplate: Sendable {
     public func makeObject(_ values: consuming [JSONValue]) -> JSONObject {
         precondition(
             values.count == keys.count, "JSONObjectTemplate: \(values.count) values for the \(keys.count) keys \(keys).")
-        if !inOrder {
+        if !swaps.isEmpty {
             values.withUnsafeMutableBufferPointer { buffer in
                 // Moves, not `swapAt`, which would retain and release each value it copies.
                 guard let base = buffer.baseAddress else { return }
