@@ -17,9 +17,9 @@ public struct JSONObjectTemplate: Sendable {
     /// The keys in the order the values are given.
     public let keys: [String]
     /// The keys in canonical order, shared by every object made.
-    private let sortedKeys: [String]
+    @usableFromInline let sortedKeys: [String]
     /// The swaps that put values given in ``keys`` order into canonical order, applied in turn.
-    private let swaps: [(Int, Int)]
+    @usableFromInline let swaps: [(Int, Int)]
 
     /// A template for objects with the members `keys`, listed in the order values will be given.
     ///
@@ -56,6 +56,7 @@ public struct JSONObjectTemplate: Sendable {
     /// Pass a new array (an array literal), as for ``makeObject(_:)``.
     ///
     /// - Precondition: there are as many values as keys.
+    @inlinable
     public func object(_ values: consuming [JSONValue]) -> JSONValue {
         .object(makeObject(values))
     }
@@ -66,6 +67,7 @@ public struct JSONObjectTemplate: Sendable {
     /// without copying the array.
     ///
     /// - Precondition: there are as many values as keys.
+    @inlinable
     public func makeObject(_ values: consuming [JSONValue]) -> JSONObject {
         precondition(
             values.count == keys.count, "JSONObjectTemplate: \(values.count) values for the \(keys.count) keys \(keys).")

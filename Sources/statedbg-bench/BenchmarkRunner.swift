@@ -11,6 +11,7 @@ struct BenchmarkRunner {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let context = BenchmarkContext(scale: scale, directory: directory, executable: Self.executablePath())
+        let heap = HeapSettings.keepWarm()
         let started = Date()
 
         var measurements: [Measurement] = []
@@ -29,7 +30,8 @@ struct BenchmarkRunner {
             }
         }
 
-        let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick, measurements: measurements)
+        let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick, heap: heap,
+                            measurements: measurements)
         context.progress(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
         var output = ReportTable(report: report).text
         let json = report.jsonValue.serialized(.pretty) + [0x0A]

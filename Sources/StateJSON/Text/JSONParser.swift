@@ -99,6 +99,10 @@ struct JSONParserCore {
     /// Per depth below ``rangeDepths``, the start and length in the input of each key of the
     /// template (see ``matchesTemplateKey(_:_:)``); valid for the depths in ``templateRangeDepths``.
     private let templateKeyRanges: UnsafeMutableBufferPointer<Int32>
+    /// Per template key recorded in ``templateKeyRanges``, for a key of at most 7 bytes: its bytes
+    /// and closing quote as one little-endian word, so a sibling's key is matched with one load and
+    /// one comparison; 0 for a longer key (no real word is 0: it holds a quote).
+    private let templateKeyWords: UnsafeMutableBufferPointer<UInt64>
     private var templateRangeDepths: UInt64 = 0
     static let rangeDepths = 8
     static let rangesPerDepth = 16
@@ -125,10 +129,11 @@ struct JSONParserCore {
     init(
         bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
         keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>,
-        templateKeyRanges: UnsafeMutableBufferPointer<Int32>
+        templateKeyRanges: UnsafeMutableBufferPointer<Int32>, templateKeyWords: UnsafeMutableBufferPointer<UInt64>
     ) {
         self.keyTemplates = keyTemplates
         self.templateKeyRanges = templateKeyRanges
+        self.templateKeyWords = templateKeyWords
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.sizeHints = sizeHints
@@ -142,11 +147,13 @@ struct JSONParserCore {
             return withUnsafeTemporaryAllocation(of: KeyCacheEntry.self, capacity: keyCacheSize) { keyCache in
                 withUnsafeTemporaryAllocation(of: [String].self, capacity: maxRecursionDepth) { keyTemplates in
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeDepths * rangesPerDepth * 2) { ranges in
-                        var core = JSONParserCore(
-                            bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
-                            keyTemplates: keyTemplates, templateKeyRanges: ranges)
-                        defer { core.releaseCaches() }
-                        return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: rangeDepths * rangesPerDepth) { words in
+                            var core = JSONParserCore(
+                                bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
+                                keyTemplates: keyTemplates, templateKeyRanges: ranges, templateKeyWords: words)
+                            defer { core.releaseCaches() }
+                            return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
+                        }
                     }
                 }
             }
@@ -435,6 +442,14 @@ struct JSONParserCore {
     /// an object's is refused by ``parseKey(afterComma:)``.
     @inline(__always)
     private mutating func continuesAfterMember(inObject: Bool) throws(JSONParseError) -> Bool {
+        // Canonical text: a comma right after the member and the next member right after the comma
+        // (a closing bracket there is the trailing comma the slow path below reports).
+        if index &+ 1 < bytes.count, bytes[index] == UInt8(ascii: ","), bytes[index &+ 1] > UInt8(ascii: " "),
+            bytes[index &+ 1] != UInt8(ascii: "]")
+        {
+            index &+= 1
+            return true
+        }
         skipWhitespace()
         let expected = inObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
         guard index < bytes.count else {
@@ -456,11 +471,14 @@ struct JSONParserCore {
         return false
     }
 
+    @inline(__always)
     private func checkDepth(_ depth: Int) throws(JSONParseError) {
-        if depth >= maxDepth {
-            throw failure(
-                .tooDeep, "arrays and objects are nested deeper than the limit of \(maxDepth).", at: index)
-        }
+        if depth >= maxDepth { throw tooDeep() }
+    }
+
+    @inline(never)
+    private func tooDeep() -> JSONParseError {
+        failure(.tooDeep, "arrays and objects are nested deeper than the limit of \(maxDepth).", at: index)
     }
 
     private mutating func parseKey(afterComma: Bool) throws(JSONParseError) -> String {
@@ -481,6 +499,11 @@ struct JSONParserCore {
 
     /// Reads the `:` after a key and the whitespace around it.
     private mutating func parseColon() throws(JSONParseError) {
+        // Canonical text: the colon right after the key and the value right after the colon.
+        if index &+ 1 < bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index &+ 1] > UInt8(ascii: " ") {
+            index &+= 1
+            return
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             if index == bytes.count {
@@ -500,10 +523,22 @@ struct JSONParserCore {
         guard depth < JSONParserCore.rangeDepths, position < JSONParserCore.rangesPerDepth,
             templateRangeDepths & (1 << UInt64(depth)) != 0, let base = bytes.baseAddress
         else { return false }
-        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
-        let start = Int(templateKeyRanges[slot])
+        let key = depth * JSONParserCore.rangesPerDepth + position
+        let slot = key * 2
         let length = Int(templateKeyRanges[slot + 1])
-        let content = index + 1
+        let content = index &+ 1
+        let word = templateKeyWords[key]
+        if word != 0, content &+ 8 <= bytes.count {
+            // The key's bytes and its closing quote, compared as one word.
+            let candidate = UInt64(littleEndian: UnsafeRawPointer(base + content).loadUnaligned(as: UInt64.self))
+            guard bytes[index] == UInt8(ascii: "\""),
+                candidate & (UInt64.max >> UInt64((7 &- length) &* 8)) == word
+            else { return false }
+            lastKeyRange = content..<(content &+ length)
+            index = content &+ length &+ 1
+            return true
+        }
+        let start = Int(templateKeyRanges[slot])
         guard content + length < bytes.count, bytes[index] == UInt8(ascii: "\""),
             bytes[content + length] == UInt8(ascii: "\"")
         else { return false }
@@ -532,9 +567,16 @@ struct JSONParserCore {
         guard position < JSONParserCore.rangesPerDepth, lastKeyRange.lowerBound >= 0,
             let start = Int32(exactly: lastKeyRange.lowerBound), let length = Int32(exactly: lastKeyRange.count)
         else { return false }
-        let slot = (depth * JSONParserCore.rangesPerDepth + position) * 2
-        templateKeyRanges[slot] = start
-        templateKeyRanges[slot + 1] = length
+        let key = depth * JSONParserCore.rangesPerDepth + position
+        templateKeyRanges[key * 2] = start
+        templateKeyRanges[key * 2 + 1] = length
+        // The key's bytes and closing quote, when they fit in a word and a whole word can be read.
+        var word: UInt64 = 0
+        if length <= 7, lastKeyRange.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
+            let raw = UInt64(littleEndian: UnsafeRawPointer(base + lastKeyRange.lowerBound).loadUnaligned(as: UInt64.self))
+            word = raw & (UInt64.max >> UInt64((7 - Int(length)) * 8))
+        }
+        templateKeyWords[key] = word
         return true
     }
 

@@ -8,9 +8,10 @@ import Darwin
 
 /// Writes JSON text into a buffer it owns; see ``JSONValue/serialized(_:)`` for the format.
 ///
-/// The buffer is raw memory that grows geometrically. Capacity is checked once per token (a whole
-/// string, number or literal) rather than once per byte, so the common case of a token that fits is
-/// a straight copy. Containers are written by recursion down to ``maxRecursionDepth`` and with an
+/// The buffer is raw memory that grows geometrically; it comes from, and goes back to, a
+/// ``JSONTextBufferCache``, so consecutive serializations reuse one buffer. Capacity is checked once
+/// per token (a whole string, number or literal) rather than once per byte, so the common case of a
+/// token that fits is a straight copy. Containers are written by recursion down to ``maxRecursionDepth`` and with an
 /// explicit stack below that, so a value built in code a hundred thousand levels deep still cannot
 /// exhaust the thread stack.
 package struct JSONTextWriter: ~Copyable {
@@ -28,52 +29,83 @@ package struct JSONTextWriter: ~Copyable {
     var flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// Key text captured per depth, for ``writeMembers(keys:values:depth:)``.
     private var keySlots = JSONKeyTextSlots()
+    /// Where the buffer comes from and goes back to.
+    private let cache: JSONTextBufferCache
 
-    init(pretty: Bool, capacity: Int = 512) {
+    init(pretty: Bool, capacity: Int = 512, cache: JSONTextBufferCache = .shared) {
         self.pretty = pretty
-        self.capacity = max(capacity, 64)
-        base = JSONTextWriter.reallocate(nil, capacity: self.capacity)
+        self.cache = cache
+        if let spare = cache.take() {
+            base = (spare.block + JSONTextBufferCache.headerSize).assumingMemoryBound(to: UInt8.self)
+            self.capacity = spare.capacity
+            if spare.capacity < capacity { grow(capacity) }
+        } else {
+            self.capacity = max(capacity, 64)
+            base = JSONTextWriter.reallocate(nil, capacity: self.capacity)
+        }
     }
 
-    deinit { free(base) }
+    deinit { cache.give(UnsafeMutableRawPointer(base) - JSONTextBufferCache.headerSize, capacity: capacity) }
 
     /// The text written since the start or the last flush.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Appends the text of `value`, starting at indentation level zero.
     mutating func write(_ value: JSONValue) {
-        writeValue(value, depth: 0)
+        withUnsafePointer(to: value) { writeValue($0, depth: 0) }
     }
 
     // MARK: - Structure
 
-    /// Writes `value`, which sits inside `depth` containers (its indentation level when pretty).
-    private mutating func writeValue(_ value: borrowing JSONValue, depth: Int) {
-        switch value {
-        case .array(let elements) where !elements.isEmpty:
-            if depth >= JSONTextWriter.maxRecursionDepth { return writeIteratively(value, depth: depth) }
+    /// Writes the value at `value`, which sits inside `depth` containers (its indentation level when
+    /// pretty).
+    ///
+    /// Values are reached through pointers into their containers' storage rather than copied out of
+    /// it: ``write(_:)`` holds the root value for the whole write, so every array below it stays
+    /// alive and unchanged, and a container's buffers can be read without retaining its arrays (a copy
+    /// of each object would retain and release its keys and its values, atomically).
+    private mutating func writeValue(_ value: UnsafePointer<JSONValue>, depth: Int) {
+        guard let members = JSONTextWriter.members(of: value), !members.values.isEmpty else {
+            return writeScalar(value.pointee)
+        }
+        if depth >= JSONTextWriter.maxRecursionDepth { return writeIteratively(value.pointee, depth: depth) }
+        let elements = members.values
+        guard let keys = members.keys else {
             append(UInt8(ascii: "["))
-            elements.withUnsafeBufferPointer { elements in
-                for position in elements.indices {
-                    if position > 0 { appendComma() }
-                    if pretty { newline(depth + 1) }
-                    writeMember(elements[position], depth: depth + 1)
-                }
+            for position in elements.indices {
+                if position > 0 { appendComma() }
+                if pretty { newline(depth + 1) }
+                writeMember(elements.baseAddress.unsafelyUnwrapped + position, depth: depth + 1)
             }
             if pretty { newline(depth) }
             append(UInt8(ascii: "]"))
-        case .object(let object) where !object.isEmpty:
-            if depth >= JSONTextWriter.maxRecursionDepth { return writeIteratively(value, depth: depth) }
-            append(UInt8(ascii: "{"))
-            object.keys.withUnsafeBufferPointer { keys in
-                object.values.withUnsafeBufferPointer { values in
-                    writeMembers(keys: keys, values: values, depth: depth)
-                }
-            }
-            if pretty { newline(depth) }
-            append(UInt8(ascii: "}"))
+            return
+        }
+        append(UInt8(ascii: "{"))
+        writeMembers(keys: keys, values: elements, depth: depth)
+        if pretty { newline(depth) }
+        append(UInt8(ascii: "}"))
+    }
+
+    /// An array's elements (and no keys) or an object's keys and values.
+    private struct Members {
+        var keys: UnsafeBufferPointer<String>?
+        var values: UnsafeBufferPointer<JSONValue>
+    }
+
+    /// The storage of the array or object at `value`, `nil` for a scalar. The buffers outlive the
+    /// call only because the arrays they point into are held by the value being written (see
+    /// ``writeValue(_:depth:)``); the copy of the container made here ends before anything else runs,
+    /// so the optimizer removes its retains.
+    @inline(__always)
+    private static func members(of value: UnsafePointer<JSONValue>) -> Members? {
+        switch value.pointee {
+        case .array(let elements):
+            return Members(keys: nil, values: elements.withUnsafeBufferPointer { $0 })
+        case .object(let object):
+            return Members(keys: object.keys.withUnsafeBufferPointer { $0 }, values: object.values.withUnsafeBufferPointer { $0 })
         default:
-            writeScalar(value)
+            return nil
         }
     }
 
@@ -95,6 +127,9 @@ package struct JSONTextWriter: ~Copyable {
                 mode = .capture
                 keySlots.prepareCapture(slot)
             }
+        }
+        if mode == .copy && !pretty {
+            return writeMembers(capturedIn: slot, values: values, depth: depth)
         }
         for position in keys.indices {
             if position > 0 { appendComma() }
@@ -122,9 +157,31 @@ package struct JSONTextWriter: ~Copyable {
             case .write:
                 appendKey(keys[position])
             }
-            writeMember(values[position], depth: depth + 1)
+            writeMember(values.baseAddress.unsafelyUnwrapped + position, depth: depth + 1)
         }
         if mode == .capture { keySlots.finishCapture(slot) }
+    }
+
+    /// Writes an object's members with its keys' text copied from a captured slot: per key, one
+    /// run of whole words (some bytes past the key included: both buffers have the room).
+    private mutating func writeMembers(capturedIn slot: Int, values: UnsafeBufferPointer<JSONValue>, depth: Int) {
+        let (text, ends) = keySlots.captured(slot)
+        var start = 0
+        for position in values.indices {
+            if position > 0 { appendComma() }
+            let end = Int(ends[position &+ 1])
+            let length = end &- start
+            reserve(length &+ 8)
+            var offset = 0
+            repeat {
+                let word = UnsafeRawPointer(text + (start &+ offset)).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(base + (count &+ offset)).storeBytes(of: word, as: UInt64.self)
+                offset &+= 8
+            } while offset < length
+            count &+= length
+            start = end
+            writeMember(values.baseAddress.unsafelyUnwrapped + position, depth: depth + 1)
+        }
     }
 
     private enum KeyTextMode {
@@ -132,12 +189,12 @@ package struct JSONTextWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func writeMember(_ value: borrowing JSONValue, depth: Int) {
-        switch value {
+    private mutating func writeMember(_ value: UnsafePointer<JSONValue>, depth: Int) {
+        switch value.pointee {
         case .string(let string): appendString(string)
         case .integer(let integer): appendInteger(integer)
         case .array, .object: writeValue(value, depth: depth)
-        default: writeScalar(value)
+        default: writeScalar(value.pointee)
         }
     }
 
@@ -241,13 +298,15 @@ package struct JSONTextWriter: ~Copyable {
         capacity = newCapacity
     }
 
-    /// `realloc(pointer, capacity)`; running out of memory stops the process, as Swift's own
-    /// allocations do.
+    /// Grows (or, for `nil`, allocates) a text buffer with `realloc`. The block starts
+    /// ``JSONTextBufferCache/headerSize`` bytes before the text, where the cache keeps the capacity.
+    /// Running out of memory stops the process, as Swift's own allocations do.
     private static func reallocate(_ pointer: UnsafeMutablePointer<UInt8>?, capacity: Int) -> UnsafeMutablePointer<UInt8> {
-        guard let raw = realloc(pointer, capacity) else {
+        let block = pointer.map { UnsafeMutableRawPointer($0) - JSONTextBufferCache.headerSize }
+        guard let raw = realloc(block, capacity + JSONTextBufferCache.headerSize) else {
             fatalError("JSONTextWriter: out of memory growing the text buffer to \(capacity) bytes.")
         }
-        return raw.assumingMemoryBound(to: UInt8.self)
+        return (raw + JSONTextBufferCache.headerSize).assumingMemoryBound(to: UInt8.self)
     }
 
     @inline(__always)

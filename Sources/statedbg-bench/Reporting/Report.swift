@@ -7,13 +7,15 @@ struct Report: Sendable {
     /// ISO 8601, UTC.
     var date: String
     var quick: Bool
+    /// How the C heap was set up for the run (see ``HeapSettings``).
+    var heap: String
     var measurements: [Measurement]
 
     /// The targets that were missed.
     var missed: [Measurement] { measurements.filter { $0.met == false } }
 
     /// The machine-readable report:
-    /// `{"machine": {"cores", "model", "os"}, "date", "quick", "scenarios": [{"name", "unit", "value", "baseline", "ratio", "target", "met", …}]}`.
+    /// `{"machine": {"cores", "model", "os"}, "date", "quick", "heap", "scenarios": [{"name", "unit", "value", "baseline", "ratio", "target", "met", …}]}`.
     ///
     /// `ratio` is "times better than the baseline" (above 1: the subject wins), whatever the unit.
     /// `target` is `{"metric": "value" | "ratio", "comparison": "<" | ">=", "threshold": N}` or `null`.
@@ -26,6 +28,7 @@ struct Report: Sendable {
             ]),
             "date": .string(date),
             "quick": .bool(quick),
+            "heap": .string(heap),
             "scenarios": .array(measurements.map(Self.json)),
         ])
     }

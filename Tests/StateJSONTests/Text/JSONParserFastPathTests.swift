@@ -67,6 +67,30 @@ import Testing
         #expect(try JSONValue(parsing: text) == .array(expected))
     }
 
+    @Test func siblingKeysOfEveryLengthMatchOnlyTheirExactText() throws {
+        // Keys up to 7 bytes are compared as one word (key and closing quote), longer ones in a
+        // loop; near the end of the input, where a whole word cannot be read, always in the loop.
+        for length in 0...10 {
+            let key = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            var variants = [key, key + "x", key + "\u{1}"]
+            if length > 0 {
+                variants.append(String(key.dropLast()))
+                variants.append(String(key.dropLast()) + "Z")
+                variants.append("Z" + key.dropFirst())
+            }
+            for variant in variants {
+                let rows: [(String, Int64)] = [(key, 1), (key, 2), (variant, 3), (key, 4), (variant, 5)]
+                let text = "[" + rows.map { "{\(JSONValue.string($0.0).canonicalText):\($0.1),\"~\":0}" }.joined(separator: ",") + "]"
+                let expected = JSONValue.array(rows.map { .object(JSONObject([($0.0, .integer($0.1)), ("~", 0)])) })
+                #expect(try JSONValue(parsing: text) == expected, "key \(key.debugDescription), then \(variant.debugDescription)")
+                // The same rows ending right after a repeated key: too close to the end for a word.
+                let tail = "[{\(JSONValue.string(key).canonicalText):1},{\(JSONValue.string(variant).canonicalText):2}]"
+                let tailExpected: JSONValue = [.object(JSONObject([(key, JSONValue.integer(1))])), .object(JSONObject([(variant, JSONValue.integer(2))]))]
+                #expect(try JSONValue(parsing: tail) == tailExpected)
+            }
+        }
+    }
+
     @Test func errorsAfterARepeatedKeyKeepTheirLocation() {
         let cases: [(String, String)] = [
             (#"[{"a":1},{"a""#, "line 1, column 14: unexpected end of input; expected ':' after an object key."),

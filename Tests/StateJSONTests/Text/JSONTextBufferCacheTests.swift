@@ -1,0 +1,75 @@
+import Foundation
+@testable import StateJSON
+import Testing
+
+/// The spare text buffer: taken and given back by writers, bounded in size, safe across threads.
+@Suite struct JSONTextBufferCacheTests {
+    @Test func aWriterReusesTheBufferThePreviousOneGaveBack() {
+        let cache = JSONTextBufferCache()
+        #expect(cache.take() == nil)
+        let large = JSONValue.array((0..<5_000).map { .string("item \($0)") })
+        do {
+            var writer = JSONTextWriter(pretty: false, cache: cache)
+            writer.write(large)
+            #expect(writer.bytes.count == large.serialized().count)
+        }
+        // The grown buffer came back with its capacity; the next writer starts with it.
+        guard let spare = cache.take() else {
+            Issue.record("The writer did not give its buffer back.")
+            return
+        }
+        #expect(spare.capacity >= large.serialized().count)
+        cache.give(spare.block, capacity: spare.capacity)
+        var next = JSONTextWriter(pretty: false, cache: cache)
+        #expect(cache.take() == nil, "The second writer holds the spare buffer.")
+        next.write(large)
+        #expect(Array(next.bytes) == large.serialized())
+    }
+
+    @Test func aWriterAskingForMoreThanTheSpareHoldsGrowsIt() {
+        let cache = JSONTextBufferCache()
+        do { _ = JSONTextWriter(pretty: false, capacity: 64, cache: cache) }
+        var writer = JSONTextWriter(pretty: false, capacity: 10_000, cache: cache)
+        let text = JSONValue.string(String(repeating: "x", count: 9_000))
+        writer.write(text)
+        #expect(Array(writer.bytes) == text.serialized())
+    }
+
+    @Test func aBufferLargerThanTheLimitIsFreedNotKept() {
+        let cache = JSONTextBufferCache()
+        do {
+            var writer = JSONTextWriter(pretty: false, cache: cache)
+            writer.write(.string(String(repeating: "y", count: JSONTextBufferCache.largestKept + 1)))
+        }
+        #expect(cache.take() == nil)
+    }
+
+    @Test func aSecondBufferGivenBackIsFreedWhileTheSlotIsFull() {
+        let cache = JSONTextBufferCache()
+        var first = JSONTextWriter(pretty: false, cache: cache)
+        var second = JSONTextWriter(pretty: false, cache: cache)
+        first.write("first")
+        second.write("second")
+        _ = consume first
+        _ = consume second
+        // One kept; the other freed (a double free would stop the address-sanitizer run in CI).
+        #expect(cache.take() != nil)
+        #expect(cache.take() == nil)
+    }
+
+    @Test func writersOnManyThreadsShareTheCacheSafely() async {
+        let values: [JSONValue] = (0..<8).map { thread in
+            .array((0..<(200 * (thread + 1))).map { .object(["id": .integer(Int64($0)), "thread": .integer(Int64(thread))]) })
+        }
+        let expected = values.map { JSONTextEscaping.compactText($0) }
+        let matches = await withTaskGroup(of: Bool.self) { group in
+            for (value, text) in zip(values, expected) {
+                group.addTask {
+                    (0..<50).allSatisfy { _ in value.canonicalText == text }
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(matches)
+    }
+}
