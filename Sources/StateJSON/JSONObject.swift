@@ -56,10 +56,11 @@ public struct JSONObject: Sendable, Hashable {
 
     /// Builds an object from keys that are already sorted and unique.
     ///
-    /// - Precondition: `keys` is in ascending UTF-8 order without repeats and has as many elements
-    ///   as `values`. Only checked in debug builds.
+    /// - Precondition: `keys` has as many elements as `values` (always checked), and is in ascending
+    ///   UTF-8 order without repeats (not checked).
     public init(uncheckedSortedKeys keys: [String], values: [JSONValue]) {
-        assert(keys.count == values.count, "JSONObject: keys and values differ in count")
+        precondition(keys.count == values.count,
+                     "JSONObject: \(keys.count) keys and \(values.count) values; every key needs one value.")
         self.keys = keys
         self.values = values
     }

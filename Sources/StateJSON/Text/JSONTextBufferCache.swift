@@ -19,9 +19,17 @@ import Darwin
 /// slot is full is freed.
 ///
 /// A buffer is a block of `malloc`ed memory whose first ``headerSize`` bytes hold its capacity.
+///
+/// Built with `-D STATEJSON_UNCACHED_TEXT_BUFFERS` (as CI's address-sanitizer run is), the shared
+/// cache keeps nothing, so every writer's buffer is freed when the writer ends and the sanitizer
+/// catches any use of it afterwards.
 final class JSONTextBufferCache: Sendable {
     /// The cache every ``JSONTextWriter`` uses.
+    #if STATEJSON_UNCACHED_TEXT_BUFFERS
+    static let shared = JSONTextBufferCache(keeps: false)
+    #else
     static let shared = JSONTextBufferCache()
+    #endif
 
     /// Bytes before the text: the capacity, padded to keep the text 16-byte aligned.
     static let headerSize = 16
@@ -29,6 +37,12 @@ final class JSONTextBufferCache: Sendable {
     static let largestKept = 1 << 20
 
     private let slot = Atomic<UInt>(0)
+    /// Whether buffers given back are kept at all.
+    private let keeps: Bool
+
+    init(keeps: Bool = true) {
+        self.keeps = keeps
+    }
 
     /// The spare block with its capacity, if there is one; the slot is empty afterwards.
     func take() -> (block: UnsafeMutableRawPointer, capacity: Int)? {
@@ -40,7 +54,7 @@ final class JSONTextBufferCache: Sendable {
     /// Keeps `block` (with room for `capacity` bytes of text) for the next writer, or frees it when
     /// the slot is taken or the block is larger than ``largestKept``.
     func give(_ block: UnsafeMutableRawPointer, capacity: Int) {
-        guard capacity <= JSONTextBufferCache.largestKept else { return free(block) }
+        guard keeps, capacity <= JSONTextBufferCache.largestKept else { return free(block) }
         block.storeBytes(of: capacity, as: Int.self)
         if !slot.compareExchange(expected: 0, desired: UInt(bitPattern: block), ordering: .acquiringAndReleasing).exchanged {
             free(block)

@@ -129,7 +129,7 @@ package struct JSONTextWriter: ~Copyable {
             }
         }
         if mode == .copy && !pretty {
-            return writeMembers(capturedIn: slot, values: values, depth: depth)
+            return writeMembers(capturedIn: slot, members: keys.count, values: values, depth: depth)
         }
         for position in keys.indices {
             if position > 0 { appendComma() }
@@ -162,12 +162,14 @@ package struct JSONTextWriter: ~Copyable {
         if mode == .capture { keySlots.finishCapture(slot) }
     }
 
-    /// Writes an object's members with its keys' text copied from a captured slot: per key, one
-    /// run of whole words (some bytes past the key included: both buffers have the room).
-    private mutating func writeMembers(capturedIn slot: Int, values: UnsafeBufferPointer<JSONValue>, depth: Int) {
+    /// Writes the first `members` values of an object whose keys' text a slot captured: per key,
+    /// one run of whole words (some bytes past the key included: both buffers have the room).
+    private mutating func writeMembers(
+        capturedIn slot: Int, members: Int, values: UnsafeBufferPointer<JSONValue>, depth: Int
+    ) {
         let (text, ends) = keySlots.captured(slot)
         var start = 0
-        for position in values.indices {
+        for position in 0..<members {
             if position > 0 { appendComma() }
             let end = Int(ends[position &+ 1])
             let length = end &- start

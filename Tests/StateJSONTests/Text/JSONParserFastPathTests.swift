@@ -70,6 +70,8 @@ import Testing
     @Test func siblingKeysOfEveryLengthMatchOnlyTheirExactText() throws {
         // Keys up to 7 bytes are compared as one word (key and closing quote), longer ones in a
         // loop; near the end of the input, where a whole word cannot be read, always in the loop.
+        // Every text is parsed from a buffer of exactly its size, so that reading a byte past the
+        // end is caught by the address sanitizer in CI.
         for length in 0...10 {
             let key = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
             var variants = [key, key + "x", key + "\u{1}"]
@@ -82,11 +84,17 @@ import Testing
                 let rows: [(String, Int64)] = [(key, 1), (key, 2), (variant, 3), (key, 4), (variant, 5)]
                 let text = "[" + rows.map { "{\(JSONValue.string($0.0).canonicalText):\($0.1),\"~\":0}" }.joined(separator: ",") + "]"
                 let expected = JSONValue.array(rows.map { .object(JSONObject([($0.0, .integer($0.1)), ("~", 0)])) })
-                #expect(try JSONValue(parsing: text) == expected, "key \(key.debugDescription), then \(variant.debugDescription)")
-                // The same rows ending right after a repeated key: too close to the end for a word.
-                let tail = "[{\(JSONValue.string(key).canonicalText):1},{\(JSONValue.string(variant).canonicalText):2}]"
-                let tailExpected: JSONValue = [.object(JSONObject([(key, JSONValue.integer(1))])), .object(JSONObject([(variant, JSONValue.integer(2))]))]
-                #expect(try JSONValue(parsing: tail) == tailExpected)
+                #expect(try Self.parseExactly(text) == expected, "key \(key.debugDescription), then \(variant.debugDescription)")
+                // A repeated key a few bytes from the end: the word ends at the last byte, one past
+                // it or earlier, depending on the key's length and the value after it.
+                for value in [2, 22, 222, 2_222] {
+                    let tail = "[{\(JSONValue.string(key).canonicalText):1},{\(JSONValue.string(variant).canonicalText):\(value)}]"
+                    let tailExpected = JSONValue.array([
+                        .object(JSONObject([(key, JSONValue.integer(1))])),
+                        .object(JSONObject([(variant, JSONValue.integer(Int64(value)))])),
+                    ])
+                    #expect(try Self.parseExactly(tail) == tailExpected)
+                }
             }
         }
     }
@@ -158,5 +166,14 @@ import Testing
         } catch {
             return error.description
         }
+    }
+
+    /// Parses `text` from a heap buffer of exactly its length.
+    static func parseExactly(_ text: String) throws -> JSONValue {
+        let bytes = Array(text.utf8)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        defer { buffer.deallocate() }
+        _ = buffer.initialize(from: bytes)
+        return try JSONParser().parse(UnsafeBufferPointer(buffer))
     }
 }

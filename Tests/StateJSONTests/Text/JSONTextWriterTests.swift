@@ -161,6 +161,14 @@ import Testing
         }
     }
 
+    @Test func anObjectWithMoreValuesThanKeysIsRefused() async {
+        // Siblings sharing one keys array are written from captured key text, one entry per key; an
+        // object claiming more values than keys must stop at its construction, not be written.
+        await #expect(processExitsWith: .failure) {
+            _ = JSONObject(uncheckedSortedKeys: ["a"], values: [1, 2])
+        }
+    }
+
     @Test func smallPatchesSerializeExactly() {
         let patch: JSONValue = [["op": "replace", "path": "/count", "value": 5]]
         #expect(patch.canonicalText == #"[{"op":"replace","path":"/count","value":5}]"#)
