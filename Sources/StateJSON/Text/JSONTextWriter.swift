@@ -11,9 +11,9 @@ import Darwin
 /// The buffer is raw memory that grows geometrically; it comes from, and goes back to, a
 /// ``JSONTextBufferCache``, so consecutive serializations reuse one buffer. Capacity is checked once
 /// per token (a whole string, number or literal) rather than once per byte, so the common case of a
-/// token that fits is a straight copy. Containers are written by recursion down to ``maxRecursionDepth`` and with an
-/// explicit stack below that, so a value built in code a hundred thousand levels deep still cannot
-/// exhaust the thread stack.
+/// token that fits is a straight copy. Containers are written by recursion down to
+/// ``maxRecursionDepth`` and with an explicit stack below that, so a value built in code a hundred
+/// thousand levels deep still cannot exhaust the thread stack.
 package struct JSONTextWriter: ~Copyable {
     /// Nesting handled by recursion; deeper containers go to ``writeIteratively(_:depth:)``. Small
     /// enough for a 512 KiB thread stack in a debug build, deep enough for any real state.
@@ -65,6 +65,21 @@ package struct JSONTextWriter: ~Copyable {
     /// alive and unchanged, and a container's buffers can be read without retaining its arrays (a copy
     /// of each object would retain and release its keys and its values, atomically).
     private mutating func writeValue(_ value: UnsafePointer<JSONValue>, depth: Int) {
+        #if _runtime(_ObjC)
+        // Where arrays can be bridged from Objective-C, an object's keys may be a lazily bridged
+        // `NSArray`, whose buffer is a temporary valid only inside `withUnsafeBufferPointer`.
+        if case .object(let object) = value.pointee, !object.isEmpty, depth < JSONTextWriter.maxRecursionDepth {
+            append(UInt8(ascii: "{"))
+            object.keys.withUnsafeBufferPointer { keys in
+                object.values.withUnsafeBufferPointer { values in
+                    writeMembers(keys: keys, values: values, depth: depth)
+                }
+            }
+            if pretty { newline(depth) }
+            append(UInt8(ascii: "}"))
+            return
+        }
+        #endif
         guard let members = JSONTextWriter.members(of: value), !members.values.isEmpty else {
             return writeScalar(value.pointee)
         }
@@ -95,15 +110,18 @@ package struct JSONTextWriter: ~Copyable {
 
     /// The storage of the array or object at `value`, `nil` for a scalar. The buffers outlive the
     /// call only because the arrays they point into are held by the value being written (see
-    /// ``writeValue(_:depth:)``); the copy of the container made here ends before anything else runs,
-    /// so the optimizer removes its retains.
+    /// ``writeValue(_:depth:)``) and are native Swift arrays, whose storage is their own buffer
+    /// (`[JSONValue]` always is; `[String]` is wherever there is no Objective-C bridging, and
+    /// ``writeValue(_:depth:)`` handles objects another way where there is). The copy of the
+    /// container made here ends before anything else runs, so the optimizer removes its retains.
     @inline(__always)
     private static func members(of value: UnsafePointer<JSONValue>) -> Members? {
         switch value.pointee {
         case .array(let elements):
             return Members(keys: nil, values: elements.withUnsafeBufferPointer { $0 })
         case .object(let object):
-            return Members(keys: object.keys.withUnsafeBufferPointer { $0 }, values: object.values.withUnsafeBufferPointer { $0 })
+            return Members(keys: object.keys.withUnsafeBufferPointer { $0 },
+                           values: object.values.withUnsafeBufferPointer { $0 })
         default:
             return nil
         }
