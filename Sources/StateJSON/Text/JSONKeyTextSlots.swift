@@ -73,21 +73,13 @@ struct JSONKeyTextSlots: ~Copyable {
 
     /// A captured slot's text and the end offsets of its keys: key `position` is the bytes from
     /// `ends[position]` to `ends[position + 1]`. Only for a slot ``isCaptured(_:)`` says is
-    /// captured. As with ``text(_:_:)``, at least 8 bytes past each key are readable.
+    /// captured. At least 8 bytes past each key are readable (the rest of the slot), so a reader may
+    /// copy whole words.
     func captured(_ slot: Int) -> (text: UnsafePointer<UInt8>, ends: UnsafePointer<UInt16>) {
         let text = storage.unsafelyUnwrapped + slot * JSONKeyTextSlots.slotStride
         let ends = text + JSONKeyTextSlots.endsOffset
         return (UnsafePointer(text.assumingMemoryBound(to: UInt8.self)),
                 UnsafePointer(ends.assumingMemoryBound(to: UInt16.self)))
-    }
-
-    /// The captured text of the key at `position`. At least 8 bytes past its end are readable
-    /// (the rest of the slot), so a reader may copy whole words.
-    func text(_ slot: Int, _ position: Int) -> UnsafeBufferPointer<UInt8> {
-        guard let storage else { return UnsafeBufferPointer(start: nil, count: 0) }
-        let start = end(slot, position)
-        let text = (storage + slot * JSONKeyTextSlots.slotStride + start).assumingMemoryBound(to: UInt8.self)
-        return UnsafeBufferPointer(start: text, count: end(slot, position + 1) - start)
     }
 
     private func end(_ slot: Int, _ position: Int) -> Int {

@@ -146,33 +146,20 @@ package struct JSONTextWriter: ~Copyable {
                 keySlots.prepareCapture(slot)
             }
         }
-        if mode == .copy && !pretty {
+        if mode == .copy {
             return writeMembers(capturedIn: slot, members: keys.count, values: values, depth: depth)
         }
         for position in keys.indices {
             if position > 0 { appendComma() }
             if pretty { newline(depth + 1) }
             switch mode {
-            case .copy:
-                // Whole words, some bytes past the key included: both buffers have the room.
-                let text = keySlots.text(slot, position)
-                reserve(text.count &+ 8)
-                if let source = text.baseAddress {
-                    var offset = 0
-                    repeat {
-                        let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
-                        UnsafeMutableRawPointer(base + (count &+ offset)).storeBytes(of: word, as: UInt64.self)
-                        offset &+= 8
-                    } while offset < text.count
-                }
-                count &+= text.count
             case .capture:
                 let start = count
                 appendKey(keys[position])
                 if !keySlots.capture(UnsafeBufferPointer(start: base + start, count: count &- start), slot, position) {
                     mode = .write
                 }
-            case .write:
+            case .write, .copy:
                 appendKey(keys[position])
             }
             writeMember(values.baseAddress.unsafelyUnwrapped + position, depth: depth + 1)
@@ -189,6 +176,7 @@ package struct JSONTextWriter: ~Copyable {
         var start = 0
         for position in 0..<members {
             if position > 0 { appendComma() }
+            if pretty { newline(depth + 1) }
             let end = Int(ends[position &+ 1])
             let length = end &- start
             reserve(length &+ 8)
