@@ -200,7 +200,10 @@ struct JSONParserCore {
         case UInt8(ascii: "n"):
             try parseLiteral("null")
             return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            if let integer = parseShortInteger() { return integer }
+            return try parseNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0"):
             return try parseNumber()
         default:
             throw unexpectedValueStart()
@@ -263,9 +266,10 @@ struct JSONParserCore {
         // Whether every key so far is recorded in ``templateKeyRanges`` for the next sibling.
         var rangesRecorded = depth < JSONParserCore.rangeDepths
         var afterComma = false
+        let templateSlots = templateKeySlots(depth)
         while true {
             let position = values.count
-            if matchesTemplate, let template, position < template.count, matchesTemplateKey(depth, position) {
+            if matchesTemplate, let template, position < template.count, matchesTemplateKey(templateSlots, position) {
                 // The same bytes as the template's key here, so the same key: no string is made. The
                 // template's keys are sorted and its recorded range already has these bytes, so
                 // neither the order check nor the range record is needed.
@@ -498,12 +502,18 @@ struct JSONParserCore {
     }
 
     /// Reads the `:` after a key and the whitespace around it.
+    @inline(__always)
     private mutating func parseColon() throws(JSONParseError) {
         // Canonical text: the colon right after the key and the value right after the colon.
         if index &+ 1 < bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index &+ 1] > UInt8(ascii: " ") {
             index &+= 1
             return
         }
+        try parseSpacedColon()
+    }
+
+    @inline(never)
+    private mutating func parseSpacedColon() throws(JSONParseError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             if index == bytes.count {
@@ -516,29 +526,42 @@ struct JSONParserCore {
         skipWhitespace()
     }
 
-    /// Whether the key at `index` has exactly the raw bytes of the template's key at `position`
-    /// (which had no escapes); if so, moves past it and records its range in ``lastKeyRange``.
+    /// Where the keys recorded for the template at `depth` start in ``templateKeyRanges`` (twice
+    /// this) and ``templateKeyWords``, or -1 when none are recorded there. Nothing closes at `depth`
+    /// while an object at `depth` is open, so this holds for all of that object's keys.
     @inline(__always)
-    private mutating func matchesTemplateKey(_ depth: Int, _ position: Int) -> Bool {
-        guard depth < JSONParserCore.rangeDepths, position < JSONParserCore.rangesPerDepth,
-            templateRangeDepths & (1 << UInt64(depth)) != 0, let base = bytes.baseAddress
-        else { return false }
-        let key = depth * JSONParserCore.rangesPerDepth + position
-        let slot = key * 2
-        let length = Int(templateKeyRanges[slot + 1])
-        let content = index &+ 1
+    private func templateKeySlots(_ depth: Int) -> Int {
+        guard depth < JSONParserCore.rangeDepths, templateRangeDepths & (1 << UInt64(depth)) != 0 else { return -1 }
+        return depth &* JSONParserCore.rangesPerDepth
+    }
+
+    /// Whether the key at `index` has exactly the raw bytes of the template's key at `position`
+    /// (which had no escapes), given the object's ``templateKeySlots(_:)``; if so, moves past it and
+    /// records its range in ``lastKeyRange``.
+    @inline(__always)
+    private mutating func matchesTemplateKey(_ slots: Int, _ position: Int) -> Bool {
+        guard slots >= 0, position < JSONParserCore.rangesPerDepth, let base = bytes.baseAddress else { return false }
+        let key = slots &+ position
         let word = templateKeyWords[key]
-        if word != 0, content &+ 8 <= bytes.count {
-            // The key's bytes and its closing quote, compared as one word.
-            let candidate = UInt64(littleEndian: UnsafeRawPointer(base + content).loadUnaligned(as: UInt64.self))
-            guard bytes[index] == UInt8(ascii: "\""),
-                candidate & (UInt64.max >> UInt64((7 &- length) &* 8)) == word
-            else { return false }
-            lastKeyRange = content..<(content &+ length)
-            index = content &+ length &+ 1
-            return true
-        }
-        let start = Int(templateKeyRanges[slot])
+        let content = index &+ 1
+        guard word != 0, content &+ 8 <= bytes.count else { return matchesLongTemplateKey(key) }
+        // The key's bytes and its closing quote, compared as one word.
+        let length = Int(truncatingIfNeeded: templateKeyRanges[key &* 2 &+ 1])
+        let mask = UInt64.max &>> UInt64(truncatingIfNeeded: (7 &- length) &* 8)
+        let candidate = UInt64(littleEndian: UnsafeRawPointer(base + content).loadUnaligned(as: UInt64.self))
+        guard base[index] == UInt8(ascii: "\""), candidate & mask == word else { return false }
+        lastKeyRange = content..<(content &+ length)
+        index = content &+ length &+ 1
+        return true
+    }
+
+    /// ``matchesTemplateKey(_:_:)`` for a key longer than 7 bytes, or near the end of the input.
+    @inline(never)
+    private mutating func matchesLongTemplateKey(_ key: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let start = Int(templateKeyRanges[key * 2])
+        let length = Int(templateKeyRanges[key * 2 + 1])
+        let content = index + 1
         guard content + length < bytes.count, bytes[index] == UInt8(ascii: "\""),
             bytes[content + length] == UInt8(ascii: "\"")
         else { return false }
@@ -648,6 +671,28 @@ struct JSONParserCore {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
+
+    /// The canonical form of most numbers in a state (ids, counts, ages) read in one short loop: up
+    /// to 18 digits, the first not 0, ended by ',', '}' or ']'. Anything else (a sign, a fraction, an
+    /// exponent, more digits, another byte after it, the end of the input) returns `nil` without
+    /// moving, and ``parseNumber()`` reads it.
+    @inline(__always)
+    private mutating func parseShortInteger() -> JSONValue? {
+        var cursor = index
+        var value: Int64 = 0
+        let end = min(bytes.count, index &+ 18)
+        while cursor < end {
+            let digit = bytes[cursor] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int64(digit)
+            cursor &+= 1
+        }
+        guard cursor < bytes.count else { return nil }
+        let next = bytes[cursor]
+        guard next == UInt8(ascii: ",") || next == UInt8(ascii: "}") || next == UInt8(ascii: "]") else { return nil }
+        index = cursor
+        return .integer(value)
+    }
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
@@ -809,7 +854,13 @@ struct JSONParserCore {
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<cursor])
                 let string: String
                 if ascii {
-                    string = String(decoding: content, as: UTF8.self)
+                    // Written straight into the string's own storage (or its inline small form), so
+                    // the bytes are not first wrapped and re-dispatched as `String(decoding:as:)` does.
+                    string = String(unsafeUninitializedCapacity: content.count) { storage in
+                        guard let target = storage.baseAddress, let source = content.baseAddress else { return 0 }
+                        target.initialize(from: source, count: content.count)
+                        return content.count
+                    }
                 } else if let valid = String(validating: content, as: UTF8.self) {
                     string = valid
                 } else {

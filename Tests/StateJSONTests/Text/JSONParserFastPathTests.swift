@@ -150,6 +150,33 @@ import Testing
         }
     }
 
+    @Test func integersOfEveryLengthParseTheSameInEveryPosition() throws {
+        // The short-integer loop stops at 18 digits, so lengths around it take both paths.
+        var digits = ""
+        for length in 1...22 {
+            digits += String((length * 7) % 10)
+            let expected: JSONValue = if let integer = Int64(digits) {
+                .integer(integer)
+            } else if let unsigned = UInt64(digits) {
+                .unsigned(unsigned)
+            } else {
+                .bigNumber(digits)
+            }
+            #expect(try Self.parseExactly(digits) == expected)
+            #expect(try Self.parseExactly("[" + digits + "]") == [expected])
+            #expect(try Self.parseExactly("[" + digits + "," + digits + "]") == [expected, expected])
+            #expect(try Self.parseExactly("{\"a\":" + digits + "}") == ["a": expected])
+            #expect(try Self.parseExactly("[" + digits + " ]") == [expected])
+            #expect(try Self.parseExactly("[" + digits + ".5]") == [.double(Double(digits + ".5")!)])
+            #expect(try Self.parseExactly("[" + digits + "e2]") == [.double(Double(digits + "e2")!)])
+            #expect(try Self.parseExactly("[-" + digits + "]") == [Self.negated(digits)])
+        }
+        #expect(Self.parseError("[12x]") == "line 1, column 4: expected ',' or ']' after an array element.")
+        #expect(Self.parseError("[12") == "line 1, column 4: unexpected end of input; expected ',' or ']' after an array element.")
+        #expect(Self.parseError("[012]") == "line 1, column 2: numbers cannot have leading zeros.")
+        #expect(Self.parseError("[1-]") == "line 1, column 3: unexpected '-' in a number.")
+    }
+
     @Test func controlCharactersAreFoundAtEveryOffset() {
         for offset in 0..<20 {
             let text = "\"" + String(repeating: "a", count: offset) + "\u{1F}bbbbbbbbbb\""
@@ -166,6 +193,12 @@ import Testing
         } catch {
             return error.description
         }
+    }
+
+    /// The value of `-digits`.
+    static func negated(_ digits: String) -> JSONValue {
+        if let integer = Int64("-" + digits) { return .integer(integer) }
+        return .bigNumber("-" + digits)
     }
 
     /// Parses `text` from a heap buffer of exactly its length.
