@@ -11,16 +11,23 @@
 /// object["a"] = 1
 /// object.keys     // ["a", "b"]
 /// ```
-public struct JSONObject: Sendable, Hashable {
+// `@unchecked`: the values' storage is a class, which the compiler cannot see is safe to share. It
+// is: a storage is filled before any object holds it, and never written while shared (a write
+// copies it first, see ``setValue(_:at:)``).
+public struct JSONObject: @unchecked Sendable, Hashable {
     /// The keys, in ascending UTF-8 byte order.
     public private(set) var keys: [String]
+    @usableFromInline
+    var storage: JSONValueStorage
+
     /// The values, `values[i]` belonging to `keys[i]`.
-    public private(set) var values: [JSONValue]
+    @inlinable
+    public var values: Values { Values(storage: storage) }
 
     /// An empty object.
     public init() {
         keys = []
-        values = []
+        storage = .empty
     }
 
     /// An object with the given members, in any order; when a key repeats, the last value wins.
@@ -40,8 +47,8 @@ public struct JSONObject: Sendable, Hashable {
                 return JSONObject.precedes(lhs.element.0, rhs.element.0)
             }.map(\.element)
         }
-        keys = []
-        values = []
+        var keys: [String] = []
+        var values: [JSONValue] = []
         keys.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
         for (key, value) in pairs {
@@ -52,6 +59,8 @@ public struct JSONObject: Sendable, Hashable {
                 values.append(value)
             }
         }
+        self.keys = keys
+        storage = keys.isEmpty ? .empty : .make(copying: values)
     }
 
     /// Builds an object from keys that are already sorted and unique.
@@ -62,7 +71,17 @@ public struct JSONObject: Sendable, Hashable {
         precondition(keys.count == values.count,
                      "JSONObject: \(keys.count) keys and \(values.count) values; every key needs one value.")
         self.keys = keys
-        self.values = values
+        storage = keys.isEmpty ? .empty : .make(copying: values)
+    }
+
+    /// Builds an object around storage its builder filled; the same preconditions as
+    /// ``init(uncheckedSortedKeys:values:)``.
+    @usableFromInline
+    init(uncheckedSortedKeys keys: [String], storage: JSONValueStorage) {
+        precondition(keys.count == storage.count,
+                     "JSONObject: \(keys.count) keys and \(storage.count) values; every key needs one value.")
+        self.keys = keys
+        self.storage = storage
     }
 
     /// The number of members.
@@ -74,7 +93,7 @@ public struct JSONObject: Sendable, Hashable {
     public var isEmpty: Bool { keys.isEmpty }
 
     /// The members in key order.
-    public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
+    public var members: Zip2Sequence<[String], Values> { zip(keys, values) }
 
     /// The position of `key`, or `nil` when the object has no such member.
     public func index(forKey key: String) -> Int? {
@@ -93,13 +112,9 @@ public struct JSONObject: Sendable, Hashable {
             let position = insertionPoint(for: key)
             let present = position < keys.count && JSONObject.sameKey(keys[position], key)
             switch (present, newValue) {
-            case (true, let value?): values[position] = value
-            case (true, nil):
-                keys.remove(at: position)
-                values.remove(at: position)
-            case (false, let value?):
-                keys.insert(key, at: position)
-                values.insert(value, at: position)
+            case (true, let value?): setValue(value, at: position)
+            case (true, nil): _ = remove(at: position)
+            case (false, let value?): insert(key, value, at: position)
             case (false, nil): break
             }
         }
@@ -109,13 +124,45 @@ public struct JSONObject: Sendable, Hashable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = index(forKey: key) else { return nil }
-        keys.remove(at: position)
-        return values.remove(at: position)
+        return remove(at: position)
     }
 
     /// Replaces the value at a position found with ``index(forKey:)``.
+    ///
+    /// - Precondition: `0 <= position < count`.
     public mutating func setValue(_ value: JSONValue, at position: Int) {
-        values[position] = value
+        precondition(position >= 0 && position < count, "JSONObject: position \(position) is out of range.")
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: count) }
+        storage.elements[position] = value
+    }
+
+    /// Two objects are equal when they have the same keys with equal values.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
+
+    /// Hashes the keys and then the values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(values)
+    }
+
+    private mutating func remove(at position: Int) -> JSONValue {
+        keys.remove(at: position)
+        let removed = storage.elements[position]
+        let smaller = JSONValueStorage.make(capacity: keys.count)
+        for index in 0..<storage.count where index != position { smaller.appendUnchecked(storage.elements[index]) }
+        storage = smaller
+        return removed
+    }
+
+    private mutating func insert(_ key: String, _ value: JSONValue, at position: Int) {
+        keys.insert(key, at: position)
+        let larger = JSONValueStorage.make(capacity: keys.count)
+        for index in 0..<position { larger.appendUnchecked(storage.elements[index]) }
+        larger.appendUnchecked(value)
+        for index in position..<storage.count { larger.appendUnchecked(storage.elements[index]) }
+        storage = larger
     }
 
     /// Whether `lhs` sorts before `rhs` in the canonical key order (UTF-8 bytes, ascending).

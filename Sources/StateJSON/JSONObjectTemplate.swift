@@ -17,9 +17,9 @@ public struct JSONObjectTemplate: Sendable {
     /// The keys in the order the values are given.
     public let keys: [String]
     /// The keys in canonical order, shared by every object made.
-    @usableFromInline let sortedKeys: [String]
+    let sortedKeys: [String]
     /// The swaps that put values given in ``keys`` order into canonical order, applied in turn.
-    @usableFromInline let swaps: [(Int, Int)]
+    let swaps: [(Int, Int)]
 
     /// A template for objects with the members `keys`, listed in the order values will be given.
     ///
@@ -63,25 +63,52 @@ public struct JSONObjectTemplate: Sendable {
 
     /// The object whose members are ``keys`` with `values`, `values[i]` belonging to `keys[i]`.
     ///
-    /// Pass a new array (an array literal): the values are then put in key order where they are,
-    /// without copying the array.
+    /// Pass a new array (an array literal): its values are moved, not copied, into the object's
+    /// storage in key order, and the optimizer can keep a literal that goes nowhere else on the stack.
     ///
     /// - Precondition: there are as many values as keys.
     @inlinable
     public func makeObject(_ values: consuming [JSONValue]) -> JSONObject {
         precondition(
             values.count == keys.count, "JSONObjectTemplate: \(values.count) values for the \(keys.count) keys \(keys).")
-        if !swaps.isEmpty {
-            values.withUnsafeMutableBufferPointer { buffer in
-                // Moves, not `swapAt`, which would retain and release each value it copies.
-                guard let base = buffer.baseAddress else { return }
-                for (first, second) in swaps {
-                    let held = (base + first).move()
-                    (base + first).moveInitialize(from: base + second, count: 1)
-                    (base + second).initialize(to: held)
-                }
-            }
+        // The values move into the object's own storage. The array still destroys its elements
+        // when it goes, so it is left holding nulls, which own nothing; a literal array that does
+        // not escape (the usual `template.object([...])`) then lives on the stack.
+        let count = values.count
+        let storage = JSONValueStorage.make(capacity: count)
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            storage.elements.moveInitialize(from: base, count: count)
+            base.initialize(repeating: .null, count: count)
         }
-        return JSONObject(uncheckedSortedKeys: sortedKeys, values: consume values)
+        storage.count = count
+        return makeObject(filling: storage)
+    }
+
+    /// New storage for the values of one object, checking there is one value per key.
+    @inlinable
+    func emptyStorage(for count: Int) -> JSONValueStorage {
+        precondition(count == keys.count, "JSONObjectTemplate: \(count) values for the \(keys.count) keys \(keys).")
+        return JSONValueStorage.make(capacity: count)
+    }
+
+    /// ``makeObject(filling:)`` as a value.
+    @usableFromInline
+    func object(filling storage: JSONValueStorage) -> JSONValue {
+        .object(makeObject(filling: storage))
+    }
+
+    /// The object over `storage`, which holds one value per key in the order of ``keys``: the
+    /// values are put in key order where they are.
+    @usableFromInline
+    func makeObject(filling storage: JSONValueStorage) -> JSONObject {
+        let base = storage.elements
+        // Moves, not `swap`, which would retain and release each value it copies.
+        for (first, second) in swaps {
+            let held = (base + first).move()
+            (base + first).moveInitialize(from: base + second, count: 1)
+            (base + second).initialize(to: held)
+        }
+        return JSONObject(uncheckedSortedKeys: sortedKeys, storage: storage)
     }
 }

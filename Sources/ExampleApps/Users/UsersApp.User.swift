@@ -25,7 +25,7 @@ extension UsersApp {
 
         /// `{"age": …, "id": …, "name": …}`, what the synthesized `encode(to:)` would write.
         public func jsonValue() -> JSONValue {
-            Self.template.object([.integer(Int64(id)), .string(name), .integer(Int64(age))])
+            Self.template.object(.integer(Int64(id)), .string(name), .integer(Int64(age)))
         }
     }
 }

@@ -22,7 +22,7 @@ extension JSONValue {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.sameBuffer(lhs, rhs)
         case (.object(let lhs), .object(let rhs)):
-            return JSONValue.sameBuffer(lhs.values, rhs.values) && JSONValue.sameBuffer(lhs.keys, rhs.keys)
+            return lhs.values.storage === rhs.values.storage && JSONValue.sameBuffer(lhs.keys, rhs.keys)
         default:
             return false
         }
@@ -35,19 +35,21 @@ extension JSONValue {
     }
 
     /// Whether `lhs[lhsIndex]` equals `rhs[rhsIndex]`, checking shared storage first.
-    static func elementsFastEqual(_ lhs: [JSONValue], _ lhsIndex: Int, _ rhs: [JSONValue], _ rhsIndex: Int) -> Bool {
-        let same = lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
+    static func elementsFastEqual<Values: ContiguousJSONValues>(
+        _ lhs: Values, _ lhsIndex: Int, _ rhs: Values, _ rhsIndex: Int
+    ) -> Bool {
+        let same = lhs.withContiguousValues { left in
+            rhs.withContiguousValues { right in
                 sameBits(left.baseAddress.unsafelyUnwrapped + lhsIndex, right.baseAddress.unsafelyUnwrapped + rhsIndex)
             }
         }
         return same || lhs[lhsIndex].isFastEqual(to: rhs[rhsIndex])
     }
 
-    private static func arraysFastEqual(_ lhs: [JSONValue], _ rhs: [JSONValue]) -> Bool {
+    private static func arraysFastEqual<Values: ContiguousJSONValues>(_ lhs: Values, _ rhs: Values) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        let firstDifference: Int? = lhs.withUnsafeBufferPointer { left in
-            rhs.withUnsafeBufferPointer { right in
+        let firstDifference: Int? = lhs.withContiguousValues { left in
+            rhs.withContiguousValues { right in
                 guard let leftBase = left.baseAddress, let rightBase = right.baseAddress, leftBase != rightBase else {
                     return nil
                 }

@@ -122,10 +122,10 @@ public final class IncrementalFingerprinter {
     }
 
     /// Updates the children whose values differ, position by position; whether any did.
-    private func updateChildren(_ node: Node, old: [JSONValue], new: [JSONValue]) -> Bool {
+    private func updateChildren<Values: ContiguousJSONValues>(_ node: Node, old: Values, new: Values) -> Bool {
         var changed = false
-        old.withUnsafeBufferPointer { oldBuffer in
-            new.withUnsafeBufferPointer { newBuffer in
+        old.withContiguousValues { oldBuffer in
+            new.withContiguousValues { newBuffer in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress, oldBase != newBase else {
                     return
                 }

@@ -23,6 +23,16 @@ enum JSONKeyOrder {
         return JSONObject(uncheckedSortedKeys: keys, values: values)
     }
 
+    /// ``makeObject(keys:values:)`` for values collected in a storage, which the object keeps when
+    /// the keys are already in order.
+    static func makeObject(keys: [String], storage: JSONValueStorage) -> JSONObject {
+        if let order = canonicalOrder(of: keys) {
+            let values = JSONObject.Values(storage: storage)
+            return JSONObject(uncheckedSortedKeys: order.map { keys[$0] }, values: order.map { values[$0] })
+        }
+        return JSONObject(uncheckedSortedKeys: keys, storage: storage)
+    }
+
     /// The positions of `keys` in canonical order with repeats resolved (last wins), or `nil` when
     /// the keys are already sorted and unique.
     static func canonicalOrder(of keys: [String]) -> [Int]? {

@@ -252,8 +252,7 @@ struct JSONParserCore {
             return .object(JSONObject())
         }
         let capacity = sizeHint(depth)
-        var values: [JSONValue] = []
-        values.reserveCapacity(capacity)
+        var values = JSONValueStorageBuilder(capacity: capacity)
         // Sibling objects (rows of a table) usually have the same keys: while this object's keys
         // match those of the last one closed at this depth, that array is shared instead of built.
         let template = keyTemplate(depth)
@@ -305,16 +304,16 @@ struct JSONParserCore {
             setSizeHint(depth, values.count)
             if matchesTemplate, let template, template.count == values.count {
                 setTemplateRangesValid(depth, rangesRecorded)
-                return .object(JSONObject(uncheckedSortedKeys: template, values: values))
+                return .object(JSONObject(uncheckedSortedKeys: template, storage: values.storage))
             }
             if matchesTemplate, let template { keys = Array(template[0..<values.count]) }
             guard sorted else {
                 setTemplateRangesValid(depth, false)
-                return .object(makeObject(keys: keys, values: values))
+                return .object(JSONKeyOrder.makeObject(keys: keys, storage: values.storage))
             }
             setKeyTemplate(depth, keys)
             setTemplateRangesValid(depth, rangesRecorded)
-            return .object(JSONObject(uncheckedSortedKeys: keys, values: values))
+            return .object(JSONObject(uncheckedSortedKeys: keys, storage: values.storage))
         }
     }
 

@@ -109,10 +109,10 @@ package struct JSONTextWriter: ~Copyable {
     }
 
     /// The storage of the array or object at `value`, `nil` for a scalar. The buffers outlive the
-    /// call only because the arrays they point into are held by the value being written (see
-    /// ``writeValue(_:depth:)``) and are native Swift arrays, whose storage is their own buffer
-    /// (`[JSONValue]` always is; `[String]` is wherever there is no Objective-C bridging, and
-    /// ``writeValue(_:depth:)`` handles objects another way where there is). The copy of the
+    /// call only because the storage they point into is held by the value being written (see
+    /// ``writeValue(_:depth:)``) and is the container's own: an object's values always are, and so
+    /// are native Swift arrays (`[JSONValue]` always is; `[String]` is wherever there is no
+    /// Objective-C bridging, and ``writeValue(_:depth:)`` handles objects another way where there is). The copy of the
     /// container made here ends before anything else runs, so the optimizer removes its retains.
     @inline(__always)
     private static func members(of value: UnsafePointer<JSONValue>) -> Members? {
@@ -228,7 +228,7 @@ package struct JSONTextWriter: ~Copyable {
                     open.append(OpenContainer(isObject: false, keys: [], values: elements))
                 case .object(let object) where !object.isEmpty:
                     append(UInt8(ascii: "{"))
-                    open.append(OpenContainer(isObject: true, keys: object.keys, values: object.values))
+                    open.append(OpenContainer(isObject: true, keys: object.keys, values: Array(object.values)))
                 default:
                     writeScalar(current)
                 }

@@ -74,7 +74,7 @@ public struct Redaction: Sendable, Equatable {
         if alive.contains(where: { $0.1 == $0.0.count }) { return Self.placeholder }
         switch value {
         case .object(let object):
-            var values = object.values
+            var result = object
             var changed = false
             for index in 0..<object.count {
                 let key = object.keys[index]
@@ -86,12 +86,12 @@ public struct Redaction: Sendable, Equatable {
                     if childAlive.isEmpty, keys.isEmpty { continue }
                     next = redact(object.values[index], alive: childAlive)
                 }
-                if next != values[index] {
-                    values[index] = next
+                if next != object.values[index] {
+                    result.setValue(next, at: index)
                     changed = true
                 }
             }
-            return changed ? .object(JSONObject(uncheckedSortedKeys: object.keys, values: values)) : value
+            return changed ? .object(result) : value
         case .array(let elements):
             var result = elements
             var changed = false

@@ -18,6 +18,6 @@ struct TemplatedUser: Codable, Equatable, Sendable, JSONValueEncodable {
     }
 
     func jsonValue() -> JSONValue {
-        Self.template.object([.integer(Int64(id)), .string(name), .integer(Int64(age)), .string(email)])
+        Self.template.object(.integer(Int64(id)), .string(name), .integer(Int64(age)), .string(email))
     }
 }

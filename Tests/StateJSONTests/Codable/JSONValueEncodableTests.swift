@@ -205,6 +205,28 @@ import Testing
         }
     }
 
+    @Test func valuesPassedOneByOneBuildWhatAnArrayBuilds() {
+        // Every form (2 to 8 values), each with its keys in order, reversed, and rotated.
+        for count in 2...8 {
+            let names = (0..<count).map { "k\($0)" }
+            for keys in [names, names.reversed(), Array(names[1...] + names[..<1])] {
+                let template = JSONObjectTemplate(keys: keys)
+                let values = keys.indices.map { JSONValue.string("value \($0) of \(keys[$0]) and some length") }
+                let built: JSONValue = switch count {
+                case 2: template.object(values[0], values[1])
+                case 3: template.object(values[0], values[1], values[2])
+                case 4: template.object(values[0], values[1], values[2], values[3])
+                case 5: template.object(values[0], values[1], values[2], values[3], values[4])
+                case 6: template.object(values[0], values[1], values[2], values[3], values[4], values[5])
+                case 7: template.object(values[0], values[1], values[2], values[3], values[4], values[5], values[6])
+                default: template.object(values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7])
+                }
+                #expect(built == template.object(values), "keys \(keys)")
+                #expect(built == .object(JSONObject(zip(keys, values).map { ($0, $1) })), "keys \(keys)")
+            }
+        }
+    }
+
     @Test func aTemplateSortsKeysByTheirBytes() {
         // "é" (0xC3 0xA9) sorts after "z" by bytes; "Z" before "a".
         let template = JSONObjectTemplate("é", "z", "a", "Z")
@@ -221,6 +243,9 @@ import Testing
     @Test func aTemplateRefusesTheWrongNumberOfValues() async {
         await #expect(processExitsWith: .failure) {
             _ = JSONObjectTemplate("id", "name").object([1])
+        }
+        await #expect(processExitsWith: .failure) {
+            _ = JSONObjectTemplate("id").object(1, 2)
         }
     }
 }

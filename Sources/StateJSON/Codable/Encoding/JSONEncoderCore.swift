@@ -251,7 +251,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             collectKeys()
         }
         guard let keyType, let layout = options.keyOrders.layout(for: keyType, keys: keys) else {
-            let object = JSONKeyOrder.makeObject(keys: keys, values: values.takeAll())
+            let object = JSONKeyOrder.makeObject(keys: keys, storage: values.takeStorage())
             keys.removeAll(keepingCapacity: true)
             return object
         }

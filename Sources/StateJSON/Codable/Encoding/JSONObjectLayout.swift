@@ -20,8 +20,8 @@ final class JSONObjectLayout {
 
     /// The object of `values`, encoded under ``keys``, leaving `values` empty.
     func makeObject(taking values: inout JSONValueBuffer) -> JSONObject {
-        guard let order else { return JSONObject(uncheckedSortedKeys: sortedKeys, values: values.takeAll()) }
-        return JSONObject(uncheckedSortedKeys: sortedKeys, values: values.takeAll(in: order))
+        guard let order else { return JSONObject(uncheckedSortedKeys: sortedKeys, storage: values.takeStorage()) }
+        return JSONObject(uncheckedSortedKeys: sortedKeys, storage: values.takeStorage(in: order))
     }
 
     /// Whether ``keys`` starts with the first `count` of `prefix` and then has `next`.

@@ -43,19 +43,30 @@ struct JSONValueBuffer: ~Copyable {
         return result
     }
 
-    /// The values at the positions `order` lists, in that order, leaving the buffer empty.
+    /// The values in order, as an object's storage, leaving the buffer empty.
+    mutating func takeStorage() -> JSONValueStorage {
+        let moved = count
+        count = 0
+        guard moved > 0 else { return .empty }
+        let storage = JSONValueStorage.make(capacity: moved)
+        storage.elements.moveInitialize(from: base, count: moved)
+        storage.count = moved
+        return storage
+    }
+
+    /// The values at the positions `order` lists, in that order, as an object's storage, leaving
+    /// the buffer empty.
     ///
     /// `order` lists each position below ``count`` at most once; positions it leaves out (keys
     /// encoded twice, of which only the last counts) are dropped.
-    mutating func takeAll(in order: [Int]) -> [JSONValue] {
+    mutating func takeStorage(in order: [Int]) -> JSONValueStorage {
         let held = count
         count = 0
-        var result: [JSONValue] = []
-        result.reserveCapacity(order.count)
+        let result = JSONValueStorage.make(capacity: order.count)
         if order.count == held {
-            for position in order { result.append((base + position).move()) }
+            for position in order { result.appendUnchecked((base + position).move()) }
         } else {
-            for position in order { result.append(base[position]) }
+            for position in order { result.appendUnchecked(base[position]) }
             base.deinitialize(count: held)
         }
         return result

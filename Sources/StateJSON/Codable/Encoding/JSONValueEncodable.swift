@@ -22,7 +22,7 @@
 ///     private static let template = JSONObjectTemplate("id", "name", "tags")
 ///
 ///     func jsonValue() -> JSONValue {
-///         Self.template.object([.integer(Int64(id)), .string(name), .array(tags.map { .string($0) })])
+///         Self.template.object(.integer(Int64(id)), .string(name), .array(tags.map { .string($0) }))
 ///     }
 /// }
 /// let users = [User(id: 1, name: "Blob", tags: ["admin"])]

@@ -1,0 +1,58 @@
+extension JSONObject {
+    /// The values of an object, `values[i]` belonging to `keys[i]`: a random-access collection over
+    /// the object's own storage (no copy is made to read them).
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["a": 1, "b": "x"]
+    /// object.values[1]        // "x"
+    /// Array(object.values)    // [1, "x"]
+    /// ```
+    // `@unchecked`, as ``JSONObject``: the storage is never written while shared.
+    public struct Values: RandomAccessCollection, @unchecked Sendable, Hashable {
+        @usableFromInline
+        let storage: JSONValueStorage
+
+        @inlinable
+        init(storage: JSONValueStorage) {
+            self.storage = storage
+        }
+
+        /// Always 0.
+        @inlinable
+        public var startIndex: Int { 0 }
+
+        /// The number of values.
+        @inlinable
+        public var endIndex: Int { storage.count }
+
+        /// The value at `position`.
+        ///
+        /// - Precondition: `0 <= position < count`.
+        @inlinable
+        public subscript(position: Int) -> JSONValue {
+            precondition(position >= 0 && position < storage.count, "JSONObject.Values: index \(position) is out of range.")
+            return storage.elements[position]
+        }
+
+        /// Calls `body` with the values in place; the pointer is valid only during the call.
+        @inlinable
+        public func withUnsafeBufferPointer<Result>(
+            _ body: (UnsafeBufferPointer<JSONValue>) throws -> Result
+        ) rethrows -> Result {
+            try withExtendedLifetime(storage) {
+                try body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+            }
+        }
+
+        /// Whether both hold equal values in the same order.
+        public static func == (lhs: Values, rhs: Values) -> Bool {
+            lhs.storage === rhs.storage || lhs.elementsEqual(rhs)
+        }
+
+        /// Hashes the count and then each value, as an array does.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            for value in self { hasher.combine(value) }
+        }
+    }
+}
