@@ -199,3 +199,11 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         self.init(elements)
     }
 }
+
+extension JSONObject: CustomReflectable {
+    /// The keys and the values, as an array: what printing, `dump` and reflection (the recorder's
+    /// action labels among them) show, rather than the storage that holds the values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["keys": keys, "values": Array(values)], displayStyle: .struct)
+    }
+}

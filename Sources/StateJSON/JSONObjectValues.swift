@@ -56,3 +56,14 @@ extension JSONObject {
         }
     }
 }
+
+extension JSONObject.Values: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The values as an array prints them: `[1, "x"]`.
+    public var description: String { Array(self).description }
+
+    /// The values as an array debug-prints them.
+    public var debugDescription: String { Array(self).debugDescription }
+
+    /// The values as the elements of a collection.
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+}

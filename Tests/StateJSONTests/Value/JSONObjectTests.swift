@@ -65,6 +65,20 @@ import Testing
         #expect(JSONObject().values.isEmpty)
     }
 
+    @Test func printingAndReflectionShowTheValuesNotTheirStorage() {
+        let object: JSONObject = ["a": 1, "b": "x"]
+        let values: [JSONValue] = [1, "x"]
+        #expect(String(describing: object) == "JSONObject(keys: [\"a\", \"b\"], values: \(values))")
+        #expect(String(describing: object.values) == String(describing: values))
+        #expect(String(reflecting: object.values) == String(reflecting: values))
+        let children = Mirror(reflecting: object).children.map { "\($0.label ?? "")=\($0.value)" }
+        #expect(children == ["keys=[\"a\", \"b\"]", "values=\(values)"])
+        var dumped = ""
+        dump(object, to: &dumped)
+        #expect(dumped.contains("- string: \"x\""))
+        #expect(!dumped.contains("Storage"))
+    }
+
     @Test func theParserGrowsAnObjectPastItsSiblingsSize() throws {
         // The first row makes the parser expect two members; the second has forty.
         let many = (0..<40).map { "\"m\($0 < 10 ? "0" : "")\($0)\":\($0)" }.joined(separator: ",")
