@@ -94,17 +94,19 @@ public struct JSONObjectTemplate: Sendable {
 
     /// ``makeObject(filling:)`` as a value.
     @usableFromInline
-    func object(filling storage: JSONValueStorage) -> JSONValue {
+    func object(filling storage: consuming JSONValueStorage) -> JSONValue {
         .object(makeObject(filling: storage))
     }
 
     /// The object over `storage`, which holds one value per key in the order of ``keys``: the
     /// values are put in key order where they are.
     @usableFromInline
-    func makeObject(filling storage: JSONValueStorage) -> JSONObject {
+    func makeObject(filling storage: consuming JSONValueStorage) -> JSONObject {
         let base = storage.elements
-        // Moves, not `swap`, which would retain and release each value it copies.
-        for (first, second) in swaps {
+        // Moves, not `swap`, which would retain and release each value it copies; and by index,
+        // since iterating the array would retain and release it.
+        for index in swaps.indices {
+            let (first, second) = swaps[index]
             let held = (base + first).move()
             (base + first).moveInitialize(from: base + second, count: 1)
             (base + second).initialize(to: held)
