@@ -132,7 +132,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// - Precondition: `0 <= position < count`.
     public mutating func setValue(_ value: JSONValue, at position: Int) {
         precondition(position >= 0 && position < count, "JSONObject: position \(position) is out of range.")
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: count) }
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         storage.elements[position] = value
     }
 

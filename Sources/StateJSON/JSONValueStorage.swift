@@ -48,9 +48,9 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
         count.pointee &+= 1
     }
 
-    /// A copy of the values with room for `capacity` of them.
-    func copy(capacity: Int) -> JSONValueStorage {
-        let copy = JSONValueStorage.make(capacity: Swift.max(capacity, count))
+    /// A copy of the values, for an object about to change storage it shares.
+    func copy() -> JSONValueStorage {
+        let copy = JSONValueStorage.make(capacity: count)
         copy.elements.initialize(from: elements, count: count)
         copy.count = count
         return copy
