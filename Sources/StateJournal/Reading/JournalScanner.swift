@@ -178,12 +178,13 @@ struct JournalScanner {
     }
 
     private mutating func record(step: Int, keyframe: Bool, parent: Int?, start: Int64, length: Int, line: Int) throws(JournalError) {
-        guard let header else { throw missingHeader(found: "a step") }
+        // Only the first step number, not a copy of the whole header (schema, options) per line.
+        guard let firstStep = header?.firstStep else { throw missingHeader(found: "a step") }
         if indexStopped {
             lastStepSeen = max(lastStepSeen ?? step, step)
             return
         }
-        let expected = header.firstStep + index.count
+        let expected = firstStep + index.count
         guard step == expected else {
             if step < expected {
                 throw JournalError(.malformed, path: path, line: line, "step \(step) comes again or out of order; the step expected here is \(expected), and steps must be consecutive.")
@@ -197,7 +198,7 @@ struct JournalScanner {
             }
             throw JournalError(.malformed, path: path, line: line, message)
         }
-        if let parent, parent < header.firstStep - 1 || parent >= step {
+        if let parent, parent < firstStep - 1 || parent >= step {
             throw JournalError(.malformed, path: path, line: line, "step \(step) names parent \(parent), which is not an earlier step of this journal.")
         }
         index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent)
@@ -234,27 +235,10 @@ struct FastStepPrefix {
 
     init?(_ bytes: [UInt8]) {
         var position = 0
-        func expect(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            guard position + count <= bytes.count else { return false }
-            let matches = literal.withUTF8Buffer { expected in
-                for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
-                return true
-            }
-            if matches { position += count }
-            return matches
-        }
-        func number() -> Int? {
-            var value = 0
-            let begin = position
-            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 {
-                value = value * 10 + Int(bytes[position] - 0x30)
-                position += 1
-            }
-            guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
-            if position - begin > 1, bytes[begin] == 0x30 { return nil }
-            return value
-        }
+        // Static functions with the position passed `inout`, not nested functions capturing it: a
+        // captured variable is checked for exclusive access at run time on every use.
+        func expect(_ literal: StaticString) -> Bool { FastStepPrefix.expect(literal, in: bytes, at: &position) }
+        func number() -> Int? { FastStepPrefix.number(in: bytes, at: &position) }
         guard expect(#"{"step":"#), let step = number() else { return nil }
         self.step = step
         if expect(#","kind":"keyframe","time":"#) {
@@ -274,5 +258,33 @@ struct FastStepPrefix {
             parent = nil
         }
         guard expect(#","action":"#) else { return nil }
+    }
+
+    /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
+    private static func expect(_ literal: StaticString, in bytes: [UInt8], at position: inout Int) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let start = position
+        let matches = literal.withUTF8Buffer { expected in
+            bytes.withUnsafeBufferPointer { line in
+                memcmp(line.baseAddress.unsafelyUnwrapped + start, expected.baseAddress.unsafelyUnwrapped, count) == 0
+            }
+        }
+        if matches { position += count }
+        return matches
+    }
+
+    /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
+    /// by ',' or '}'; moves past its digits.
+    private static func number(in bytes: [UInt8], at position: inout Int) -> Int? {
+        var value = 0
+        let begin = position
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 {
+            value = value * 10 + Int(bytes[position] - 0x30)
+            position += 1
+        }
+        guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
+        if position - begin > 1, bytes[begin] == 0x30 { return nil }
+        return value
     }
 }
