@@ -205,6 +205,22 @@ import Testing
         }
     }
 
+    @Test func theProtocolsDocumentationExampleWritesWhatItSays() throws {
+        struct User: Codable, JSONValueEncodable {
+            var id: Int
+            var name: String
+            var tags: [String]
+
+            private static let template = JSONObjectTemplate("id", "name", "tags")
+
+            func jsonValue() -> JSONValue {
+                Self.template.object(.integer(Int64(id)), .string(name), .array(tags.map { .string($0) }))
+            }
+        }
+        let users = [User(id: 1, name: "Blob", tags: ["admin"])]
+        #expect(try JSONValueEncoder().encode(users).canonicalText == #"[{"id":1,"name":"Blob","tags":["admin"]}]"#)
+    }
+
     @Test func valuesPassedOneByOneBuildWhatAnArrayBuilds() {
         // Every form (2 to 8 values), each with its keys in order, reversed, and rotated.
         for count in 2...8 {
