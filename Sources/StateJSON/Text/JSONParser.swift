@@ -431,7 +431,7 @@ struct JSONParserCore {
                 } else {
                     sizeHints.append(frame.values.count)
                 }
-                value = isObject ? .object(makeObject(keys: frame.keys, values: frame.values)) : .array(frame.values)
+                value = isObject ? .object(JSONKeyOrder.makeObject(keys: frame.keys, values: frame.values)) : .array(frame.values)
             }
             break parsing
         }
@@ -609,12 +609,6 @@ struct JSONParserCore {
         } else {
             templateRangeDepths &= ~(1 << UInt64(depth))
         }
-    }
-
-    /// Builds an object in O(n log n) at worst; members that arrive sorted (as canonical text does)
-    /// skip the sort entirely.
-    private func makeObject(keys: [String], values: [JSONValue]) -> JSONObject {
-        JSONKeyOrder.makeObject(keys: keys, values: values)
     }
 
     private func unexpectedValueStart() -> JSONParseError {
