@@ -12,13 +12,13 @@ import Testing
         let queue = EntryQueue<Canary, String>(capacity: 4)
         var seen: [String] = []
         for round in 0..<5 {
-            queue.put(.step(step: round * 3 + 1, time: 0, parent: nil), action: "a\(round)", state: Canary(round))
+            queue.put(.step(step: round * 3 + 1, time: 0, parent: nil, site: nil), action: "a\(round)", state: Canary(round))
             queue.put(.marker(after: round * 3 + 1, time: 0, name: "m\(round)"))
             queue.put(.travel(after: round * 3 + 1, time: 0, kind: .undo, to: 0), state: Canary(-round))
             let batch = queue.take(until: nil)
             for index in 0..<batch.count {
                 switch queue.entry(index, in: batch) {
-                case .step(let step, _, _):
+                case .step(let step, _, _, _):
                     seen.append("step \(step) \(queue.action(index, in: batch).pointee) \(queue.state(index, in: batch).pointee.number)")
                 case .marker(_, _, let name):
                     seen.append(name)
@@ -36,13 +36,13 @@ import Testing
 
     @Test func slicesReleasedEarlyFreeTheirSlotsForAWaitingProducer() async {
         let queue = EntryQueue<Int, Int>(capacity: 4)
-        for step in 1...4 { queue.put(.step(step: step, time: 0, parent: nil), action: step, state: step) }
+        for step in 1...4 { queue.put(.step(step: step, time: 0, parent: nil, site: nil), action: step, state: step) }
         let batch = queue.take(until: nil)
         #expect(batch.count == 4)
         let producer = Task.detached {
             // Blocks until the first half of the batch is released.
-            queue.put(.step(step: 5, time: 0, parent: nil), action: 5, state: 5)
-            queue.put(.step(step: 6, time: 0, parent: nil), action: 6, state: 6)
+            queue.put(.step(step: 5, time: 0, parent: nil, site: nil), action: 5, state: 5)
+            queue.put(.step(step: 6, time: 0, parent: nil, site: nil), action: 6, state: 6)
         }
         queue.release(batch.slice(0..<2))
         await producer.value
@@ -55,8 +55,8 @@ import Testing
 
     @Test func closingWakesAProducerAndRefusesFurtherEntries() async {
         let queue = EntryQueue<Int, Int>(capacity: 1)
-        queue.put(.step(step: 1, time: 0, parent: nil), action: 1, state: 1)
-        let blocked = Task.detached { queue.put(.step(step: 2, time: 0, parent: nil), action: 2, state: 2) }
+        queue.put(.step(step: 1, time: 0, parent: nil, site: nil), action: 1, state: 1)
+        let blocked = Task.detached { queue.put(.step(step: 2, time: 0, parent: nil, site: nil), action: 2, state: 2) }
         queue.close()
         #expect(await blocked.value == false)
         #expect(queue.put(.marker(after: 1, time: 0, name: "late")) == false)
@@ -87,7 +87,7 @@ import Testing
             let queue = EntryQueue<Canary, Canary>(capacity: 8)
             let canary = Canary(1)
             queued = canary
-            queue.put(.step(step: 1, time: 0, parent: nil), action: canary, state: canary)
+            queue.put(.step(step: 1, time: 0, parent: nil, site: nil), action: canary, state: canary)
             let recent = RecentStates<Canary>(capacity: 2)
             let first = Canary(2)
             replaced = first

@@ -59,8 +59,8 @@ import Testing
         recorder.dispatch(.increment)
         try recorder.close()
         let reader = try JournalReader(path: path)
-        #expect(try reader.action(at: 1) == JournalAction(type: "notes.add", label: #"notes.add(text: "milk")"#,
-                                                            payload: ["add": ["text": "milk"]]))
+        #expect(try reader.action(at: 1).withoutSite == JournalAction(type: "notes.add", label: #"notes.add(text: "milk")"#,
+                                                                        payload: ["add": ["text": "milk"]]))
         #expect(try reader.action(at: 2).label == "notes.increment")
     }
 
@@ -106,9 +106,32 @@ import Testing
     @Test func journalsArePrivateAndNeverReplaceAFileUnasked() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("mode.jsonl")
-        try Recorder(app: NotesApp.app, journal: path).close()
+        let first = try Recorder(app: NotesApp.app, journal: path)
+        first.dispatch(.increment)
+        try first.close()
         #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
-        #expect(throws: JournalError.self) { try Recorder(app: NotesApp.app, journal: path) }
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+
+        // The default keeps the earlier recording and starts a numbered file beside it.
+        let second = try Recorder(app: NotesApp.app, journal: path)
+        try second.close()
+        #expect(second.path == directory.file("mode-2.jsonl"))
+        let third = try Recorder(app: NotesApp.app, journal: path)
+        try third.close()
+        #expect(third.path == directory.file("mode-3.jsonl"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+
+        var failing = RecorderOptions()
+        failing.existingJournal = .fail
+        #expect(throws: JournalError.self) { try Recorder(app: NotesApp.app, journal: path, options: failing) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+
+        var replacing = RecorderOptions()
+        replacing.existingJournal = .replace
+        let replaced = try Recorder(app: NotesApp.app, journal: path, options: replacing)
+        try replaced.close()
+        #expect(replaced.path == path)
+        #expect(try JournalReader(path: path).lastStep == 0)
     }
 
     @Test func undoRedoAndJumpShowHistoricalStatesAndTheFileKeepsEverything() throws {

@@ -4,7 +4,10 @@ import StateJournal
 ///
 /// ```text
 ///    12  counter.add(2)
+///    13  counter.add(3)  at CounterApp/CounterView.swift:42
 /// ```
+///
+/// The call site follows the label when the recorder stored one.
 public struct StepSummary: Sendable, Equatable, CustomStringConvertible {
     /// The step number.
     public var step: Int
@@ -23,9 +26,10 @@ public struct StepSummary: Sendable, Equatable, CustomStringConvertible {
         self.time = time
     }
 
-    /// The step right-aligned in six columns, two spaces, the label.
+    /// The step right-aligned in six columns, two spaces, the label, and `  at SITE` when known.
     public var description: String {
         let number = String(step)
-        return String(repeating: " ", count: max(0, 6 - number.count)) + number + "  " + action.label
+        let site = action.site.map { "  at \($0)" } ?? ""
+        return String(repeating: " ", count: max(0, 6 - number.count)) + number + "  " + action.label + site
     }
 }

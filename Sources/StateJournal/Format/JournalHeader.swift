@@ -35,6 +35,18 @@ public struct JournalHeader: Sendable, Equatable {
     public var previousFile: String?
     /// The recorder's options, for the record.
     public var options: JSONValue
+    /// Whether the states were encoded through `Codable` (and so can be decoded for replay) or
+    /// reflected from a type that is not `Codable` (`"stateCoding":"reflection"`; absent for `Codable`).
+    public var stateCoding: StateCoding = .codable
+
+    /// How a recorder turned the app's states into JSON.
+    public enum StateCoding: String, Sendable, Equatable {
+        /// Through the state type's `Encodable` conformance: a replay can decode every state.
+        case codable
+        /// Through reflection of a state type that is not `Codable`: the states can be read, diffed and
+        /// searched, and a replay can compare against them, but it cannot start from one of them.
+        case reflection
+    }
     /// The state before the first step.
     public var initialState: JSONValue
     /// The tree hash of ``initialState`` (see ``StateFingerprint``).
@@ -89,6 +101,7 @@ public struct JournalHeader: Sendable, Equatable {
             ("hash", .string(StateFingerprint.hex(hash))),
         ]
         if let previousFile { members.append(("previousFile", .string(previousFile))) }
+        if stateCoding != .codable { members.append(("stateCoding", .string(stateCoding.rawValue))) }
         return .object(JSONObject(members))
     }
 
@@ -125,6 +138,12 @@ public struct JournalHeader: Sendable, Equatable {
         }
         previousFile = try fields.optionalString("previousFile")
         options = fields.optional("options") ?? .object(JSONObject())
+        if let coding = try fields.optionalString("stateCoding") {
+            guard let known = StateCoding(rawValue: coding) else {
+                throw .invalidValue(field: "stateCoding", reason: "is \"\(coding)\", but it can only be \"codable\" or \"reflection\"")
+            }
+            stateCoding = known
+        }
         initialState = try fields.required("initialState")
         hash = try fields.hash("hash")
     }

@@ -10,7 +10,8 @@ import Foundation
 /// ```
 ///
 /// A case whose only associated value is another enum (a feature's actions inside the root action)
-/// contributes both names: `tracker.project.create`. Strings are quoted, nested enums and structs
+/// contributes both names: `tracker.project.create`. A struct or class action is tagged with the
+/// prefix alone and labelled with its stored properties: `AddUser(name: "Blob", age: 30)`. Strings are quoted, nested enums and structs
 /// are written as Swift would write them, and long labels are cut at ``maxLabelLength`` with `…`.
 public struct ActionDescriber: Sendable {
     /// The prefix of every tag, usually the app's identifier.
@@ -37,7 +38,13 @@ public struct ActionDescriber: Sendable {
         while true {
             let mirror = Mirror(reflecting: value)
             guard mirror.displayStyle == .enum else {
-                arguments = "(\(render(value, depth: 0, hiding: hiding)))"
+                if chain.isEmpty, mirror.displayStyle == .struct || mirror.displayStyle == .class {
+                    // A struct or class action (ReSwift style): its type is the tag, its fields the arguments.
+                    if prefix.isEmpty { chain.append(shortTypeName(value)) }
+                    arguments = mirror.children.isEmpty ? "" : "(" + fields(of: mirror, depth: 1, hiding: hiding) + ")"
+                } else {
+                    arguments = "(\(render(value, depth: 0, hiding: hiding)))"
+                }
                 break
             }
             guard let child = mirror.children.first else {
@@ -116,11 +123,7 @@ public struct ActionDescriber: Sendable {
             }.joined(separator: ", ")
         case .struct, .class:
             if depth > 2 { return "\(shortTypeName(value))(…)" }
-            let fields = mirror.children.map { child -> String in
-                let label = child.label ?? "_"
-                return "\(label): \(hiding.contains(label) ? "<redacted>" : render(child.value, depth: depth + 1, hiding: hiding))"
-            }
-            return "\(shortTypeName(value))(\(fields.joined(separator: ", ")))"
+            return "\(shortTypeName(value))(\(fields(of: mirror, depth: depth + 1, hiding: hiding)))"
         case .collection, .set:
             let count = mirror.children.count
             if count == 0 { return "[]" }
@@ -132,6 +135,14 @@ public struct ActionDescriber: Sendable {
         default:
             return String(describing: value)
         }
+    }
+
+    /// `label: value, …` for the stored properties of a struct or class.
+    private func fields(of mirror: Mirror, depth: Int, hiding: Set<String>) -> String {
+        mirror.children.map { child -> String in
+            let label = child.label ?? "_"
+            return "\(label): \(hiding.contains(label) ? "<redacted>" : render(child.value, depth: depth, hiding: hiding))"
+        }.joined(separator: ", ")
     }
 
     private func shortTypeName(_ value: Any) -> String {

@@ -121,7 +121,8 @@ extension RecordableApp: RegisteredApp {
             if recorder.journalError != nil { break }
             attempts += 1
             let before = recorder.lastStep
-            recorder.dispatch(randomAction(recorder.state, &generator))
+            // Generated actions have no call site worth keeping: it would be this line.
+            recorder.store.dispatch(randomAction(recorder.state, &generator))
             if recorder.lastStep == before { rejected += 1 }
             if let acknowledged {
                 let step = recorder.acknowledgedStep

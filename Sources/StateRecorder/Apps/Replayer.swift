@@ -38,6 +38,13 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A typed action (`{"nosuch":{}}`) names a case the action type does not have; `known` lists the
     /// case names its Codable form uses.
     case unknownCase(String, actionType: String, known: [String])
+    /// The action was recorded through reflection (its type is not `Codable`), so it cannot be decoded.
+    case notReplayable(String)
+    /// The payload decodes as an action whose tag is not the one recorded: the line was altered or the
+    /// tag belongs to another type.
+    case mismatchedTag(String, decoded: String)
+    /// The state type is not `Decodable`, so a replay cannot start from a recorded state.
+    case stateNotDecodable(stateType: String)
     /// A state in the recording does not decode as the app's state type.
     case undecodableState(detail: String)
     /// The state could not be encoded (for instance a non-finite double).
@@ -51,6 +58,12 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             "the \(type) action's payload does not decode: \(detail.withoutFinalPeriod)"
         case .unknownCase(let name, let actionType, let known):
             "`\(name)` is not a case of \(actionType) (known: \(known.joined(separator: ", ")))"
+        case .notReplayable(let type):
+            "action \(type) was recorded without Codable, so it cannot be replayed"
+        case .mismatchedTag(let type, let decoded):
+            "the action is tagged \(type), but its payload decodes as \(decoded)"
+        case .stateNotDecodable(let stateType):
+            "the state type \(stateType) is not Decodable, so a replay cannot start from a recorded state"
         case .undecodableState(let detail):
             "the state does not decode as the app's state type: \(detail.withoutFinalPeriod)"
         case .unencodableState(let detail):

@@ -1,3 +1,4 @@
+import StateJSON
 import StateJournal
 
 /// An action as the journal stores it, together with its serialized form (the value of a step line's
@@ -9,9 +10,26 @@ final class EncodedAction: Sendable {
     let action: JournalAction
     /// `action.jsonValue` in the canonical style: `{"label":…,"payload":…,"type":…}`.
     let bytes: [UInt8]
+    /// Where the `,"type":` member starts in ``bytes``: a call site goes in just before it, keeping
+    /// the members sorted.
+    let typeMemberStart: Int
 
     init(_ action: JournalAction) {
         self.action = action
         bytes = action.jsonValue.serialized(.canonical)
+        // `,"type":` (8 bytes), the tag's JSON text, and the closing brace end the object.
+        typeMemberStart = bytes.count - 1 - JSONValue.string(action.type).serialized(.canonical).count - 8
+    }
+
+    /// Appends the action's serialized form with `site` in it.
+    func write(site: CallSite?, into buffer: inout [UInt8]) {
+        guard let site else {
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes[..<typeMemberStart])
+        buffer.append(contentsOf: #","site":"#.utf8)
+        JSONValue.string(site.description).write(to: &buffer, style: .canonical)
+        buffer.append(contentsOf: bytes[typeMemberStart...])
     }
 }

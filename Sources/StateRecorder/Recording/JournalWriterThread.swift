@@ -9,7 +9,7 @@ import Synchronization
 /// It takes the whole backlog at once, encodes it into one buffer and hands it to the OS in one
 /// `write` (a group commit), then advances ``acknowledgedStep``. A write failure stops the journal
 /// (the app goes on) and is reported once through `onError`.
-final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable & Sendable>: @unchecked Sendable {
+final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked Sendable {
     // `@unchecked`: everything below the queue is touched only by the writer thread, except the
     // atomics and `failure`, which is behind its own mutex.
     let queue: EntryQueue<State, Action>
@@ -20,6 +20,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
     private let onError: @Sendable (String) -> Void
     private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String) -> JournalHeader
     private var buffer: [UInt8] = []
+    /// An action's bytes with a call site spliced in, reused from step to step.
+    private var actionScratch: [UInt8] = []
     private var stepsSinceFlush = 0
     private var lastFlush = Date()
     private var lastStep = 0
@@ -59,6 +61,13 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
 
     /// The first error that stopped the journal, if any.
     var error: String? { failure.withLock { $0 } }
+
+    var acknowledgedStep: Int { acknowledged.load(ordering: .acquiring) }
+
+    @discardableResult
+    func put(_ entry: RecorderEntry) -> Bool { queue.put(entry) }
+
+    func closeQueue() { queue.close() }
 
     /// Waits until the thread has written everything and closed the file.
     func waitUntilFinished() {
@@ -125,11 +134,18 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
 
     private func encode(_ entry: RecorderEntry, _ index: Int, in batch: EntryQueue<State, Action>.Batch) throws {
         switch entry {
-        case .step(let step, let time, let parent):
+        case .step(let step, let time, let parent, let site):
             let encodedAction = try encoder.encodedAction(queue.action(index, in: batch).pointee)
             let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-            lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: state,
-                                          time: time, parent: parent, into: &buffer)
+            if let site {
+                actionScratch.removeAll(keepingCapacity: true)
+                encodedAction.write(site: site, into: &actionScratch)
+                lastStep = builder.appendStep(actionBytes: actionScratch, state: state,
+                                              time: time, parent: parent, into: &buffer)
+            } else {
+                lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: state,
+                                              time: time, parent: parent, into: &buffer)
+            }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
         case .replacement(let step, let time, let parent):
@@ -150,6 +166,8 @@ final class JournalWriterThread<State: Encodable & Sendable, Action: Encodable &
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
+        case .stop(let message):
+            stop(because: message)
         case .barrier:
             break
         }

@@ -10,8 +10,8 @@ import StateStore
 /// generic enum would cost a runtime metadata lookup each time, on every step.
 enum RecorderEntry: @unchecked Sendable {
     // `@unchecked`: the acknowledgement semaphore is thread-safe; everything else is a value.
-    /// An applied action (action and state slots).
-    case step(step: Int, time: Int64, parent: Int?)
+    /// An applied action (action and state slots), with where it was dispatched when known.
+    case step(step: Int, time: Int64, parent: Int?, site: CallSite?)
     /// A state the store was given without an action, loaded from a file (state slot): journaled as a
     /// keyframe step.
     case replacement(step: Int, time: Int64, parent: Int?)
@@ -21,6 +21,8 @@ enum RecorderEntry: @unchecked Sendable {
     /// Undo, redo or jump (state slot).
     case travel(after: Int, time: Int64, kind: JournalEvent.TravelKind, to: Int)
     case marker(after: Int, time: Int64, name: String)
+    /// Stop the journal with this message (a state the recorder could not encode on the calling thread).
+    case stop(message: String)
     /// Flush everything before this entry, then signal.
     case barrier(DispatchSemaphore)
 

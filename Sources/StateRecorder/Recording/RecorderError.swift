@@ -10,6 +10,11 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case stepInEarlierFile(Int, file: String)
     /// A recorded state no longer decodes as the app's state type.
     case undecodableState(step: Int, detail: String)
+    /// Undo, redo or a jump on a recorder that was given no way to set the app's state.
+    case timeTravelUnavailable
+    /// A travel to a step no longer in memory, whose state cannot be read back because the state type
+    /// is not `Decodable`.
+    case travelNeedsDecodableState(step: Int, stateType: String)
     /// The journal stopped earlier (full disk, unencodable state); the message says why.
     case journalStopped(String)
 
@@ -23,6 +28,10 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
             "Step \(step) is in an earlier file than \(file), which this recorder rolled over from; open that file with statedbg."
         case .undecodableState(let step, let detail):
             "The recorded state of step \(step) does not decode: \(detail.withoutFinalPeriod)."
+        case .timeTravelUnavailable:
+            "This recorder cannot set the app's state, so it offers no undo, redo or jump; pass setState: to the Recorder to travel the app itself."
+        case .travelNeedsDecodableState(let step, let stateType):
+            "Step \(step) is no longer in memory, and its recorded state cannot be read back because \(stateType) is not Decodable."
         case .journalStopped(let message):
             message
         }

@@ -73,8 +73,30 @@ public struct RecorderOptions: Sendable, Equatable {
     /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
     /// from the journal.
     public var recentStates: Int = 256
-    /// Replace an existing file at the journal's path.
-    public var overwrite: Bool = false
+    /// What to do when the journal's path already names a file. Default: keep it and record into a
+    /// new numbered file beside it (see ``ExistingJournalPolicy``).
+    public var existingJournal: ExistingJournalPolicy = .startNewFile
+    /// Replace an existing file at the journal's path: `existingJournal == .replace`. Setting it to
+    /// `false` makes an existing file an error (``ExistingJournalPolicy/fail``).
+    public var overwrite: Bool {
+        get { existingJournal == .replace }
+        set { existingJournal = newValue ? .replace : .fail }
+    }
+    /// Whether each step records where its action was dispatched (``CallSite``). Default: on.
+    public var recordsCallSites: Bool = true
+    /// How the recorder captures states (see ``StateCapture``). Default: `.automatic`.
+    public var stateCapture: StateCapture = .automatic
+
+    /// When the recorder turns a state into JSON.
+    public enum StateCapture: Sendable, Equatable {
+        /// On the recorder's own thread for value states that are `Encodable`, so dispatch only queues
+        /// the value; on the calling thread for a class-typed state, a state that holds class
+        /// instances, or one that is not `Encodable` (its objects may change after the call returns).
+        case automatic
+        /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
+        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection.
+        case onCallingThread
+    }
 
     /// The defaults.
     public init() {}

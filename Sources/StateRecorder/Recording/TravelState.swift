@@ -23,6 +23,28 @@ struct TravelState: Sendable {
 
     func parent(of step: Int) -> Int { parents[step] ?? step - 1 }
 
+    /// Records a travel to `target` (undo, redo or jump): the redo stack and the current step change,
+    /// and the journal gets the returned event.
+    mutating func travel(_ kind: JournalEvent.TravelKind, to target: Int, time: Int64) -> RecorderEntry {
+        switch kind {
+        case .undo:
+            // Remember the way back, nearest step last, so redo retraces it one step at a time.
+            var step = current
+            var way: [Int] = []
+            while step != target && step > 0 {
+                way.append(step)
+                step = parent(of: step)
+            }
+            redo.append(contentsOf: way)
+        case .redo:
+            while let next = redo.popLast(), next != target {}
+        case .jump:
+            redo.removeAll()
+        }
+        current = target
+        return .travel(after: lastStep, time: time, kind: kind, to: target)
+    }
+
     /// Makes a new step after the current one: the number, and its parent when that is not the
     /// step before (after an undo or a jump).
     mutating func advance() -> (number: Int, parent: Int?) {

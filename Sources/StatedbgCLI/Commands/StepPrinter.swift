@@ -25,9 +25,11 @@ struct StepPrinter: Sendable {
     /// Whether diffs carry ANSI colours.
     var colour: Bool
 
-    /// `step 3  bank.pay(…)`, or `step 0  (initial state)` for the base step.
+    /// `step 3  bank.pay(…)`, or `step 0  (initial state)` for the base step; `  at FILE:LINE` follows
+    /// when the recorder stored where the action was dispatched.
     func header(step: Int, action: JournalAction?) -> String {
-        "step \(step)  \(action?.label ?? "(initial state)")"
+        let site = action?.site.map { "  at \($0)" } ?? ""
+        return "step \(step)  \(action?.label ?? "(initial state)")\(site)"
     }
 
     /// The diff from `old` to `new`, indented two spaces; `    (no change)` when they are equal.

@@ -262,11 +262,13 @@ public final class ReplInterpreter {
         let step = rest.isEmpty ? timeline.step : try stepNumber(try words(rest, expecting: 1...1, usage: "action [STEP]")[0])
         guard step != timeline.firstStep else { return "step \(step) is the initial state; it has no action" }
         let action = try CommandFailure.translating { () throws(DebuggerError) in try timeline.action(at: step) }
-        return """
-            step \(step)  \(action.label)
-              type: \(action.type)
-              payload: \(StepPrinter.indent(printer.dump(action.payload), by: 2).dropFirst(2))
-            """
+        var lines = ["step \(step)  \(action.label)", "  type: \(action.type)"]
+        if let site = action.site { lines.append("  dispatched at: \(site)") }
+        if !action.isReplayable {
+            lines.append("  replayable: no (the action's type is not Codable; its payload was reflected)")
+        }
+        lines.append("  payload: \(StepPrinter.indent(printer.dump(action.payload), by: 2).dropFirst(2))")
+        return lines.joined(separator: "\n")
     }
 
     private func diff(_ rest: String) throws(CommandFailure) -> String {

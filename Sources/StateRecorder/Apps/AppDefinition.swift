@@ -1,0 +1,102 @@
+import StateJSON
+import StateJournal
+
+/// An app with a store of its own, described so that statedbg can record it, replay its recordings
+/// through its own reducer, and turn them into regression tests: an identifier, the initial state, the
+/// action types and the reducer, as the app already has them.
+///
+/// The reducer is a plain function, in either of the two common shapes, so neither the app's store nor
+/// statedbg's `Store` is needed to replay:
+///
+/// ```swift
+/// // ReSwift style: `func appReducer(action: Action, state: AppState?) -> AppState`
+/// let users = AppDefinition<AppState, any Action>(
+///     id: "users",
+///     initialState: AppState(),
+///     actions: ActionRegistry(AddUser.self, SetAge.self),
+///     reducer: appReducer)
+///
+/// // TCA or SwiftyState style: `func reduce(into state: inout State, action: Action)`
+/// let bank = AppDefinition<BankState, Any>(
+///     id: "bank", initialState: BankState(),
+///     actions: ActionRegistry(AccountAction.self, TransferAction.self),
+///     reduce: { state, action in bankReduce(into: &state, action: action) })
+/// ```
+///
+/// Register it with your own `statedbg` executable (``RegisteredApp``) to use every command on its
+/// recordings, and pass it to `StateTesting`'s `assertReplay` to replay a recording in a test.
+public struct AppDefinition<State, Action>: @unchecked Sendable {
+    // `@unchecked`: `State` and `Action` need not be `Sendable`; the definition holds no state of its
+    // own, only `@Sendable` functions that make fresh values.
+
+    /// The identifier in journal headers and on the command line: `users`.
+    public var id: String
+    /// One line for `statedbg examples`.
+    public var summary: String
+    /// The Swift expression that names this definition in the app's code, such as `UsersApp.definition`;
+    /// `statedbg export --test` writes it into the test it makes.
+    public var swiftName: String?
+    /// The module that declares the app's types, for the `@testable import` of exported tests; by
+    /// default the module of the state type.
+    public var moduleName: String
+    /// Makes the state a new store starts from (a fresh object each time, for class states).
+    public var makeInitialState: @Sendable () -> State
+    /// The app's `Codable` action types.
+    public var actions: ActionRegistry
+    /// Applies an action to a state: the app's reducer.
+    public var reduce: @Sendable (inout State, Action) -> Void
+    /// One action of each kind, to describe the action types in the journal header's schema.
+    public var actionSamples: [Action]
+    /// Makes a plausible next action for a state, so that `statedbg record` can drive the app.
+    public var randomAction: (@Sendable (State, inout SeededGenerator) -> Action)?
+
+    /// Describes an app whose reducer changes the state in place.
+    public init(
+        id: String,
+        summary: String = "",
+        swiftName: String? = nil,
+        initialState: @escaping @autoclosure @Sendable () -> State,
+        actions: ActionRegistry,
+        actionSamples: [Action] = [],
+        reduce: @escaping @Sendable (inout State, Action) -> Void,
+        randomAction: (@Sendable (State, inout SeededGenerator) -> Action)? = nil
+    ) {
+        self.id = id
+        self.summary = summary
+        self.swiftName = swiftName
+        moduleName = Self.module(of: State.self)
+        makeInitialState = initialState
+        self.actions = actions
+        self.actionSamples = actionSamples
+        self.reduce = reduce
+        self.randomAction = randomAction
+    }
+
+    /// Describes an app whose reducer returns the new state, ReSwift style: `(Action, State?) -> State`.
+    public init(
+        id: String,
+        summary: String = "",
+        swiftName: String? = nil,
+        initialState: @escaping @autoclosure @Sendable () -> State,
+        actions: ActionRegistry,
+        actionSamples: [Action] = [],
+        reducer: @escaping @Sendable (Action, State?) -> State,
+        randomAction: (@Sendable (State, inout SeededGenerator) -> Action)? = nil
+    ) {
+        self.init(id: id, summary: summary, swiftName: swiftName, initialState: initialState(), actions: actions,
+                  actionSamples: actionSamples, reduce: { state, action in state = reducer(action, state) },
+                  randomAction: randomAction)
+        makeInitialState = initialState
+    }
+
+    /// The app's schema, for journal headers and compatibility checks.
+    public var schema: AppSchema {
+        AppSchema(initialState: makeInitialState(), actionSamples: actionSamples, describer: ActionDescriber(prefix: ""))
+    }
+
+    /// `UsersApp` for `UsersApp.AppState`.
+    static func module(of type: Any.Type) -> String {
+        let name = String(reflecting: type)
+        return name.split(separator: ".").first.map(String.init) ?? name
+    }
+}

@@ -1,0 +1,86 @@
+import StateJSON
+import StateJournal
+
+/// The ``Replayer`` of an ``AppDefinition``: decodes recorded actions through the app's
+/// ``ActionRegistry`` and runs them through its reducer, turning each new state into JSON the way the
+/// recorder did (`Codable` or reflection), so its fingerprint can be compared with the recording's.
+final class DefinedAppReplayer<State, Action>: Replayer {
+    private let app: AppDefinition<State, Action>
+    private var current: State
+    private let snapshotter = StateSnapshotter<State>.make()
+    private let fingerprinter = IncrementalFingerprinter()
+    private(set) var state: JSONValue
+    private(set) var fingerprint: UInt64
+
+    /// A replayer starting from `recorded`: decoded when the state type is `Decodable`; otherwise only
+    /// the app's initial state can be the start, and `recorded` must be it.
+    init(app: AppDefinition<State, Action>, from recorded: JSONValue) throws(ReplayError) {
+        self.app = app
+        if let decodable = State.self as? any Decodable.Type {
+            do {
+                guard let decoded = try Self.decode(decodable, from: recorded) as? State else {
+                    throw ReplayError.undecodableState(detail: "it decodes as another type")
+                }
+                current = decoded
+            } catch let error as ReplayError {
+                throw error
+            } catch {
+                throw .undecodableState(detail: "\(error)")
+            }
+        } else {
+            current = app.makeInitialState()
+        }
+        do {
+            state = try snapshotter.encode(current)
+        } catch {
+            throw .unencodableState(detail: "\(error)")
+        }
+        fingerprint = fingerprinter.fingerprint(state)
+        if !(State.self is any Decodable.Type), fingerprint != fingerprinter.fingerprint(recorded) {
+            throw .stateNotDecodable(stateType: String(reflecting: State.self))
+        }
+    }
+
+    private static func decode<Decoded: Decodable>(_: Decoded.Type, from value: JSONValue) throws -> Any {
+        try JSONValueDecoder().decode(Decoded.self, from: value)
+    }
+
+    func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
+        let decoded = try app.actions.decode(action)
+        guard let typed = decoded as? Action else {
+            throw .undecodableAction(action.type, detail: "it decodes as \(type(of: decoded)), which is not a \(Action.self)")
+        }
+        app.reduce(&current, typed)
+        do {
+            state = try snapshotter.encode(current)
+        } catch {
+            throw .unencodableState(detail: "\(error)")
+        }
+        fingerprint = fingerprinter.fingerprint(state)
+        return .applied
+    }
+
+    func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction {
+        // `{"type": "AddUser", "payload": {…}}` names the type; a bare payload is tried against each
+        // registered type in order.
+        if case .object(let object) = payload, case .string(let tag)? = object["type"], let inner = object["payload"] {
+            return try describe(app.actions.decode(JournalAction(type: tag, label: tag, payload: inner)))
+        }
+        for entry in app.actions.types {
+            if let value = try? entry.decode(payload) { return try describe(value) }
+        }
+        throw .undecodableAction("typed", detail: "the payload decodes as none of the registered action types (\(app.actions.names.joined(separator: ", "))); write {\"type\": TAG, \"payload\": …} to name one")
+    }
+
+    private func describe(_ value: Any) throws(ReplayError) -> JournalAction {
+        let description = app.actions.describer(for: value).describe(value)
+        guard let entry = app.actions.entry(for: value) else {
+            throw .unknownActionType(description.type, detail: "registered types: \(app.actions.names.joined(separator: ", "))")
+        }
+        do {
+            return JournalAction(type: description.type, label: description.label, payload: try entry.encode(value))
+        } catch {
+            throw .undecodableAction(description.type, detail: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import StateJSON
+import StateJournal
+
+/// Turns an app's states into JSON for the journal: through `Codable` when the state type is
+/// `Encodable` (incrementally, so unchanged parts are not encoded again), through reflection otherwise.
+///
+/// Made by ``make()``, which looks the conformance up once. Not thread-safe: one instance serves one
+/// thread at a time (the writer, or the recorder under its lock).
+class StateSnapshotter<State> {
+    /// How the journal's header describes the states this snapshotter writes.
+    var coding: JournalHeader.StateCoding { .reflection }
+
+    /// The JSON of `state`.
+    func encode(_ state: State) throws -> JSONValue {
+        JSONReflectingEncoder().encode(state)
+    }
+
+    /// The snapshotter for `State`: `Codable` when it can be, reflection otherwise.
+    static func make() -> StateSnapshotter<State> {
+        guard let encodable = State.self as? any Encodable.Type,
+              let made = openCodable(encodable) as? StateSnapshotter<State>
+        else { return StateSnapshotter<State>() }
+        return made
+    }
+
+    private static func openCodable<Encoded: Encodable>(_: Encoded.Type) -> AnyObject {
+        CodableStateSnapshotter<Encoded>()
+    }
+}
+
+/// A ``StateSnapshotter`` for an `Encodable` state.
+final class CodableStateSnapshotter<State: Encodable>: StateSnapshotter<State> {
+    private let encoder = IncrementalJSONEncoder<State>()
+
+    override var coding: JournalHeader.StateCoding { State.self is any Decodable.Type ? .codable : .reflection }
+
+    override func encode(_ state: State) throws -> JSONValue {
+        try encoder.encode(state)
+    }
+}
