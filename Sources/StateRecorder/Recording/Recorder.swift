@@ -77,7 +77,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - setState: Sets the app's state, so that ``undo(_:)``, ``redo(_:)`` and ``jump(to:)`` act on
     ///     the app (as Redux DevTools' jump replaces the store's state). Without it they throw
     ///     ``RecorderError/timeTravelUnavailable``: a journal never holds states the app did not have.
-    ///     It is called outside the recorder's lock; a ``record(_:state:site:)`` it causes on the same
+    ///     It is called outside the recorder's lock; a ``record(_:state:fileID:line:)`` it causes on the same
     ///     thread is ignored.
     ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
     ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded); the app
@@ -205,17 +205,28 @@ public final class Recorder<State, Action>: @unchecked Sendable {
 
     // MARK: Recording
 
-    /// Journals `action` and the state the app's reducer made from it, as the next step.
+    /// Journals `action` and the state the app's reducer made from it, as the next step, with the line
+    /// of this call as where it was dispatched.
     ///
     /// Call it after the reducer ran, with the new state, from any thread. It never throws and never
-    /// stops the app: if the journal stopped (see ``journalError``), the call does nothing.
+    /// stops the app: if the journal stopped (see ``journalError``), the call does nothing. In a
+    /// middleware the line of this call says little: use ``record(_:state:site:)`` with the site your
+    /// dispatch function received, or `nil`.
     ///
-    /// - Parameter site: Where the action was dispatched; by default the line of this call. In a
-    ///   middleware that line says little: pass the site your dispatch function received, or `nil`.
     /// - Returns: The step number, or 0 when the recording is closed (or the call is the app's echo of
     ///   a time travel).
     @discardableResult
-    public func record(_ action: Action, state: State, site: CallSite? = CallSite()) -> Int {
+    public func record(_ action: Action, state: State, fileID: String = #fileID, line: Int = #line) -> Int {
+        record(action, state: state, site: CallSite(fileID: fileID, line: line))
+    }
+
+    /// Journals `action` and the state the app's reducer made from it, as the next step, dispatched at
+    /// `site` (`nil` when unknown).
+    ///
+    /// - Returns: The step number, or 0 when the recording is closed (or the call is the app's echo of
+    ///   a time travel).
+    @discardableResult
+    public func record(_ action: Action, state: State, site: CallSite?) -> Int {
         let thread = currentThreadIdentity()
         if travellingThread.load(ordering: .relaxed) == thread { return 0 }
         let time = clock()

@@ -66,10 +66,13 @@ public struct ActionRegistry: Sendable {
     /// `UsersApp.AddUser` for `struct AddUser` nested in `enum UsersApp`.
     public static func defaultName(of type: Any.Type) -> String {
         let full = String(reflecting: type)
-        // `Module.Outer.Name`; generic arguments can hold dots too, so cut only before the first `<`.
-        let plain = full.firstIndex(of: "<").map { String(full[..<$0]) } ?? full
-        guard let dot = plain.firstIndex(of: ".") else { return full }
-        return String(full[full.index(after: dot)...])
+        // `Module.Outer.Name<Arguments>`: generic arguments can hold dots too, so split only before `<`.
+        let genericStart = full.firstIndex(of: "<") ?? full.endIndex
+        let parts = full[..<genericStart].split(separator: ".")
+        // A private type's name has a `(unknown context at $…)` part; an extension's, `(extension in …)`.
+        let named = parts.dropFirst().filter { !$0.hasPrefix("(") }
+        guard !named.isEmpty else { return full }
+        return named.joined(separator: ".") + full[genericStart...]
     }
 
     /// The tag a recording gives `action`: its type's registered (or default) name, with the case
