@@ -55,6 +55,31 @@ public func assertReplay<State, Action>(
     return result
 }
 
+/// Replays a recording through the reducer of an app with a store of its own, as
+/// ``assertReplay(_:app:invariants:fileID:filePath:line:column:)`` does for a `RecordableApp`: every
+/// action decoded through the app's action registry and run through its reducer, every state compared.
+///
+/// ```swift
+/// @Test func theNegativeAgeRecordingStillReplays() {
+///     assertReplay("Recordings/users-reswift.jsonl", app: UsersApp.definition)
+/// }
+/// ```
+@discardableResult
+public func assertReplay<State, Action>(
+    _ recording: String,
+    app: AppDefinition<State, Action>,
+    invariants: [Invariant<State>] = [],
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+) -> ReplayResult {
+    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, filePath: "\(filePath)")
+    let reporter = TestFailureReporter(fileID: fileID, filePath: filePath, line: line, column: column)
+    report(result, prefix: "", to: reporter)
+    return result
+}
+
 /// Replays every `.jsonl` recording in a folder (recursively), each through the app its header names,
 /// with one test failure per bad recording, each starting with the recording's path.
 ///

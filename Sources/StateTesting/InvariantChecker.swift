@@ -20,7 +20,7 @@ struct InvariantChecker {
         self.evaluate = evaluate
     }
 
-    init<State: Decodable>(_ invariants: [Invariant<State>]) {
+    init<State>(_ invariants: [Invariant<State>]) {
         var parseErrors: [(source: String, error: PredicateParseError)] = []
         for invariant in invariants {
             if case .predicate(.failure(let error)) = invariant.check {
@@ -44,7 +44,13 @@ struct InvariantChecker {
                         value = typed
                     } else {
                         do {
-                            value = try JSONValueDecoder().decode(State.self, from: state)
+                            guard let decodable = State.self as? any Decodable.Type else {
+                                return .undecodable(name: invariant.name, detail: "\(State.self) is not Decodable; write the invariant as a predicate instead")
+                            }
+                            guard let decoded = try Self.decode(decodable, from: state) as? State else {
+                                return .undecodable(name: invariant.name, detail: "the state decodes as another type")
+                            }
+                            value = decoded
                         } catch {
                             return .undecodable(name: invariant.name, detail: "\(error)")
                         }
@@ -55,6 +61,10 @@ struct InvariantChecker {
             }
             return .holds
         }
+    }
+
+    private static func decode<Decoded: Decodable>(_: Decoded.Type, from state: JSONValue) throws -> Any {
+        try JSONValueDecoder().decode(Decoded.self, from: state)
     }
 
     func check(state: JSONValue, action: JSONValue?, step: Int) -> Verdict {

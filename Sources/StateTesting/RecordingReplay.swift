@@ -38,6 +38,23 @@ public enum RecordingReplay {
                invariants: InvariantChecker(invariants))
     }
 
+    /// Replays one recording through an app with a store of its own, described by an
+    /// ``StateRecorder/AppDefinition``: its actions decoded through its registry, run through its reducer.
+    ///
+    /// - Parameters:
+    ///   - recording: A statedbg journal; a relative path is resolved as for the other `run`.
+    ///   - app: The app whose current reducer replays the recording; its id must be the recording's.
+    ///   - invariants: Checked on the initial state and after every step. Typed invariants need a
+    ///     `Decodable` state; predicate texts work on any.
+    ///   - filePath: The test file, to find the package root.
+    public static func run<State, Action>(
+        recording: String, app: AppDefinition<State, Action>, invariants: [Invariant<State>] = [],
+        filePath: String = #filePath
+    ) -> ReplayResult {
+        replay(recording, resolved: RecordingPath.resolve(recording, filePath: filePath), apps: [app],
+               invariants: InvariantChecker(invariants))
+    }
+
     /// Replays every `.jsonl` recording under `folder` (recursively, in path order), each through the
     /// app whose id its header names.
     ///
@@ -115,9 +132,14 @@ public enum RecordingReplay {
             }
             let report = try verifier.verify()
             result.report = report
+            if let note = report.notReplayedNote { result.notes.append(note + ".") }
             let confirmedThrough = report.divergence.map { $0.step - 1 } ?? report.checkedThrough
             if !invariants.isEmpty, let broken = try firstBrokenInvariant(in: source, through: confirmedThrough, invariants) {
                 result.failure = broken
+                return result
+            }
+            if let stoppedAt = report.stoppedAt, report.divergence == nil {
+                result.failure = .notReplayable(stoppedAt, stateType: app.stateTypeName)
                 return result
             }
             if let divergence = report.divergence {

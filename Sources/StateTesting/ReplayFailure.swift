@@ -36,6 +36,9 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(DebuggerError)
     /// A folder holds no recordings, or cannot be listed.
     case noRecordings(folder: String, reason: String)
+    /// The replay reached an action recorded without `Codable` and could not go on, because the state
+    /// type is not `Decodable` either.
+    case notReplayable(UnreplayableStep, stateType: String)
 
     public var description: String {
         switch self {
@@ -65,6 +68,9 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the recording cannot be replayed: \(error)"
         case .noRecordings(let folder, let reason):
             return "\(folder): \(reason)"
+        case .notReplayable(let step, let stateType):
+            return "\(step), and \(stateType) is not Decodable, so the replay cannot continue past it; make the action "
+                + "type Codable and register it, or record a state type that is Codable."
         }
     }
 }

@@ -110,7 +110,7 @@ import Testing
         #expect(!session.isReducerMode)
         #expect(throws: DebuggerError.noApp("counter", known: ["other"])) { try session.dispatch(["increment": [:]]) }
         #expect(DebuggerError.noApp("counter", known: ["bank"]).description
-            == #"This needs the reducer of the app "counter", but the registered apps are bank; only snapshot commands work without it."#)
+            == #"This needs the reducer of the app "counter", which this statedbg does not know (it knows bank); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it."#)
     }
 
     @Test func opensARecordingByPath() throws {

@@ -116,8 +116,11 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badPath(let error, let text):
             return "The path \(text) is not valid at column \(error.column): \(error.message)."
         case .noApp(let app, let known):
-            let list = known.isEmpty ? "none are registered" : "the registered apps are \(known.joined(separator: ", "))"
-            return "This needs the reducer of the app \"\(app)\", but \(list); only snapshot commands work without it."
+            let list = known.isEmpty ? "it knows no apps" : "it knows \(known.joined(separator: ", "))"
+            return "This needs the reducer of the app \"\(app)\", which this statedbg does not know (\(list)); "
+                + "to replay your own app, build a statedbg of your own that registers it: a few lines that call "
+                + "Statedbg.main(apps:), shown in README.md under \"Your own statedbg\". "
+                + "Snapshot commands (show, diff, log, changes, bisect, check) work without it."
         case .noSuchBranch(let name, let known):
             return "There is no branch \"\(name)\"; the branches are \(known.joined(separator: ", "))."
         case .branchExists(let name):

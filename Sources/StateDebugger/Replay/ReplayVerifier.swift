@@ -69,6 +69,21 @@ public struct ReplayVerifier {
                 report.checkedThrough = step
                 return true
             }
+            if !action.isReplayable {
+                // Nothing can decode the action; continue from its recorded state when the state type
+                // can be decoded, else stop there and say why.
+                let skipped = UnreplayableStep(step: step, line: source.line(ofStep: step), type: action.type)
+                do {
+                    replayer = try makeReplayer(at: step)
+                } catch {
+                    report.stoppedAt = skipped
+                    return false
+                }
+                replayerStep = step
+                report.checkedThrough = step
+                report.notReplayed.append(skipped)
+                return true
+            }
             if parent != replayerStep {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
@@ -92,7 +107,7 @@ public struct ReplayVerifier {
             report.checkedThrough = step
             return true
         }
-        if report.cancelled || report.divergence != nil { return report }
+        if report.cancelled || report.divergence != nil || report.stoppedAt != nil { return report }
         progress(source.lastStep)
         return report
     }

@@ -25,14 +25,23 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     public var divergence: Divergence?
     /// Whether the caller cancelled the replay before the end.
     public var cancelled: Bool
+    /// Steps recorded without `Codable` that the replay stepped over, continuing from their recorded
+    /// states (possible when the state type is `Decodable`).
+    public var notReplayed: [UnreplayableStep] = []
+    /// The step recorded without `Codable` where the replay had to stop, because the state type is not
+    /// `Decodable` and so the replay cannot continue from its recorded state.
+    public var stoppedAt: UnreplayableStep?
 
-    /// Whether every step was replayed and matched.
-    public var passed: Bool { divergence == nil && !cancelled && checkedThrough == lastStep }
+    /// Whether every step was replayed or stepped over, and every replayed state matched.
+    public var passed: Bool { divergence == nil && !cancelled && stoppedAt == nil && checkedThrough == lastStep }
 
     public var description: String {
         var lines = ["schema: \(compatibility)"]
         if let divergence {
             lines.append(divergence.description)
+        } else if let stoppedAt {
+            lines.append("\(stoppedAt), and the state type is not Decodable, so the replay stops there; "
+                + (checkedThrough < firstStep ? "no step was checked" : "steps \(firstStep) to \(checkedThrough) match the recording"))
         } else if cancelled {
             lines.append("cancelled after step \(checkedThrough) of \(lastStep) of \(source); the steps so far match the recording")
         } else if lastStep < firstStep {
@@ -40,6 +49,17 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         } else {
             lines.append("replayed steps \(firstStep) to \(lastStep) of \(source): every state matches the recording")
         }
+        if let note = notReplayedNote { lines.append(note) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `3 steps were recorded without Codable and stepped over (12, 17, 30); …`, when there were any.
+    public var notReplayedNote: String? {
+        guard !notReplayed.isEmpty else { return nil }
+        let steps = notReplayed.prefix(10).map { String($0.step) }.joined(separator: ", ")
+            + (notReplayed.count > 10 ? ", …" : "")
+        let count = notReplayed.count
+        return "\(count) step\(count == 1 ? " was" : "s were") recorded without Codable and not replayed (\(steps)): "
+            + "the replay continued from \(count == 1 ? "its" : "their") recorded state\(count == 1 ? "" : "s")"
     }
 }

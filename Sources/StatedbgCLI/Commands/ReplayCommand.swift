@@ -29,6 +29,7 @@ enum ReplayCommand: Subcommand {
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched)."),
             .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible."),
+            .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -121,7 +122,9 @@ enum ReplayCommand: Subcommand {
         if json {
             var members: [(String, JSONValue)] = [
                 ("checkedThrough", .integer(Int64(report.checkedThrough))),
-                ("passed", .bool(divergence == nil && !interrupted && !incompatible)),
+                ("passed", .bool(divergence == nil && !interrupted && !incompatible && report.stoppedAt == nil)),
+                ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
+                ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
                 ("schema", .string(report.compatibility.description)),
             ]
             if let divergence {
@@ -140,13 +143,20 @@ enum ReplayCommand: Subcommand {
             output.print("schema: \(report.compatibility)")
             if let divergence {
                 output.print(describe(divergence, printer: printer))
+            } else if let stoppedAt = report.stoppedAt {
+                let location = stoppedAt.line.map { "\(verifier.source.name):\($0): " } ?? "\(verifier.source.name): "
+                let checked = report.checkedThrough - verifier.source.baseStep
+                output.print(location + "\(stoppedAt); the state type \(verifier.app.stateTypeName) is not Decodable, "
+                    + "so the replay cannot continue from its recorded state (\(checked) step\(checked == 1 ? "" : "s") before it match)")
             } else if !interrupted {
-                let count = report.checkedThrough - verifier.source.baseStep
+                let count = report.checkedThrough - verifier.source.baseStep - report.notReplayed.count
                 let verdict = incompatible ? ", but the schema is incompatible, so the recording fails the check" : ""
                 output.print("verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
             }
+            if let note = report.notReplayedNote { output.print(note) }
         }
         if divergence != nil || (incompatible && !interrupted) { return .checkFailed }
+        if report.stoppedAt != nil { return .dataError }
         if interrupted {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")
         }

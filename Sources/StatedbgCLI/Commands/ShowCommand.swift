@@ -12,12 +12,17 @@ enum ShowCommand: Subcommand {
 
             With --json the output is one canonical JSON document: the state, the value a path without \
             wildcards selects (an index such as [-1] is not a wildcard), or an array of {"path":TEXT,"value":VALUE} for a path with wildcards.
+
+            --action first prints the step's action as 'step N  LABEL  at FILE:LINE' (the call site when the \
+            recorder stored one) and, for an action recorded without Codable, '(not replayable)'; with \
+            --json the output is then {"action":…,"state":…}.
             """,
         arguments: [.file],
         options: [
             .value("step", valueName: "n", help: "The step (default: the last; negative counts from the end, -1 is the last)."),
             .value("path", valueName: "path", help: "A jq-like path such as .accounts.jenny or .users[*].age."),
             .flag("full", help: "Show long arrays whole."),
+            .flag("action", help: "Print the step's action and where it was dispatched before the state."),
             .flag("json", help: "Print canonical JSON."),
         ],
         exitStatuses: [
@@ -34,7 +39,20 @@ enum ShowCommand: Subcommand {
         let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
             "\(source.name): \($0) selects nothing in the state after step \(step)."
         }
-        context.output.print(text)
+        guard arguments.flag("action") else {
+            context.output.print(text)
+            return .success
+        }
+        let action = step == source.baseStep ? nil
+            : try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
+        if arguments.flag("json") {
+            let parsed = (try? JSONValue(parsing: text)) ?? .string(text)
+            context.output.print(JSONValue.object(JSONObject([("action", action?.jsonValue ?? .null), ("state", parsed)])).canonicalText)
+        } else {
+            let replayable = action.map { $0.isReplayable ? "" : "  (not replayable)" } ?? ""
+            context.output.print(printer.header(step: step, action: action) + replayable)
+            context.output.print(text)
+        }
         return .success
     }
 

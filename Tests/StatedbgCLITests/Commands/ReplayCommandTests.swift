@@ -88,7 +88,7 @@ import StatedbgCLI
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.error == """
-            statedbg: error: This needs the reducer of the app "wallet", but none are registered; only snapshot commands work without it.
+            statedbg: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows no apps); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
 
             """)
     }
