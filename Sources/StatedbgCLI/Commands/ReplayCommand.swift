@@ -17,7 +17,11 @@ enum ReplayCommand: Subcommand {
             With --json the output is JSON lines: {"action":{"label","payload","type"},"patch":[RFC 6902 \
             operations],"step":N} per step, the event's own object ({"event":"rejected",…}) per event, and \
             with --verify a last line {"verify":{"checkedThrough":N,"divergence":null or {"action","kind",\
-            "patch","step"},"passed":BOOL,"schema":TEXT}}.
+            "patch","step"},"notReplayed":[STEP…],"passed":BOOL,"schema":TEXT,"stoppedAt":null or {"step","type"}}}.
+
+            Actions recorded without Codable (an app with a store of its own can record any action) cannot \
+            be replayed: --verify steps over them, continuing from the recorded state, and says so; when the \
+            state type is not Decodable either, it stops there (exit status 65).
             """,
         arguments: [.file],
         options: [

@@ -16,7 +16,9 @@ import StatedbgCLI
     @Test func backFollowsATimeTravelOfTheRecordedAppAndBranchesShowsIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("travel.jsonl")
-        let recorder = try RecordingStore(app: WalletFixture.app(), journal: path, clock: RecordingClock.fixed())
+        var options = RecorderOptions()
+        options.recordsCallSites = false
+        let recorder = try RecordingStore(app: WalletFixture.app(), journal: path, options: options, clock: RecordingClock.fixed())
         for amount in 1...4 { recorder.dispatch(.deposit(amount)) }
         try recorder.undo(2)
         recorder.dispatch(.rename("jo"))
