@@ -22,6 +22,7 @@ struct BenchmarkRunner {
             let recording = try RecordingBenchmarks(context: context).run()
             measurements += recording.measurements
             measurements += try RecordingStepBenchmarks(context: context).run()
+            measurements += try OwnStoreBenchmarks(context: context).run()
             if arguments.runs("reading") {
                 measurements += try ReadingBenchmarks(context: context, journals: recording.journals).run()
             }

@@ -26,9 +26,9 @@ import Synchronization
 /// ```
 ///
 /// Recording costs the calling thread a lock and a queue slot: encoding and writing happen on a
-/// background thread, at a cost proportional to what each action changed. A state that is a class, holds
-/// objects or is not `Encodable` is turned into JSON on the calling thread instead (see
-/// ``RecorderOptions/StateCapture``), since its objects may change after the call returns.
+/// background thread, at a cost proportional to what each action changed. A state that is a class or
+/// holds objects is turned into JSON on the calling thread instead (see ``RecorderOptions/StateCapture``),
+/// since its objects may change after the call returns.
 ///
 /// Steps are numbered in the order ``record(_:state:site:)`` calls take the recorder's lock, from any
 /// thread. Call ``close()`` when the app is done; at normal process exit, recorders still open are
@@ -469,10 +469,12 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// Whether states must be turned into JSON on the calling thread.
+    /// Whether states must be turned into JSON on the calling thread: when they are or hold objects,
+    /// which the app may change after the call returns. Values (`Codable` or not) are encoded later, on
+    /// the writer's thread.
     static func capturesEagerly(_ initialState: State, options: RecorderOptions) -> Bool {
         if options.stateCapture == .onCallingThread { return true }
-        guard State.self is any Encodable.Type, !(State.self is AnyClass) else { return true }
+        guard !(State.self is AnyClass) else { return true }
         return ObjectReferenceScan.containsObject(initialState)
     }
 }

@@ -89,9 +89,9 @@ public struct RecorderOptions: Sendable, Equatable {
 
     /// When the recorder turns a state into JSON.
     public enum StateCapture: Sendable, Equatable {
-        /// On the recorder's own thread for value states that are `Encodable`, so dispatch only queues
-        /// the value; on the calling thread for a class-typed state, a state that holds class
-        /// instances, or one that is not `Encodable` (its objects may change after the call returns).
+        /// On the recorder's own thread for value states (`Codable` or not), so dispatch only queues the
+        /// value; on the calling thread for a class-typed state or a state that holds class instances
+        /// (its objects may change after the call returns).
         case automatic
         /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
         /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection.

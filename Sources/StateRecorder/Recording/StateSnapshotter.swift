@@ -19,7 +19,7 @@ class StateSnapshotter<State> {
     static func make() -> StateSnapshotter<State> {
         guard let encodable = State.self as? any Encodable.Type,
               let made = openCodable(encodable) as? StateSnapshotter<State>
-        else { return StateSnapshotter<State>() }
+        else { return ReflectingStateSnapshotter<State>() }
         return made
     }
 

@@ -1,0 +1,80 @@
+import StateJSON
+import StateJournal
+
+/// The ``StateSnapshotter`` of a state type that is not `Encodable`: reflection, made incremental where
+/// the state allows it.
+///
+/// A non-`Codable` state is usually a `Codable` state with one member that is not (a closure, a
+/// dependency, a TCA `Effect`). So the struct is walked by `Mirror` only down to its `Encodable`
+/// members, and each of those has an ``StateJSON/IncrementalJSONEncoder`` of its own type, kept per
+/// path: a 1,000-user array costs what it costs in a `Codable` state, not a reflection of every user.
+/// Everything else is reflected by ``StateJSON/JSONReflectingEncoder``, whose output this matches:
+/// the JSON is the same as reflecting the whole state at once.
+final class ReflectingStateSnapshotter<State>: StateSnapshotter<State> {
+    private let root = ReflectionMemo()
+
+    override var coding: JournalHeader.StateCoding { .reflection }
+
+    override func encode(_ state: State) throws -> JSONValue {
+        root.encode(state, depth: 0)
+    }
+}
+
+/// What a ``ReflectingStateSnapshotter`` keeps for one path of the state.
+final class ReflectionMemo {
+    /// The incremental encoder of the `Encodable` value last seen here, and its type.
+    private var encoder: (type: ObjectIdentifier, box: any IncrementalEncoderBox)?
+    private var members: [String: ReflectionMemo] = [:]
+    /// Deeper than this, values are reflected whole; deep nesting is rare and costs no correctness.
+    private static let maxDepth = 8
+
+    func encode(_ value: Any, depth: Int) -> JSONValue {
+        if let encodable = value as? any Encodable, let json = encodeIncrementally(encodable) {
+            return json
+        }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .struct, depth < Self.maxDepth else {
+            return JSONReflectingEncoder().encode(value)
+        }
+        var object: [(String, JSONValue)] = []
+        for child in mirror.children {
+            let label = child.label ?? "_"
+            let memo = members[label] ?? {
+                let made = ReflectionMemo()
+                members[label] = made
+                return made
+            }()
+            object.append((label, memo.encode(child.value, depth: depth + 1)))
+        }
+        return .object(JSONObject(object))
+    }
+
+    /// The JSON of an `Encodable` value through this path's incremental encoder, or `nil` when its
+    /// `Encodable` conformance throws (reflection then has the last word, as for a whole reflected state).
+    private func encodeIncrementally(_ value: any Encodable) -> JSONValue? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if encoder?.type != type { encoder = (type, Self.makeBox(for: value)) }
+        return try? encoder?.box.encode(value)
+    }
+
+    private static func makeBox<Value: Encodable>(for _: Value) -> any IncrementalEncoderBox {
+        TypedIncrementalEncoderBox<Value>()
+    }
+}
+
+/// An ``StateJSON/IncrementalJSONEncoder`` behind a protocol, so a reflection walk can keep one per path
+/// whatever the member's type.
+protocol IncrementalEncoderBox: AnyObject {
+    func encode(_ value: Any) throws -> JSONValue
+}
+
+final class TypedIncrementalEncoderBox<Value: Encodable>: IncrementalEncoderBox {
+    private let encoder = IncrementalJSONEncoder<Value>()
+
+    func encode(_ value: Any) throws -> JSONValue {
+        guard let typed = value as? Value else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "The value is not a \(Value.self)."))
+        }
+        return try encoder.encode(typed)
+    }
+}
