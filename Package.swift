@@ -50,6 +50,8 @@ let package = Package(
         ),
         // Helpers shared by the test targets (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A program the recorder's tests run as a child process: it records and ends without close().
+        .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),

@@ -207,4 +207,33 @@ private final class Counter: @unchecked Sendable, Codable {
         try recorder.close()
         #expect(try JournalReader(path: recorder.path).lastStep == 1)
     }
+
+    @Test func aStateThatCannotBeEncodedStopsTheJournalOnceAndTheAppGoesOn() throws {
+        struct Reading: Codable, Sendable { var value: Double }
+        let directory = try TemporaryDirectory()
+        let messages = Locked<[String]>([])
+        let recorder = try Recorder<Reading, String>(
+            journal: directory.file("nan.jsonl"), app: "meter", initialState: Reading(value: 0),
+            onError: { message in messages.withLock { $0.append(message) } })
+        recorder.record("read", state: Reading(value: 1))
+        recorder.record("read", state: Reading(value: .nan))
+        recorder.record("read", state: Reading(value: 2))
+        recorder.flush()
+        #expect(throws: RecorderError.self) { try recorder.close() }
+        #expect(messages.withLock { $0.count } == 1)
+        #expect(recorder.journalError?.contains("could not encode") == true)
+        let reader = try JournalReader(path: recorder.path)
+        #expect(reader.lastStep == 1, "the journal is valid up to the last step it could encode")
+    }
+
+    @Test func aRecorderStillOpenAtExitIsClosedSoQueuedStepsReachTheFile() throws {
+        // Run in a child process that records and returns from main without close().
+        let directory = try TemporaryDirectory()
+        let path = directory.file("exit.jsonl")
+        #expect(try ExitFlushProbe.run(path: path, steps: 300) == 0)
+        #expect(try JournalReader(path: path).lastStep == 300)
+        let exited = directory.file("exited.jsonl")
+        #expect(try ExitFlushProbe.run(path: exited, steps: 300, ending: "exit") == 0)
+        #expect(try JournalReader(path: exited).lastStep == 300)
+    }
 }

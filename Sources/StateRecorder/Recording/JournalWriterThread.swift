@@ -107,6 +107,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                 do {
                     try encode(entry, index, in: batch)
                 } catch {
+                    // The lines before this entry are whole and valid: they reach the file before the stop.
+                    writeBeforeStopping()
                     stop(because: "statedbg could not encode an entry for \(file.path) and stopped recording: \(error)")
                 }
             }
@@ -167,6 +169,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
         case .stop(let message):
+            writeBeforeStopping()
             stop(because: message)
         case .barrier:
             break
@@ -230,6 +233,16 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             file = next
             acknowledged.store(lastStep, ordering: .releasing)
         }
+    }
+
+    /// Hands the whole lines buffered so far to the OS, when the journal is about to stop for a reason
+    /// other than a failed write.
+    private func writeBeforeStopping() {
+        guard !stopped, !buffer.isEmpty else { return }
+        if (try? file.appendAndFlush(buffer)) != nil {
+            acknowledged.store(lastStep, ordering: .releasing)
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 
     private func stop(because message: String) {

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs the `recorder-exit-probe` executable, built beside the tests, as a child process.
+enum ExitFlushProbe {
+    struct NotBuilt: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String {
+            "recorder-exit-probe was not found beside the tests; build it first (swift build). Looked in: \(searched.joined(separator: ", "))."
+        }
+    }
+
+    /// Records `steps` steps into `path` in a child that ends by returning from `main` (or by `exit`)
+    /// without closing its recorder; returns its exit status.
+    static func run(path: String, steps: Int, ending: String = "return") throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try locate())
+        process.arguments = [path, String(steps), ending]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The executable in the products directory around the test runner: a regular executable file, never
+    /// a directory of the same name.
+    private static func locate() throws -> String {
+        var searched: [String] = []
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("recorder-exit-probe").path
+            searched.append(candidate)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw NotBuilt(searched: searched)
+    }
+}
