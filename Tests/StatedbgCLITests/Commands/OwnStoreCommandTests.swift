@@ -113,6 +113,12 @@ enum TallyFixture {
         let changes = CommandRun.statedbg("changes", "@o.jsonl", ".total", in: directory, apps: [TallyFixture.observed])
         #expect(changes.status == .success)
         #expect(changes.output.contains("step 3"))
+        let bisect = CommandRun.statedbg("bisect", "@o.jsonl", ".total > 4", in: directory, apps: [TallyFixture.observed])
+        #expect(bisect.status == .success)
+        #expect(bisect.output.contains("step 3"))
+        let repl = CommandRun.statedbg("repl", "@o.jsonl", "-c", "jump 2; action", in: directory, apps: [TallyFixture.observed])
+        #expect(repl.status == .success)
+        #expect(repl.output.contains("replayable: no"))
     }
 
     @Test func aRecordingOfAnUnregisteredAppSaysHowToRegisterIt() throws {
