@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// The Swift snippets of the README's "Use it in your app" section, read from the README itself and
+/// type-checked with `swiftc` against the modules this build made, with a small app of the shapes the
+/// README names (`AppState`, `AddUser`, `BankState`…) standing in for the reader's: so the README cannot
+/// show code that does not compile.
+@Suite struct ReadmeSnippetTests {
+    /// The README's path, from this file's.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The app the snippets talk about, as a module named `MyApp`.
+    static let prelude = """
+        import Foundation
+        import StateRecorder
+
+        public protocol Action {}
+        public struct AddUser: Action, Codable { public var name: String; public var age: Int }
+        public struct UpdateAge: Action, Codable { public var id: Int; public var age: Int }
+        public struct RemoveUser: Action, Codable { public var id: Int }
+        public struct AppState: Sendable { public var names: [String] = []; public init() {} }
+        public func appReducer(action: Action, state: AppState?) -> AppState { state ?? AppState() }
+        public typealias DispatchFunction = (Action) -> Void
+        public typealias Middleware<State> = (@escaping DispatchFunction, @escaping () -> State?)
+            -> (@escaping DispatchFunction) -> DispatchFunction
+
+        public enum AccountAction: Codable { case deposit(amount: Int) }
+        public enum TransferAction: Codable { case pay(amount: Int) }
+        public struct BankState: Codable, Sendable { public var balance = 0; public init() {} }
+        public func bankReduce(_ state: inout BankState, _ action: Any) {}
+
+        public final class Store: @unchecked Sendable {
+            public var state = AppState()
+            public func replace(_ state: AppState) { self.state = state }
+        }
+        public let store = Store()
+        public let action: Action = AddUser(name: "Blob", age: 31)
+        public let journalURL = FileManager.default.temporaryDirectory.appendingPathComponent("users.jsonl")
+        """
+
+    /// The ```swift blocks between `## Use it in your app` and the next `## ` heading, without the
+    /// `Package.swift` fragments (which are not Swift files of their own).
+    static func snippets() throws -> [String] {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "\n## Use it in your app\n") else { return [] }
+        let rest = readme[start.upperBound...]
+        let section = rest.range(of: "\n## ").map { rest[..<$0.lowerBound] } ?? rest
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks.filter { !$0.hasPrefix("dependencies:") }
+    }
+
+    /// The folder holding the `.swiftmodule`s of this build, beside the test runner.
+    static func modulesDirectory() -> String? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("StateRecorder.swiftmodule").path) {
+                return candidate.path
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    @Test func theReadmeShowsItsSnippets() throws {
+        #expect(try Self.snippets().count >= 3)
+    }
+
+    @Test func everySnippetOfUseItInYourAppTypeChecks() throws {
+        guard let modules = Self.modulesDirectory() else {
+            Issue.record("The built modules were not found beside the test runner; build with swift build first.")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let prelude = directory.appendingPathComponent("MyApp.swift")
+        try Self.prelude.write(to: prelude, atomically: true, encoding: .utf8)
+        let built = try swiftc(["-emit-module", "-parse-as-library", "-module-name", "MyApp", "-I", modules,
+                                "-emit-module-path", directory.appendingPathComponent("MyApp.swiftmodule").path, prelude.path],
+                               in: directory)
+        #expect(built.status == 0, "the stand-in app does not compile:\n\(built.output)")
+        // The snippets build on each other, as a reader's file would: each is checked with the ones before it.
+        var program = "import Foundation\nimport MyApp\nimport StateRecorder\n"
+        for (index, snippet) in try Self.snippets().enumerated() {
+            program += snippet + "\n"
+            let file = directory.appendingPathComponent("main.swift")
+            try program.write(to: file, atomically: true, encoding: .utf8)
+            let checked = try swiftc(["-typecheck", "-I", modules, "-I", directory.path, file.path], in: directory)
+            #expect(checked.status == 0, "README snippet \(index + 1) does not compile:\n\(snippet)\n\(checked.output)")
+        }
+    }
+
+    private func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
