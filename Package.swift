@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
         .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateSync", "StateDebugger", "ExampleApps"]),
         .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StateSync", "StatedbgCLI", "ExampleApps", "StateJournal"]),
-        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateTesting", "ExampleApps"]),
+        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateRecorder", "StateTesting", "ExampleApps"]),
     ],
     swiftLanguageModes: [.v6]
 )
