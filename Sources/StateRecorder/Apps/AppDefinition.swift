@@ -91,13 +91,7 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
 
     /// The app's schema, for journal headers and compatibility checks.
     public var schema: AppSchema {
-        var schema = AppSchema(initialState: makeInitialState(), actionSamples: [Action](), describer: ActionDescriber(prefix: ""))
-        // Each sample is described under its own type's name, as the recorder tags it.
-        for sample in actionSamples {
-            let described = AppSchema(initialState: (), actionSamples: [sample], describer: actions.describer(for: sample))
-            schema.actions.merge(described.actions) { _, new in new }
-        }
-        return schema
+        AppSchema(initialState: makeInitialState(), actionSamples: actionSamples, actions: actions)
     }
 
     /// `UsersApp` for `UsersApp.AppState`.

@@ -95,8 +95,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
-        let schema = AppSchema(initialState: initialState, actionSamples: actionSamples,
-                               describer: ActionDescriber(prefix: ""))
+        let schema = AppSchema(initialState: initialState, actionSamples: actionSamples, actions: actions)
         try self.init(journal: path, app: app, schema: schema, initialState: initialState, actions: actions,
                       options: options, setState: setState, travelsEchoThroughStore: false,
                       clock: clock, onError: onError)
