@@ -49,7 +49,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
     /// The route of the child type last encoded, unless it is encoded specially, so that a parent
     /// encoding many values of one type (an array's elements) looks it up once.
-    @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute)?
+    @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute, isClass: Bool)?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONCoderHandle``).
     @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONEncoderCore>?
@@ -268,20 +268,28 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     ) throws -> JSONValue {
         let type = ObjectIdentifier(T.self)
         let route: JSONTypeRoute
+        let isClass: Bool
         if let parent, let known = parent.childRoute, known.type == type {
             route = known.route
+            isClass = known.isClass
         } else {
             if let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
                 return special
             }
-            route = options.route(for: T.self)
-            parent?.childRoute = (type, route)
+            (route, isClass) = options.route(for: T.self)
+            parent?.childRoute = (type, route, isClass)
         }
+        // Counted with or without a memo: values under a super encoder have none, but their
+        // ancestors do.
+        let classInstancesBefore = options.classInstancesMet
+        if isClass { options.classInstancesMet &+= 1 }
         // Without a memo, a value that builds its own JSON needs no encoder.
         if memo == nil, let built = try builtValue(value, route: route, parent: parent, step: step) { return built }
         var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
         if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
             options.recycle(&encoder)
+            // An array's memo encodes its changed elements, which may be the first objects it holds.
+            if options.classInstancesMet != classInstancesBefore { memo.markReachingClassInstances() }
             return reused
         }
         let result: JSONValue
@@ -299,9 +307,15 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             result = encoder.finish()
         }
         options.recycle(&encoder)
+        guard let memo else { return result }
+        if options.classInstancesMet != classInstancesBefore {
+            // An object keeps its address when mutated in place: the same bits no longer mean the same JSON.
+            memo.markReachingClassInstances()
+            return result
+        }
         // Scalars cost less to encode again than to remember and compare.
         switch result {
-        case .array, .object: memo?.remember(value, encoded: result)
+        case .array, .object: memo.remember(value, encoded: result)
         default: break
         }
         return result
