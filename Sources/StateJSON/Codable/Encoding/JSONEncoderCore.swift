@@ -402,6 +402,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     ) throws -> JSONValue? {
         if T.self == Date.self, let date = value as? Date {
             switch options.dateStrategy {
+            case .secondsSinceReferenceDate: return try double(date.timeIntervalSinceReferenceDate, path: path)
             case .iso8601: return .string(ISO8601Timestamp.format(date))
             case .secondsSince1970: return try double(date.timeIntervalSince1970, path: path)
             case .millisecondsSince1970:
