@@ -23,6 +23,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private var step: JSONPathStep
     /// The memo node of this value when an ``IncrementalJSONEncoder`` is encoding, else `nil`.
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
+    /// 1 for the top-level value, one more for each level below it (see ``JSONEncodingLimits``).
+    @exclusivity(unchecked) private var depth: Int
 
     @exclusivity(unchecked) private var shape = Shape.empty
     @exclusivity(unchecked) private var single = JSONValue.null
@@ -66,12 +68,14 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         self.parent = parent
         self.step = step
         self.memo = memo
+        depth = (parent?.depth ?? 0) &+ 1
     }
 
     func prepare(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) {
         self.parent = parent
         self.step = step
         self.memo = memo
+        depth = (parent?.depth ?? 0) &+ 1
     }
 
     /// Empties the encoder for its next value; `false` when it must not be reused: someone kept its
@@ -279,6 +283,12 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             (route, isClass) = options.route(for: T.self)
             parent?.childRoute = (type, route, isClass)
         }
+        options.limits.values &-= 1
+        if options.limits.values < 0 || (parent?.depth ?? 0) >= options.limits.depth {
+            throw JSONEncodingError(
+                codingPath: path(parent: parent, step: step),
+                message: "the value is nested deeper than \(options.limits.depth) levels, or comes after the most values this encoding may write.")
+        }
         // Counted with or without a memo: values under a super encoder have none, but their
         // ancestors do.
         let classInstancesBefore = options.classInstancesMet
@@ -292,7 +302,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             if options.classInstancesMet != classInstancesBefore { memo.markReachingClassInstances() }
             return reused
         }
-        let result: JSONValue
+        var result: JSONValue
         if let built = try builtValue(value, route: route, parent: parent, step: step) {
             result = built
         } else if case .scalarArray = route {
@@ -307,6 +317,9 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             result = encoder.finish()
         }
         options.recycle(&encoder)
+        if options.ordersUnorderedCollections, let unordered = T.self as? any JSONUnorderedCollection.Type {
+            result = unordered.canonicalOrder(result)
+        }
         guard let memo else { return result }
         if options.classInstancesMet != classInstancesBefore {
             // An object keeps its address when mutated in place: the same bits no longer mean the same JSON.

@@ -16,6 +16,11 @@ final class JSONEncoderOptions: @unchecked Sendable {
     /// so far. A value whose encoding changed the count reaches an object, which can change in place
     /// while the value's bits stay the same, so ``IncrementalJSONEncoder`` must not reuse its JSON.
     @exclusivity(unchecked) var classInstancesMet = 0
+    /// Spent as values are encoded; see ``JSONEncodingLimits``.
+    @exclusivity(unchecked) var limits = JSONEncodingLimits.unlimited
+    /// Whether sets and dictionaries are written in ``JSONUnorderedCollection/canonicalOrder(_:)``
+    /// rather than in their order of iteration.
+    @exclusivity(unchecked) var ordersUnorderedCollections = false
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -25,6 +30,8 @@ final class JSONEncoderOptions: @unchecked Sendable {
     func configure(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
         if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = Self.plain(userInfo) }
+        limits = .unlimited
+        ordersUnorderedCollections = false
     }
 
     private static func plain(_ userInfo: [CodingUserInfoKey: any Sendable]) -> [CodingUserInfoKey: Any] {

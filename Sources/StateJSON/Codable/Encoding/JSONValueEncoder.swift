@@ -67,4 +67,26 @@ public struct JSONValueEncoder: Sendable {
             throw JSONEncodingError.wrapping(error, at: [])
         }
     }
+
+    /// The JSON form of `value` for ``JSONReflectingEncoder``: sets and dictionaries in an order that
+    /// depends only on their contents, and an error once the value nests deeper or holds more values
+    /// than `limits` allow; `limits.values` is left with the values not spent.
+    func encodeForReflection<T: Encodable>(
+        _ value: T, within limits: inout JSONEncodingLimits
+    ) throws(JSONEncodingError) -> JSONValue {
+        let options = kept.take(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        options.limits = limits
+        options.ordersUnorderedCollections = true
+        defer {
+            limits.values = max(options.limits.values, 0)
+            options.limits = .unlimited
+            options.ordersUnorderedCollections = false
+            kept.putBack(options)
+        }
+        do {
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: nil)
+        } catch {
+            throw JSONEncodingError.wrapping(error, at: [])
+        }
+    }
 }
