@@ -4,9 +4,10 @@ import Foundation
 ///
 /// The mapping mirrors ``JSONValueEncoder``: dates follow ``dateDecodingStrategy`` (by default
 /// ``DateDecodingStrategy/secondsSinceReferenceDate``, which reads the number the encoder writes
-/// exactly and also accepts an ISO 8601 string), `Data` reads base64, `URL` and `UUID` read strings,
-/// `Decimal` reads any number exactly from its text. Integers are range-checked: `300` does not decode as `UInt8`. An integral
-/// double such as `2.0` decodes as an integer; any number decodes as `Double`.
+/// exactly and also accepts an ISO 8601 string), `Data` reads base64, `URL` and `UUID` read
+/// strings, `Decimal` reads any number exactly from its text. Integers are range-checked: `300`
+/// does not decode as `UInt8`. An integral double such as `2.0` decodes as an integer; any number
+/// decodes as `Double`.
 ///
 /// ```swift
 /// struct Settings: Decodable { var theme: String }

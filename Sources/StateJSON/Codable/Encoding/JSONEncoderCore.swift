@@ -283,6 +283,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             (route, isClass) = options.route(for: T.self)
             parent?.childRoute = (type, route, isClass)
         }
+        // Unlimited unless a JSONReflectingEncoder set limits; then a graph of objects that leads
+        // back to itself fails here rather than recursing until the stack runs out.
         options.limits.values &-= 1
         if options.limits.values < 0 || (parent?.depth ?? 0) >= options.limits.depth {
             throw JSONEncodingError(
