@@ -278,16 +278,23 @@ import Testing
             for index in 0..<1_000 { chain = Node(String(index), next: chain) }
             var nested: Any = Event.tap
             for _ in 0..<1_000 { nested = [nested] as [Any] }
+            var keyed: Any = Event.tap
+            for _ in 0..<1_000 { keyed = ["k": keyed, "e": Event.moved(x: 1, y: 2)] as [String: Any] }
             // Taken as the deepest nesting, 128.
             let encoder = JSONReflectingEncoder(maxDepth: .max)
             let cutChain = #"{"name":"<…>","next":"<…>"}"# + String(repeating: "}", count: 128)
             let cutList = #"["<…>"]"# + String(repeating: "]", count: 128)
-            outcome.text = "\(encoder.encode(chain).canonicalText.hasSuffix(cutChain)) \(encoder.encode(nested).canonicalText.hasSuffix(cutList))"
+            let cutKeyed = #"{"e":"<…>","k":"<…>"}"# + String(repeating: "}", count: 128)
+            outcome.text = [
+                encoder.encode(chain).canonicalText.hasSuffix(cutChain),
+                encoder.encode(nested).canonicalText.hasSuffix(cutList),
+                encoder.encode(keyed).canonicalText.hasSuffix(cutKeyed),
+            ].map(String.init).joined(separator: " ")
             done.signal()
         }
         thread.stackSize = 512 * 1024
         thread.start()
         done.wait()
-        #expect(outcome.text == "true true")
+        #expect(outcome.text == "true true true")
     }
 }

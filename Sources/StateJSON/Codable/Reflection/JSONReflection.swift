@@ -224,13 +224,19 @@ struct JSONReflection {
             entries.append((pair[0].value, pair[1].value))
         }
         if value is any JSONStringKeyedDictionary || (!entries.isEmpty && entries.allSatisfy { $0.key is String }) {
-            return .object(JSONObject(entries.map { entry in
-                (entry.key as? String ?? "", reflect(entry.value, depth: depth + 1))
-            }))
+            var members: [(String, JSONValue)] = []
+            for entry in entries {
+                members.append((entry.key as? String ?? "", reflect(entry.value, depth: depth + 1)))
+            }
+            return .object(JSONObject(members))
         }
-        let pairs = entries.map { entry -> JSONValue in
-            guard depth + 1 <= maxDepth else { return Self.elided }
-            return .array([reflect(entry.key, depth: depth + 2), reflect(entry.value, depth: depth + 2)])
+        var pairs: [JSONValue] = []
+        for entry in entries {
+            guard depth + 1 <= maxDepth else {
+                pairs.append(Self.elided)
+                continue
+            }
+            pairs.append(.array([reflect(entry.key, depth: depth + 2), reflect(entry.value, depth: depth + 2)]))
         }
         return .array(JSONValue.canonicallyOrdered(pairs))
     }
