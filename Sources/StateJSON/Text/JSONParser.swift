@@ -7,9 +7,12 @@
 /// on an explicit stack rather than recursing, so even the deepest accepted input cannot exhaust a
 /// small thread stack. When an object repeats a key, the last member wins.
 ///
-/// Integers keep their exact value (`.integer`, `.unsigned`, or `.bigNumber` with the original text);
-/// numbers with a fraction or exponent become `.double`, correctly rounded, unless they overflow or
-/// underflow a `Double`, in which case they keep their text in `.bigNumber`.
+/// Numbers keep their exact value. Integers become `.integer`, `.unsigned`, or `.bigNumber` with the
+/// original text; numbers with a fraction or exponent become `.double` when the nearest `Double` is
+/// that number written shortest (as the serializer writes every `.double`, and as any number of up
+/// to 15 significant digits is), and otherwise keep their text in `.bigNumber`: a high-precision
+/// `Decimal`, a number a `Double` cannot hold, or one beyond a `Double`'s range.
+/// ``JSONValue/doubleValue`` reads any of them as the nearest `Double`.
 ///
 /// ```swift
 /// let parser = JSONParser(limits: .init(maxDepth: 64))
@@ -790,13 +793,73 @@ struct JSONParserCore {
             var double = Double(mantissa)
             double = exponent < 0
                 ? double / JSONParserCore.powersOfTen[-exponent] : double * JSONParserCore.powersOfTen[exponent]
-            return .double(negative ? -double : double)
+            if negative { double = -double }
+            // Every decimal of up to 15 significant digits is the shortest text of its nearest normal
+            // Double, so it reads back as written.
+            if significantDigits <= 15 { return .double(double) }
+            return keepingDigits(double, from: start)
         }
-        let text = numberText(from: start)
-        guard let double = Double(text), double.isFinite, double != 0 || !nonzero else {
-            return .bigNumber(text)
+        guard let double = Double(numberText(from: start)), double.isFinite, double != 0 || !nonzero else {
+            return .bigNumber(numberText(from: start))
         }
-        return .double(double)
+        return keepingDigits(double, from: start)
+    }
+
+    /// `.double(double)` when `double`, the nearest Double to the number that starts at `start`,
+    /// writes back as that same number; otherwise the number's text, so that parsing loses no digit
+    /// (a `Decimal` of 30 digits, a 17-digit value that is not a Double's shortest text).
+    private func keepingDigits(_ double: Double, from start: Int) -> JSONValue {
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if JSONParserCore.sameNumber(text, double.description.utf8) { return .double(double) }
+        return .bigNumber(numberText(from: start))
+    }
+
+    /// Whether two JSON number texts have the same value: the same sign, the same significant digits
+    /// (without leading or trailing zeros) and the decimal point in the same place among them.
+    static func sameNumber(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
+        let left = significantDigits(of: left)
+        let right = significantDigits(of: right)
+        return left.negative == right.negative && left.digits == right.digits
+            && (left.digits.isEmpty || left.point == right.point)
+    }
+
+    /// The digits of a valid JSON number's text from the first nonzero one to the last, and `point`
+    /// such that the value is `0.digits` times ten to the `point`.
+    private static func significantDigits(of text: some Collection<UInt8>) -> (negative: Bool, digits: [UInt8], point: Int) {
+        var negative = false
+        var digits: [UInt8] = []
+        var point = 0
+        var inFraction = false
+        var bytes = text.makeIterator()
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "-") {
+                negative = true
+            } else if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                var exponent = 0
+                var exponentNegative = false
+                while let next = bytes.next() {
+                    if next == UInt8(ascii: "-") {
+                        exponentNegative = true
+                    } else if next != UInt8(ascii: "+"), exponent < 100_000_000 {
+                        // Clamped as the parser clamps it: beyond this a Double has no such number.
+                        exponent = exponent * 10 + Int(next &- UInt8(ascii: "0"))
+                    }
+                }
+                point += exponentNegative ? -exponent : exponent
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                if digits.isEmpty, digit == 0 {
+                    if inFraction { point -= 1 }
+                } else {
+                    digits.append(digit)
+                    if !inFraction { point += 1 }
+                }
+            }
+        }
+        while digits.last == 0 { digits.removeLast() }
+        return (negative, digits, point)
     }
 
     private func numberText(from start: Int) -> String {

@@ -183,17 +183,33 @@ final class JSONDecoderCore: Decoder, JSONReusableCore {
 
     private static func date(from value: JSONValue, codingPath: [any CodingKey], options: JSONDecoderOptions) throws -> Date {
         switch options.dateStrategy {
+        case .secondsSinceReferenceDate:
+            switch value {
+            case .integer, .unsigned, .double, .bigNumber:
+                return Date(timeIntervalSinceReferenceDate: try double(from: value, codingPath: codingPath))
+            case .string(let text):
+                return try iso8601Date(text, codingPath: codingPath)
+            default:
+                throw JSONDecodingError.typeMismatch(
+                    "a date (seconds since 2001-01-01 or an ISO 8601 string)", found: value, at: codingPath)
+            }
         case .iso8601:
             let text = try string(from: value, expected: "an ISO 8601 date string", codingPath: codingPath)
-            guard let date = ISO8601Timestamp.parse(text) else {
-                throw corrupted("\(JSONCodingPath.describe(value)) is not an ISO 8601 date such as \"2024-03-01T12:34:56.789Z\".", codingPath)
-            }
-            return date
+            return try iso8601Date(text, codingPath: codingPath)
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try double(from: value, codingPath: codingPath))
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try double(from: value, codingPath: codingPath) / 1000)
         }
+    }
+
+    private static func iso8601Date(_ text: String, codingPath: [any CodingKey]) throws -> Date {
+        guard let date = ISO8601Timestamp.parse(text) else {
+            throw corrupted(
+                "\(JSONCodingPath.describe(.string(text))) is not an ISO 8601 date such as \"2024-03-01T12:34:56.789Z\".",
+                codingPath)
+        }
+        return date
     }
 
     private static func decimal(from value: JSONValue, codingPath: [any CodingKey]) throws -> Decimal {

@@ -3,10 +3,11 @@ import Foundation
 /// Builds `Decodable` values from ``JSONValue`` trees directly, without going through `Data`.
 ///
 /// The mapping mirrors ``JSONValueEncoder``: dates follow ``dateDecodingStrategy`` (by default
-/// ``DateDecodingStrategy/iso8601``, which accepts fractional seconds of any length and `Z` or
-/// `±hh:mm` offsets), `Data` reads base64, `URL` and `UUID` read strings, `Decimal` reads any number
-/// exactly from its text. Integers are range-checked: `300` does not decode as `UInt8`. An integral
-/// double such as `2.0` decodes as an integer; any number decodes as `Double`.
+/// ``DateDecodingStrategy/secondsSinceReferenceDate``, which reads the number the encoder writes
+/// exactly and also accepts an ISO 8601 string), `Data` reads base64, `URL` and `UUID` read
+/// strings, `Decimal` reads any number exactly from its text. Integers are range-checked: `300`
+/// does not decode as `UInt8`. An integral double such as `2.0` decodes as an integer; any number
+/// decodes as `Double`.
 ///
 /// ```swift
 /// struct Settings: Decodable { var theme: String }
@@ -23,8 +24,13 @@ import Foundation
 public struct JSONValueDecoder: Sendable {
     /// How `Date` values are read.
     public enum DateDecodingStrategy: Sendable, Hashable {
-        /// An ISO 8601 string such as `"2024-03-01T12:34:56.789Z"` or `"2024-03-01T13:34:56+01:00"`
-        /// (the default).
+        /// Seconds since 2001-01-01T00:00:00Z (`timeIntervalSinceReferenceDate`), any JSON number,
+        /// or an ISO 8601 string as ``iso8601`` reads it (the default). A number written by
+        /// ``JSONValueEncoder/DateEncodingStrategy/secondsSinceReferenceDate`` reads back as the
+        /// same date to the last bit; strings keep recordings made with ISO 8601 dates readable.
+        case secondsSinceReferenceDate
+        /// An ISO 8601 string such as `"2024-03-01T12:34:56.789Z"` or `"2024-03-01T13:34:56+01:00"`,
+        /// with fractional seconds of any length and `Z` or `±hh:mm` offsets.
         case iso8601
         /// Seconds since 1970-01-01T00:00:00Z, any JSON number.
         case secondsSince1970
@@ -32,13 +38,13 @@ public struct JSONValueDecoder: Sendable {
         case millisecondsSince1970
     }
 
-    /// How `Date` values are read; ``DateDecodingStrategy/iso8601`` unless set.
+    /// How `Date` values are read; ``DateDecodingStrategy/secondsSinceReferenceDate`` unless set.
     public var dateDecodingStrategy: DateDecodingStrategy
     /// Values handed to every `init(from:)` as `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable]
 
     /// A decoder with the given options.
-    public init(dateDecodingStrategy: DateDecodingStrategy = .iso8601, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    public init(dateDecodingStrategy: DateDecodingStrategy = .secondsSinceReferenceDate, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.dateDecodingStrategy = dateDecodingStrategy
         self.userInfo = userInfo
     }

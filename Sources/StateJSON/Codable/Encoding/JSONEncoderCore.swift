@@ -23,6 +23,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private var step: JSONPathStep
     /// The memo node of this value when an ``IncrementalJSONEncoder`` is encoding, else `nil`.
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
+    /// 1 for the top-level value, one more for each level below it (see ``JSONEncodingLimits``).
+    @exclusivity(unchecked) private var depth: Int
 
     @exclusivity(unchecked) private var shape = Shape.empty
     @exclusivity(unchecked) private var single = JSONValue.null
@@ -49,7 +51,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
     /// The route of the child type last encoded, unless it is encoded specially, so that a parent
     /// encoding many values of one type (an array's elements) looks it up once.
-    @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute)?
+    @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute, isClass: Bool)?
     /// The keyed container last handed out, a `KeyedEncodingContainer` of the key type, kept by a
     /// reusable encoder to hand out again (see ``JSONCoderHandle``).
     @exclusivity(unchecked) private var keptContainer: JSONKeptContainer<JSONEncoderCore>?
@@ -66,12 +68,14 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         self.parent = parent
         self.step = step
         self.memo = memo
+        depth = (parent?.depth ?? 0) &+ 1
     }
 
     func prepare(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) {
         self.parent = parent
         self.step = step
         self.memo = memo
+        depth = (parent?.depth ?? 0) &+ 1
     }
 
     /// Empties the encoder for its next value; `false` when it must not be reused: someone kept its
@@ -268,23 +272,39 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     ) throws -> JSONValue {
         let type = ObjectIdentifier(T.self)
         let route: JSONTypeRoute
+        let isClass: Bool
         if let parent, let known = parent.childRoute, known.type == type {
             route = known.route
+            isClass = known.isClass
         } else {
             if let special = try specialValue(value, options: options, path: { path(parent: parent, step: step) }) {
                 return special
             }
-            route = options.route(for: T.self)
-            parent?.childRoute = (type, route)
+            (route, isClass) = options.route(for: T.self)
+            parent?.childRoute = (type, route, isClass)
         }
+        // Unlimited unless a JSONReflectingEncoder set limits; then a graph of objects that leads
+        // back to itself fails here rather than recursing until the stack runs out.
+        options.limits.values &-= 1
+        if options.limits.values < 0 || (parent?.depth ?? 0) >= options.limits.depth {
+            throw JSONEncodingError(
+                codingPath: path(parent: parent, step: step),
+                message: "the value is nested deeper than \(options.limits.depth) levels, or comes after the most values this encoding may write.")
+        }
+        // Counted with or without a memo: values under a super encoder have none, but their
+        // ancestors do.
+        let classInstancesBefore = options.classInstancesMet
+        if isClass { options.classInstancesMet &+= 1 }
         // Without a memo, a value that builds its own JSON needs no encoder.
         if memo == nil, let built = try builtValue(value, route: route, parent: parent, step: step) { return built }
         var encoder = options.makeEncoder(parent: parent, step: step, memo: memo)
         if let memo, let reused = try memo.reusedEncoding(of: value, encoder: encoder) {
             options.recycle(&encoder)
+            // An array's memo encodes its changed elements, which may be the first objects it holds.
+            if options.classInstancesMet != classInstancesBefore { memo.markReachingClassInstances() }
             return reused
         }
-        let result: JSONValue
+        var result: JSONValue
         if let built = try builtValue(value, route: route, parent: parent, step: step) {
             result = built
         } else if case .scalarArray = route {
@@ -299,9 +319,18 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             result = encoder.finish()
         }
         options.recycle(&encoder)
+        if options.ordersUnorderedCollections, let unordered = T.self as? any JSONUnorderedCollection.Type {
+            result = unordered.canonicalOrder(result)
+        }
+        guard let memo else { return result }
+        if options.classInstancesMet != classInstancesBefore {
+            // An object keeps its address when mutated in place: the same bits no longer mean the same JSON.
+            memo.markReachingClassInstances()
+            return result
+        }
         // Scalars cost less to encode again than to remember and compare.
         switch result {
-        case .array, .object: memo?.remember(value, encoded: result)
+        case .array, .object: memo.remember(value, encoded: result)
         default: break
         }
         return result
@@ -388,6 +417,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     ) throws -> JSONValue? {
         if T.self == Date.self, let date = value as? Date {
             switch options.dateStrategy {
+            case .secondsSinceReferenceDate: return try double(date.timeIntervalSinceReferenceDate, path: path)
             case .iso8601: return .string(ISO8601Timestamp.format(date))
             case .secondsSince1970: return try double(date.timeIntervalSince1970, path: path)
             case .millisecondsSince1970:

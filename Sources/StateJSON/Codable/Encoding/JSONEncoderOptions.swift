@@ -10,8 +10,17 @@ final class JSONEncoderOptions: @unchecked Sendable {
     private(set) var userInfo: [CodingUserInfoKey: Any]
     let keyOrders = JSONKeyOrderCache()
     @exclusivity(unchecked) private var spares = JSONCoderPool<JSONEncoderCore>()
-    @exclusivity(unchecked) private var routes: [ObjectIdentifier: JSONTypeRoute] = [:]
-    @exclusivity(unchecked) private var lastRoute: (type: ObjectIdentifier, route: JSONTypeRoute)?
+    @exclusivity(unchecked) private var routes: [ObjectIdentifier: (route: JSONTypeRoute, isClass: Bool)] = [:]
+    @exclusivity(unchecked) private var lastRoute: (type: ObjectIdentifier, route: JSONTypeRoute, isClass: Bool)?
+    /// How many class instances went through ``JSONEncoderCore/encodeValue(_:options:parent:step:memo:)``
+    /// so far. A value whose encoding changed the count reaches an object, which can change in place
+    /// while the value's bits stay the same, so ``IncrementalJSONEncoder`` must not reuse its JSON.
+    @exclusivity(unchecked) var classInstancesMet = 0
+    /// Spent as values are encoded; see ``JSONEncodingLimits``.
+    @exclusivity(unchecked) var limits = JSONEncodingLimits.unlimited
+    /// Whether sets and dictionaries are written in ``JSONUnorderedCollection/canonicalOrder(_:)``
+    /// rather than in their order of iteration.
+    @exclusivity(unchecked) var ordersUnorderedCollections = false
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -21,6 +30,8 @@ final class JSONEncoderOptions: @unchecked Sendable {
     func configure(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
         if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = Self.plain(userInfo) }
+        limits = .unlimited
+        ordersUnorderedCollections = false
     }
 
     private static func plain(_ userInfo: [CodingUserInfoKey: any Sendable]) -> [CodingUserInfoKey: Any] {
@@ -43,20 +54,20 @@ final class JSONEncoderOptions: @unchecked Sendable {
         spares.putBack(&encoder)
     }
 
-    /// How values of `type` are encoded, worked out on first use.
-    func route<T: Encodable>(for type: T.Type) -> JSONTypeRoute {
+    /// How values of `type` are encoded, and whether it is a class, worked out on first use.
+    func route<T: Encodable>(for type: T.Type) -> (route: JSONTypeRoute, isClass: Bool) {
         let identifier = ObjectIdentifier(T.self)
         // Top-level values (a recorder's state, step after step) are mostly of the type asked last.
-        if let lastRoute, lastRoute.type == identifier { return lastRoute.route }
-        let route: JSONTypeRoute
-        if let known = routes[identifier] {
-            route = known
+        if let lastRoute, lastRoute.type == identifier { return (lastRoute.route, lastRoute.isClass) }
+        let known: (route: JSONTypeRoute, isClass: Bool)
+        if let cached = routes[identifier] {
+            known = cached
         } else {
-            route = JSONTypeRoute.of(T.self)
-            routes[identifier] = route
+            known = (JSONTypeRoute.of(T.self), T.self is AnyClass)
+            routes[identifier] = known
         }
-        lastRoute = (identifier, route)
-        return route
+        lastRoute = (identifier, known.route, known.isClass)
+        return known
     }
 
     /// Drops the spare encoders, which refer back to these options (a cycle this breaks).

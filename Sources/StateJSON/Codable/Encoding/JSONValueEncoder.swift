@@ -3,8 +3,10 @@ import Foundation
 /// Turns `Encodable` values into ``JSONValue`` trees directly, without going through `Data`.
 ///
 /// Swift types map to JSON the way `JSONEncoder` maps them, with these choices:
-/// - `Date` uses ``dateEncodingStrategy``, by default ``DateEncodingStrategy/iso8601``: a UTC
-///   timestamp with millisecond precision such as `"2024-03-01T12:34:56.789Z"`.
+/// - `Date` uses ``dateEncodingStrategy``, by default
+///   ``DateEncodingStrategy/secondsSinceReferenceDate``: its `timeIntervalSinceReferenceDate` as a
+///   `.double`, as `JSONEncoder`'s default `.deferredToDate` writes it, which reads back as the same
+///   date to the last bit (a recorded date replays exactly).
 /// - `Data` becomes a base64 string, `URL` its absolute string, `UUID` its uppercase string.
 /// - `Decimal` keeps its exact digits: `.integer` when it is integral and fits `Int64`, otherwise
 ///   `.bigNumber` with its decimal text.
@@ -26,7 +28,12 @@ import Foundation
 public struct JSONValueEncoder: Sendable {
     /// How `Date` values are written.
     public enum DateEncodingStrategy: Sendable, Hashable {
-        /// A UTC ISO 8601 string with milliseconds, `"2024-03-01T12:34:56.789Z"` (the default).
+        /// Seconds since 2001-01-01T00:00:00Z, `timeIntervalSinceReferenceDate`, as a `.double`
+        /// (the default): exact, so the date decodes to the same bits. The serializer writes the
+        /// shortest text that reads back as the same `Double`, such as `785000000.1234568`.
+        case secondsSinceReferenceDate
+        /// A UTC ISO 8601 string with milliseconds, `"2024-03-01T12:34:56.789Z"`; finer fractions
+        /// are rounded away.
         case iso8601
         /// Seconds since 1970-01-01T00:00:00Z as a `.double`.
         case secondsSince1970
@@ -34,7 +41,7 @@ public struct JSONValueEncoder: Sendable {
         case millisecondsSince1970
     }
 
-    /// How `Date` values are written; ``DateEncodingStrategy/iso8601`` unless set.
+    /// How `Date` values are written; ``DateEncodingStrategy/secondsSinceReferenceDate`` unless set.
     public var dateEncodingStrategy: DateEncodingStrategy
     /// Values handed to every `encode(to:)` as `encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable]
@@ -42,7 +49,7 @@ public struct JSONValueEncoder: Sendable {
     private let kept = JSONEncoderOptionsSlot()
 
     /// An encoder with the given options.
-    public init(dateEncodingStrategy: DateEncodingStrategy = .iso8601, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    public init(dateEncodingStrategy: DateEncodingStrategy = .secondsSinceReferenceDate, userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.dateEncodingStrategy = dateEncodingStrategy
         self.userInfo = userInfo
     }
@@ -54,6 +61,28 @@ public struct JSONValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws(JSONEncodingError) -> JSONValue {
         let options = kept.take(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
         defer { kept.putBack(options) }
+        do {
+            return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: nil)
+        } catch {
+            throw JSONEncodingError.wrapping(error, at: [])
+        }
+    }
+
+    /// The JSON form of `value` for ``JSONReflectingEncoder``: sets and dictionaries in an order that
+    /// depends only on their contents, and an error once the value nests deeper or holds more values
+    /// than `limits` allow; `limits.values` is left with the values not spent.
+    func encodeForReflection<T: Encodable>(
+        _ value: T, within limits: inout JSONEncodingLimits
+    ) throws(JSONEncodingError) -> JSONValue {
+        let options = kept.take(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
+        options.limits = limits
+        options.ordersUnorderedCollections = true
+        defer {
+            limits.values = max(options.limits.values, 0)
+            options.limits = .unlimited
+            options.ordersUnorderedCollections = false
+            kept.putBack(options)
+        }
         do {
             return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey, memo: nil)
         } catch {

@@ -13,10 +13,16 @@
 /// unchanged users in the result share storage with the previous result, so comparing or diffing
 /// them is fast too.
 ///
+/// Class instances are never taken as unchanged: an object mutated in place keeps its address, so
+/// a state holding it keeps its bits. A value whose encoding reaches a class instance (the instance
+/// itself, and every struct, enum, array or dictionary above it) is encoded again on every call,
+/// while the value types beside it keep the fast path. Objects are seen where they are encoded as
+/// values of their own (a member, an element, a single value); an `encode(to:)` that writes an
+/// object's contents itself, or a ``JSONValueEncodable`` conformance that reads objects, hides them.
+///
 /// The result is always the same as ``JSONValueEncoder/encode(_:)`` would give, provided that
 /// `==` on your types implies equal encodings (true for synthesized `Equatable` and `Encodable`)
-/// and that classes are not mutated in place between calls (a mutated object is still `==` to
-/// itself).
+/// and that objects are encoded as values of their own, as synthesized conformances do.
 ///
 /// Not thread-safe: use one instance from one thread, as the recorder's writer does.
 ///

@@ -15,6 +15,9 @@ final class JSONMemoNode {
     @exclusivity(unchecked) private var keyed: [String: JSONMemoNode] = [:]
     @exclusivity(unchecked) private var indexed: [JSONMemoNode] = []
     @exclusivity(unchecked) private var single: JSONMemoNode?
+    /// Whether a value encoded here once reached a class instance; such values are never remembered,
+    /// since an object mutated in place keeps its address and so leaves the value's bits unchanged.
+    @exclusivity(unchecked) private var reachesClassInstances = false
 
     func child(_ key: Key) -> JSONMemoNode {
         switch key {
@@ -58,7 +61,16 @@ final class JSONMemoNode {
         return unsafeDowncast(previous, to: JSONTypedMemoBox<T>.self)
     }
 
+    /// Forgets the value encoded here and never remembers one again: its encoding reached a class
+    /// instance (it is one, or holds one somewhere below), whose changes its bits do not show.
+    func markReachingClassInstances() {
+        reachesClassInstances = true
+        previous = nil
+        encoded = nil
+    }
+
     func remember<T>(_ value: T, encoded result: JSONValue) {
+        guard !reachesClassInstances else { return }
         // An object with arrays or objects among its members is not compared as a whole: its `==`
         // would compare those members, all of them on every call, and then their own memo nodes
         // would compare them again. Encoding the object again costs one member per key, and the

@@ -18,7 +18,9 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
     func encoding(
         of newValue: Value, previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
-        // Identical bits are the same value (the storage of every array and string inside is shared).
+        // Identical bits are the same value (the storage of every array and string inside is shared,
+        // and the memo keeps it from being changed in place); values that reach class instances,
+        // which can, are never remembered (see `JSONMemoNode.markReachingClassInstances()`).
         // Different bits are taken as a change without calling `==`: it would walk the whole value, and
         // re-encoding lets the members' own memos find the few that changed, at the cost of one
         // comparison each. Spelled out because `JSONValue` is `ExpressibleByNilLiteral`: in
