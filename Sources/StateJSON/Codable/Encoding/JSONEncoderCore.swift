@@ -319,7 +319,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             result = encoder.finish()
         }
         options.recycle(&encoder)
-        if options.ordersUnorderedCollections, let unordered = T.self as? any JSONUnorderedCollection.Type {
+        if case .unorderedCollection(let unordered) = route {
             result = unordered.canonicalOrder(result)
         }
         guard let memo else { return result }
@@ -344,7 +344,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         switch route {
         case .valueEncodable(let encodable): try jsonValue(of: value, as: encodable, parent: parent, step: step)
         case .valueEncodableArray(let array): try jsonElements(of: value, as: array, parent: parent, step: step)
-        case .codable, .scalarArray: nil
+        case .codable, .scalarArray, .unorderedCollection: nil
         }
     }
 

@@ -18,9 +18,6 @@ final class JSONEncoderOptions: @unchecked Sendable {
     @exclusivity(unchecked) var classInstancesMet = 0
     /// Spent as values are encoded; see ``JSONEncodingLimits``.
     @exclusivity(unchecked) var limits = JSONEncodingLimits.unlimited
-    /// Whether sets and dictionaries are written in ``JSONUnorderedCollection/canonicalOrder(_:)``
-    /// rather than in their order of iteration.
-    @exclusivity(unchecked) var ordersUnorderedCollections = false
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy
@@ -31,7 +28,6 @@ final class JSONEncoderOptions: @unchecked Sendable {
         self.dateStrategy = dateStrategy
         if !(userInfo.isEmpty && self.userInfo.isEmpty) { self.userInfo = Self.plain(userInfo) }
         limits = .unlimited
-        ordersUnorderedCollections = false
     }
 
     private static func plain(_ userInfo: [CodingUserInfoKey: any Sendable]) -> [CodingUserInfoKey: Any] {

@@ -9,6 +9,10 @@ enum JSONTypeRoute {
     case valueEncodable(any JSONValueEncodable.Type)
     /// An array of ``JSONValueEncodable`` elements, made in one loop.
     case valueEncodableArray(any JSONValueEncodableArray.Type)
+    /// A `Set`, or a `Dictionary` that `Codable` writes as an array: through `encode(to:)`, then put in
+    /// ``JSONUnorderedCollection/canonicalOrder(_:)``, since its order of iteration changes from process
+    /// to process (a replay in another process would otherwise see a different state).
+    case unorderedCollection(any JSONUnorderedCollection.Type)
 
     /// The route of `type`, which takes a conformance lookup or two: callers keep the result.
     static func of<T: Encodable>(_ type: T.Type) -> JSONTypeRoute {
@@ -17,6 +21,7 @@ enum JSONTypeRoute {
         }
         if let encodable = T.self as? any JSONValueEncodable.Type { return .valueEncodable(encodable) }
         if let array = T.self as? any JSONValueEncodableArray.Type { return .valueEncodableArray(array) }
+        if let unordered = T.self as? any JSONUnorderedCollection.Type { return .unorderedCollection(unordered) }
         return .codable
     }
 }

@@ -68,19 +68,16 @@ public struct JSONValueEncoder: Sendable {
         }
     }
 
-    /// The JSON form of `value` for ``JSONReflectingEncoder``: sets and dictionaries in an order that
-    /// depends only on their contents, and an error once the value nests deeper or holds more values
+    /// The JSON form of `value` for ``JSONReflectingEncoder``: an error once the value nests deeper or holds more values
     /// than `limits` allow; `limits.values` is left with the values not spent.
     func encodeForReflection<T: Encodable>(
         _ value: T, within limits: inout JSONEncodingLimits
     ) throws(JSONEncodingError) -> JSONValue {
         let options = kept.take(dateStrategy: dateEncodingStrategy, userInfo: userInfo)
         options.limits = limits
-        options.ordersUnorderedCollections = true
         defer {
             limits.values = max(options.limits.values, 0)
             options.limits = .unlimited
-            options.ordersUnorderedCollections = false
             kept.putBack(options)
         }
         do {
