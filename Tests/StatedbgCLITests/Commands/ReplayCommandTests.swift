@@ -160,7 +160,7 @@ import StatedbgCLI
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == """
-            schema: incompatible: the type of the state's .balance changed since the recording
+            schema: incompatible: the type of the state's .balance changed from String to Int
             verified 5 steps: every state matches, but the schema is incompatible, so the recording fails the check
 
             """)
