@@ -17,7 +17,14 @@ enum ReplayCommand: Subcommand {
             With --json the output is JSON lines: {"action":{"label","payload","type"},"patch":[RFC 6902 \
             operations],"step":N} per step, the event's own object ({"event":"rejected",…}) per event, and \
             with --verify a last line {"verify":{"checkedThrough":N,"divergence":null or {"action","kind",\
-            "patch","step"},"passed":BOOL,"schema":TEXT}}.
+            "patch","step"},"failure":null or TEXT,"passed":BOOL,"schema":TEXT}}.
+
+            The schema check comes first. A renamed, retyped or removed field of the state or of an \
+            action's payload, a new field that is not optional, or an action case that is gone makes the \
+            recording incompatible: the verdict names each, and the check fails even when every state \
+            matches; a state or action that then does not decode is reported as the failure it \
+            explains. Additions (new optional fields, new action cases) are noted, and the recording \
+            replays.
             """,
         arguments: [.file],
         options: [
@@ -28,7 +35,7 @@ enum ReplayCommand: Subcommand {
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched)."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible (even when the recording then does not decode)."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -121,9 +128,10 @@ enum ReplayCommand: Subcommand {
         if json {
             var members: [(String, JSONValue)] = [
                 ("checkedThrough", .integer(Int64(report.checkedThrough))),
-                ("passed", .bool(divergence == nil && !interrupted && !incompatible)),
+                ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !incompatible)),
                 ("schema", .string(report.compatibility.description)),
             ]
+            members.append(("failure", report.failure.map { .string($0.description) } ?? .null))
             if let divergence {
                 let kind: JSONValue
                 switch divergence.kind {
@@ -138,7 +146,9 @@ enum ReplayCommand: Subcommand {
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
         } else {
             output.print("schema: \(report.compatibility)")
-            if let divergence {
+            if let failure = report.failure {
+                output.print("the replay stopped, as the schema check predicts: \(failure)")
+            } else if let divergence {
                 output.print(describe(divergence, printer: printer))
             } else if !interrupted {
                 let count = report.checkedThrough - verifier.source.baseStep
