@@ -130,8 +130,8 @@ enum ReplayCommand: Subcommand {
                 ("checkedThrough", .integer(Int64(report.checkedThrough))),
                 ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !incompatible)),
                 ("schema", .string(report.compatibility.description)),
+                ("failure", report.failure.map { .string($0.description) } ?? .null),
             ]
-            members.append(("failure", report.failure.map { .string($0.description) } ?? .null))
             if let divergence {
                 let kind: JSONValue
                 switch divergence.kind {
@@ -147,7 +147,7 @@ enum ReplayCommand: Subcommand {
         } else {
             output.print("schema: \(report.compatibility)")
             if let failure = report.failure {
-                output.print("the replay stopped, as the schema check predicts: \(failure)")
+                output.print(describe(failure))
             } else if let divergence {
                 output.print(describe(divergence, printer: printer))
             } else if !interrupted {
@@ -161,6 +161,11 @@ enum ReplayCommand: Subcommand {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")
         }
         return .success
+    }
+
+    /// What stopped the replay of an incompatible recording, as text.
+    static func describe(_ failure: DebuggerError) -> String {
+        "the replay stopped, as the schema check predicts: \(failure)"
     }
 
     /// The divergence as text: where, which action, and the diff (`-` recorded, `+` replayed).

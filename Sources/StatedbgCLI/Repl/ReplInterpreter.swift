@@ -399,7 +399,7 @@ public final class ReplInterpreter {
             var lines: [String] = []
             lines.append("schema: \(report.compatibility)")
             if let failure = report.failure {
-                lines.append("the replay stopped, as the schema check predicts: \(failure)")
+                lines.append(ReplayCommand.describe(failure))
                 throw CommandFailure(.checkFailed, lines.joined(separator: "\n"))
             }
             if let divergence = report.divergence {

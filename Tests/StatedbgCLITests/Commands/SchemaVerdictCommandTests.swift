@@ -13,31 +13,34 @@ import Testing
         case write(String)
     }
 
+    /// A notebook app of the given state type: writing appends the page `page` makes.
+    static func notebook<State: Codable & Equatable & Sendable, Page>(
+        _ initialState: State, pages: WritableKeyPath<State, [Page]> & Sendable, page: @escaping @Sendable (String) -> Page
+    ) -> RecordableApp<State, Action> {
+        RecordableApp(id: "notebook", initialState: initialState, reducer: Reducer { state, action in
+            if case .write(let text) = action { state[keyPath: pages].append(page(text)) }
+        }, actionSamples: [Action.write("x")])
+    }
+
     /// The notebook as recorded: pages with text only, starting with a cover page.
     enum Recorded {
         struct Page: Codable, Equatable, Sendable { var text: String }
         struct State: Codable, Equatable, Sendable { var pages: [Page] = [] }
-        static let app = RecordableApp(id: "notebook", initialState: State(pages: [Page(text: "cover")]), reducer: Reducer { state, action in
-            if case .write(let text) = action { state.pages.append(Page(text: text)) }
-        }, actionSamples: [Action.write("x")])
+        static let app = notebook(State(pages: [Page(text: "cover")]), pages: \.pages) { Page(text: $0) }
     }
 
     /// Pages gained an optional tag, which writing leaves out.
     enum Tagged {
         struct Page: Codable, Equatable, Sendable { var text: String; var tag: String? }
         struct State: Codable, Equatable, Sendable { var pages: [Page] = [] }
-        static let app = RecordableApp(id: "notebook", initialState: State(), reducer: Reducer { state, action in
-            if case .write(let text) = action { state.pages.append(Page(text: text)) }
-        }, actionSamples: [Action.write("x")])
+        static let app = notebook(State(), pages: \.pages) { Page(text: $0) }
     }
 
     /// The page's text is called its body now.
     enum Renamed {
         struct Page: Codable, Equatable, Sendable { var body: String }
         struct State: Codable, Equatable, Sendable { var pages: [Page] = [] }
-        static let app = RecordableApp(id: "notebook", initialState: State(), reducer: Reducer { state, action in
-            if case .write(let text) = action { state.pages.append(Page(body: text)) }
-        }, actionSamples: [Action.write("x")])
+        static let app = notebook(State(), pages: \.pages) { Page(body: $0) }
     }
 
     private func record(in directory: TemporaryDirectory) throws {

@@ -29,6 +29,16 @@ import Testing
         "type":"User"},"type":"Array<User>"}},"type":"State"}}
         """
 
+    /// The schema of an older User, `{id, fullName, age}`, with `fullName` in the actions too.
+    static let fullNameSchema = currentSchema.replacingOccurrences(of: #""name":{"type":"String"}"#, with: #""fullName":{"type":"String"}"#)
+
+    /// The verdict on a recording made with ``fullNameSchema``.
+    static let fullNameVerdict = """
+        incompatible: the state's .users[].fullName was renamed to .users[].name, or replaced by it; \
+        the action users.addUser's .fullName was renamed to .name, or replaced by it; \
+        the action users.updateName's .fullName was renamed to .name, or replaced by it
+        """
+
     /// Writes a users journal with `schema` in its header, starting from `initialState` (no users).
     private func write(_ name: String, schema: String, initialState: String = #"{"nextID":1,"users":[]}"#,
                        steps: [(type: String, payload: String, state: String)]) throws -> String {
@@ -54,17 +64,14 @@ import Testing
     /// The older User was `{id, fullName, age}`; the recording starts with no users, so only the schema
     /// (probed from the type, not reflected from an empty array) can tell the element's fields apart.
     @Test func aRenamedFieldOfAnArrayElementIsNamedAndFailsTheCheck() throws {
-        let schema = Self.currentSchema.replacingOccurrences(of: #""name":{"type":"String"}"#, with: #""fullName":{"type":"String"}"#)
-        _ = try write("old.jsonl", schema: schema, steps: [
+        _ = try write("old.jsonl", schema: Self.fullNameSchema, steps: [
             ("users.addUser", #"{"addUser":{"age":30,"fullName":"Ann"}}"#, #"{"nextID":2,"users":[{"age":30,"fullName":"Ann","id":1}]}"#),
         ])
         let result = try run("replay", "old.jsonl", "--verify", "--quiet")
         #expect(result.status == 1, "\(result.error)")
         #expect(result.error == "")
         #expect(result.output == """
-            schema: incompatible: the state's .users[].fullName was renamed to .users[].name, or replaced by it; \
-            the action users.addUser's .fullName was renamed to .name, or replaced by it; \
-            the action users.updateName's .fullName was renamed to .name, or replaced by it
+            schema: \(Self.fullNameVerdict)
             the replay stopped, as the schema check predicts: old.jsonl:2: step 1 cannot be replayed: \
             the users.addUser action's payload does not decode: addUser.name: required key "name" is missing.
 
@@ -77,11 +84,7 @@ import Testing
             "verify": [
                 "checkedThrough": 0, "divergence": nil, "passed": false,
                 "failure": #"old.jsonl:2: step 1 cannot be replayed: the users.addUser action's payload does not decode: addUser.name: required key "name" is missing."#,
-                "schema": """
-                    incompatible: the state's .users[].fullName was renamed to .users[].name, or replaced by it; \
-                    the action users.addUser's .fullName was renamed to .name, or replaced by it; \
-                    the action users.updateName's .fullName was renamed to .name, or replaced by it
-                    """,
+                "schema": .string(Self.fullNameVerdict),
             ],
         ])
     }
@@ -126,17 +129,14 @@ import Testing
     /// Before the schema check came first, a recorded state that no longer decodes stopped
     /// `replay --verify` with bad data (65) and no verdict.
     @Test func aRecordedStateThatNoLongerDecodesGetsTheVerdictNotBadData() throws {
-        let schema = Self.currentSchema.replacingOccurrences(of: #""name":{"type":"String"}"#, with: #""fullName":{"type":"String"}"#)
-        _ = try write("old.jsonl", schema: schema, initialState: #"{"nextID":2,"users":[{"age":30,"fullName":"Ann","id":1}]}"#, steps: [
+        _ = try write("old.jsonl", schema: Self.fullNameSchema, initialState: #"{"nextID":2,"users":[{"age":30,"fullName":"Ann","id":1}]}"#, steps: [
             ("users.updateAge", #"{"updateAge":{"age":31,"id":1}}"#, #"{"nextID":2,"users":[{"age":31,"fullName":"Ann","id":1}]}"#),
         ])
         let result = try run("replay", "old.jsonl", "--verify", "--quiet")
         #expect(result.status == 1, "\(result.error)")
         #expect(result.error == "")
         #expect(result.output == """
-            schema: incompatible: the state's .users[].fullName was renamed to .users[].name, or replaced by it; \
-            the action users.addUser's .fullName was renamed to .name, or replaced by it; \
-            the action users.updateName's .fullName was renamed to .name, or replaced by it
+            schema: \(Self.fullNameVerdict)
             the replay stopped, as the schema check predicts: old.jsonl:1: step 0 cannot be replayed: \
             the state does not decode as the app's state type: users[0].name: required key "name" is missing.
 
