@@ -35,7 +35,7 @@ import Testing
         let result = RecordingReplay.run(recording: path, app: CounterApp.renamed)
 
         #expect(result.message == """
-            the recording's schema is incompatible with the current code, so it was not replayed: the recorded state has .count, which the current state lacks; the current state has .total, which the recorded state lacks. Record it again, or keep the old types until it is retired.
+            the recording's schema is incompatible with the current code, so it was not replayed: the state's .count was renamed to .total, or replaced by it. Record it again, or keep the old types until it is retired.
             """)
         #expect(result.report == nil)
     }

@@ -8,7 +8,9 @@ import StateRecorder
 /// Each step's result is compared by fingerprint with the hash its line records, so recorded states
 /// are rebuilt only at a mismatch. Steps of type `statedbg.replaceState` are not run: the replay
 /// continues from the state they recorded. The schema check (``SchemaCompatibility``) comes first and
-/// is reported whatever its outcome.
+/// is reported whatever its outcome; when it finds the recording incompatible, a state or action that
+/// then fails to decode is the expected consequence, reported in ``VerifyReport/failure`` rather than
+/// thrown, so the verdict that explains it is not lost.
 ///
 /// ```swift
 /// let verifier = ReplayVerifier(source: try JournalSource(path: "counter.jsonl"), app: counterApp)
@@ -41,13 +43,29 @@ public struct ReplayVerifier {
     ///     says it was cancelled.
     /// - Throws: ``DebuggerError/unknownActionType(_:step:line:source:known:)`` for an action the current
     ///   code does not know, ``DebuggerError/replayFailed(_:step:line:source:)`` for one that does not
-    ///   decode, and ``DebuggerError/journal(_:)`` when the file cannot be read.
+    ///   decode (both only when the schema is not incompatible; otherwise they are the report's
+    ///   ``VerifyReport/failure``), and ``DebuggerError/journal(_:)`` when the file cannot be read.
     public func verify(progressInterval: Int = 4096, progress: (Int) -> Void = { _ in },
                        isCancelled: () -> Bool = { false }) throws(DebuggerError) -> VerifyReport {
         let base = source.baseStep
         var report = VerifyReport(compatibility: compatibility, source: source.name, firstStep: base + 1,
                                   checkedThrough: base, lastStep: source.lastStep, divergence: nil, cancelled: false)
-        guard source.lastStep > base else { return report }
+        do {
+            try replay(into: &report, progressInterval: progressInterval, progress: progress, isCancelled: isCancelled)
+        } catch {
+            guard case .incompatible = report.compatibility else { throw error }
+            switch error {
+            case .replayFailed, .unknownActionType: report.failure = error
+            default: throw error
+            }
+        }
+        return report
+    }
+
+    private func replay(into report: inout VerifyReport, progressInterval: Int, progress: (Int) -> Void,
+                        isCancelled: () -> Bool) throws(DebuggerError) {
+        let base = source.baseStep
+        guard source.lastStep > base else { return }
         var replayer = try makeReplayer(at: base)
         var replayerStep = base
         let interval = max(1, progressInterval)
@@ -107,9 +125,8 @@ public struct ReplayVerifier {
             report.checkedThrough = step
             return true
         }
-        if report.cancelled || report.divergence != nil || report.stoppedAt != nil { return report }
+        if report.cancelled || report.divergence != nil || report.stoppedAt != nil { return }
         progress(source.lastStep)
-        return report
     }
 
     private func makeReplayer(at step: Int) throws(DebuggerError) -> any Replayer {

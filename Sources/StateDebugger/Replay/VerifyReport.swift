@@ -10,6 +10,14 @@ import StateRecorder
 /// schema: compatible: the recording's state and action types match the current code
 /// replayed steps 1 to 40 of counter.jsonl: every state matches the recording
 /// ```
+///
+/// When the schema check finds the recording incompatible and its states or actions do not decode,
+/// ``failure`` says where the replay stopped:
+///
+/// ```text
+/// schema: incompatible: the state's .pages[].text was renamed to .pages[].body, or replaced by it
+/// the replay stopped, as the schema check predicts: n.jsonl:1: step 0 cannot be replayed: the state does not decode as the app's state type: pages[0].body: required key "body" is missing.
+/// ```
 public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// The Elm-style schema check done before replaying.
     public var compatibility: SchemaCompatibility
@@ -25,6 +33,11 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     public var divergence: Divergence?
     /// Whether the caller cancelled the replay before the end.
     public var cancelled: Bool
+    /// What stopped the replay of a recording the schema check finds incompatible: a state or action
+    /// that does not decode with the current types (``DebuggerError/replayFailed(_:step:line:source:)``
+    /// or ``DebuggerError/unknownActionType(_:step:line:source:known:)``), as the verdict's reasons
+    /// explain. With any other verdict such an error is thrown instead.
+    public var failure: DebuggerError?
     /// Steps recorded without `Codable` that the replay stepped over, continuing from their recorded
     /// states (possible when the state type is `Decodable`).
     public var notReplayed: [UnreplayableStep] = []
@@ -32,12 +45,29 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// `Decodable` and so the replay cannot continue from its recorded state.
     public var stoppedAt: UnreplayableStep?
 
+    /// A report of the replay of `source` from `firstStep`, before any step is checked.
+    public init(compatibility: SchemaCompatibility, source: String, firstStep: Int, checkedThrough: Int, lastStep: Int,
+                divergence: Divergence? = nil, cancelled: Bool = false, failure: DebuggerError? = nil) {
+        self.compatibility = compatibility
+        self.source = source
+        self.firstStep = firstStep
+        self.checkedThrough = checkedThrough
+        self.lastStep = lastStep
+        self.divergence = divergence
+        self.cancelled = cancelled
+        self.failure = failure
+    }
+
     /// Whether every step was replayed or stepped over, and every replayed state matched.
-    public var passed: Bool { divergence == nil && !cancelled && stoppedAt == nil && checkedThrough == lastStep }
+    public var passed: Bool {
+        divergence == nil && failure == nil && !cancelled && stoppedAt == nil && checkedThrough == lastStep
+    }
 
     public var description: String {
         var lines = ["schema: \(compatibility)"]
-        if let divergence {
+        if let failure {
+            lines.append("the replay stopped, as the schema check predicts: \(failure)")
+        } else if let divergence {
             lines.append(divergence.description)
         } else if let stoppedAt {
             lines.append("\(stoppedAt), and the state type is not Decodable, so the replay stops there; "

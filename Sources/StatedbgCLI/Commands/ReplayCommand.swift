@@ -17,7 +17,15 @@ enum ReplayCommand: Subcommand {
             With --json the output is JSON lines: {"action":{"label","payload","type"},"patch":[RFC 6902 \
             operations],"step":N} per step, the event's own object ({"event":"rejected",…}) per event, and \
             with --verify a last line {"verify":{"checkedThrough":N,"divergence":null or {"action","kind",\
-            "patch","step"},"notReplayed":[STEP…],"passed":BOOL,"schema":TEXT,"stoppedAt":null or {"step","type"}}}.
+            "patch","step"},"failure":null or TEXT,"notReplayed":[STEP…],"passed":BOOL,"schema":TEXT,\
+            "stoppedAt":null or {"step","type"}}}.
+
+            The schema check comes first. A renamed, retyped or removed field of the state or of an \
+            action's payload, a new field that is not optional, or an action case that is gone makes the \
+            recording incompatible: the verdict names each, and the check fails even when every state \
+            matches; a state or action that then does not decode is reported as the failure it \
+            explains. Additions (new optional fields, new action cases) are noted, and the recording \
+            replays.
 
             Actions recorded without Codable (an app with a store of its own can record any action) cannot \
             be replayed: --verify steps over them, continuing from the recorded state, and says so; when the \
@@ -32,7 +40,7 @@ enum ReplayCommand: Subcommand {
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched)."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible (even when the recording then does not decode)."),
             .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
@@ -126,10 +134,11 @@ enum ReplayCommand: Subcommand {
         if json {
             var members: [(String, JSONValue)] = [
                 ("checkedThrough", .integer(Int64(report.checkedThrough))),
-                ("passed", .bool(divergence == nil && !interrupted && !incompatible && report.stoppedAt == nil)),
+                ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !incompatible && report.stoppedAt == nil)),
                 ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
                 ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
                 ("schema", .string(report.compatibility.description)),
+                ("failure", report.failure.map { .string($0.description) } ?? .null),
             ]
             if let divergence {
                 let kind: JSONValue
@@ -145,7 +154,9 @@ enum ReplayCommand: Subcommand {
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
         } else {
             output.print("schema: \(report.compatibility)")
-            if let divergence {
+            if let failure = report.failure {
+                output.print(describe(failure))
+            } else if let divergence {
                 output.print(describe(divergence, printer: printer))
             } else if let stoppedAt = report.stoppedAt {
                 let location = stoppedAt.line.map { "\(verifier.source.name):\($0): " } ?? "\(verifier.source.name): "
@@ -165,6 +176,11 @@ enum ReplayCommand: Subcommand {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")
         }
         return .success
+    }
+
+    /// What stopped the replay of an incompatible recording, as text.
+    static func describe(_ failure: DebuggerError) -> String {
+        "the replay stopped, as the schema check predicts: \(failure)"
     }
 
     /// The divergence as text: where, which action, and the diff (`-` recorded, `+` replayed).

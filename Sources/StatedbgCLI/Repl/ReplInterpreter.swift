@@ -400,6 +400,10 @@ public final class ReplInterpreter {
             if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
             var lines: [String] = []
             lines.append("schema: \(report.compatibility)")
+            if let failure = report.failure {
+                lines.append(ReplayCommand.describe(failure))
+                throw CommandFailure(.checkFailed, lines.joined(separator: "\n"))
+            }
             if let divergence = report.divergence {
                 lines.append(ReplayCommand.describe(divergence, printer: printer))
                 return lines.joined(separator: "\n")

@@ -101,7 +101,7 @@ import StatedbgCLI
         #expect(run.output == #"""
             {"action":{"label":"wallet.deposit(5)","payload":{"deposit":{"_0":5}},"type":"wallet.deposit"},"patch":[{"op":"replace","path":"/balance","value":105}],"step":1}
             {"action":{"label":"wallet.pay(to: \"daisy\", amount: 200)","payload":{"pay":{"amount":200,"to":"daisy"}},"type":"wallet.pay"},"after":1,"event":"rejected","reason":"jenny would owe 95","time":1767225602000,"validator":"noDebt"}
-            {"verify":{"checkedThrough":1,"divergence":null,"notReplayed":[],"passed":true,"schema":"compatible: the recording's state and action types match the current code","stoppedAt":null}}
+            {"verify":{"checkedThrough":1,"divergence":null,"failure":null,"notReplayed":[],"passed":true,"schema":"compatible: the recording's state and action types match the current code","stoppedAt":null}}
 
             """#)
     }
@@ -160,7 +160,7 @@ import StatedbgCLI
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == """
-            schema: incompatible: the type of the state's .balance changed since the recording
+            schema: incompatible: the type of the state's .balance changed from String to Int
             verified 5 steps: every state matches, but the schema is incompatible, so the recording fails the check
 
             """)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `statedbg` executable as a child process, for end-to-end tests.
 struct StatedbgProcess {
@@ -11,11 +12,14 @@ struct StatedbgProcess {
 
     enum Failure: Error, CustomStringConvertible {
         case notBuilt(searched: [String])
+        case notAnExecutable(path: String)
 
         var description: String {
             switch self {
             case .notBuilt(let searched):
-                "The statedbg executable was not found next to the tests; build it first (swift build). Looked in: \(searched.joined(separator: ", "))."
+                "The statedbg executable was not found among the build's products; build it first (swift build). Looked for: \(searched.joined(separator: ", "))."
+            case .notAnExecutable(let path):
+                "STATEDBG_BINARY names \(path), which is not an executable file."
             }
         }
     }
@@ -23,33 +27,20 @@ struct StatedbgProcess {
     /// The executable's path.
     let path: String
 
-    /// Finds the executable in the products directory the test bundle was built into.
+    /// Finds the executable in the products directories of the build the tests belong to
+    /// (``BuildProducts/current()``).
     ///
-    /// `STATEDBG_BINARY` overrides the search. Otherwise the directories around the test runner (the
-    /// xctest bundle on macOS, the test executable on Linux) are searched, then `.build/debug` of the
-    /// package this file belongs to.
+    /// `STATEDBG_BINARY` overrides the search; it must name an executable file.
     static func locate() throws -> StatedbgProcess {
         if let explicit = ProcessInfo.processInfo.environment["STATEDBG_BINARY"], !explicit.isEmpty {
+            guard BuildProducts.isExecutableFile(atPath: explicit) else { throw Failure.notAnExecutable(path: explicit) }
             return StatedbgProcess(path: explicit)
         }
-        var starts: [URL] = [Bundle(for: Marker.self).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        if let executable = Bundle.main.executableURL { starts.append(executable) }
-        var searched: [String] = []
-        for start in starts {
-            var directory = start.deletingLastPathComponent()
-            for _ in 0..<4 {
-                let candidate = directory.appendingPathComponent("statedbg").path
-                if !searched.contains(candidate) { searched.append(candidate) }
-                if FileManager.default.isExecutableFile(atPath: candidate) { return StatedbgProcess(path: candidate) }
-                directory = directory.deletingLastPathComponent()
-            }
+        let products = BuildProducts.current()
+        guard let path = products.executable(named: "statedbg") else {
+            throw Failure.notBuilt(searched: products.candidates(named: "statedbg"))
         }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let fallback = packageRoot.appendingPathComponent(".build/debug/statedbg").path
-        searched.append(fallback)
-        if FileManager.default.isExecutableFile(atPath: fallback) { return StatedbgProcess(path: fallback) }
-        throw Failure.notBuilt(searched: searched)
+        return StatedbgProcess(path: path)
     }
 
     /// Runs `statedbg ARGUMENTS` in `directory` with `input` on standard input, reading both output pipes
@@ -94,6 +85,4 @@ struct StatedbgProcess {
     private final class Box: @unchecked Sendable {
         var data = Data()
     }
-
-    private final class Marker {}
 }
