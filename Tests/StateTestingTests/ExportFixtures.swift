@@ -1,12 +1,17 @@
 import Foundation
-import StateDebugger
+@testable import StateDebugger
 import StateJSON
+import StateJournal
 import StateRecorder
 
-/// An app that reports another state type name, to export tests for modules this test target is not.
-struct RenamedApp: RegisteredApp {
+/// An app that reports another state type name and Swift name, to export tests for modules this test
+/// target is not; written as a third-party conformer is, without `swiftName` unless one is given.
+struct RenamedApp: RegisteredApp, StateTypeExposing {
     let base: any RegisteredApp
     let stateTypeName: String
+    /// The type the exporter inspects: a `Codable` and `Equatable` one or not.
+    var stateType: Any.Type = CounterState.self
+    var swiftName: String?
 
     var id: String { base.id }
     var summary: String { base.summary }
@@ -41,23 +46,39 @@ enum BuiltModules {
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/StateTesting.swiftmodule") }
     }()
 
-    /// The public app module the generated test imports.
+    /// The app module the generated tests import, with internal types only, as an app's are: a
+    /// `RecordableApp` and an `AppDefinition` whose state is neither `Codable` nor `Equatable`.
     static let fixtureApps = """
         import StateRecorder
         import StateStore
 
-        public enum CounterAction: Codable, Sendable, Equatable {
+        enum CounterAction: Codable, Sendable, Equatable {
             case increment
         }
 
-        public struct CounterState: Codable, Sendable, Equatable {
-            public var count = 0
-            public init() {}
+        struct CounterState: Codable, Sendable, Equatable {
+            var count = 0
         }
 
-        public enum CounterApp {
-            public static let app = RecordableApp<CounterState, CounterAction>(
-                id: "counter", initialState: CounterState(), reducer: Reducer { state, _ in state.count += 1 })
+        enum CounterApp {
+            static let app = RecordableApp<CounterState, CounterAction>(
+                id: "counter", swiftName: "CounterApp.app", initialState: CounterState(),
+                reducer: Reducer { state, _ in state.count += 1 })
+        }
+
+        protocol NoteAction {}
+        struct AddNote: NoteAction, Codable { var text: String }
+
+        struct Shelf {
+            var notes: [String] = []
+            var onChange: @Sendable () -> Void = {}
+        }
+
+        enum Shelves {
+            static let definition = AppDefinition<Shelf, any NoteAction>(
+                id: "notes", swiftName: "Shelves.definition", initialState: Shelf(),
+                actions: ActionRegistry(AddNote.self),
+                reduce: { shelf, action in if let add = action as? AddNote { shelf.notes.append(add.text) } })
         }
 
         """
@@ -81,5 +102,64 @@ enum Compiler {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// Apps with a store of their own, as `AppDefinition`s: struct actions behind the app's own protocol,
+/// a `Codable` state and one that holds a closure (recorded through reflection).
+protocol NoteAction {}
+struct AddNote: NoteAction, Codable { var text: String }
+struct ClearNotes: NoteAction, Codable {}
+
+struct NoteBook: Codable, Equatable {
+    var notes: [String] = []
+}
+
+/// Neither `Codable` nor `Equatable`. Only scalars besides the closure: until StateJSON's reflecting
+/// encoder replaces the recorder's stand-in, arrays come out as objects (`{"_0": "tea"}`), and
+/// these tests should not pin that down.
+struct ObservedNoteBook {
+    var count = 0
+    var last = ""
+    var onChange: @Sendable () -> Void = {}
+}
+
+enum NoteApps {
+    static let actions = ActionRegistry(AddNote.self, ClearNotes.self)
+
+    static let book = AppDefinition<NoteBook, any NoteAction>(
+        id: "notes", swiftName: "NoteApps.book", initialState: NoteBook(), actions: actions,
+        reduce: { book, action in
+            switch action {
+            case let add as AddNote: book.notes.append(add.text)
+            case is ClearNotes: book.notes.removeAll()
+            default: break
+            }
+        })
+
+    static let observed = AppDefinition<ObservedNoteBook, any NoteAction>(
+        id: "observed-notes", swiftName: "NoteApps.observed", initialState: ObservedNoteBook(), actions: actions,
+        reduce: { book, action in
+            switch action {
+            case let add as AddNote:
+                book.count += 1
+                book.last = add.text
+            case is ClearNotes: book = ObservedNoteBook()
+            default: break
+            }
+        })
+
+    static var session: [any NoteAction] { [AddNote(text: "milk"), AddNote(text: "eggs"), ClearNotes(), AddNote(text: "tea")] }
+
+    /// Records ``session`` through the app's reducer, as the app's middleware would, returning the path.
+    static func record<State>(_ app: AppDefinition<State, any NoteAction>, to path: String) throws -> String {
+        let recorder = try Recorder(app: app, journal: path, clock: RecordingClock.fixed())
+        var state = app.makeInitialState()
+        for action in session {
+            app.reduce(&state, action)
+            recorder.record(action, state: state, site: nil)
+        }
+        try recorder.close()
+        return path
     }
 }

@@ -6,6 +6,7 @@ extension BankApp {
     public static let app = RecordableApp(
         id: "bank",
         summary: "Jenny and Donald's accounts; a validator rejects debt (SwiftyState's sample).",
+        swiftName: "BankApp.app",
         initialState: initialState,
         reducer: reducer,
         validators: validators,

@@ -6,6 +6,7 @@ extension CounterApp {
     public static let app = RecordableApp(
         id: "counter",
         summary: "The counter from ReSwift's README: increase, decrease, reset.",
+        swiftName: "CounterApp.app",
         initialState: initialState,
         reducer: reducer,
         validators: validators,

@@ -6,6 +6,7 @@ extension TrackerApp {
     public static let app = RecordableApp(
         id: "tracker",
         summary: "Projects with tracked items and a navigation route; keeps a real bug: deleting an item does not bump the project's updated date.",
+        swiftName: "TrackerApp.app",
         initialState: initialState,
         reducer: reducer,
         validators: validators,

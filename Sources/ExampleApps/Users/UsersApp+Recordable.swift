@@ -6,6 +6,7 @@ extension UsersApp {
     public static let app = RecordableApp(
         id: "users",
         summary: "Add users and edit names and ages; keeps a real bug: an invalid age field stores age -1.",
+        swiftName: "UsersApp.app",
         initialState: initialState,
         reducer: reducer,
         validators: validators,

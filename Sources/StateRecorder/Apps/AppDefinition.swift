@@ -12,6 +12,7 @@ import StateJournal
 /// // ReSwift style: `func appReducer(action: Action, state: AppState?) -> AppState`
 /// let users = AppDefinition<AppState, any Action>(
 ///     id: "users",
+///     swiftName: "UsersApp.definition",
 ///     initialState: AppState(),
 ///     actions: ActionRegistry(AddUser.self, SetAge.self),
 ///     reducer: appReducer)
@@ -34,11 +35,11 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// One line for `statedbg examples`.
     public var summary: String
     /// The Swift expression that names this definition in the app's code, such as `UsersApp.definition`;
-    /// `statedbg export --test` writes it into the test it makes.
+    /// `statedbg export --test` writes it into the test it makes, and refuses to guess without it.
     public var swiftName: String?
-    /// The module that declares the app's types, for the `@testable import` of exported tests; by
-    /// default the module of the state type.
-    public var moduleName: String
+    /// The module that declares the app, for the `@testable import` of exported tests: by default the
+    /// module of the state type.
+    public var moduleName: String?
     /// Makes the state a new store starts from (a fresh object each time, for class states).
     public var makeInitialState: @Sendable () -> State
     /// The app's `Codable` action types.
@@ -64,7 +65,7 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         self.id = id
         self.summary = summary
         self.swiftName = swiftName
-        moduleName = Self.module(of: State.self)
+        moduleName = Self.moduleName(of: State.self)
         makeInitialState = initialState
         self.actions = actions
         self.actionSamples = actionSamples
@@ -92,11 +93,5 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// The app's schema, for journal headers and compatibility checks.
     public var schema: AppSchema {
         AppSchema(initialState: makeInitialState(), actionSamples: actionSamples, actions: actions)
-    }
-
-    /// `UsersApp` for `UsersApp.AppState`.
-    static func module(of type: Any.Type) -> String {
-        let name = String(reflecting: type)
-        return name.split(separator: ".").first.map(String.init) ?? name
     }
 }

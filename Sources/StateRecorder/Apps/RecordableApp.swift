@@ -11,6 +11,7 @@ import StateStore
 /// let app = RecordableApp(
 ///     id: "todo",
 ///     summary: "The to-do list",
+///     swiftName: "TodoApp.app",
 ///     initialState: TodoState(),
 ///     reducer: todoReducer,
 ///     validators: [],
@@ -22,6 +23,12 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
     public var id: String
     /// One line for `statedbg examples`.
     public var summary: String
+    /// The Swift expression that names this value in the app's code, such as `TodoApp.app`;
+    /// `statedbg export --test` writes it into the tests it makes, and refuses to guess without it.
+    public var swiftName: String?
+    /// The module that declares the app, which exported tests import: by default the module of the
+    /// state type.
+    public var moduleName: String?
     /// The state a new store starts from.
     public var initialState: State
     /// The app's root reducer.
@@ -39,6 +46,7 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
     public init(
         id: String,
         summary: String = "",
+        swiftName: String? = nil,
         initialState: State,
         reducer: Reducer<State, Action>,
         validators: [Validator<State, Action>] = [],
@@ -47,6 +55,8 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
     ) {
         self.id = id
         self.summary = summary
+        self.swiftName = swiftName
+        moduleName = Self.moduleName(of: State.self)
         self.initialState = initialState
         self.reducer = reducer
         self.validators = validators

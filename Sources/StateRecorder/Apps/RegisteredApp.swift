@@ -14,6 +14,13 @@ public protocol RegisteredApp: Sendable {
     var stateTypeName: String { get }
     /// The action type's full name.
     var actionTypeName: String { get }
+    /// The Swift expression that names this registration in the app's own code, such as `BankApp.app`
+    /// or `UsersApp.definition`; `statedbg export --test` writes it into the tests it makes. `nil`
+    /// (the default) when the registration does not say.
+    var swiftName: String? { get }
+    /// The module that declares the registration named by ``swiftName``, which exported tests import;
+    /// `nil` (the default) when the registration does not say.
+    var moduleName: String? { get }
     /// The app's schema.
     var schema: AppSchema { get }
     /// The initial state, as JSON.
@@ -40,6 +47,18 @@ public protocol RegisteredApp: Sendable {
 }
 
 extension RegisteredApp {
+    /// `nil`: a registration written before apps named themselves does not say how its code names it.
+    public var swiftName: String? { nil }
+
+    /// `nil`: a registration written before apps named themselves does not say which module declares it.
+    public var moduleName: String? { nil }
+
+    /// The module part of a type's full name: `UsersApp` for `UsersApp.AppState`.
+    static func moduleName(of type: Any.Type) -> String {
+        let name = String(reflecting: type)
+        return name.split(separator: ".").first.map(String.init) ?? name
+    }
+
     /// Records `steps` generated actions into a new journal, deterministically for a seed.
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {

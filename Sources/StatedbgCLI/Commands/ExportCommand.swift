@@ -1,7 +1,8 @@
 import Foundation
 import StateDebugger
 
-/// `statedbg export FILE --test [-o OUT] [--xctest]`: a regression test source file for a recording.
+/// `statedbg export FILE --test [-o OUT] [--xctest] [--name TYPE] [--app EXPRESSION] [--no-testable]`:
+/// a regression test source file for a recording.
 enum ExportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "export",
@@ -9,9 +10,20 @@ enum ExportCommand: Subcommand {
         discussion: """
             The test calls StateTesting's assertReplay, which replays the recording through the app's \
             current reducer and fails at the first step whose state differs, then compares the final state \
-            with the one the recording ends in, embedded in the file. It uses Swift Testing unless --xctest \
-            is given. It names the app's types and imports the module that declares them; the app value is \
-            X.app for a state type X.State (ExampleApps.BankApp.State gives BankApp.app), or what --app says. \
+            with the one the recording ends in, embedded in the file: as a value of the app's state type \
+            when that type is Codable and Equatable, as JSON otherwise. It uses Swift Testing unless \
+            --xctest is given. Put it in a test target that depends on the app's module and on statedbg's \
+            StateTesting product.
+
+            The test names the app as its registration's swiftName says: RecordableApp(id: "bank", \
+            swiftName: "BankApp.app", …) or AppDefinition(id: "users", swiftName: "UsersApp.definition", …). \
+            A registration without one is an error; set it, or give the expression with --app. The app's \
+            module (its registration's moduleName, by default the module of the state type) is imported \
+            with @testable, so that the test sees internal types, as swift test and Xcode's Debug builds \
+            allow; --no-testable writes a plain import, for public types in a module built without testing.
+
+            The type is named after the recording's file, ending in ReplayTests, or ReplayXCTests with \
+            --xctest, so the two files of one recording can share a test target; --name chooses another. \
             A relative recording path is resolved against the package root, so the test passes from any \
             working directory. Without -o the source goes to standard output.
             """,
@@ -19,8 +31,10 @@ enum ExportCommand: Subcommand {
         options: [
             .flag("test", help: "Export as a regression test (the only format so far).", isRequired: true),
             .value("output", short: "o", valueName: "out", help: "Where to write the source."),
-            .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing test."),
-            .value("app", valueName: "expression", help: "The Swift expression naming the app's RecordableApp (default: derived from the state type)."),
+            .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing suite."),
+            .value("name", valueName: "type", help: "The suite's or test case's name (default: from the file name, as in BankSessionReplayTests)."),
+            .value("app", valueName: "expression", help: "The Swift expression naming the app's registration (default: its swiftName)."),
+            .flag("no-testable", help: "Import the app's module without @testable (for public types in a module built without testing)."),
             .flag("force", help: "Replace the output file if it exists."),
         ],
         exitStatuses: [.init(.success, "The test source was written.")] + CommandSpec.StatusNote.reading + [.exists])
@@ -31,11 +45,14 @@ enum ExportCommand: Subcommand {
         if let output, !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))
         }
+        let options = TestExporter.Options(
+            framework: arguments.flag("xctest") ? .xcTest : .swiftTesting,
+            appExpression: arguments.string("app"),
+            typeName: arguments.string("name"),
+            testableImport: !arguments.flag("no-testable"))
         let text: String
         do {
-            text = try TestExporter.makeSource(recording: path, registry: context.registry,
-                                               framework: arguments.flag("xctest") ? .xcTest : .swiftTesting,
-                                               appExpression: arguments.string("app"))
+            text = try TestExporter.makeSource(recording: path, registry: context.registry, options: options)
         } catch {
             throw CommandFailure(ExitStatus(rawValue: error.exitStatus), error.description)
         }

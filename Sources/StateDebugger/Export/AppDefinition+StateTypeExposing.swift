@@ -1,0 +1,5 @@
+import StateRecorder
+
+extension AppDefinition: StateTypeExposing {
+    var stateType: Any.Type { State.self }
+}

@@ -1,0 +1,5 @@
+import StateRecorder
+
+extension RecordableApp: StateTypeExposing {
+    var stateType: Any.Type { State.self }
+}
