@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
-        .testTarget(name: "ExampleAppsTests", dependencies: ["ExampleApps", "StateRecorder", "StateStore"]),
+        .testTarget(name: "ExampleAppsTests", dependencies: ["TestSupport", "ExampleApps", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
         .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateSync", "StateDebugger", "ExampleApps"]),
         .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StateSync", "StatedbgCLI", "ExampleApps", "StateJournal"]),
         .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateRecorder", "StateTesting", "ExampleApps"]),

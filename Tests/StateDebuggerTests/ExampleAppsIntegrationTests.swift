@@ -8,7 +8,11 @@ import Testing
 
 /// The engine against the example apps that ship with statedbg.
 @Suite struct ExampleAppsIntegrationTests {
-    @Test(arguments: Examples.all.map(\.id))
+    /// Every example whose actions are `Codable`; search-tca's are not, so its recordings are read
+    /// through reflection and cannot be replayed (ShippedRecordingsTests checks what replay says).
+    static let replayableExamples = Examples.all.map(\.id).filter { $0 != "search-tca" }
+
+    @Test(arguments: replayableExamples)
     func recordingsOfEveryExampleReplayCleanly(id: String) throws {
         let directory = try TemporaryDirectory()
         let registry = AppRegistry(Examples.all)

@@ -153,7 +153,7 @@ import StatedbgCLI
         let unknown = CommandRun.statedbg("record", "nosuch", "-o", "@r.jsonl", in: directory, apps: Examples.all)
         #expect(unknown.status == .usage)
         #expect(unknown.error == """
-            statedbg: error: There is no example "nosuch" to record; the examples are bank, counter, tracker, users (see 'statedbg examples').
+            statedbg: error: There is no example "nosuch" to record; the examples are bank, bank-swiftystate, counter, search-tca, todos-rxstateflow, tracker, users, users-reswift (see 'statedbg examples').
 
             """)
         let badPath = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--redact", "bad path", in: directory)
