@@ -161,8 +161,9 @@ import Testing
         let result = try #require(RecordingReplay.runAll(in: "Recordings", apps: Examples.all)
             .first { $0.recording == "Recordings/search-tca.jsonl" })
         #expect(result.message == """
-            the recording cannot be replayed: \(path):2: step 1 cannot be replayed: action \
-            TCASearchApp.Search.Action.queryChanged was recorded without Codable, so it cannot be replayed.
+            step 1: action TCASearchApp.Search.Action.queryChanged was recorded without Codable, so it cannot be \
+            replayed, and ExampleApps.TCASearchApp.Search.State is not Decodable, so the replay cannot continue past \
+            it; make the action type Codable and register it, or record a state type that is Codable.
             """)
     }
 

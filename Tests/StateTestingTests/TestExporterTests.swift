@@ -177,7 +177,7 @@ import Testing
                     {
                       "count": 1,
                       "last": "tea",
-                      "onChange": "(Function)"
+                      "onChange": "<function>"
                     }
                     """#
 
