@@ -2,6 +2,7 @@ import Foundation
 import StateJSON
 import StateJournal
 import StateRecorder
+import StateStore
 import StateSync
 import Testing
 import TestSupport
@@ -79,6 +80,9 @@ private final class Counter: @unchecked Sendable, Codable {
         let reader = try JournalReader(path: path)
         let effect = try reader.action(at: 1)
         #expect(effect.type == "LogEffect")
+        var named = Self.actions
+        named.name(LogEffect.self, as: "effects.log")
+        #expect(named.tag(of: LogEffect(message: "hi", run: {})) == "effects.log")
         #expect(!effect.isReplayable)
         #expect(effect.payload["message"] == "hi")
         #expect(try reader.action(at: 2).isReplayable)
@@ -235,5 +239,26 @@ private final class Counter: @unchecked Sendable, Codable {
         let exited = directory.file("exited.jsonl")
         #expect(try ExitFlushProbe.run(path: exited, steps: 300, ending: "exit") == 0)
         #expect(try JournalReader(path: exited).lastStep == 300)
+    }
+
+    @Test func anAppsValidatorsRefuseActionsInGeneratedSessionsAndInReplay() throws {
+        let app = AppDefinition<ShopState, any ShopAction>(
+            id: "shop", initialState: ShopState(), actions: Self.actions, reducer: shopReducer,
+            validate: { _, new, _ in
+                new.items.values.contains { $0 > 5 } ? Rejection(validator: "cheap", reason: "nothing costs more than 5") : nil
+            },
+            randomAction: { _, generator in AddItem(name: "item\(generator.next() % 4)", price: Int(generator.next() % 9)) })
+        let directory = try TemporaryDirectory()
+        let path = directory.file("generated.jsonl")
+        let summary = try app.record(to: path, steps: 30, seed: 3, options: RecorderOptions(), clock: RecordingClock.fixed())
+        #expect(summary.applied == 30)
+        #expect(summary.rejected > 0)
+        let reader = try JournalReader(path: path)
+        let refusals = (0...reader.lastStep).flatMap { reader.events(after: $0) }
+        #expect(refusals.count == summary.rejected)
+
+        let replayer = try app.makeReplayer(from: reader.header.initialState)
+        #expect(try replayer.apply(JournalAction(type: "AddItem", label: "AddItem", payload: ["name": "gold", "price": 9]))
+                == .rejected(Rejection(validator: "cheap", reason: "nothing costs more than 5")))
     }
 }

@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateStore
 
 extension AppDefinition: RegisteredApp {
     public var stateTypeName: String { String(reflecting: State.self) }
@@ -34,28 +35,22 @@ extension AppDefinition: RegisteredApp {
         let recorder = try Recorder(app: self, journal: path, initialState: state, options: options, clock: clock,
                                     onError: { _ in })
         var generator = SeededGenerator(seed: seed)
-        var lastAcknowledged = 0
-        var cancelled = false
-        while recorder.lastStep < steps {
-            if isCancelled() {
-                cancelled = true
-                break
-            }
-            if recorder.journalError != nil { break }
-            let action = randomAction(state, &generator)
-            reduce(&state, action)
-            recorder.record(action, state: state, site: nil)
-            if let acknowledged {
-                let step = recorder.acknowledgedStep
-                if step > lastAcknowledged {
-                    lastAcknowledged = step
-                    acknowledged(step)
+        let summary = GeneratedSession.run(
+            steps: steps, acknowledged: acknowledged, isCancelled: isCancelled, lastStep: { recorder.lastStep }, acknowledgedStep: { recorder.acknowledgedStep },
+            journalError: { recorder.journalError },
+            applyNext: {
+                let action = randomAction(state, &generator)
+                var next = state
+                reduce(&next, action)
+                if let rejection = validate?(state, next, action) {
+                    recorder.recordRejected(action, validator: rejection.validator, reason: rejection.reason)
+                } else {
+                    state = next
+                    recorder.record(action, state: state, site: nil)
                 }
-            }
-        }
-        let applied = recorder.lastStep
+            })
         try recorder.close()
         acknowledged?(recorder.acknowledgedStep)
-        return RecordingSummary(applied: applied, rejected: 0, cancelled: cancelled)
+        return summary
     }
 }

@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateStore
 
 /// An app with a store of its own, described so that statedbg can record it, replay its recordings
 /// through its own reducer, and turn them into regression tests: an identifier, the initial state, the
@@ -50,6 +51,10 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     public var actionSamples: [Action]
     /// Makes a plausible next action for a state, so that `statedbg record` can drive the app.
     public var randomAction: (@Sendable (State, inout SeededGenerator) -> Action)?
+    /// The app's validators as one function, SwiftyState style: given the state before an action, the
+    /// state the reducer made and the action, the rejection that keeps the old state, or `nil`. Replay
+    /// reports a step the recording applied and this rejects; `statedbg record` journals refusals.
+    public var validate: (@Sendable (_ old: State, _ new: State, _ action: Action) -> Rejection?)?
 
     /// Describes an app whose reducer changes the state in place.
     public init(
@@ -60,6 +65,7 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         actions: ActionRegistry,
         actionSamples: [Action] = [],
         reduce: @escaping @Sendable (inout State, Action) -> Void,
+        validate: (@Sendable (_ old: State, _ new: State, _ action: Action) -> Rejection?)? = nil,
         randomAction: (@Sendable (State, inout SeededGenerator) -> Action)? = nil
     ) {
         self.id = id
@@ -70,6 +76,7 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         self.actions = actions
         self.actionSamples = actionSamples
         self.reduce = reduce
+        self.validate = validate
         self.randomAction = randomAction
     }
 
@@ -82,11 +89,12 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         actions: ActionRegistry,
         actionSamples: [Action] = [],
         reducer: @escaping @Sendable (Action, State?) -> State,
+        validate: (@Sendable (_ old: State, _ new: State, _ action: Action) -> Rejection?)? = nil,
         randomAction: (@Sendable (State, inout SeededGenerator) -> Action)? = nil
     ) {
         self.init(id: id, summary: summary, swiftName: swiftName, initialState: initialState(), actions: actions,
                   actionSamples: actionSamples, reduce: { state, action in state = reducer(action, state) },
-                  randomAction: randomAction)
+                  validate: validate, randomAction: randomAction)
         makeInitialState = initialState
     }
 

@@ -50,7 +50,10 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         guard let typed = decoded as? Action else {
             throw .undecodableAction(action.type, detail: "it decodes as \(type(of: decoded)), which is not a \(Action.self)")
         }
-        app.reduce(&current, typed)
+        var next = current
+        app.reduce(&next, typed)
+        if let rejection = app.validate?(current, next, typed) { return .rejected(rejection) }
+        current = next
         do {
             state = try snapshotter.encode(current)
         } catch {

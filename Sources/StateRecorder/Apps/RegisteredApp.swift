@@ -127,34 +127,14 @@ extension RecordableApp: RegisteredApp {
         // A stopped journal is thrown by `close()`; reporting it here as well would say it twice.
         let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock, onError: { _ in })
         var generator = SeededGenerator(seed: seed)
-        var rejected = 0
-        var attempts = 0
-        var lastAcknowledged = 0
-        var cancelled = false
-        // Rejected actions are journaled as events, not steps; keep going until `steps` were applied.
-        while recorder.lastStep < steps && attempts < steps * 20 {
-            if isCancelled() {
-                cancelled = true
-                break
-            }
-            if recorder.journalError != nil { break }
-            attempts += 1
-            let before = recorder.lastStep
+        let summary = GeneratedSession.run(
+            steps: steps, acknowledged: acknowledged, isCancelled: isCancelled, lastStep: { recorder.lastStep }, acknowledgedStep: { recorder.acknowledgedStep },
+            journalError: { recorder.journalError },
             // Generated actions have no call site worth keeping: it would be this line.
-            recorder.store.dispatch(randomAction(recorder.state, &generator))
-            if recorder.lastStep == before { rejected += 1 }
-            if let acknowledged {
-                let step = recorder.acknowledgedStep
-                if step > lastAcknowledged {
-                    lastAcknowledged = step
-                    acknowledged(step)
-                }
-            }
-        }
-        let applied = recorder.lastStep
+            applyNext: { recorder.store.dispatch(randomAction(recorder.state, &generator)) })
         try recorder.close()
         acknowledged?(recorder.acknowledgedStep)
-        return RecordingSummary(applied: applied, rejected: rejected, cancelled: cancelled)
+        return summary
     }
 }
 

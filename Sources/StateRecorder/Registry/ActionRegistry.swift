@@ -24,11 +24,14 @@ public struct ActionRegistry: Sendable {
     /// The registered types, in the order given.
     var types: [RegisteredActionType]
     private var indexByType: [ObjectIdentifier: Int]
+    /// Tag names of action types that are not `Codable`, which are recorded but never replayed.
+    private var namesOfOtherTypes: [ObjectIdentifier: String]
 
     /// An empty registry: every action is recorded under its type's name, and none can be replayed.
     public init() {
         types = []
         indexByType = [:]
+        namesOfOtherTypes = [:]
     }
 
     /// A registry of these `Codable` action types, each under its own name (``defaultName(of:)``).
@@ -50,6 +53,18 @@ public struct ActionRegistry: Sendable {
             indexByType[entry.id] = types.count
             types.append(entry)
         }
+    }
+
+    /// Gives the actions of a type that is not `Codable` a tag name of your choice, instead of their
+    /// full Swift name (`TCASearchApp.Search.Action`): they are still recorded through reflection and
+    /// cannot be replayed, but their tags stay short and stable when the type moves.
+    ///
+    /// ```swift
+    /// var actions = ActionRegistry(SearchQuery.self)
+    /// actions.name(Search.Action.self, as: "search")   // tags such as search.queryChanged
+    /// ```
+    public mutating func name(_ type: Any.Type, as name: String) {
+        namesOfOtherTypes[ObjectIdentifier(type)] = name
     }
 
     /// This registry with `type` registered as well.
@@ -88,7 +103,9 @@ public struct ActionRegistry: Sendable {
 
     /// The describer that tags and labels `action`.
     func describer(for action: Any) -> ActionDescriber {
-        ActionDescriber(prefix: entry(for: action)?.name ?? Self.defaultName(of: type(of: action)))
+        let type = type(of: action)
+        let name = entry(for: action)?.name ?? namesOfOtherTypes[ObjectIdentifier(type)] ?? Self.defaultName(of: type)
+        return ActionDescriber(prefix: name)
     }
 
     /// The registered type whose actions carry `tag`: the one whose name is the longest prefix of the
