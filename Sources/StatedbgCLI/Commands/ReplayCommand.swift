@@ -161,8 +161,9 @@ enum ReplayCommand: Subcommand {
             } else if let stoppedAt = report.stoppedAt {
                 let location = stoppedAt.line.map { "\(verifier.source.name):\($0): " } ?? "\(verifier.source.name): "
                 let checked = report.checkedThrough - verifier.source.baseStep
+                let before = checked == 0 ? "no step came before it" : "the \(checked) step\(checked == 1 ? "" : "s") before it match"
                 output.print(location + "\(stoppedAt); the state type \(verifier.app.stateTypeName) is not Decodable, "
-                    + "so the replay cannot continue from its recorded state (\(checked) step\(checked == 1 ? "" : "s") before it match)")
+                    + "so the replay cannot continue from its recorded state (\(before))")
             } else if !interrupted {
                 let count = report.checkedThrough - verifier.source.baseStep - report.notReplayed.count
                 let verdict = incompatible ? ", but the schema is incompatible, so the recording fails the check" : ""

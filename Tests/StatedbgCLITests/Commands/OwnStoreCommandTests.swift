@@ -105,7 +105,7 @@ enum TallyFixture {
         let run = CommandRun.statedbg("replay", "@o.jsonl", "--verify", "--quiet", in: directory, apps: [TallyFixture.observed])
         #expect(run.status == .dataError)
         #expect(run.output.contains(
-            "o.jsonl:3: step 2: action Notify was recorded without Codable, so it cannot be replayed; the state type StatedbgCLITests.ObservedTally is not Decodable, so the replay cannot continue from its recorded state (1 step before it match)\n"))
+            "o.jsonl:3: step 2: action Notify was recorded without Codable, so it cannot be replayed; the state type StatedbgCLITests.ObservedTally is not Decodable, so the replay cannot continue from its recorded state (the 1 step before it match)\n"))
         // The reading commands work on such a recording all the same.
         let diff = CommandRun.statedbg("diff", "@o.jsonl", "0", "1", in: directory, apps: [TallyFixture.observed])
         #expect(diff.status == .success)
