@@ -21,15 +21,10 @@ final class EncodedAction: Sendable {
         typeMemberStart = bytes.count - 1 - JSONValue.string(action.type).serialized(.canonical).count - 8
     }
 
-    /// Appends the action's serialized form with `site` in it.
-    func write(site: CallSite?, into buffer: inout [UInt8]) {
-        guard let site else {
-            buffer.append(contentsOf: bytes)
-            return
-        }
+    /// Appends the action's serialized form with a call site's `,"site":"…"` member in it.
+    func write(siteMember: [UInt8], into buffer: inout [UInt8]) {
         buffer.append(contentsOf: bytes[..<typeMemberStart])
-        buffer.append(contentsOf: #","site":"#.utf8)
-        JSONValue.string(site.description).write(to: &buffer, style: .canonical)
+        buffer.append(contentsOf: siteMember)
         buffer.append(contentsOf: bytes[typeMemberStart...])
     }
 }

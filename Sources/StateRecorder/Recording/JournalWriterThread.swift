@@ -22,6 +22,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private var buffer: [UInt8] = []
     /// An action's bytes with a call site spliced in, reused from step to step.
     private var actionScratch: [UInt8] = []
+    /// The serialized `,"site":"…"` members of the call sites seen, since an app dispatches from few places.
+    private var siteMembers = CallSiteMembers()
     private var stepsSinceFlush = 0
     private var lastFlush = Date()
     private var lastStep = 0
@@ -141,7 +143,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
             if let site {
                 actionScratch.removeAll(keepingCapacity: true)
-                encodedAction.write(site: site, into: &actionScratch)
+                encodedAction.write(siteMember: siteMembers.member(for: site), into: &actionScratch)
                 lastStep = builder.appendStep(actionBytes: actionScratch, state: state,
                                               time: time, parent: parent, into: &buffer)
             } else {

@@ -162,9 +162,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
             store.dispatch(action)
             return
         }
-        pendingSite.set(CallSite(fileID: fileID, line: line))
+        let holdsSite = pendingSite.set(CallSite(fileID: fileID, line: line))
         store.dispatch(action)
-        pendingSite.clear()
+        if holdsSite { pendingSite.clear() }
     }
 
     /// Runs a command on the wrapped store; a failure is journaled as a `commandError` event.

@@ -32,7 +32,8 @@ struct OwnStoreBenchmarks {
             reflectedProcessor.append(withReflection.processorPerStep)
         }
         let note = "\(steps) dispatches; median of each dispatch's time"
-        return [
+        let sites = try callSiteCost()
+        return sites + [
             Measurement(group: "own store", name: "\(users) users: dispatch through the recording middleware",
                         unit: .nanosecondsPerAction, samples: Samples(codable), baselineName: "same store without it",
                         baseline: Samples(plain), note: note),
@@ -47,6 +48,32 @@ struct OwnStoreBenchmarks {
                         baseline: Samples(codableProcessor), target: .ratioAtLeast(1.0 / 3),
                         note: "all threads, writer included; within 3x: ratio >= 0.33x"),
         ]
+    }
+
+    /// The processor time per step of recording the counter with call sites (the default) and without,
+    /// alternating, so both see the same machine.
+    private func callSiteCost() throws -> [Measurement] {
+        let steps = context.scale.counterSteps
+        context.progress("own store: counter, call sites on and off, \(steps) steps")
+        var on: [Double] = [], off: [Double] = []
+        for repetition in 0...context.scale.recordingRepetitions {
+            for sites in [true, false] {
+                var options = RecorderOptions()
+                options.existingJournal = .replace
+                options.recordsCallSites = sites
+                let path = context.directory.file("sites-\(sites).jsonl")
+                let started = ProcessorTime.now()
+                let recorder = try RecordingStore(app: CounterFixture.app, journal: path, options: options)
+                for step in 1...steps { recorder.dispatch(CounterFixture.action(step)) }
+                try recorder.close()
+                let perStep = (ProcessorTime.now() - started) / Double(steps) * 1e6
+                context.directory.delete(path)
+                if repetition > 0 { sites ? on.append(perStep) : off.append(perStep) }
+            }
+        }
+        return [Measurement(group: "own store", name: "counter: processor time per step, RecordingStore with call sites",
+                            unit: .microsecondsPerStep, samples: Samples(on), baselineName: "call sites off",
+                            baseline: Samples(off), note: "\(steps) steps; all threads")]
     }
 
     /// Nanoseconds of each dispatch to a store made by `makeStore`.
