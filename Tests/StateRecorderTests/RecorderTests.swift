@@ -261,4 +261,45 @@ private final class Counter: @unchecked Sendable, Codable {
         #expect(try replayer.apply(JournalAction(type: "AddItem", label: "AddItem", payload: ["name": "gold", "price": 9]))
                 == .rejected(Rejection(validator: "cheap", reason: "nothing costs more than 5")))
     }
+
+    @Test func decimalsDatesAndSetsComeBackFromTheJournalAsTheyWereRecorded() throws {
+        struct Order: Codable, Equatable, Sendable {
+            var price: Decimal
+            var total: Decimal
+            var placed: Date
+            var tags: Set<String>
+        }
+        let directory = try TemporaryDirectory()
+        let recorder = try Recorder<Order, String>(
+            journal: directory.file("orders.jsonl"), app: "orders",
+            initialState: Order(price: 0, total: 0, placed: Date(timeIntervalSinceReferenceDate: 0), tags: []))
+        var orders: [Order] = []
+        for index in 1...40 {
+            let order = Order(price: Decimal(string: "19.\(index % 100)")!, total: Decimal(string: "1234567890123456789.0\(index)")!,
+                              placed: Date(timeIntervalSinceReferenceDate: 785_000_000.123456789 + Double(index) / 7),
+                              tags: Set((0..<(index % 5)).map { "tag\($0)" }))
+            orders.append(order)
+            recorder.record("place", state: order, site: nil)
+        }
+        try recorder.close()
+        let reader = try JournalReader(path: recorder.path)
+        #expect(reader.validate().isEmpty, "every recorded hash matches its rebuilt state")
+        for (index, order) in orders.enumerated() {
+            #expect(try JSONValueDecoder().decode(Order.self, from: reader.state(at: index + 1)) == order)
+        }
+    }
+
+    @Test func aPathThatIsNotARegularFileIsRefusedUnderEveryPolicy() throws {
+        let directory = try TemporaryDirectory()
+        for policy in [ExistingJournalPolicy.startNewFile, .replace, .fail] {
+            var options = RecorderOptions()
+            options.existingJournal = policy
+            for path in [directory.path, directory.path + "/", "", "/dev/null"] {
+                #expect(throws: JournalError.self, "\(path) under \(policy)") {
+                    try Recorder<Int, Int>(journal: path, app: "refused", initialState: 0, options: options)
+                }
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
 }

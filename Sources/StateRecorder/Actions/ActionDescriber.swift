@@ -102,6 +102,7 @@ public struct ActionDescriber: Sendable {
         case let number as Double: return String(describing: number)
         default: break
         }
+        if let decimal = value as? Decimal { return decimal.description }
         if let date = value as? Date {
             return RecordingClock.iso8601(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
         }

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import StateJournal
 
 /// What a recorder does when its journal's path already names a file (the app ran before).
@@ -19,7 +26,18 @@ public enum ExistingJournalPolicy: Sendable, Equatable {
     case fail
 
     /// Creates the journal for this policy, with its header, and returns it.
+    ///
+    /// - Throws: ``StateJournal/JournalError`` for an empty path, or one that names a directory, a
+    ///   device or anything else that is not a regular file, whatever the policy: a journal goes there
+    ///   under no policy.
     func create(at path: String, header: [UInt8]) throws(JournalError) -> JournalFile {
+        guard !path.isEmpty else {
+            throw JournalError(.refused, path: path, "the journal's path is empty; give the recorder a file name such as \"session.jsonl\".")
+        }
+        var status = stat()
+        if path.hasSuffix("/") || (stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG) {
+            throw JournalError(.refused, path: path, "this is a directory, a device or another special file, not a journal; give the recorder a file name such as \"\(path.hasSuffix("/") ? path : path + "/")session.jsonl\".")
+        }
         switch self {
         case .replace:
             return try JournalFile.create(at: path, header: header, overwrite: true)

@@ -55,7 +55,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     private let travel: TravelBox
     /// The last few states, by step, for value states only; used under `travel`'s lock.
     private let recent: RecentStates<State>?
-    private let setState: (@Sendable (State) -> Void)?
+    private let setState: ((State) -> Void)?
     /// Whether a travel's new state comes back through the store's own events
     /// (``storeReplacedState(_:)``), as in ``RecordingStore``, rather than being journaled at once.
     let travelsEchoThroughStore: Bool
@@ -77,8 +77,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - setState: Sets the app's state, so that ``undo(_:)``, ``redo(_:)`` and ``jump(to:)`` act on
     ///     the app (as Redux DevTools' jump replaces the store's state). Without it they throw
     ///     ``RecorderError/timeTravelUnavailable``: a journal never holds states the app did not have.
-    ///     It is called outside the recorder's lock; a ``record(_:state:fileID:line:)`` it causes on the same
-    ///     thread is ignored.
+    ///     It is called outside the recorder's lock, on the thread that calls ``undo(_:)``, ``redo(_:)`` or
+    ///     ``jump(to:)``; a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.
     ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
     ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded); the app
     ///     keeps running. It runs on the writer thread: hand the message to your own queue.
@@ -91,7 +91,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         actions: ActionRegistry = ActionRegistry(),
         actionSamples: [Action] = [],
         options: RecorderOptions = RecorderOptions(),
-        setState: (@Sendable (State) -> Void)? = nil,
+        setState: ((State) -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
@@ -109,7 +109,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         journal path: String,
         initialState: State? = nil,
         options: RecorderOptions = RecorderOptions(),
-        setState: (@Sendable (State) -> Void)? = nil,
+        setState: ((State) -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
@@ -121,7 +121,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// A recorder for a new journal; the designated path for both public initializers and ``RecordingStore``.
     convenience init(
         journal path: String, app: String, schema: AppSchema, initialState: State, actions: ActionRegistry,
-        options: RecorderOptions, setState: (@Sendable (State) -> Void)?, travelsEchoThroughStore: Bool,
+        options: RecorderOptions, setState: ((State) -> Void)?, travelsEchoThroughStore: Bool,
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void
     ) throws {
         let states = StateSnapshotter<State>.make()
@@ -159,7 +159,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     init(
         file: JournalFile, builder: JournalBuilder, appID: String, states: StateSnapshotter<State>, eagerly: Bool,
         initialState: State, actions: ActionRegistry, options: RecorderOptions,
-        setState: (@Sendable (State) -> Void)?, travelsEchoThroughStore: Bool,
+        setState: ((State) -> Void)?, travelsEchoThroughStore: Bool,
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader
     ) {

@@ -439,7 +439,9 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         }
         let text = decimal.description
         if let integer = Int64(text) { return .integer(integer) }
-        return .bigNumber(text)
+        // The value the parser makes of the same text (19.99 is a Double, 30 digits stay text), so a
+        // journal's reader rebuilds, and hashes, exactly what the recorder encoded.
+        return (try? JSONValue(parsing: text)) ?? .bigNumber(text)
     }
 
     static func double(_ value: Double, path: () -> [any CodingKey]) throws -> JSONValue {
