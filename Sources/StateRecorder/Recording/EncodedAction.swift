@@ -23,8 +23,11 @@ final class EncodedAction: Sendable {
 
     /// Appends the action's serialized form with a call site's `,"site":"…"` member in it.
     func write(siteMember: [UInt8], into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: bytes[..<typeMemberStart])
-        buffer.append(contentsOf: siteMember)
-        buffer.append(contentsOf: bytes[typeMemberStart...])
+        // Through buffer pointers: appending array slices goes element by element, this is two copies.
+        bytes.withUnsafeBufferPointer { action in
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<typeMemberStart]))
+            buffer.append(contentsOf: siteMember)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: action[typeMemberStart...]))
+        }
     }
 }

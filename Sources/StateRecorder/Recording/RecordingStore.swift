@@ -157,14 +157,24 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     /// Dispatches an action to the wrapped store; it is journaled once the reducer has run, with the
     /// line of this call as its site (see ``RecorderOptions/recordsCallSites``).
+    // Inlinable so that the store's own inlinable dispatch is specialized for the app's types where it is
+    // called: run unspecialized, its generic code looks type metadata up several times per action.
+    @inlinable
     public func dispatch(_ action: Action, fileID: String = #fileID, line: Int = #line) {
-        guard recorder.options.recordsCallSites else {
-            store.dispatch(action)
-            return
-        }
-        let holdsSite = pendingSite.set(CallSite(fileID: fileID, line: line))
+        let holdsSite = _holdCallSite(fileID: fileID, line: line)
         store.dispatch(action)
-        if holdsSite { pendingSite.clear() }
+        if holdsSite { _releaseCallSite() }
+    }
+
+    /// Holds the site of the dispatch being made for the step it makes, when call sites are recorded.
+    @usableFromInline
+    func _holdCallSite(fileID: String, line: Int) -> Bool {
+        recorder.options.recordsCallSites && pendingSite.set(CallSite(fileID: fileID, line: line))
+    }
+
+    @usableFromInline
+    func _releaseCallSite() {
+        pendingSite.clear()
     }
 
     /// Runs a command on the wrapped store; a failure is journaled as a `commandError` event.
