@@ -12,6 +12,8 @@ import PackageDescription
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StatedbgCLI    the `statedbg` command line and REPL, as a library
 //   StateTesting   regression replay of recordings from XCTest and Swift Testing
+//
+// Every target names each module it imports, even one it could reach through another.
 let package = Package(
     name: "statedbg",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -40,9 +42,15 @@ let package = Package(
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateJournal", "StateJSON"]),
-        .target(name: "StatedbgCLI", dependencies: ["StateSync", "StateDebugger"]),
-        .target(name: "StateTesting", dependencies: ["StateDebugger"]),
+        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
+        .target(
+            name: "StatedbgCLI",
+            dependencies: ["StateSync", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
+        ),
+        .target(
+            name: "StateTesting",
+            dependencies: ["StateDebugger", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]
+        ),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
@@ -55,12 +63,30 @@ let package = Package(
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["TestSupport", "ExampleApps", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
-        .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateSync", "StateDebugger", "ExampleApps"]),
-        .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StateSync", "StatedbgCLI", "ExampleApps", "StateJournal"]),
-        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateRecorder", "StateTesting", "ExampleApps"]),
+        .testTarget(
+            name: "StateDebuggerTests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger",
+            ]
+        ),
+        .testTarget(
+            name: "StatedbgCLITests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger", "StatedbgCLI",
+            ]
+        ),
+        .testTarget(
+            name: "StateTestingTests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger", "StateTesting",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
