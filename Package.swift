@@ -4,13 +4,16 @@ import PackageDescription
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
+//   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
+//                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
+//                  sinks, colour policy, control-character escaping, Ctrl-C. Knows nothing of statedbg.
 //   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   StateRecorder  the recording store and the app registry (how actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
-//   StatedbgCLI    the `statedbg` command line and REPL, as a library
+//   StatedbgCLI    the `statedbg` commands and REPL, as a library: the engine driven through TerminalKit
 //   StateTesting   regression replay of recordings from XCTest and Swift Testing
 //
 // Every target names each module it imports, even one it could reach through another.
@@ -23,6 +26,7 @@ let package = Package(
         .library(name: "StateJournal", targets: ["StateJournal"]),
         .library(name: "StateRecorder", targets: ["StateRecorder"]),
         .library(name: "StateDebugger", targets: ["StateDebugger"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "StatedbgCLI", targets: ["StatedbgCLI"]),
         .library(name: "StateTesting", targets: ["StateTesting"]),
         .library(name: "ExampleApps", targets: ["ExampleApps"]),
@@ -32,6 +36,7 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "StateSync"),
+        .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
             name: "StateJSON",
             dependencies: ["StateSync"],
@@ -45,7 +50,7 @@ let package = Package(
         .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
         .target(
             name: "StatedbgCLI",
-            dependencies: ["StateSync", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
+            dependencies: ["TerminalKit", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
         ),
         .target(
             name: "StateTesting",
@@ -73,11 +78,12 @@ let package = Package(
                 "StateDebugger",
             ]
         ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
                 "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
-                "StateDebugger", "StatedbgCLI",
+                "StateDebugger", "TerminalKit", "StatedbgCLI",
             ]
         ),
         .testTarget(

@@ -8,6 +8,7 @@ import Foundation
 import StateSync
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 /// Tests that change process-wide state (signal actions, terminal modes) and so must not overlap.
 @Suite(.serialized) struct ProcessSignalTests {

@@ -2,10 +2,11 @@ import TestSupport
 import Foundation
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct OutputErrorTests {
     /// Runs `statedbg ARGUMENTS` with standard output going to /dev/full, where every write fails with ENOSPC.
-    private func runToFullDevice(_ arguments: [String], in directory: TemporaryDirectory) throws -> (status: StatedbgCLI.ExitStatus, error: String) {
+    private func runToFullDevice(_ arguments: [String], in directory: TemporaryDirectory) throws -> (status: TerminalKit.ExitStatus, error: String) {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }

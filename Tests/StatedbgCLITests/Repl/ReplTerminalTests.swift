@@ -9,6 +9,7 @@ import Foundation
 import StateSync
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 /// The REPL on a real pseudo-terminal. Part of ``ProcessSignalTests`` because raw mode changes
 /// process-wide signal actions, so it must not overlap the tests that inspect them.
@@ -19,7 +20,7 @@ extension ProcessSignalTests {
         let pty = try PseudoTerminal()
         let slave = pty.slave
         let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
-        let status = Locked<StatedbgCLI.ExitStatus?>(nil)
+        let status = Locked<TerminalKit.ExitStatus?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread {
             let terminal = Terminal(

@@ -1,5 +1,5 @@
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct ShellWordsTests {
     @Test func splitsOnBlanksAndHonoursQuotesAndEscapes() throws {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
-@testable import StatedbgCLI
+@testable import TerminalKit
 
 @Suite struct LineEditorTests {
     @Test func readsPlainLinesWithoutAPromptWhenInputIsNotATerminal() throws {

@@ -1,4 +1,4 @@
-import StatedbgCLI
+import TerminalKit
 
 /// A cut-down `statedbg` command tree shared by the argument tests.
 enum CommandFixtures {

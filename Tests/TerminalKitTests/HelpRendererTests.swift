@@ -1,5 +1,5 @@
 import Testing
-@testable import StatedbgCLI
+@testable import TerminalKit
 
 @Suite struct HelpRendererTests {
     @Test func rendersASubcommandWithArgumentsOptionsAndExitStatuses() {

@@ -1,5 +1,5 @@
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct EditSessionTests {
     /// Applies a key outside `#expect`, which cannot capture a mutating call.

@@ -1,5 +1,5 @@
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct SuggestionTests {
     @Test func countsATranspositionAsOneEdit() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import StatedbgCLI
+@testable import TerminalKit
 
 @Suite struct CommandLineParserTests {
     @Test func readsPositionalsFlagsAndValues() throws {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct HistoryTests {
     @Test func skipsBlankAndRepeatedLinesAndKeepsTheNewest() {

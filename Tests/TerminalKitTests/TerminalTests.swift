@@ -5,7 +5,7 @@ import Darwin
 #endif
 import StateSync
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct TerminalTests {
     @Test func coloursOnlyATerminalWithoutNoColourOrDumbTerm() {

@@ -1,5 +1,5 @@
 import Testing
-import StatedbgCLI
+import TerminalKit
 
 @Suite struct KeyDecoderTests {
     private func keys(_ bytes: [UInt8]) -> [Key] {
