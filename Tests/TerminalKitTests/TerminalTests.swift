@@ -74,6 +74,25 @@ import TerminalKit
         #expect(TerminalError.cannotReadSettings(fileDescriptor: 5, reason: "Inappropriate ioctl for device").description
             == "Could not read the terminal settings of file descriptor 5: Inappropriate ioctl for device.")
     }
+
+    @Test func aSinkKeepsTheFirstWriteErrorAndDropsWhatFollows() throws {
+        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let sink = FileDescriptorSink(fileDescriptor: descriptor, buffering: FileDescriptorSink.Buffering.none)
+        #expect(sink.writeError == nil)
+        sink.write("step 1\n")
+        #expect(sink.writeError == ENOSPC)
+        sink.write("step 2\n")
+        sink.flush()
+        #expect(sink.writeError == ENOSPC)
+    }
+
+    @Test func escapesControlCharactersButKeepsTheColoursStatedbgWrites() {
+        #expect(ControlCharacterEscaper.escape("plain\ttext\n") == "plain\ttext\n")
+        #expect(ControlCharacterEscaper.escape("\u{1B}[31m-  1\u{1B}[0m") == "\u{1B}[31m-  1\u{1B}[0m")
+        #expect(ControlCharacterEscaper.escape("a\rb\u{0}c\u{1B}[Hd\u{85}é") == #"a\u000Db\u0000c\u001B[Hd\u0085é"#)
+    }
 }
 
 /// Records writes and flushes of several sinks in one ordered list.

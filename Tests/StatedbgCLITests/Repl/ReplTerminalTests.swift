@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import TestSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -7,13 +6,14 @@ import Darwin
 import Dispatch
 import Foundation
 import StateSync
+import TestSupport
 import Testing
 import StatedbgCLI
 import TerminalKit
 
-/// The REPL on a real pseudo-terminal. Part of ``ProcessSignalTests`` because raw mode changes
-/// process-wide signal actions, so it must not overlap the tests that inspect them.
-extension ProcessSignalTests {
+/// The REPL on a real pseudo-terminal. Raw mode changes process-wide signal actions, so this suite must
+/// not overlap TerminalKit's tests that inspect them.
+@Suite(.serialized, .exclusiveProcessSignals) struct ReplTerminalTests {
     @Test func promptsRecallsHistoryAndCompletesStatePathsAtATerminal() throws {
         let directory = try TemporaryDirectory()
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))

@@ -6,12 +6,13 @@ import Darwin
 import Dispatch
 import Foundation
 import StateSync
+import TestSupport
 import Testing
-import StatedbgCLI
 import TerminalKit
 
-/// Tests that change process-wide state (signal actions, terminal modes) and so must not overlap.
-@Suite(.serialized) struct ProcessSignalTests {
+/// Tests that change process-wide state (signal actions, terminal modes) and so must not overlap, with
+/// each other or with other targets' tests that do.
+@Suite(.serialized, .exclusiveProcessSignals) struct ProcessSignalTests {
     @Test func interruptFlagCatchesSigintUntilUninstalled() {
         let before = Self.currentHandler(SIGINT)
         let flag = InterruptFlag.install()
@@ -121,113 +122,5 @@ import TerminalKit
         #else
         return withUnsafeBytes(of: action.__sigaction_u) { $0.load(as: UInt.self) }
         #endif
-    }
-}
-
-/// A master/slave pseudo-terminal pair, with a transcript of what the slave side wrote.
-final class PseudoTerminal: @unchecked Sendable {
-    enum Failure: Error {
-        case cannotOpen(String)
-    }
-
-    let master: Int32
-    let slave: Int32
-    private(set) var transcript = ""
-    private var isMasterOpen = true
-
-    init(columns: UInt16 = 80) throws {
-        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard master >= 0, let name = Self.unlockSlave(of: master) else { throw Failure.cannotOpen("/dev/ptmx") }
-        slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw Failure.cannotOpen(name) }
-        var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    }
-
-    /// Unlocks the slave and returns its path: `grantpt`/`unlockpt`/`ptsname`, which Glibc's Swift
-    /// module does not export, done with the ioctls they wrap.
-    private static func unlockSlave(of master: Int32) -> String? {
-        #if canImport(Glibc)
-        let setLock: UInt = 0x4004_5431  // TIOCSPTLCK, _IOW('T', 0x31, int)
-        let getNumber: UInt = 0x8004_5430  // TIOCGPTN, _IOR('T', 0x30, unsigned int)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        guard ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else { return nil }
-        return "/dev/pts/\(number)"
-        #else
-        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { return nil }
-        return String(cString: name)
-        #endif
-    }
-
-    func send(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-    }
-
-    /// Reads the master side until `text` appears. The generous poll limit only stops a broken editor from
-    /// hanging the test run; no assertion depends on timing.
-    func waitForOutput(containing text: String) -> Bool {
-        while !transcript.contains(text) {
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 10_000) > 0 else { return false }
-            var bytes = [UInt8](repeating: 0, count: 1024)
-            let count = read(master, &bytes, bytes.count)
-            guard count > 0 else { return false }
-            transcript += String(decoding: bytes[..<count], as: UTF8.self)
-        }
-        return true
-    }
-
-    /// A LineEditor reading lines on the slave side until end of input, on its own thread.
-    final class EditorRun: Sendable {
-        let results = Locked<[LineEditor.Result]>([])
-        let finished = DispatchSemaphore(value: 0)
-    }
-
-    /// Starts a LineEditor on the slave, prompting `[0]> `, `[1]> `, … until it reads end of input.
-    func startEditor(completer: (@Sendable (String, Int) -> [String])? = nil) -> EditorRun {
-        let run = EditorRun()
-        let slave = slave
-        Thread {
-            let editor = LineEditor(input: slave, output: slave, completer: completer)
-            var index = 0
-            while true {
-                let result = editor.readLine(prompt: "[\(index)]> ")
-                run.results.withLock { $0.append(result) }
-                if result == .endOfFile { break }
-                index += 1
-            }
-            run.finished.signal()
-        }.start()
-        return run
-    }
-
-    /// Waits for the editor thread, collects its last output and returns what it read. If the thread is
-    /// stuck, hangs up the master so its read fails and it ends.
-    func wait(for run: EditorRun) -> [LineEditor.Result] {
-        if run.finished.wait(timeout: .now() + 10) == .timedOut {
-            close(master)
-            isMasterOpen = false
-            run.finished.wait()
-        } else {
-            drain()
-        }
-        return run.results.withLock { $0 }
-    }
-
-    private func drain() {
-        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        while poll(&descriptor, 1, 0) > 0 {
-            var bytes = [UInt8](repeating: 0, count: 1024)
-            let count = read(master, &bytes, bytes.count)
-            guard count > 0 else { return }
-            transcript += String(decoding: bytes[..<count], as: UTF8.self)
-        }
-    }
-
-    deinit {
-        if isMasterOpen { close(master) }
-        close(slave)
     }
 }
