@@ -25,7 +25,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let dataError = ExitStatus(rawValue: 65)
     /// `66` (`EX_NOINPUT`): an input file did not exist or could not be opened.
     public static let noInput = ExitStatus(rawValue: 66)
-    /// `70` (`EX_SOFTWARE`): an internal error, a bug in statedbg.
+    /// `70` (`EX_SOFTWARE`): an internal error, a bug in the program.
     public static let internalError = ExitStatus(rawValue: 70)
     /// `74` (`EX_IOERR`): reading or writing failed.
     public static let ioError = ExitStatus(rawValue: 74)

@@ -8,11 +8,11 @@
 /// // ["show", "--path", ".[\"odd key\"]", "--json"]
 /// let parsed = try CommandLineParser(root: replCommands).parse(words)
 /// ```
-public enum ShellWords {
+package enum ShellWords {
     /// The words of `line`.
     ///
     /// - Throws: ``ShellWordsError`` for a quote left open or a `\` at the end of the line.
-    public static func split(_ line: String) throws(ShellWordsError) -> [String] {
+    package static func split(_ line: String) throws(ShellWordsError) -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false

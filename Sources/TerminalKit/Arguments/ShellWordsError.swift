@@ -6,14 +6,14 @@
 /// ```text
 /// column 6: the ' quote is never closed.
 /// ```
-public enum ShellWordsError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ShellWordsError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A quote opened at `column` and still open at the end of the line.
     case unterminatedQuote(Character, column: Int)
     /// The line ends with a `\` that has nothing to escape.
     case danglingEscape(column: Int)
 
     /// A whole sentence with the column.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unterminatedQuote(let quote, let column):
             return "column \(column): the \(quote) quote is never closed."

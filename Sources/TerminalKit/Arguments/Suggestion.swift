@@ -10,12 +10,12 @@
 /// ```text
 /// unknown command 'nxt'; did you mean 'next'?
 /// ```
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word`, or `nil` when none is near enough to be a plausible typo.
     ///
     /// A candidate qualifies when its distance is at most a third of the longer word's length (at least one).
     /// Ties go to the earlier candidate, so list the most common words first.
-    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
             let limit = max(1, max(word.count, candidate.count) / 3)
@@ -29,7 +29,7 @@ public enum Suggestion {
     }
 
     /// The optimal-string-alignment distance between two strings, counted in `Character`s.
-    public static func distance(_ lhs: String, _ rhs: String) -> Int {
+    package static func distance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs)
         let b = Array(rhs)
         if a.isEmpty { return b.count }

@@ -29,7 +29,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A command that only groups subcommands was called without one.
     case missingSubcommand(available: [String])
 
-    /// The sentence shown to the user; ``CommandLineError`` puts `statedbg: error:` before it.
+    /// The sentence shown to the user; ``CommandLineError`` puts the tool name and `error:` before it.
     public var description: String {
         switch self {
         case .missingValue(let option):

@@ -9,30 +9,30 @@
 /// buffer.insert("step 3 ")
 /// buffer.text                          // "step 3 show "
 /// ```
-public struct EditBuffer: Equatable, Sendable {
+package struct EditBuffer: Equatable, Sendable {
     private var characters: [Character]
     /// The cursor position, from 0 (before the first character) to the character count.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// The text most recently removed by a kill command (Ctrl-K, Ctrl-U, Ctrl-W), for ``yank()``.
-    public private(set) var killed: String = ""
+    package private(set) var killed: String = ""
 
     /// Creates a buffer holding `text` with the cursor at its end.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         characters = Array(text)
         cursor = characters.count
     }
 
     /// The whole line.
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
     /// The number of characters, which is also the number of columns the line takes.
-    public var count: Int { characters.count }
+    package var count: Int { characters.count }
 
     /// The text before the cursor.
-    public var textBeforeCursor: String { String(characters[..<cursor]) }
+    package var textBeforeCursor: String { String(characters[..<cursor]) }
 
     /// Inserts `text` at the cursor and moves past it. A combining mark joins the character before it.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         for character in text {
             if cursor > 0, character.unicodeScalars.first.map(Self.isCombining) ?? false {
                 let merged = Character(String(characters[cursor - 1]) + String(character))
@@ -45,32 +45,32 @@ public struct EditBuffer: Equatable, Sendable {
     }
 
     /// Replaces the whole line and puts the cursor at its end (history recall).
-    public mutating func replaceAll(with text: String) {
+    package mutating func replaceAll(with text: String) {
         characters = Array(text)
         cursor = characters.count
     }
 
     /// Replaces the characters in `range` with `text`, leaving the cursor after the inserted text.
-    public mutating func replace(_ range: Range<Int>, with text: String) {
+    package mutating func replace(_ range: Range<Int>, with text: String) {
         let clamped = range.clamped(to: 0..<characters.count)
         characters.replaceSubrange(clamped, with: Array(text))
         cursor = clamped.lowerBound + text.count
     }
 
     /// One character left; stops at the start.
-    public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    package mutating func moveLeft() { cursor = max(0, cursor - 1) }
     /// One character right; stops at the end.
-    public mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
+    package mutating func moveRight() { cursor = min(characters.count, cursor + 1) }
     /// To the start of the line (Home, Ctrl-A).
-    public mutating func moveToStart() { cursor = 0 }
+    package mutating func moveToStart() { cursor = 0 }
     /// To the end of the line (End, Ctrl-E).
-    public mutating func moveToEnd() { cursor = characters.count }
+    package mutating func moveToEnd() { cursor = characters.count }
 
     /// To the start of the previous word.
-    public mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
+    package mutating func moveWordLeft() { cursor = wordStart(before: cursor) }
 
     /// To the end of the next word.
-    public mutating func moveWordRight() {
+    package mutating func moveWordRight() {
         var position = cursor
         while position < characters.count, characters[position].isWhitespace { position += 1 }
         while position < characters.count, !characters[position].isWhitespace { position += 1 }
@@ -79,7 +79,7 @@ public struct EditBuffer: Equatable, Sendable {
 
     /// Deletes the character before the cursor (Backspace); returns whether anything was deleted.
     @discardableResult
-    public mutating func deleteBackward() -> Bool {
+    package mutating func deleteBackward() -> Bool {
         guard cursor > 0 else { return false }
         characters.remove(at: cursor - 1)
         cursor -= 1
@@ -88,34 +88,34 @@ public struct EditBuffer: Equatable, Sendable {
 
     /// Deletes the character under the cursor (Delete, Ctrl-D); returns whether anything was deleted.
     @discardableResult
-    public mutating func deleteForward() -> Bool {
+    package mutating func deleteForward() -> Bool {
         guard cursor < characters.count else { return false }
         characters.remove(at: cursor)
         return true
     }
 
     /// Deletes from the cursor to the end of the line (Ctrl-K).
-    public mutating func killToEnd() {
+    package mutating func killToEnd() {
         kill(cursor..<characters.count)
     }
 
     /// Deletes from the start of the line to the cursor (Ctrl-U).
-    public mutating func killToStart() {
+    package mutating func killToStart() {
         kill(0..<cursor)
     }
 
     /// Deletes the word before the cursor and the spaces after it (Ctrl-W).
-    public mutating func killWordBackward() {
+    package mutating func killWordBackward() {
         kill(wordStart(before: cursor)..<cursor)
     }
 
     /// Inserts the last killed text at the cursor (Ctrl-Y).
-    public mutating func yank() {
+    package mutating func yank() {
         insert(killed)
     }
 
     /// The start of the word that ends at or before `position`, skipping spaces first.
-    public func wordStart(before position: Int) -> Int {
+    package func wordStart(before position: Int) -> Int {
         var start = min(position, characters.count)
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }

@@ -11,9 +11,9 @@
 /// session.handle(.tab)                        // .showCompletions(["next", "network"])
 /// session.handle(.enter)                      // .submit("ne")
 /// ```
-public struct EditSession {
+package struct EditSession {
     /// What the editor should do after a key.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Redraw the line and keep reading.
         case editing
         /// The user pressed Enter on this line.
@@ -31,14 +31,14 @@ public struct EditSession {
     }
 
     /// The line as edited so far.
-    public private(set) var buffer = EditBuffer()
+    package private(set) var buffer = EditBuffer()
     private let history: [String]
     private var historyIndex: Int
     private var draft = ""
     private let completer: LineEditor.Completer?
 
     /// Starts an empty line with `history` (oldest first) available to Up/Down.
-    public init(history: [String] = [], completer: LineEditor.Completer? = nil) {
+    package init(history: [String] = [], completer: LineEditor.Completer? = nil) {
         self.history = history
         self.historyIndex = history.count
         self.completer = completer
@@ -46,7 +46,7 @@ public struct EditSession {
 
     /// Applies one key.
     @discardableResult
-    public mutating func handle(_ key: Key) -> Outcome {
+    package mutating func handle(_ key: Key) -> Outcome {
         switch key {
         case .character(let character): buffer.insert(String(character))
         case .enter: return .submit(buffer.text)

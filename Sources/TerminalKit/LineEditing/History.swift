@@ -16,29 +16,29 @@ import Darwin
 /// history.add("next 5")          // ignored: same as the previous entry
 /// try history.save()
 /// ```
-public struct History: Equatable, Sendable {
+package struct History: Equatable, Sendable {
     /// Oldest first.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     /// Where ``load()`` and ``save()`` read and write, or `nil` to keep history in memory only.
-    public var file: String?
+    package var file: String?
     /// The most entries kept; older ones are dropped.
-    public var limit: Int
+    package var limit: Int
 
     /// Creates an empty history.
-    public init(file: String? = nil, limit: Int = 1000) {
+    package init(file: String? = nil, limit: Int = 1000) {
         self.file = file
         self.limit = max(1, limit)
     }
 
     /// Records `line` unless it is blank or repeats the last entry.
-    public mutating func add(_ line: String) {
+    package mutating func add(_ line: String) {
         guard !line.allSatisfy(\.isWhitespace), line != entries.last else { return }
         entries.append(line)
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
     }
 
     /// Replaces the entries with those in ``file``; a missing file means an empty history.
-    public mutating func load() throws(HistoryError) {
+    package mutating func load() throws(HistoryError) {
         guard let file else { return }
         let descriptor = open(file, O_RDONLY)
         guard descriptor >= 0 else {
@@ -64,7 +64,7 @@ public struct History: Equatable, Sendable {
     }
 
     /// Writes the entries to ``file`` (mode 0600), replacing it atomically.
-    public func save() throws(HistoryError) {
+    package func save() throws(HistoryError) {
         guard let file else { return }
         let temporary = file + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -4,7 +4,7 @@
 /// var decoder = KeyDecoder()
 /// decoder.decode(Array("a\u{1B}[D".utf8))   // [.character("a"), .left]
 /// ```
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     /// A printable character (any script; combining marks arrive as their own character).
     case character(Character)
     /// Return or Enter.

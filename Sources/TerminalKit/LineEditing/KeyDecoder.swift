@@ -9,17 +9,17 @@
 /// decoder.decode([0x33, 0x7E, 0x01])  // [.delete, .control("a")]
 /// decoder.decode(Array("é".utf8))     // [.character("é")]
 /// ```
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// Creates a decoder with nothing pending.
-    public init() {}
+    package init() {}
 
     /// Whether bytes of an unfinished sequence are waiting.
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes as many keys as `bytes` (after whatever was pending) complete.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes {
             if let key = feed(byte) { keys.append(key) }
@@ -28,7 +28,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// Adds one byte; returns the key it completes, if any.
-    public mutating func feed(_ byte: UInt8) -> Key? {
+    package mutating func feed(_ byte: UInt8) -> Key? {
         pending.append(byte)
         switch Self.parse(pending) {
         case .incomplete:

@@ -27,15 +27,15 @@ import Darwin
 ///     }
 /// }
 /// ```
-public final class LineEditor {
+package final class LineEditor {
     /// Returns the candidates that may replace the word before the cursor.
     ///
     /// Receives the whole line and the cursor position in `Character`s; each candidate is the full word
     /// (`"next"` for the line `"ne"`), not just the missing suffix.
-    public typealias Completer = (_ line: String, _ cursor: Int) -> [String]
+    package typealias Completer = (_ line: String, _ cursor: Int) -> [String]
 
     /// The result of reading one line.
-    public enum Result: Equatable, Sendable {
+    package enum Result: Equatable, Sendable {
         /// A line, without its newline.
         case line(String)
         /// Input ended (Ctrl-D on an empty line, or the end of a file or pipe).
@@ -45,13 +45,13 @@ public final class LineEditor {
     }
 
     /// The descriptor keys are read from.
-    public let inputDescriptor: Int32
+    package let inputDescriptor: Int32
     /// The descriptor the prompt and line are drawn on.
-    public let outputDescriptor: Int32
+    package let outputDescriptor: Int32
     /// Lines entered so far; each accepted line is added and, when the history has a file, saved.
-    public var history: History
+    package var history: History
     /// The last failure to save ``history``, for the caller to report; cleared by the next successful save.
-    public private(set) var historyError: HistoryError?
+    package private(set) var historyError: HistoryError?
 
     private let completer: Completer?
     private let screen: FileDescriptorSink
@@ -61,7 +61,7 @@ public final class LineEditor {
     private var inputEnded = false
 
     /// Creates an editor on the given descriptors, which it neither owns nor closes.
-    public init(input: Int32, output: Int32, history: History = History(), completer: Completer? = nil) {
+    package init(input: Int32, output: Int32, history: History = History(), completer: Completer? = nil) {
         inputDescriptor = input
         outputDescriptor = output
         self.history = history
@@ -70,13 +70,13 @@ public final class LineEditor {
     }
 
     /// Whether the input is a terminal, i.e. whether prompts and editing are used.
-    public var isInteractive: Bool { isatty(inputDescriptor) == 1 }
+    package var isInteractive: Bool { isatty(inputDescriptor) == 1 }
 
     /// Reads one line, showing `prompt` first when the input is a terminal.
     ///
     /// The editor writes straight to its output descriptor, so flush any buffered output of your own
     /// (`terminal.output.flush()`) before calling, or it may appear after the prompt.
-    public func readLine(prompt: String) -> Result {
+    package func readLine(prompt: String) -> Result {
         guard isInteractive, let raw = try? RawMode(fileDescriptor: inputDescriptor) else {
             if isInteractive { screen.write(prompt) }
             return readPlainLine()

@@ -9,7 +9,7 @@
 /// let policy = ColourPolicy(arguments)
 /// let coloured = policy.allowsColour(outputIsTerminal: true, environment: ["TERM": "xterm-256color"])  // true
 /// ```
-public enum ColourPolicy: Sendable, Equatable {
+package enum ColourPolicy: Sendable, Equatable {
     /// Decide from the terminal and the environment.
     case automatic
     /// Always colour (`--color`).
@@ -18,23 +18,23 @@ public enum ColourPolicy: Sendable, Equatable {
     case never
 
     /// The `--color` and `--no-color` flags, for a command's ``CommandSpec/options``.
-    public static let options: [OptionSpec] = [
+    package static let options: [OptionSpec] = [
         .flag("color", help: "Colour the output even when it is not a terminal."),
         .flag("no-color", help: "Do not colour the output."),
     ]
 
     /// The policy asked for by the flags in ``options``.
-    public init(_ arguments: ParsedArguments) {
+    package init(_ arguments: ParsedArguments) {
         self.init(colorFlag: arguments.flag("color"), noColorFlag: arguments.flag("no-color"))
     }
 
     /// The policy the flags ask for; `--no-color` wins when both are given.
-    public init(colorFlag: Bool, noColorFlag: Bool) {
+    package init(colorFlag: Bool, noColorFlag: Bool) {
         self = noColorFlag ? .never : colorFlag ? .always : .automatic
     }
 
     /// Whether output should be coloured.
-    public func allowsColour(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+    package func allowsColour(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
         switch self {
         case .always:
             return true

@@ -4,8 +4,8 @@
 /// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
 /// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
 /// JSON output valid, since those characters can only occur inside JSON strings. The four colour
-/// sequences statedbg itself writes (red, green, dim, reset) pass unchanged; on their own they can
-/// only colour text.
+/// sequences StateJSON's diff renderer writes (red, green, dim, reset) pass unchanged; on their own
+/// they can only colour text.
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
@@ -13,11 +13,11 @@
 /// ```text
 /// bank.rename("\u001B]0;PWNED\u0007")
 /// ```
-public enum ControlCharacterEscaper {
+package enum ControlCharacterEscaper {
     private static let colours: [[UInt8]] = ["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m"].map { Array($0.utf8) }
 
     /// `text` with its control characters escaped; `text` itself when it has none, which is the usual case.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var text = text
         let clean = text.withUTF8 { bytes in
             for index in bytes.indices where needsEscape(bytes, at: index) && colourLength(bytes, at: index) == 0 { return false }
@@ -57,7 +57,7 @@ public enum ControlCharacterEscaper {
         return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
     }
 
-    /// The length of the colour sequence of statedbg's own that starts at `index`, or 0.
+    /// The length of the allowed colour sequence that starts at `index`, or 0.
     private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard bytes[index] == 0x1B else { return 0 }
         for colour in colours where index + colour.count <= bytes.count

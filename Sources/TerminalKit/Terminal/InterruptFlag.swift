@@ -19,7 +19,7 @@ import Synchronization
 ///     try replay(step)
 /// }
 /// ```
-public final class InterruptFlag: Sendable {
+package final class InterruptFlag: Sendable {
     private let baseline: Atomic<Int>
     private let previous: Locked<sigaction?>
 
@@ -29,28 +29,28 @@ public final class InterruptFlag: Sendable {
     }
 
     /// Starts catching SIGINT.
-    public static func install() -> InterruptFlag {
+    package static func install() -> InterruptFlag {
         SignalRelay.listeners.add(1, ordering: .releasing)
         return InterruptFlag(previous: SignalRelay.install(SIGINT))
     }
 
     /// Whether Ctrl-C was pressed since ``install()`` or the last ``reset()``.
-    public var isCancelled: Bool {
+    package var isCancelled: Bool {
         SignalRelay.interrupts.load(ordering: .acquiring) != baseline.load(ordering: .acquiring)
     }
 
     /// A closure answering ``isCancelled``, to hand to code that must not know about signals.
-    public var isCancelledCheck: @Sendable () -> Bool {
+    package var isCancelledCheck: @Sendable () -> Bool {
         { [self] in isCancelled }
     }
 
     /// Forgets interrupts so far, e.g. before the next REPL command.
-    public func reset() {
+    package func reset() {
         baseline.store(SignalRelay.interrupts.load(ordering: .acquiring), ordering: .releasing)
     }
 
     /// Stops catching SIGINT and restores the previous action; calling it again does nothing.
-    public func uninstall() {
+    package func uninstall() {
         previous.withLock { previous in
             guard let action = previous else { return }
             SignalRelay.restore(SIGINT, action)

@@ -18,7 +18,7 @@ import Darwin
 /// var byte: UInt8 = 0
 /// _ = read(STDIN_FILENO, &byte, 1)   // returns after one key press
 /// ```
-public final class RawMode {
+package final class RawMode {
     private static let guardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     private let fileDescriptor: Int32
@@ -29,7 +29,7 @@ public final class RawMode {
     /// Switches `fileDescriptor` to raw mode.
     ///
     /// - Throws: ``TerminalError`` when it is not a terminal or the settings cannot be changed.
-    public init(fileDescriptor: Int32) throws(TerminalError) {
+    package init(fileDescriptor: Int32) throws(TerminalError) {
         self.fileDescriptor = fileDescriptor
         var settings = termios()
         guard tcgetattr(fileDescriptor, &settings) == 0 else {
@@ -61,7 +61,7 @@ public final class RawMode {
     }
 
     /// Puts the original settings back; calling it again does nothing.
-    public func restore() {
+    package func restore() {
         guard isActive else { return }
         isActive = false
         tcsetattr(fileDescriptor, TCSADRAIN, &original)

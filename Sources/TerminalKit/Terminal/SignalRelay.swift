@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Synchronization
 
-/// The one piece of process-global state in StatedbgCLI, because a signal handler is a C function
+/// The one piece of process-global state in TerminalKit, because a signal handler is a C function
 /// that can capture nothing.
 ///
 /// It holds exactly what the handler needs: a counter of interrupts (read by ``InterruptFlag``), whether

@@ -60,7 +60,7 @@ public struct Terminal: Sendable {
     }
 
     /// Whether to colour standard output under `policy`.
-    public func allowsColour(_ policy: ColourPolicy) -> Bool {
+    package func allowsColour(_ policy: ColourPolicy) -> Bool {
         policy.allowsColour(outputIsTerminal: isOutputInteractive, environment: environment)
     }
 
