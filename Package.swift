@@ -6,7 +6,7 @@ import PackageDescription
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
-//                  sinks, colour policy, control-character escaping, Ctrl-C. Knows nothing of statedbg.
+//                  sinks, colour policy, control-character escaping, Ctrl-C. Knows nothing of recordings.
 //   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
