@@ -4,14 +4,19 @@ import PackageDescription
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
+//   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
+//                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
+//                  sinks, colour policy, control-character escaping, Ctrl-C. Knows nothing of recordings.
 //   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   StateRecorder  the recording store and the app registry (how actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
-//   StatedbgCLI    the `statedbg` command line and REPL, as a library
+//   StatedbgCLI    the `statedbg` commands and REPL, as a library: the engine driven through TerminalKit
 //   StateTesting   regression replay of recordings from XCTest and Swift Testing
+//
+// Every target names each module it imports, even one it could reach through another.
 let package = Package(
     name: "statedbg",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -21,6 +26,7 @@ let package = Package(
         .library(name: "StateJournal", targets: ["StateJournal"]),
         .library(name: "StateRecorder", targets: ["StateRecorder"]),
         .library(name: "StateDebugger", targets: ["StateDebugger"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "StatedbgCLI", targets: ["StatedbgCLI"]),
         .library(name: "StateTesting", targets: ["StateTesting"]),
         .library(name: "ExampleApps", targets: ["ExampleApps"]),
@@ -30,6 +36,7 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "StateSync"),
+        .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
             name: "StateJSON",
             dependencies: ["StateSync"],
@@ -40,9 +47,15 @@ let package = Package(
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateJournal", "StateJSON"]),
-        .target(name: "StatedbgCLI", dependencies: ["StateSync", "StateDebugger"]),
-        .target(name: "StateTesting", dependencies: ["StateDebugger"]),
+        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
+        .target(
+            name: "StatedbgCLI",
+            dependencies: ["TerminalKit", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
+        ),
+        .target(
+            name: "StateTesting",
+            dependencies: ["StateDebugger", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]
+        ),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
@@ -55,12 +68,31 @@ let package = Package(
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["TestSupport", "ExampleApps", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
-        .testTarget(name: "StateDebuggerTests", dependencies: ["TestSupport", "StateSync", "StateDebugger", "ExampleApps"]),
-        .testTarget(name: "StatedbgCLITests", dependencies: ["TestSupport", "StateSync", "StatedbgCLI", "ExampleApps", "StateJournal"]),
-        .testTarget(name: "StateTestingTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateRecorder", "StateTesting", "ExampleApps"]),
+        .testTarget(
+            name: "StateDebuggerTests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger",
+            ]
+        ),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
+        .testTarget(
+            name: "StatedbgCLITests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger", "TerminalKit", "StatedbgCLI",
+            ]
+        ),
+        .testTarget(
+            name: "StateTestingTests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
+                "StateDebugger", "StateTesting",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

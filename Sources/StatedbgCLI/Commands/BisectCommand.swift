@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import TerminalKit
 
 /// `statedbg bisect FILE PREDICATE [--linear]`: the first step where a predicate holds.
 enum BisectCommand: Subcommand {

@@ -1,4 +1,5 @@
 import StateDebugger
+import TerminalKit
 
 /// `statedbg changes FILE PATH`: the steps that changed the values a path selects.
 enum ChangesCommand: Subcommand {

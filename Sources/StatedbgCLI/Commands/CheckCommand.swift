@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJournal
+import TerminalKit
 
 /// `statedbg check FILE [--repair]`: reads every line, rebuilds every state and checks every hash.
 enum CheckCommand: Subcommand {

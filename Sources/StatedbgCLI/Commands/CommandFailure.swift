@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJournal
+import TerminalKit
 
 /// Why a `statedbg` command stopped, with the exit status it ends with.
 ///

@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import TerminalKit
 
 /// `statedbg diff FILE A B` (two steps) and `statedbg diff FILE1 FILE2` (two recordings).
 enum DiffCommand: Subcommand {

@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// `statedbg examples`: the apps this build of statedbg can record and replay.
 enum ExamplesCommand: Subcommand {
     static let spec = CommandSpec(

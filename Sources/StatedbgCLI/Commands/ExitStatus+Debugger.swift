@@ -1,3 +1,5 @@
+import TerminalKit
+
 extension ExitStatus {
     /// `73` (`EX_CANTCREAT`): an output file exists and `--force` was not given, or cannot be created.
     public static let cannotCreate = ExitStatus(rawValue: 73)

@@ -1,5 +1,6 @@
 import Foundation
 import StateDebugger
+import TerminalKit
 
 /// `statedbg export FILE --test [-o OUT] [--xctest] [--name TYPE] [--app EXPRESSION] [--no-testable]`:
 /// a regression test source file for a recording.

@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import TerminalKit
 
 /// `statedbg log FILE [--type PATTERN] [--json]`: the recorded actions, one per line.
 enum LogCommand: Subcommand {

@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateRecorder
+import TerminalKit
 
 /// Runs the engine's ``Minimizer`` for `statedbg minimize` and the REPL's `minimize`.
 enum Minimization {

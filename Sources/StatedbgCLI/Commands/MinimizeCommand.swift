@@ -1,5 +1,6 @@
 import Foundation
 import StateDebugger
+import TerminalKit
 
 /// `statedbg minimize FILE PREDICATE -o OUT [--force]`: the smallest recording that still satisfies a predicate.
 enum MinimizeCommand: Subcommand {

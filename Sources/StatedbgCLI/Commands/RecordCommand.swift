@@ -3,6 +3,7 @@ import StateDebugger
 import StateJSON
 import StateJournal
 import StateRecorder
+import TerminalKit
 
 /// `statedbg record EXAMPLE -o OUT …`: records a registered app driven by its action generator.
 enum RecordCommand: Subcommand {

@@ -1,4 +1,5 @@
 import StateDebugger
+import TerminalKit
 
 /// `statedbg repl FILE` (and `statedbg FILE`): the interactive debugger.
 enum ReplCommand: Subcommand {

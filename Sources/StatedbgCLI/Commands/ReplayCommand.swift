@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import TerminalKit
 
 /// `statedbg replay FILE [--verify] [--to N] [--quiet] [--json]`: every step's action and the diff it made.
 enum ReplayCommand: Subcommand {

@@ -2,6 +2,7 @@ import Foundation
 import StateDebugger
 import StateJournal
 import StateRecorder
+import TerminalKit
 
 /// The `statedbg` command line as a library: parse the arguments, run the command, return the exit status.
 ///

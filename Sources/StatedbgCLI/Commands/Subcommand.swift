@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// One `statedbg` subcommand: its declaration and what it does.
 protocol Subcommand {
     /// The declaration the parser reads arguments against and help is rendered from.

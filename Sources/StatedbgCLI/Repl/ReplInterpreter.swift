@@ -2,6 +2,7 @@ import StateDebugger
 import StateJSON
 import StateJournal
 import StateRecorder
+import TerminalKit
 
 /// The REPL's command language over a debugging ``Session``: one line in, text out, no terminal.
 ///

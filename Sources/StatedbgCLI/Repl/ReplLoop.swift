@@ -1,4 +1,5 @@
 import StateDebugger
+import TerminalKit
 
 /// Feeds a ``ReplInterpreter`` lines from a person at a terminal, a pipe or a `-c` script, and prints
 /// its replies.

@@ -3,6 +3,7 @@ import StateDebugger
 import Synchronization
 import Testing
 @testable import StatedbgCLI
+import TerminalKit
 
 /// Ctrl-C reaches commands as `isCancelled`; these tests hand in a check that is already true.
 @Suite struct CancellationTests {

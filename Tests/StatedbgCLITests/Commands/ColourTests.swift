@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct ColourTests {
     private func replay(_ flags: [String], terminal isTerminal: Bool, environment: [String: String]) throws -> String {

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import StateRecorder
 import StatedbgCLI
+import TerminalKit
 
 /// One in-process run of `statedbg` with in-memory output.
 struct CommandRun {

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct EntryPointTests {
     @Test func printsTheVersion() throws {

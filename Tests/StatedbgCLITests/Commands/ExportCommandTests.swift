@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import StatedbgCLI
+import TerminalKit
 import Testing
 
 /// `statedbg export --test` for an app with a store of its own (``TallyFixture``), registered with

@@ -2,10 +2,11 @@ import TestSupport
 import Foundation
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct OutputErrorTests {
     /// Runs `statedbg ARGUMENTS` with standard output going to /dev/full, where every write fails with ENOSPC.
-    private func runToFullDevice(_ arguments: [String], in directory: TemporaryDirectory) throws -> (status: StatedbgCLI.ExitStatus, error: String) {
+    private func runToFullDevice(_ arguments: [String], in directory: TemporaryDirectory) throws -> (status: TerminalKit.ExitStatus, error: String) {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
@@ -28,19 +29,6 @@ import StatedbgCLI
         #expect(run.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
     }
 
-    @Test func aSinkKeepsTheFirstWriteErrorAndDropsWhatFollows() throws {
-        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let sink = FileDescriptorSink(fileDescriptor: descriptor, buffering: FileDescriptorSink.Buffering.none)
-        #expect(sink.writeError == nil)
-        sink.write("step 1\n")
-        #expect(sink.writeError == ENOSPC)
-        sink.write("step 2\n")
-        sink.flush()
-        #expect(sink.writeError == ENOSPC)
-    }
-
     @Test func controlCharactersFromRecordingsAndInputAreEscaped() throws {
         let directory = try TemporaryDirectory()
         try WalletFixture.record(to: directory.file("w.jsonl"), actions: [.rename("\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{7F}\u{9B}x")], markerAfter: nil)
@@ -59,11 +47,5 @@ import StatedbgCLI
             statedbg: error: command 1: unknown command '\u001B[2Jfoo'; type 'help' for the commands.
 
             """#)
-    }
-
-    @Test func escapesControlCharactersButKeepsTheColoursStatedbgWrites() {
-        #expect(ControlCharacterEscaper.escape("plain\ttext\n") == "plain\ttext\n")
-        #expect(ControlCharacterEscaper.escape("\u{1B}[31m-  1\u{1B}[0m") == "\u{1B}[31m-  1\u{1B}[0m")
-        #expect(ControlCharacterEscaper.escape("a\rb\u{0}c\u{1B}[Hd\u{85}é") == #"a\u000Db\u0000c\u001B[Hd\u0085é"#)
     }
 }

@@ -3,6 +3,7 @@ import StateJSON
 import StateJournal
 import StateRecorder
 import StatedbgCLI
+import TerminalKit
 import Testing
 import TestSupport
 

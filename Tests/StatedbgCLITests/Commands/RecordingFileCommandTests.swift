@@ -3,6 +3,7 @@ import ExampleApps
 import Foundation
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct RecordingFileCommandTests {
     @Test func checksASoundJournal() throws {

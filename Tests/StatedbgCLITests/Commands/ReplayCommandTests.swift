@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct ReplayCommandTests {
     @Test func printsEveryStepWithItsDiffAndTheEventsAfterIt() throws {

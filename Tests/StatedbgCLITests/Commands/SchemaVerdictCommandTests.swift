@@ -3,6 +3,7 @@ import StateJSON
 import StateRecorder
 import StateStore
 import StatedbgCLI
+import TerminalKit
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import StateRecorder
 import Testing
 import ExampleApps
 import StatedbgCLI
+import TerminalKit
 
 @Suite struct ShowAndDiffCommandTests {
     @Test func showsTheLastStateByDefault() throws {

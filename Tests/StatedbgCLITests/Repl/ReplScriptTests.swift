@@ -6,6 +6,7 @@ import Darwin
 #endif
 import Testing
 @testable import StatedbgCLI
+import TerminalKit
 
 @Suite struct ReplScriptTests {
     @Test func runsCommandsFromDashCEchoingThemAndFailsWhenOneFails() throws {

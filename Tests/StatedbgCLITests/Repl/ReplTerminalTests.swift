@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import TestSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -7,19 +6,21 @@ import Darwin
 import Dispatch
 import Foundation
 import StateSync
+import TestSupport
 import Testing
 import StatedbgCLI
+import TerminalKit
 
-/// The REPL on a real pseudo-terminal. Part of ``ProcessSignalTests`` because raw mode changes
-/// process-wide signal actions, so it must not overlap the tests that inspect them.
-extension ProcessSignalTests {
+/// The REPL on a real pseudo-terminal. Raw mode changes process-wide signal actions, so this suite must
+/// not overlap TerminalKit's tests that inspect them.
+@Suite(.serialized, .exclusiveProcessSignals) struct ReplTerminalTests {
     @Test func promptsRecallsHistoryAndCompletesStatePathsAtATerminal() throws {
         let directory = try TemporaryDirectory()
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
         let pty = try PseudoTerminal()
         let slave = pty.slave
         let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
-        let status = Locked<StatedbgCLI.ExitStatus?>(nil)
+        let status = Locked<TerminalKit.ExitStatus?>(nil)
         let finished = DispatchSemaphore(value: 0)
         Thread {
             let terminal = Terminal(

@@ -1,0 +1,74 @@
+/// Makes text safe to print on a terminal by writing its control characters as visible escapes.
+///
+/// Labels, values and paths come from recordings, and REPL input is echoed in errors; a recording that
+/// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
+/// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
+/// JSON output valid, since those characters can only occur inside JSON strings. The four colour
+/// sequences StateJSON's diff renderer writes (red, green, dim, reset) pass unchanged; on their own
+/// they can only colour text.
+///
+/// ```swift
+/// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
+/// ```
+/// ```text
+/// bank.rename("\u001B]0;PWNED\u0007")
+/// ```
+package enum ControlCharacterEscaper {
+    private static let colours: [[UInt8]] = ["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m"].map { Array($0.utf8) }
+
+    /// `text` with its control characters escaped; `text` itself when it has none, which is the usual case.
+    package static func escape(_ text: String) -> String {
+        var text = text
+        let clean = text.withUTF8 { bytes in
+            for index in bytes.indices where needsEscape(bytes, at: index) && colourLength(bytes, at: index) == 0 { return false }
+            return true
+        }
+        if clean { return text }
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 16)
+            var index = 0
+            while index < bytes.count {
+                let colour = colourLength(bytes, at: index)
+                if colour > 0 {
+                    output.append(contentsOf: bytes[index..<index + colour])
+                    index += colour
+                } else if bytes[index] == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    output.append(contentsOf: escaped(bytes[index + 1]))
+                    index += 2
+                } else if needsEscape(bytes, at: index) {
+                    output.append(contentsOf: escaped(bytes[index]))
+                    index += 1
+                } else {
+                    output.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Whether the byte at `index` starts a control character: C0 but line feed and tab, DEL, or C1
+    /// (U+0080 to U+009F, encoded as C2 80 to C2 9F).
+    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte < 0x20 { return byte != 0x0A && byte != 0x09 }
+        if byte == 0x7F { return true }
+        return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+    }
+
+    /// The length of the allowed colour sequence that starts at `index`, or 0.
+    private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard bytes[index] == 0x1B else { return 0 }
+        for colour in colours where index + colour.count <= bytes.count
+            && zip(colour.indices, colour).allSatisfy({ bytes[index + $0] == $1 }) {
+            return colour.count
+        }
+        return 0
+    }
+
+    private static func escaped(_ value: UInt8) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return Array(#"\u00"#.utf8) + [digits[Int(value >> 4)], digits[Int(value & 0x0F)]]
+    }
+}
