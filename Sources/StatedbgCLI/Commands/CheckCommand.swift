@@ -56,8 +56,8 @@ enum CheckCommand: Subcommand {
             throw CommandFailure(.usage, "\(twice) is named more than once; --repair repairs each journal once, so name it once.")
         }
         let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "checked")
-        return try batch.run(context) { path, context throws(CommandFailure) in
-            try check(path, repairing: repair, json: json, context)
+        return try batch.run(context) { path, fileContext throws(CommandFailure) in
+            try check(path, repairing: repair, json: json, fileContext)
         }
     }
 

@@ -86,7 +86,7 @@ enum ReplayCommand: Subcommand {
             }
             return .success
         }
-        let (report, interrupted) = try run(verifier, through: last, context)
+        let (report, interrupted) = try runVerifier(verifier, through: last, context)
         if json {
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted))))])).canonicalText)
         } else {
@@ -109,15 +109,15 @@ enum ReplayCommand: Subcommand {
         let json = arguments.flag("json")
         let colour = context.colour(arguments) && !json
         let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "verified")
-        return try batch.run(context) { path, context throws(CommandFailure) in
-            let source = try context.open(path, verifyingHashes: false)
-            let verifier = try makeVerifier(source, context)
+        return try batch.run(context) { path, fileContext throws(CommandFailure) in
+            let source = try fileContext.open(path, verifyingHashes: false)
+            let verifier = try makeVerifier(source, fileContext)
             let printer = StepPrinter(colour: colour)
-            try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, context)
-            let (report, interrupted) = try run(verifier, through: source.lastStep, context)
+            try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext)
+            let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, fileContext)
             if !json {
                 for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: true) {
-                    context.output.print(line)
+                    fileContext.output.print(line)
                 }
             }
             return .init(status: try status(of: report, verifier: verifier, interrupted: interrupted),
@@ -181,8 +181,8 @@ enum ReplayCommand: Subcommand {
     }
 
     /// Replays through the app's reducer up to `last`; the report, and whether Ctrl-C cut it short.
-    private static func run(_ verifier: ReplayVerifier, through last: Int,
-                            _ context: CommandContext) throws(CommandFailure) -> (report: VerifyReport, interrupted: Bool) {
+    private static func runVerifier(_ verifier: ReplayVerifier, through last: Int,
+                                    _ context: CommandContext) throws(CommandFailure) -> (report: VerifyReport, interrupted: Bool) {
         let isCancelled = context.isCancelled
         var reachedEnd = false
         let report: VerifyReport
