@@ -19,7 +19,8 @@ enum CheckCommand: Subcommand {
 
             Several journals are each checked (and repaired, with --repair) on their own, --jobs at a time, \
             and their results printed in the order given, as for one; a journal that cannot be checked gets \
-            'FILE: error: …', or in JSON {"error":TEXT,"file":PATH,"passed":false,"status":N}. A last line \
+            'FILE: error: …' among the results, where alone it would end the command with that error, or \
+            in JSON {"error":TEXT,"file":PATH,"passed":false,"status":N}. A last line \
             counts them, in JSON {"summary":{"errors":N,"failed":N,"passed":N,"recordings":N,"status":N}}. \
             The exit status is then 1 when any journal has problems; otherwise the highest status among \
             them (64, 65, 66 or 74), or 0 when every one is sound. For example:

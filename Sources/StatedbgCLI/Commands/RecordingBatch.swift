@@ -48,6 +48,15 @@ struct RecordingBatch {
     /// What the command does to a recording, for the message after Ctrl-C: `verified`, `checked`.
     var verb: String
 
+    /// The value of `--jobs`: by default the number of active processors.
+    static func jobs(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> Int {
+        guard let jobs = try context.int(arguments, "jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+        guard jobs > 0 else {
+            throw context.usageError(arguments, .invalidValue(String(jobs), for: OptionSpec.jobs.synopsis, expected: "a positive integer"))
+        }
+        return jobs
+    }
+
     /// Runs `body` on every recording and prints the results and the summary.
     ///
     /// - Returns: The status ``BatchSummary`` makes of the recordings' statuses.
@@ -163,16 +172,5 @@ struct RecordingBatch {
             while slots[index] == nil { condition.wait() }
             return slots[index] ?? nil
         }
-    }
-}
-
-extension RecordingBatch {
-    /// The value of `--jobs`: by default the number of active processors.
-    static func jobs(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> Int {
-        guard let jobs = try context.int(arguments, "jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard jobs > 0 else {
-            throw context.usageError(arguments, .invalidValue(String(jobs), for: OptionSpec.jobs.synopsis, expected: "a positive integer"))
-        }
-        return jobs
     }
 }

@@ -36,7 +36,8 @@ enum ReplayCommand: Subcommand {
             each on its own, --jobs at a time, its result printed in the order given. A recording that \
             passes gets one line, 'FILE: verified N steps: every state matches', after its schema verdict \
             when that is not plainly compatible; a divergence or a stop prints as for one recording; a \
-            recording that cannot be verified gets 'FILE: error: …'. A last line counts them. With --json \
+            recording that cannot be verified gets 'FILE: error: …' among the results, where alone it \
+            would end the command with that error. A last line counts them. With --json \
             each recording's line is {"file":PATH,"passed":BOOL,"status":N} with the members of "verify" \
             above, or {"error":TEXT,"file":PATH,"passed":false,"status":N}, and the last line is \
             {"summary":{"errors":N,"failed":N,"passed":N,"recordings":N,"status":N}}. The exit status is \
