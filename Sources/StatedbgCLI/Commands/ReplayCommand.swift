@@ -3,7 +3,8 @@ import StateJSON
 import StateJournal
 import TerminalKit
 
-/// `statedbg replay FILE [--verify] [--to N] [--quiet] [--json]`: every step's action and the diff it made.
+/// `statedbg replay FILE [--verify] [--to N] [--quiet] [--json]`: every step's action and the diff it made;
+/// `statedbg replay --verify --quiet FILE...`: several recordings verified at once (``RecordingBatch``).
 enum ReplayCommand: Subcommand {
     static let spec = CommandSpec(
         name: "replay",
@@ -31,22 +32,46 @@ enum ReplayCommand: Subcommand {
             Actions recorded without Codable (an app with a store of its own can record any action) cannot \
             be replayed: --verify steps over them, continuing from the recorded state, and says so; when the \
             state type is not Decodable either, it stops there (exit status 65).
+
+            Several recordings are verified with --verify --quiet (and without --to, which is about one): \
+            each on its own, --jobs at a time, its result printed in the order given. A recording that \
+            passes gets one line, 'FILE: verified N steps: every state matches', after its schema verdict \
+            when that is not plainly compatible; a divergence or a stop prints as for one recording; a \
+            recording that cannot be verified gets 'FILE: error: …' among the results, where alone it \
+            would end the command with that error. A last line counts them. With --json \
+            each recording's line is {"file":PATH,"passed":BOOL,"status":N} with the members of "verify" \
+            above, or {"error":TEXT,"file":PATH,"passed":false,"status":N}, and the last line is \
+            {"summary":{"errors":N,"failed":N,"passed":N,"recordings":N,"status":N}}. The exit status is \
+            then 1 when any recording failed; otherwise the highest status among them (64, 65, 66 or 74), \
+            or 0 when every one passed. For example:
+
+            $ statedbg replay --verify -q Recordings/counter.jsonl Recordings/bank.jsonl
+            Recordings/counter.jsonl: verified 30 steps: every state matches
+            Recordings/bank.jsonl: verified 50 steps: every state matches
+            2 recordings: 2 passed, 0 failed
             """,
-        arguments: [.file],
+        arguments: [ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export; several with --verify --quiet.", isVariadic: true)],
         options: [
             .flag("verify", help: "Replay through the app's current reducer and check every state."),
             .value("to", valueName: "n", help: "Stop after step <n> (negative counts from the end)."),
             .flag("quiet", short: "q", help: "Print only the summary (and the verification)."),
             .flag("json", help: "Print JSON lines instead of text."),
+            .jobs,
         ] + ColourPolicy.options,
         exitStatuses: [
-            .init(.success, "Every step replayed (and, with --verify, matched)."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible (even when the recording then does not decode)."),
+            .init(.success, "Every step replayed (and, with --verify, matched); with several recordings, every one passed."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible (even when the recording then does not decode); with several recordings, this is so for any one of them."),
             .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let path = arguments.string("file") ?? ""
+        let paths = arguments.strings("file")
+        guard paths.count > 1 else { return try replay(paths.first ?? "", arguments, context) }
+        return try verifyEach(paths, arguments, context)
+    }
+
+    /// One recording: its steps, then with `--verify` the verification.
+    private static func replay(_ path: String, _ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let source = try context.open(path, verifyingHashes: false)
         let to = try context.int(arguments, "to").map { (asked) throws(CommandFailure) in try ShowCommand.resolveStep(asked, in: source) }
         let json = arguments.flag("json")
@@ -55,7 +80,57 @@ enum ReplayCommand: Subcommand {
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
+        try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context)
+        guard let verifier else {
+            if !json {
+                let count = last - source.baseStep
+                output.print("replayed \(count) step\(count == 1 ? "" : "s") of \(source.name)")
+            }
+            return .success
+        }
+        let (report, interrupted) = try runVerifier(verifier, through: last, context)
+        if json {
+            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted))))])).canonicalText)
+        } else {
+            for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: false) { output.print(line) }
+        }
+        return try status(of: report, verifier: verifier, interrupted: interrupted)
+    }
 
+    /// Several recordings, `--jobs` at a time: each is read as with `--quiet` and verified.
+    private static func verifyEach(_ paths: [String], _ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        guard arguments.flag("verify") else {
+            throw CommandFailure(.usage, "replay takes several recordings only with --verify, which verifies each; to read one, give one file.")
+        }
+        guard arguments.string("to") == nil else {
+            throw CommandFailure(.usage, "--to stops the replay of one recording; with several, leave it out.")
+        }
+        guard arguments.flag("quiet") else {
+            throw CommandFailure(.usage, "replay prints the steps of one recording only; with several, add --quiet (-q) for each one's verification.")
+        }
+        let json = arguments.flag("json")
+        let colour = context.colour(arguments) && !json
+        let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "verified")
+        return try batch.run(context) { path, fileContext throws(CommandFailure) in
+            let source = try fileContext.open(path, verifyingHashes: false)
+            let verifier = try makeVerifier(source, fileContext)
+            let printer = StepPrinter(colour: colour)
+            try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext)
+            let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, fileContext)
+            if !json {
+                for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: true) {
+                    fileContext.output.print(line)
+                }
+            }
+            return .init(status: try status(of: report, verifier: verifier, interrupted: interrupted),
+                         members: members(of: report, interrupted: interrupted))
+        }
+    }
+
+    /// Reads every step through `last`, printing each (unless `quiet`) and checking its recorded hash.
+    private static func replaySteps(of source: any RecordingSource, through last: Int, json: Bool, quiet: Bool,
+                                    printer: StepPrinter, _ context: CommandContext) throws(CommandFailure) {
+        let output = context.output
         // --quiet hides the steps but still reads and checks every one: the verification compares the
         // reducer's states with the recorded hashes only, so a damaged patch or hash must be caught here,
         // with the same verdict and exit status as without --quiet.
@@ -99,14 +174,6 @@ enum ReplayCommand: Subcommand {
                 step += 1
             }
         }
-        guard let verifier else {
-            if !json {
-                let count = last - source.baseStep
-                output.print("replayed \(count) step\(count == 1 ? "" : "s") of \(source.name)")
-            }
-            return .success
-        }
-        return try verify(verifier, through: last, json: json, printer: printer, context)
     }
 
     private static func makeVerifier(_ source: any RecordingSource, _ context: CommandContext) throws(CommandFailure) -> ReplayVerifier {
@@ -115,8 +182,9 @@ enum ReplayCommand: Subcommand {
         })
     }
 
-    private static func verify(_ verifier: ReplayVerifier, through last: Int, json: Bool, printer: StepPrinter,
-                               _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+    /// Replays through the app's reducer up to `last`; the report, and whether Ctrl-C cut it short.
+    private static func runVerifier(_ verifier: ReplayVerifier, through last: Int,
+                                    _ context: CommandContext) throws(CommandFailure) -> (report: VerifyReport, interrupted: Bool) {
         let isCancelled = context.isCancelled
         var reachedEnd = false
         let report: VerifyReport
@@ -127,52 +195,73 @@ enum ReplayCommand: Subcommand {
         } catch {
             throw CommandFailure(error)
         }
+        return (report, report.cancelled && !reachedEnd)
+    }
+
+    /// Whether the schema check found the recording incompatible: matching states do not make it pass,
+    /// since the types it was made with are gone.
+    private static func isIncompatible(_ report: VerifyReport) -> Bool {
+        if case .incompatible = report.compatibility { true } else { false }
+    }
+
+    /// The members of the `verify` object of `--json`.
+    private static func members(of report: VerifyReport, interrupted: Bool) -> [(String, JSONValue)] {
         let divergence = report.divergence
-        let interrupted = report.cancelled && !reachedEnd
-        // Matching states do not make an incompatible recording pass: the types it was made with are gone.
-        let incompatible = if case .incompatible = report.compatibility { true } else { false }
-        let output = context.output
-        if json {
-            var members: [(String, JSONValue)] = [
-                ("checkedThrough", .integer(Int64(report.checkedThrough))),
-                ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !incompatible && report.stoppedAt == nil)),
-                ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
-                ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
-                ("schema", .string(report.compatibility.description)),
-                ("failure", report.failure.map { .string($0.description) } ?? .null),
-            ]
-            if let divergence {
-                let kind: JSONValue
-                switch divergence.kind {
-                case .stateMismatch: kind = "stateMismatch"
-                case .rejected(let rejection): kind = ["rejected": ["validator": .string(rejection.validator), "reason": .string(rejection.reason)]]
-                }
-                members.append(("divergence", ["step": .integer(Int64(divergence.step)), "action": divergence.action.jsonValue,
-                                                "kind": kind, "patch": divergence.patch.jsonValue]))
-            } else {
-                members.append(("divergence", .null))
+        var members: [(String, JSONValue)] = [
+            ("checkedThrough", .integer(Int64(report.checkedThrough))),
+            ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !isIncompatible(report) && report.stoppedAt == nil)),
+            ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
+            ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
+            ("schema", .string(report.compatibility.description)),
+            ("failure", report.failure.map { .string($0.description) } ?? .null),
+        ]
+        if let divergence {
+            let kind: JSONValue
+            switch divergence.kind {
+            case .stateMismatch: kind = "stateMismatch"
+            case .rejected(let rejection): kind = ["rejected": ["validator": .string(rejection.validator), "reason": .string(rejection.reason)]]
             }
-            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
+            members.append(("divergence", ["step": .integer(Int64(divergence.step)), "action": divergence.action.jsonValue,
+                                            "kind": kind, "patch": divergence.patch.jsonValue]))
         } else {
-            output.print("schema: \(report.compatibility)")
-            if let failure = report.failure {
-                output.print(describe(failure))
-            } else if let divergence {
-                output.print(describe(divergence, printer: printer))
-            } else if let stoppedAt = report.stoppedAt {
-                let location = stoppedAt.line.map { "\(verifier.source.name):\($0): " } ?? "\(verifier.source.name): "
-                let checked = report.checkedThrough - verifier.source.baseStep
-                let before = checked == 0 ? "no step came before it" : "the \(checked) step\(checked == 1 ? "" : "s") before it match"
-                output.print(location + "\(stoppedAt); the state type \(verifier.app.stateTypeName) is not Decodable, "
-                    + "so the replay cannot continue from its recorded state (\(before))")
-            } else if !interrupted {
-                let count = report.checkedThrough - verifier.source.baseStep - report.notReplayed.count
-                let verdict = incompatible ? ", but the schema is incompatible, so the recording fails the check" : ""
-                output.print("verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
-            }
-            if let note = report.notReplayedNote { output.print(note) }
+            members.append(("divergence", .null))
         }
-        if divergence != nil || (incompatible && !interrupted) { return .checkFailed }
+        return members
+    }
+
+    /// The verification as text: the schema verdict, then what the replay found.
+    ///
+    /// - Parameter naming: Whether each line names the recording, as when several are verified; the
+    ///   schema verdict is then left out when it is plainly compatible, so a recording that passes gets
+    ///   one line.
+    private static func lines(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool, printer: StepPrinter,
+                              naming: Bool) -> [String] {
+        let name = verifier.source.name
+        let prefix = naming ? "\(name): " : ""
+        var lines: [String] = []
+        if !naming || report.compatibility != .compatible { lines.append(prefix + "schema: \(report.compatibility)") }
+        if let failure = report.failure {
+            lines.append(prefix + describe(failure))
+        } else if let divergence = report.divergence {
+            lines.append(describe(divergence, printer: printer))
+        } else if let stoppedAt = report.stoppedAt {
+            let location = stoppedAt.line.map { "\(name):\($0): " } ?? "\(name): "
+            let checked = report.checkedThrough - verifier.source.baseStep
+            let before = checked == 0 ? "no step came before it" : "the \(checked) step\(checked == 1 ? "" : "s") before it match"
+            lines.append(location + "\(stoppedAt); the state type \(verifier.app.stateTypeName) is not Decodable, "
+                + "so the replay cannot continue from its recorded state (\(before))")
+        } else if !interrupted {
+            let count = report.checkedThrough - verifier.source.baseStep - report.notReplayed.count
+            let verdict = isIncompatible(report) ? ", but the schema is incompatible, so the recording fails the check" : ""
+            lines.append(prefix + "verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
+        }
+        if let note = report.notReplayedNote { lines.append(prefix + note) }
+        return lines
+    }
+
+    /// The exit status of the verification; Ctrl-C before the end is thrown.
+    private static func status(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool) throws(CommandFailure) -> ExitStatus {
+        if report.divergence != nil || (isIncompatible(report) && !interrupted) { return .checkFailed }
         if report.stoppedAt != nil { return .dataError }
         if interrupted {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")

@@ -23,3 +23,10 @@ extension CommandSpec.StatusNote {
 extension ArgumentSpec {
     static let file = ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export.")
 }
+
+extension OptionSpec {
+    /// `--jobs <n>` of the commands that take several recordings (``RecordingBatch``).
+    static let jobs = OptionSpec.value(
+        "jobs", short: "j", valueName: "n",
+        help: "With several recordings, work on <n> at a time (default: the number of active processors).")
+}

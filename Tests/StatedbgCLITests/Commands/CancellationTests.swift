@@ -79,4 +79,39 @@ import TerminalKit
             """)
         #expect(changes.error == "Interrupted after step 2047 of steps 1 to 2202; .owner changed at 2 of them so far.")
     }
+
+    @Test func interruptedBatchesStartNoMoreRecordingsAndSaySo() throws {
+        let directory = try TemporaryDirectory()
+        let a = try WalletFixture.record(to: directory.file("a.jsonl"))
+        let b = try WalletFixture.record(to: directory.file("b.jsonl"))
+        let verify = try run(["replay", "--verify", "-q", a, b], in: directory)
+        #expect(verify.status == .interrupted)
+        #expect(verify.output == "")
+        #expect(verify.error == "Interrupted: 0 of 2 recordings were verified; the others were not.")
+        let check = try run(["check", a, b, "--json"], in: directory)
+        #expect(check.status == .interrupted)
+        #expect(check.output == "")
+        #expect(check.error == "Interrupted: 0 of 2 recordings were checked; the others were not.")
+    }
+
+    @Test func anInterruptedBatchPrintsTheRecordingsFinishedBeforeCtrlC() throws {
+        final class Flag: Sendable {
+            let raised = Atomic(false)
+        }
+        let ctrlC = Flag()
+        let out = MemorySink()
+        let context = CommandContext(terminal: Terminal(output: TextOutput(standardOutput: out, standardError: MemorySink())),
+                                     registry: AppRegistry(), isCancelled: { ctrlC.raised.load(ordering: .acquiring) }, interrupt: nil)
+        let batch = RecordingBatch(paths: ["1.jsonl", "2.jsonl", "3.jsonl", "4.jsonl"], jobs: 1, json: false, verb: "verified")
+        #expect(throws: CommandFailure(.interrupted, "Interrupted: 2 of 4 recordings were verified; the others were not.")) {
+            try batch.run(context) { path, context throws(CommandFailure) in
+                // The second recording is where Ctrl-C comes; it still finishes, as a replay between
+                // two polls does, and the third is never started.
+                if path == "2.jsonl" { ctrlC.raised.store(true, ordering: .releasing) }
+                context.output.print("\(path): verified")
+                return .init(status: .success)
+            }
+        }
+        #expect(out.text == "1.jsonl: verified\n2.jsonl: verified\n")
+    }
 }

@@ -18,7 +18,7 @@ import TerminalKit
         #expect(run.output == "")
         #expect(run.error == """
             statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
-            Usage: statedbg replay <file> [--verify] [--to <n>] [--quiet] [--json] [--color] [--no-color]
+            Usage: statedbg replay <file> ... [--verify] [--to <n>] [--quiet] [--json] [--jobs <n>] [--color] [--no-color]
               See 'statedbg help replay' for more information.
 
             """)

@@ -191,16 +191,23 @@ import Testing
         #expect(result.error == "statedbg: error: cannot write to standard output: no space left on device.\n")
     }
 
-    /// Starts `statedbg ARGUMENTS` with standard error going to `errorFile`, waits until `ready` holds
-    /// (polled every 10 ms, for at most 30 s), sends SIGINT as Ctrl-C in a terminal does, and waits for
-    /// the exit: its status, or nil (recorded as an issue) when it was not running or did not stop.
-    private func interrupt(_ arguments: [String], errorFile: String, when ready: () -> Bool) throws -> Int32? {
+    /// Starts `statedbg ARGUMENTS` with standard error going to `errorFile` (and standard output to
+    /// `outputFile`, if given), waits until `ready` holds (polled every 10 ms, for at most 30 s), sends
+    /// SIGINT as Ctrl-C in a terminal does, and waits for the exit: its status, or nil (recorded as an
+    /// issue) when it was not running or did not stop.
+    private func interrupt(_ arguments: [String], errorFile: String, outputFile: String? = nil,
+                           when ready: () -> Bool) throws -> Int32? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: statedbg.path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
         _ = FileManager.default.createFile(atPath: directory.file(errorFile), contents: nil)
-        process.standardOutput = FileHandle.nullDevice
+        if let outputFile {
+            _ = FileManager.default.createFile(atPath: directory.file(outputFile), contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file(outputFile)))
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.file(errorFile)))
         try process.run()
         func wait(until done: () -> Bool) {
@@ -255,5 +262,58 @@ import Testing
         let error = try String(contentsOfFile: directory.file("min-err.txt"), encoding: .utf8)
         #expect(error.hasPrefix("statedbg: error: Interrupted after "), "\(error)")
         #expect(error.split(separator: "\n").count == 1, "\(error)")
+    }
+
+    @Test func verifiesAndChecksSeveralRecordingsInTheOrderGivenWithTheirStatuses() throws {
+        for seed in ["1", "2"] {
+            let recorded = try run("record", "counter", "-o", "counter-\(seed).jsonl", "--steps", "20", "--seed", seed, "--fixed-clock")
+            #expect(recorded.status == 0)
+        }
+        // The wallet is not an app this statedbg knows: that recording's result is a usage error (64).
+        let verify = try run("replay", "--verify", "-q", "--jobs", "2", "counter-1.jsonl", "w.jsonl", "missing.jsonl", "counter-2.jsonl")
+        #expect(verify.status == 66)
+        #expect(verify.error == "")
+        #expect(verify.output == """
+            counter-1.jsonl: verified 20 steps: every state matches
+            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
+            missing.jsonl: error: no such file.
+            counter-2.jsonl: verified 20 steps: every state matches
+            4 recordings: 2 passed, 0 failed, 2 errors
+
+            """)
+        let json = try run("replay", "--verify", "-q", "--json", "counter-2.jsonl", "counter-1.jsonl")
+        #expect(json.status == 0)
+        let lines = json.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.contains(#""file":"counter-2.jsonl","notReplayed":[],"passed":true"#) == true)
+        #expect(lines.last == #"{"summary":{"errors":0,"failed":0,"passed":2,"recordings":2,"status":0}}"#)
+        let check = try run("check", "counter-1.jsonl", "w.jsonl", "counter-2.jsonl", "-j", "3")
+        #expect(check.status == 0)
+        #expect(check.output == """
+            counter-1.jsonl: no problems in 20 steps.
+            w.jsonl: no problems in 5 steps.
+            counter-2.jsonl: no problems in 20 steps.
+            3 recordings: 3 passed, 0 failed
+
+            """)
+    }
+
+    /// Ctrl-C while the second of three recordings is being verified: the first one's result is printed,
+    /// the second stops at its next step, the third is never started.
+    @Test func anInterruptedBatchPrintsWhatFinishedAndExits130() throws {
+        let recorded = try statedbg.run(["record", "counter", "-o", "long.jsonl", "--steps", "50000", "--fixed-clock"], in: directory.path)
+        #expect(recorded.status == 0)
+        let output = directory.file("batch-out.txt")
+        let status = try interrupt(["replay", "--verify", "-q", "--jobs", "1", "w.jsonl", "long.jsonl", "long.jsonl"],
+                                   errorFile: "batch-err.txt", outputFile: "batch-out.txt") {
+            ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").hasSuffix("\n")
+        }
+        #expect(status == 130)
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == #"""
+            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
+
+            """#)
+        #expect(try String(contentsOfFile: directory.file("batch-err.txt"), encoding: .utf8)
+            == "statedbg: error: Interrupted: 1 of 3 recordings were verified; the others were not.\n")
     }
 }
