@@ -1,3 +1,4 @@
+import TerminalKit
 import StateJSON
 
 /// The tally of a command run over several recordings, and the exit status it ends with.

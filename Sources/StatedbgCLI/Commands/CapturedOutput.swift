@@ -1,3 +1,4 @@
+import TerminalKit
 import StateSync
 
 /// Standard output and standard error kept in memory, in the order they were written, so that a

@@ -1,3 +1,4 @@
+import TerminalKit
 import Foundation
 import StateJSON
 

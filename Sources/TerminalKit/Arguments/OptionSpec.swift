@@ -84,7 +84,7 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The option in error messages and the usage line, `--to <n>`.
-    var synopsis: String {
+    package var synopsis: String {
         guard let valueName else { return preferredName }
         return "\(preferredName) <\(valueName)>"
     }

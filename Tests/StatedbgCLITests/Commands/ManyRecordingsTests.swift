@@ -1,3 +1,4 @@
+import TerminalKit
 import TestSupport
 import ExampleApps
 import Foundation
@@ -212,7 +213,7 @@ import Testing
     }
 
     @Test func aFailedCheckOutweighsEveryErrorAndTheHighestErrorTheRest() {
-        func status(_ statuses: [StatedbgCLI.ExitStatus]) -> StatedbgCLI.ExitStatus {
+        func status(_ statuses: [TerminalKit.ExitStatus]) -> TerminalKit.ExitStatus {
             var summary = BatchSummary()
             for status in statuses { summary.add(status) }
             return summary.status
@@ -223,7 +224,7 @@ import Testing
         #expect(status([.ioError, .noInput]) == .ioError)
         #expect(status([.usage, .success]) == .usage)
         var summary = BatchSummary()
-        for status in [StatedbgCLI.ExitStatus.success, .noInput, .checkFailed, .dataError] { summary.add(status) }
+        for status in [TerminalKit.ExitStatus.success, .noInput, .checkFailed, .dataError] { summary.add(status) }
         #expect(summary.description == "4 recordings: 1 passed, 1 failed, 2 errors")
     }
 
