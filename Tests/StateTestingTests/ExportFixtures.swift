@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import StateDebugger
 import StateJSON
 import StateJournal
@@ -86,22 +87,11 @@ enum BuiltModules {
 
 /// Runs `swiftc`, reading its output before waiting for it.
 enum Compiler {
-    static let swiftc: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let swiftc: String? = ChildProcess.onPath("swiftc")
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swiftc ?? "swiftc")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let run = try ChildProcess.run(swiftc ?? "swiftc", arguments)
+        return (run.status, run.output)
     }
 }
 

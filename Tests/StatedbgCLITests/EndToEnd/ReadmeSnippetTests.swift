@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The Swift snippets of the README's "Use it in your app" section, read from the README itself and
 /// type-checked with `swiftc` against the modules this build made, with a small app of the shapes the
@@ -104,16 +105,7 @@ import Testing
     }
 
     private func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run(ChildProcess.onPath("swiftc") ?? "/usr/bin/swiftc", arguments, in: directory.path)
+        return (run.status, run.output)
     }
 }

@@ -246,19 +246,10 @@ private struct UserPackage {
         try run(executable, arguments)
     }
 
-    /// Runs `executable` in the package's folder, reading its output to the end before waiting.
+    /// Runs `executable` in the package's folder.
     func run(_ executable: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+        let run = try ChildProcess.run(executable, arguments, in: root)
+        return Run(status: run.status, output: run.output)
     }
 
     /// Replaces `old` in one of the package's files.
