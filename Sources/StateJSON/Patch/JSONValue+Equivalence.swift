@@ -15,7 +15,7 @@ extension JSONValue {
             for index in lhs.indices where !lhs[index].isEquivalent(to: rhs[index]) { return false }
             return true
         case (.object(let lhs), .object(let rhs)):
-            guard lhs.keys == rhs.keys else { return false }
+            guard JSONObject.sameKeys(lhs.keys, rhs.keys) else { return false }
             for index in lhs.values.indices where !lhs.values[index].isEquivalent(to: rhs.values[index]) {
                 return false
             }

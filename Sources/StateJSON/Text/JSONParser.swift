@@ -280,7 +280,7 @@ struct JSONParserCore {
                 values.append(try parseValue(depth: depth + 1))
             } else {
                 let key = try parseKey(afterComma: afterComma)
-                if matchesTemplate, let template, position < template.count, template[position] == key {
+                if matchesTemplate, let template, position < template.count, JSONObject.sameKey(template[position], key) {
                     // Still the template's keys so far.
                 } else {
                     if matchesTemplate, let template {
