@@ -8,7 +8,7 @@ import Testing
 /// is absent the run says so rather than passing without having read a case:
 ///
 /// ```text
-/// ◇ Test acceptsEveryMustAcceptCase() skipped: "the conformance suites are not at /work/shared/conformance …"
+/// ➜ Suite JSONTestSuiteTests skipped: "the conformance suites are not at /work/shared/conformance (shared/conformance beside the package folder), so it did not run"
 /// ```
 enum ConformanceSuite {
     /// `<package root>/../shared/conformance`, found from this file's path (the package root is three
@@ -50,6 +50,6 @@ extension Trait where Self == ConditionTrait {
         .enabled(
             if: ConformanceSuite.isPresent,
             Comment(rawValue: "the conformance suites are not at \(ConformanceSuite.folder.path) "
-                + "(shared/conformance beside the package folder), so this test did not run"))
+                + "(shared/conformance beside the package folder), so it did not run"))
     }
 }
