@@ -136,14 +136,16 @@ public struct JSONObject: @unchecked Sendable, Hashable {
         storage.elements[position] = value
     }
 
-    /// Two objects are equal when they have the same keys with equal values.
+    /// Two objects are equal when they have the same keys (the same Unicode scalars, see
+    /// ``sameKey(_:_:)``) with equal values.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.keys == rhs.keys && lhs.values == rhs.values
+        sameKeys(lhs.keys, rhs.keys) && lhs.values == rhs.values
     }
 
-    /// Hashes the keys and then the values.
+    /// Hashes the keys' bytes and then the values.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(keys)
+        hasher.combine(keys.count)
+        for key in keys { key.hashScalars(into: &hasher) }
         hasher.combine(values)
     }
 
@@ -174,8 +176,21 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// Whether two keys are the same JSON key: the same UTF-8 bytes. `String`'s `==` would also
     /// match keys that differ in bytes but not in meaning ("é" as one code point, or as "e" and an
     /// accent), which JSON, and the byte order of keys, tell apart.
+    @inline(__always)
     static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
+        lhs.hasSameScalars(as: rhs)
+    }
+
+    /// Whether two lists of keys are the same keys in the same order, by ``sameKey(_:_:)``; lists
+    /// that share storage (objects of one template, or one object's copies) answer at once.
+    static func sameKeys(_ lhs: [String], _ rhs: [String]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        let shared = lhs.withUnsafeBufferPointer { left in
+            rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
+        }
+        if shared { return true }
+        for index in lhs.indices where !sameKey(lhs[index], rhs[index]) { return false }
+        return true
     }
 
     private func insertionPoint(for key: String) -> Int {

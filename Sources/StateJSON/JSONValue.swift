@@ -7,14 +7,15 @@
 /// in `.bigNumber`.
 ///
 /// Objects keep their members sorted by key (see ``JSONObject``), so two equal values always have the
-/// same canonical text and the same hash.
+/// same canonical text and the same hash. Equality is that of the text: strings and keys compare by
+/// their Unicode scalars, never by Swift's canonical equivalence (see ``==(_:_:)``).
 ///
 /// ```swift
 /// let user: JSONValue = ["id": 7, "name": "Blob", "tags": ["admin"]]
 /// user["name"]            // .string("Blob")
 /// user["tags"]?[0]        // .string("admin")
 /// ```
-public enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -18,7 +18,7 @@ enum JSONObjectMerge {
         while oldIndex < old.count, newIndex < new.count {
             let oldKey = old.keys[oldIndex]
             let newKey = new.keys[newIndex]
-            if oldKey == newKey {
+            if JSONObject.sameKey(oldKey, newKey) {
                 body(.both(key: oldKey, old: old.values[oldIndex], new: new.values[newIndex]))
                 oldIndex += 1
                 newIndex += 1

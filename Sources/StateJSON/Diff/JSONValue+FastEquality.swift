@@ -10,7 +10,7 @@ extension JSONValue {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.arraysFastEqual(lhs, rhs)
         case (.object(let lhs), .object(let rhs)):
-            return lhs.keys == rhs.keys && JSONValue.arraysFastEqual(lhs.values, rhs.values)
+            return JSONObject.sameKeys(lhs.keys, rhs.keys) && JSONValue.arraysFastEqual(lhs.values, rhs.values)
         default:
             return self == other
         }

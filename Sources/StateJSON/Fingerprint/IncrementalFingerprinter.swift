@@ -106,7 +106,7 @@ public final class IncrementalFingerprinter {
                 node.fingerprint = Self.combineArray(node.childPrints)
             }
             node.value = value
-        case (.object(let old), .object(let new)) where old.keys == new.keys:
+        case (.object(let old), .object(let new)) where JSONObject.sameKeys(old.keys, new.keys):
             if updateChildren(node, old: old.values, new: new.values) {
                 node.fingerprint = Self.combineObject(node.childPrints, keyHashes: node.keyHashes)
             }

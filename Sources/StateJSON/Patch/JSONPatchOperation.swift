@@ -16,7 +16,8 @@ public enum JSONPatchOperation: Sendable, Hashable, CustomStringConvertible {
     case move(from: JSONPointer, path: JSONPointer)
     /// Adds a copy of the value at `from` at `path`.
     case copy(from: JSONPointer, path: JSONPointer)
-    /// Fails the patch unless the value at `path` equals `value` (numbers compare numerically).
+    /// Fails the patch unless the value at `path` equals `value`: strings and keys by their Unicode
+    /// scalars, numbers by their exact value (see ``JSONValue/isEquivalent(to:)``).
     case test(path: JSONPointer, value: JSONValue)
 
     /// The RFC name of the operation: `add`, `remove`, `replace`, `move`, `copy` or `test`.

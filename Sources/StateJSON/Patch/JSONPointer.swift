@@ -104,7 +104,20 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// `true` when `other` is this pointer or a location inside it.
     public func isPrefix(of other: JSONPointer) -> Bool {
-        other.tokens.count >= tokens.count && other.tokens[..<tokens.count].elementsEqual(tokens)
+        other.tokens.count >= tokens.count
+            && other.tokens[..<tokens.count].elementsEqual(tokens, by: JSONObject.sameKey)
+    }
+
+    /// Whether both pointers have the same tokens, compared by their Unicode scalars as object keys
+    /// are: `/é` written with U+00E9 and `/é` written as "e" and U+0301 are different locations.
+    public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        JSONObject.sameKeys(lhs.tokens, rhs.tokens)
+    }
+
+    /// Hashes the tokens' bytes, as ``==(_:_:)`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens.count)
+        for token in tokens { token.hashScalars(into: &hasher) }
     }
 
     /// The value this pointer designates in `document`.

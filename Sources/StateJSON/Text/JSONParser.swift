@@ -280,7 +280,7 @@ struct JSONParserCore {
                 values.append(try parseValue(depth: depth + 1))
             } else {
                 let key = try parseKey(afterComma: afterComma)
-                if matchesTemplate, let template, position < template.count, template[position] == key {
+                if matchesTemplate, let template, position < template.count, JSONObject.sameKey(template[position], key) {
                     // Still the template's keys so far.
                 } else {
                     if matchesTemplate, let template {
@@ -814,52 +814,11 @@ struct JSONParserCore {
         return .bigNumber(numberText(from: start))
     }
 
-    /// Whether two JSON number texts have the same value: the same sign, the same significant digits
-    /// (without leading or trailing zeros) and the decimal point in the same place among them.
+    /// Whether two JSON number texts have the same value and the same sign (`-0.0` is kept apart
+    /// from `0.0`).
     static func sameNumber(_ left: some Collection<UInt8>, _ right: some Collection<UInt8>) -> Bool {
-        let left = significantDigits(of: left)
-        let right = significantDigits(of: right)
-        return left.negative == right.negative && left.digits == right.digits
-            && (left.digits.isEmpty || left.point == right.point)
-    }
-
-    /// The digits of a valid JSON number's text from the first nonzero one to the last, and `point`
-    /// such that the value is `0.digits` times ten to the `point`.
-    private static func significantDigits(of text: some Collection<UInt8>) -> (negative: Bool, digits: [UInt8], point: Int) {
-        var negative = false
-        var digits: [UInt8] = []
-        var point = 0
-        var inFraction = false
-        var bytes = text.makeIterator()
-        while let byte = bytes.next() {
-            if byte == UInt8(ascii: "-") {
-                negative = true
-            } else if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte | 0x20 == UInt8(ascii: "e") {
-                var exponent = 0
-                var exponentNegative = false
-                while let next = bytes.next() {
-                    if next == UInt8(ascii: "-") {
-                        exponentNegative = true
-                    } else if next != UInt8(ascii: "+"), exponent < 100_000_000 {
-                        // Clamped as the parser clamps it: beyond this a Double has no such number.
-                        exponent = exponent * 10 + Int(next &- UInt8(ascii: "0"))
-                    }
-                }
-                point += exponentNegative ? -exponent : exponent
-            } else {
-                let digit = byte &- UInt8(ascii: "0")
-                if digits.isEmpty, digit == 0 {
-                    if inFraction { point -= 1 }
-                } else {
-                    digits.append(digit)
-                    if !inFraction { point += 1 }
-                }
-            }
-        }
-        while digits.last == 0 { digits.removeLast() }
-        return (negative, digits, point)
+        guard let left = JSONDecimal(left), let right = JSONDecimal(right) else { return false }
+        return left.hasMinusSign == right.hasMinusSign && JSONDecimal.compare(left, right) == 0
     }
 
     private func numberText(from start: Int) -> String {

@@ -85,10 +85,11 @@ final class JSONDecoderCore: Decoder, JSONReusableCore {
     // MARK: - Members
 
     /// Small objects (most of them) are scanned, which beats a binary search of generic comparisons.
+    /// Either way a key matches only with the same Unicode scalars, as ``JSONObject`` looks keys up.
     func member(named name: String) -> JSONValue? {
         let keys = object.keys
         if keys.count <= 8 {
-            for position in keys.indices where keys[position] == name { return object.values[position] }
+            for position in keys.indices where JSONObject.sameKey(keys[position], name) { return object.values[position] }
             return nil
         }
         return object.index(forKey: name).map { object.values[$0] }

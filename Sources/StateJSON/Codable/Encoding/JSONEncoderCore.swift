@@ -170,7 +170,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     /// Adds an object member.
     func put(_ value: consuming JSONValue, forKey key: String) {
         if !collectsKeys {
-            if matched < expectedKeys.count, expectedKeys[matched] == key {
+            if matched < expectedKeys.count, JSONObject.sameKey(expectedKeys[matched], key) {
                 matched += 1
                 values.append(value)
                 return

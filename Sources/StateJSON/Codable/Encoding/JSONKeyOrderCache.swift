@@ -37,7 +37,7 @@ final class JSONKeyOrderCache {
         case .layouts(let known): variants = known
         case nil: variants = []
         }
-        if let index = variants.firstIndex(where: { $0.keys == keys }) {
+        if let index = variants.firstIndex(where: { JSONObject.sameKeys($0.keys, keys) }) {
             let found = variants[index]
             if index > 0 {
                 variants.remove(at: index)

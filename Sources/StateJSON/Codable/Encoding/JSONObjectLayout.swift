@@ -26,6 +26,7 @@ final class JSONObjectLayout {
 
     /// Whether ``keys`` starts with the first `count` of `prefix` and then has `next`.
     func continues(_ prefix: [String], count: Int, with next: String) -> Bool {
-        keys.count > count && keys[count] == next && keys[..<count].elementsEqual(prefix[..<count])
+        keys.count > count && JSONObject.sameKey(keys[count], next)
+            && keys[..<count].elementsEqual(prefix[..<count], by: JSONObject.sameKey)
     }
 }

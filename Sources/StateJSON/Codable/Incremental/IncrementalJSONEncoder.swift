@@ -7,7 +7,9 @@
 /// storage, as copy-on-write leaves whatever the reducer did not touch) reuses the remembered JSON
 /// instead of being encoded again; a value that differs is encoded, and its members are looked up in
 /// turn. An array of `Equatable` elements compares its old and new elements in one loop (`==` only
-/// for elements whose bytes differ) and encodes only the changed and appended ones, updating the
+/// for elements whose bytes differ) and encodes only the changed and appended ones (and those `==`
+/// calls equal although their bytes differ, keeping the old JSON when the new one has the same
+/// bytes: Swift's `==` matches strings spelled in other Unicode scalars, and `0.0` with `-0.0`), updating the
 /// array it returned two calls before in place when nothing else holds it. Re-encoding a state of 1,000 users
 /// after one user changed therefore encodes that user and the containers above it, and the
 /// unchanged users in the result share storage with the previous result, so comparing or diffing
@@ -20,9 +22,8 @@
 /// values of their own (a member, an element, a single value); an `encode(to:)` that writes an
 /// object's contents itself, or a ``JSONValueEncodable`` conformance that reads objects, hides them.
 ///
-/// The result is always the same as ``JSONValueEncoder/encode(_:)`` would give, provided that
-/// `==` on your types implies equal encodings (true for synthesized `Equatable` and `Encodable`)
-/// and that objects are encoded as values of their own, as synthesized conformances do.
+/// The result is always the same as ``JSONValueEncoder/encode(_:)`` would give, byte for byte,
+/// provided that objects are encoded as values of their own, as synthesized conformances do.
 ///
 /// Not thread-safe: use one instance from one thread, as the recorder's writer does.
 ///

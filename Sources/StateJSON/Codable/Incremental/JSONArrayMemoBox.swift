@@ -41,13 +41,22 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         guard case .array(let oldElements) = previous, oldElements.count == oldValue.count else { return nil }
         if oldValue.count == newValue.count, oldValue.sharesBuffer(with: newValue) { return previous }
         let common = min(oldValue.count, newValue.count)
-        let changed = Self.changedIndices(oldValue, newValue, upTo: common)
-        if changed.isEmpty, oldValue.count == newValue.count { return previous }
         func encodeElement(_ index: Int) throws -> JSONValue {
             // The same call `Array.encode(to:)` makes through the unkeyed container, so the element's
             // memo node, coding path and errors are those of a full encode.
             try encoder.encodeElement(newValue[index], index: index)
         }
+        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common)
+        // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
+        // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
+        // when the new one has the same bytes.
+        var respelled: [Int: JSONValue] = [:]
+        for index in equal {
+            let element = try encodeElement(index)
+            if element != oldElements[index] { respelled[index] = element }
+        }
+        if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
+        if changed.isEmpty, oldValue.count == newValue.count { return previous }
         var elements: [JSONValue] = []
         if let changedSince = takeSpare(count: common, previous: oldElements, into: &elements) {
             // The array from two encodings ago, which nothing else holds any more: bring it up to date
@@ -59,7 +68,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             elements.removeLast(oldElements.count - common)
         }
         for index in changed {
-            elements[index] = try encodeElement(index)
+            elements[index] = try respelled[index] ?? encodeElement(index)
         }
         if newValue.count > common {
             elements.reserveCapacity(newValue.count)
@@ -73,27 +82,35 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         return .array(elements)
     }
 
-    /// The indices below `count` whose elements differ, compared through buffers so that no element
-    /// is copied: this code is generic over `Element` at run time, where each copy of an element
-    /// would retain and release everything it refers to.
+    /// The indices below `count` whose elements differ (`changed`), and those whose elements have
+    /// other bytes but are `==` (`equal`), compared through buffers so that no element is copied:
+    /// this code is generic over `Element` at run time, where each copy of an element would retain
+    /// and release everything it refers to.
     ///
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
-    private static func changedIndices(_ old: [Element], _ new: [Element], upTo count: Int) -> [Int] {
+    private static func changedIndices(
+        _ old: [Element], _ new: [Element], upTo count: Int
+    ) -> (changed: [Int], equal: [Int]) {
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
                 guard count > 0, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
-                    return []
+                    return ([], [])
                 }
                 let oldBytes = UnsafeRawPointer(oldBase)
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
+                var equal: [Int] = []
                 for index in 0..<count where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
-                    if oldElements[index] != newElements[index] { changed.append(index) }
+                    if oldElements[index] != newElements[index] {
+                        changed.append(index)
+                    } else {
+                        equal.append(index)
+                    }
                 }
-                return changed
+                return (changed, equal)
             }
         }
     }
