@@ -67,7 +67,12 @@ extension ReplInterpreter {
             let state = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
             if !path.evaluate(on: state).isEmpty { return }
         }
-        throw CommandFailure(.usage, "\(text) selects nothing at any step of \(timeline.position.branch)\(Self.nearest(text, in: current)).")
+        // The last state usually has the most keys to suggest, when the one at the cursor has none there.
+        var hint = Self.nearest(text, in: current)
+        if hint.hasSuffix("has nothing below it"), let last = try? source.state(at: timeline.lastStep) {
+            hint = Self.nearest(text, in: last)
+        }
+        throw CommandFailure(.usage, "\(text) selects nothing at any step of \(timeline.position.branch)\(hint).")
     }
 
     /// `; the nearest key is .owner (the keys there are …)`: the longest prefix of `text` that selects

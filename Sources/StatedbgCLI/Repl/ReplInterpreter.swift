@@ -135,7 +135,8 @@ public final class ReplInterpreter {
         let matches = commands.filter { $0.info.name.hasPrefix(word) }
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
-            throw CommandFailure(.usage, "'\(word)' is ambiguous: it begins \(matches.map { $0.info.name }.joined(separator: ", ")).")
+            let names = matches.map { $0.info.name }
+            throw CommandFailure(.usage, "'\(word)' is ambiguous; it could be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1]).")
         }
         let names = commands.flatMap { [$0.info.name] + $0.info.aliases.filter { $0.count > 1 } }
         let suggestion = Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands."

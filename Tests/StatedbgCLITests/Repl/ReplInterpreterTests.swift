@@ -273,8 +273,8 @@ import StatedbgCLI
         #expect(help.hasPrefix("""
             COMMANDS:
               next, n                 Move forward n steps (1).
-              back, b                 Move back n steps (1) along each step's parent: after a
-                                      time travel in the recorded app, to where it went.
+              back, b                 Move back n steps (1) along each step's parent: after
+                                      a time travel in the recorded app, to where it went.
             """))
         for command in ReplCommandInfo.all {
             #expect(help.contains("\n  " + ([command.name] + command.aliases).joined(separator: ", ") + " "), "\(command.name) is listed")

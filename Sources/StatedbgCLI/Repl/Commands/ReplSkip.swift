@@ -57,8 +57,8 @@ enum ReplSkip: ReplCommandProtocol {
             }
             let report = try CommandFailure.translating { () throws(DebuggerError) in try repl.session.dispatch(action.payload) }
             guard case .applied(let position, let created) = report.outcome else {
-                lines.append("step \(step)'s action \(report.description) without step \(skipped)")
-                firstDifference = firstDifference ?? "the states first differ at step \(step), whose action was rejected"
+                lines.append("step \(step): \(report.description)")
+                firstDifference = firstDifference ?? "the outcome first differs at step \(step): without step \(skipped) its action is rejected"
                 continue
             }
             if let created { newBranch = created }
@@ -66,13 +66,13 @@ enum ReplSkip: ReplCommandProtocol {
             let recorded = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
             let replayed = try CommandFailure.translating { () throws(DebuggerError) in try timeline.currentState() }
             if let diff = printer.renderer.render(from: recorded, to: replayed) {
-                firstDifference = "the states first differ at step \(step) (\(position), \(action.label)) (- recorded, + without step \(skipped)):\n" + diff
+                firstDifference = "the outcome first differs at step \(step) (\(action.label), now \(position)) (- recorded, + without step \(skipped)):\n" + diff
             }
         }
         let replayedFinal = try repl.currentState()
         let onto = newBranch.map { "on \($0)" } ?? "on \(timeline.position.branch)"
         var reply = ["\(headline): replayed steps \(skipped + 1) to \(last) \(onto)"] + lines
-        reply.append(firstDifference ?? "every state is the same as the recording's")
+        reply.append(firstDifference ?? "the outcome is the same: every state after step \(skipped) is the recording's")
         if firstDifference != nil {
             reply.append(printer.renderer.render(from: recordedFinal, to: replayedFinal) == nil
                          ? "the final state is the same as the recording's" : "the final state differs from the recording's")
