@@ -39,8 +39,9 @@ enum ReplHelp: ReplCommandProtocol {
             lines.append(line)
         }
         lines.append("")
-        lines.append("  See 'help <command>' for detailed help. A unique prefix of a name runs its command; on")
-        lines.append("  an empty line Enter repeats the last next, back, continue or reverse-continue.")
+        lines.append("  See 'help <command>' for detailed help. A unique prefix of a name runs its")
+        lines.append("  command; Enter on an empty line repeats the last next, back, continue or")
+        lines.append("  reverse-continue.")
         return lines.joined(separator: "\n")
     }
 }
