@@ -24,6 +24,10 @@ public struct ReplCommandInfo: Sendable, Equatable {
 
     enum Completion: Sendable, Equatable {
         case nothing, path, predicate, branch, command, mark
+        /// One of these words, as the first argument.
+        case words([String])
+        /// `when` or `action`, then a path or an action type of the recording's schema.
+        case breakCondition
     }
 
     /// Declares a command.

@@ -220,6 +220,17 @@ public final class ReplInterpreter {
             return timeline.branches.map(\.name).filter { $0.hasPrefix(word) }
         case .mark:
             return markNames.filter { $0.hasPrefix(word) }
+        case .words(let words):
+            return parts.count == 1 || (parts.count == 2 && !endsWithSpace) ? words.filter { $0.hasPrefix(word) } : []
+        case .breakCondition:
+            if parts.count == 1 || (parts.count == 2 && !endsWithSpace) { return ["action", "when"].filter { $0.hasPrefix(word) } }
+            if parts[1] == "action" {
+                guard case .object(let schema) = session.source.info.schema, case .object(let actions)? = schema["actions"] else { return [] }
+                return actions.keys.sorted().filter { $0.hasPrefix(word) }
+            }
+            let partial = word.isEmpty ? "." : word
+            guard partial.hasPrefix("."), let state = try? timeline.currentState() else { return [] }
+            return JSONPath.completions(for: partial, in: state)
         case .path, .predicate:
             let partial = word.isEmpty ? "." : word
             guard partial.hasPrefix("."), let state = try? timeline.currentState() else { return [] }

@@ -89,8 +89,7 @@ import TerminalKit
                   … (1 unchanged)
                 }
                 ⟂ marker: checkpoint
-            watch .owner = "jo"
-            """))
+            """), "the hit says old → new, so the watched value is not printed again")
         #expect(repl.execute("watch .paid.donald").text == "watching .paid.donald = 10 (watchpoint 2)")
         #expect(repl.execute("c").text.hasPrefix("watchpoint 2: .paid.donald: 10 → 105\nstep 4  "))
         #expect(repl.execute("rc").text.hasPrefix("watchpoint 1: .owner: \"jenny\" → \"jo\"\nstep 3  "))
@@ -131,6 +130,11 @@ import TerminalKit
         #expect(repl.execute("nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
         #expect(repl.execute("help unw").text.hasPrefix("OVERVIEW: Stop watching PATH (or everything).\n"))
         #expect(repl.completions(line: "rev", cursor: 3) == ["reverse-continue"])
+        #expect(repl.completions(line: "break ", cursor: 6) == ["action", "when"])
+        #expect(repl.completions(line: "break action wallet.", cursor: 20) == ["wallet.deposit", "wallet.pay", "wallet.rename"])
+        #expect(repl.completions(line: "br when .ba", cursor: 11) == [".balance"])
+        #expect(repl.completions(line: "info w", cursor: 6) == ["watchpoints"])
+        #expect(repl.completions(line: "info breakpoints ", cursor: 17) == [])
     }
 
     @Test func marksTheRecordedAppMadeAreJumpTargetsByName() throws {

@@ -14,7 +14,7 @@ enum ReplBreak: ReplCommandProtocol {
                 info breakpoints lists them; delete, disable and enable take their numbers.
                 """,
             arguments: [ArgumentSpec("condition", help: "when PREDICATE, or action TYPE.")]),
-        aliases: ["br"], completes: .predicate, takesText: true)
+        aliases: ["br"], completes: .breakCondition, takesText: true)
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
         let text = input.text

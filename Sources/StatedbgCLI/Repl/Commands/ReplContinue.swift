@@ -25,7 +25,14 @@ enum ReplContinue: ReplCommandProtocol {
             let end = forward ? "last is \(timeline.lastStep)" : "first is \(timeline.firstStep)"
             return "no breakpoint or watchpoint is hit \(forward ? "after" : "before") step \(start) (the \(end)); the cursor stays at step \(start)"
         }
-        for hit in stop.hits { repl.breakpoints.countHit(hit.number) }
+        let state = try CommandFailure.translating { () throws(DebuggerError) in try timeline.state(at: stop.step) }
+        for hit in stop.hits {
+            repl.breakpoints.countHit(hit.number)
+            // The hit already says old → new; the move need not print the watched value again.
+            if let watch = repl.breakpoints.all.first(where: { $0.number == hit.number }), case .watch(_, let text) = watch.condition {
+                repl.breakpoints.shown[text] = try repl.watchedValues(text, in: state)
+            }
+        }
         let moved = try repl.move { () throws(DebuggerError) in try timeline.jump(to: stop.step) }
         return stop.hits.map(\.description).joined(separator: "\n") + "\n" + moved
     }

@@ -5,7 +5,8 @@ enum ReplInfo: ReplCommandProtocol {
     static let info = ReplCommandInfo(
         CommandSpec(name: "info", abstract: "Describe the recording, the cursor, marks and watches; info breakpoints lists the breakpoints.",
                     arguments: [ArgumentSpec("subject", help: "breakpoints (or a prefix such as b): the breakpoints and watchpoints.",
-                                             isOptional: true)]))
+                                             isOptional: true)]),
+        completes: .words(["breakpoints", "watchpoints"]))
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
         if let subject = input.optionalString("subject") {
