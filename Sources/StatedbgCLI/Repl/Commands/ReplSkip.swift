@@ -55,7 +55,15 @@ enum ReplSkip: ReplCommandProtocol {
             if step & 255 == 0, repl.isCancelled() {
                 throw CommandFailure(.interrupted, "Interrupted before step \(step); the steps replayed so far stay on \(newBranch ?? branch).")
             }
-            let report = try CommandFailure.translating { () throws(DebuggerError) in try repl.session.dispatch(action.payload) }
+            let report: DispatchReport
+            do {
+                report = try repl.session.dispatch(action.payload)
+            } catch {
+                var failure = CommandFailure(error)
+                failure.message = "step \(step) (\(action.label)) could not be replayed without step \(skipped): \(failure.message) "
+                    + "The cursor is at \(timeline.position), where the replay stopped."
+                throw failure
+            }
             guard case .applied(let position, let created) = report.outcome else {
                 lines.append("step \(step): \(report.description)")
                 firstDifference = firstDifference ?? "the outcome first differs at step \(step): without step \(skipped) its action is rejected"
