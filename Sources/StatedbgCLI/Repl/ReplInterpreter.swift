@@ -184,7 +184,7 @@ public final class ReplInterpreter {
     }
 
     /// Takes back a `quit` the person did not confirm.
-    public func resume() {
+    func resume() {
         isFinished = false
     }
 

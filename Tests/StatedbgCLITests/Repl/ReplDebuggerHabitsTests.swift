@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import StateDebugger
 import StateRecorder
+import StateStore
 import Testing
 import TerminalKit
 @testable import StatedbgCLI
@@ -211,6 +212,33 @@ import TerminalKit
         let reply = repl.execute("skip 2")
         #expect(reply.error?.hasPrefix("This needs the reducer of the app \"wallet\", which this statedbg does not know") ?? false, "\(reply)")
         #expect(repl.prompt == "(statedbg 0/5) ", "nothing moved")
+    }
+
+    /// The wallet as a later version that dropped `rename`: the recorded renames no longer decode.
+    private enum WalletWithoutRename: Codable, Sendable {
+        case deposit(Int)
+        case pay(to: String, amount: Int)
+    }
+
+    @Test func skipSaysWhereItStoppedWhenALaterActionCannotBeReplayed() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let app = RecordableApp<WalletState, WalletWithoutRename>(
+            id: "wallet", summary: "", initialState: WalletState(),
+            reducer: Reducer { state, action in
+                switch action {
+                case .deposit(let amount): state.balance += amount
+                case .pay(let payee, let amount):
+                    state.balance -= amount
+                    state.paid[payee, default: 0] += amount
+                }
+            })
+        let repl = ReplInterpreter(session: Session(source: try RecordingLoader.open(path: path), registry: AppRegistry([app]),
+                                                    clock: RecordingClock.fixed()))
+        let reply = repl.execute("skip 1")
+        #expect(reply.error?.hasPrefix(#"step 3 (wallet.rename("jo")) could not be replayed without step 1: "#) ?? false, "\(reply)")
+        #expect(reply.error?.hasSuffix("The cursor is at branch-1@1, where the replay stopped.") ?? false, "\(reply)")
+        #expect(repl.prompt == "(statedbg branch-1 1/1) ")
     }
 
     @Test func badInputGetsAnErrorNamingWhatIsWrong() throws {
