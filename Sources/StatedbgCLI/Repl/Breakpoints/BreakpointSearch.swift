@@ -34,18 +34,21 @@ struct BreakpointSearch {
             : (step > source.baseStep + 1 ? Array(((source.baseStep + 1)...(step - 1)).reversed()) : [])
         let needsStates = breakpoints.contains { if case .action = $0.condition { false } else { true } }
         var cache = StateCache(source: source)
+        var holds: [Int: (step: Int, holds: Bool)] = [:]
         for (index, candidate) in steps.enumerated() {
             if index & 255 == 255, isCancelled() {
                 throw CommandFailure(.interrupted, "Interrupted at step \(candidate); the cursor stays at step \(step).")
             }
-            let hits = try hits(at: candidate, needsStates: needsStates, cache: &cache)
+            let hits = try hits(at: candidate, needsStates: needsStates, cache: &cache, holds: &holds)
             if !hits.isEmpty { return Stop(step: candidate, hits: hits) }
         }
         return nil
     }
 
-    private func hits(at step: Int, needsStates: Bool, cache: inout StateCache) throws(CommandFailure) -> [Hit] {
-        let action = try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
+    /// The hits at `step`; `holds` remembers each predicate's last answer, since walking forward a step's
+    /// parent is usually the step just evaluated.
+    private func hits(at step: Int, needsStates: Bool, cache: inout StateCache,
+                      holds: inout [Int: (step: Int, holds: Bool)]) throws(CommandFailure) -> [Hit] {
         var before: JSONValue = .null
         var after: JSONValue = .null
         var parent = step - 1
@@ -58,15 +61,22 @@ struct BreakpointSearch {
         for breakpoint in breakpoints {
             switch breakpoint.condition {
             case .action(let pattern):
+                let action = try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
                 if pattern.matchesType(action.type) {
                     hits.append(Hit(number: breakpoint.number, description: "\(breakpoint.label): action \(action.type)"))
                 }
             case .predicate(let predicate, let text):
-                let parentAction = parent > source.baseStep
-                    ? try CommandFailure.translating { () throws(DebuggerError) in try source.actionJSON(at: parent) } : nil
-                let stepAction = try CommandFailure.translating { () throws(DebuggerError) in try source.actionJSON(at: step) }
-                if !predicate.evaluate(state: before, action: parentAction, step: parent),
-                   predicate.evaluate(state: after, action: stepAction, step: step) {
+                let usesAction = !predicate.referencedActionPaths.isEmpty
+                func evaluate(_ state: JSONValue, at step: Int) throws(CommandFailure) -> Bool {
+                    if let known = holds[breakpoint.number], known.step == step { return known.holds }
+                    let action = usesAction && step > source.baseStep
+                        ? try CommandFailure.translating { () throws(DebuggerError) in try source.actionJSON(at: step) } : nil
+                    return predicate.evaluate(state: state, action: action, step: step)
+                }
+                let held = try evaluate(before, at: parent)
+                let holdsNow = try evaluate(after, at: step)
+                holds[breakpoint.number] = (step, holdsNow)
+                if !held, holdsNow {
                     hits.append(Hit(number: breakpoint.number, description: "\(breakpoint.label): \(text) became true"))
                 }
             case .watch(let path, let text):
