@@ -51,7 +51,7 @@ import TerminalKit
         #expect(repl.execute("br action *.rename") == ReplReply(text: "breakpoint 2: action *.rename"))
         #expect(repl.execute("break action wallet.refund") == ReplReply(text: """
             breakpoint 3: action wallet.refund
-            note: no step of main has a matching action yet; the types are wallet.deposit, wallet.pay, wallet.rename
+            note: no action type of the recording matches yet; the types are wallet.deposit, wallet.pay, wallet.rename
             """))
         #expect(repl.execute("c").text.hasPrefix("breakpoint 1: action wallet.deposit\nstep 1  wallet.deposit(5)\n"))
         #expect(repl.execute("c").text.hasPrefix("breakpoint 2: action wallet.rename\nstep 3  wallet.rename(\"jo\")\n"))

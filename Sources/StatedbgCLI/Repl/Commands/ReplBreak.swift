@@ -44,17 +44,21 @@ enum ReplBreak: ReplCommandProtocol {
         }
     }
 
-    /// A note when no step of the branch has a matching action (a live app may still dispatch one).
+    /// A note when no action type of the recording matches (a live app may still dispatch one): the
+    /// types the recording's schema declares, or else those its steps have.
     private static func unknownTypeNote(_ pattern: ActionPattern, _ repl: ReplInterpreter) throws(CommandFailure) -> String {
-        let timeline = repl.timeline
-        guard timeline.lastStep > timeline.firstStep else { return "" }
         var types: Set<String> = []
-        for step in (timeline.firstStep + 1)...timeline.lastStep {
-            if step & 1023 == 0, repl.isCancelled() { break }
-            let type = try CommandFailure.translating { () throws(DebuggerError) in try timeline.action(at: step).type }
-            if pattern.matchesType(type) { return "" }
-            types.insert(type)
+        if case .object(let declared)? = repl.session.source.info.schema["actions"], !declared.keys.isEmpty {
+            types = Set(declared.keys)
+        } else {
+            let timeline = repl.timeline
+            guard timeline.lastStep > timeline.firstStep else { return "" }
+            for step in (timeline.firstStep + 1)...timeline.lastStep {
+                if step & 1023 == 0, repl.isCancelled() { return "" }
+                types.insert(try CommandFailure.translating { () throws(DebuggerError) in try timeline.action(at: step).type })
+            }
         }
-        return "\nnote: no step of \(timeline.position.branch) has a matching action yet; the types are \(types.sorted().joined(separator: ", "))"
+        guard !types.contains(where: pattern.matchesType) else { return "" }
+        return "\nnote: no action type of the recording matches yet; the types are \(types.sorted().joined(separator: ", "))"
     }
 }
