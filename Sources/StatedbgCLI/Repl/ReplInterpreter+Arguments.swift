@@ -87,7 +87,8 @@ extension ReplInterpreter {
             prefix = next
             let deeper = JSONPath.completions(for: next + ".", in: state) + JSONPath.completions(for: next + "[", in: state)
             if deeper.isEmpty { return "; \(next) exists but has nothing below it" }
-            keys = deeper
+            var seen: Set<String> = []
+            keys = deeper.filter { seen.insert($0).inserted }
         }
         guard !keys.isEmpty else { return "; the state has no keys" }
         let shown = keys.count > 8 ? keys.prefix(8).joined(separator: ", ") + ", …" : keys.joined(separator: ", ")

@@ -69,7 +69,7 @@ import TerminalKit
             Num  Type        Enb  Hits  What
             2    breakpoint  y    1     action *.rename
             """))
-        #expect(repl.execute("delete") == ReplReply(text: "deleted 1 breakpoint and watchpoint"))
+        #expect(repl.execute("delete") == ReplReply(text: "deleted breakpoint 2 (action *.rename)"))
         #expect(repl.execute("c") == ReplReply(
             error: "there are no breakpoints or watchpoints; break when PREDICATE, break action TYPE or watch PATH sets one."))
         #expect(repl.execute("info breakpoints") == ReplReply(text: "No breakpoints or watchpoints."))

@@ -7,12 +7,9 @@ enum ReplDelete: ReplCommandProtocol {
                     arguments: [ArgumentSpec("number", help: "A number info breakpoints shows.", isOptional: true, isVariadic: true)]))
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-        let numbers = try ReplEnable.numbers(input, repl)
-        guard !numbers.isEmpty else {
-            let count = repl.breakpoints.all.count
-            repl.breakpoints.removeAll { _ in true }
-            return "deleted \(count) breakpoint\(count == 1 ? "" : "s") and watchpoint\(count == 1 ? "" : "s")"
-        }
+        var numbers = try ReplEnable.numbers(input, repl)
+        if numbers.isEmpty { numbers = repl.breakpoints.all.map(\.number) }
+        guard !numbers.isEmpty else { return "No breakpoints or watchpoints." }
         return numbers.compactMap { repl.breakpoints.remove($0) }.map { "deleted \($0.label) (\($0.what))" }.joined(separator: "\n")
     }
 }
