@@ -75,11 +75,14 @@ let package = Package(
         // Helpers shared by the test targets (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Seeded random JSON and the small apps the test targets share (not a product).
-        .target(name: "TestFixtures", dependencies: ["StateJSON", "StateRecorder"], path: "Tests/TestFixtures"),
+        .target(
+            name: "TestFixtures", dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder"],
+            path: "Tests/TestFixtures"
+        ),
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
-        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateJSON", "StateRecorder"]),
+        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateJSON", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
@@ -91,8 +94,8 @@ let package = Package(
         .testTarget(
             name: "StateDebuggerTests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger",
             ]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
@@ -106,8 +109,8 @@ let package = Package(
         .testTarget(
             name: "StateTestingTests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger", "StateTesting",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger", "StateTesting",
             ]
         ),
     ],
