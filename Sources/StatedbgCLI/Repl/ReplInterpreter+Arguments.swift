@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import StateJournal
 import TerminalKit
 

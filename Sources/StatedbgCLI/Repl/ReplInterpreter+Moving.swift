@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import StateJournal
 
 /// Moving the cursor and showing where it landed, shared by the commands that move.

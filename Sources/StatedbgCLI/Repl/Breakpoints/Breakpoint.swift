@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 
 /// A place `continue` and `reverse-continue` stop: a predicate becoming true, an action of a type, or a
 /// watched value changing. Numbered as in gdb, breakpoints and watchpoints alike.

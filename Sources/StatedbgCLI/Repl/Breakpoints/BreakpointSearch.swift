@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import StateJournal
 
 /// Walks a branch from the cursor to the nearest step, after it or before it, where an enabled
