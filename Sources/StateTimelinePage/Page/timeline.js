@@ -1,6 +1,6 @@
 // statedbg timeline page. Plain JavaScript, no framework, no build step.
 //
-// Data: the <script type="application/json" id="timeline-data"> element holds the recording as
+// Data: the script element "timeline-data" (type application/json) holds the recording as
 // keyframes and patches (see TimelineData.swift). `Timeline` rebuilds the state of any step from the
 // keyframe before it; `Page` draws the panes. Every recorded string reaches the document through
 // `textContent` (or an SVG text node), never as markup, and control and bidirectional characters are

@@ -1,8 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import StateJSON
+import Testing
 
 /// A headless Chromium driven through chromedriver's W3C WebDriver protocol (plain HTTP and JSON), so
 /// the browser tests need no client library.
@@ -43,7 +46,18 @@ final class WebDriver {
     static var isRequired: Bool { ProcessInfo.processInfo.environment["STATEDBG_REQUIRE_BROWSER"] == "1" }
     /// Whether the browser tests run: a browser is installed, or it is required (and its absence fails).
     static var shouldRun: Bool { isRequired || Installation.find() != nil }
-    static let skipNotice: Comment = "no browser: install chromium and chromedriver (apt-get install chromium chromium-driver) to run the browser tests"
+
+    /// Runs `body` with a fresh browser, and ends the browser after it, whatever happens.
+    static func session(_ body: (WebDriver) async throws -> Void) async throws {
+        let browser = try await WebDriver()
+        do {
+            try await body(browser)
+        } catch {
+            await browser.quit()
+            throw error
+        }
+        await browser.quit()
+    }
 
     private let driver: Process
     private let base: String
@@ -62,13 +76,18 @@ final class WebDriver {
         try driver.run()
         base = "http://127.0.0.1:\(port)"
         var ready = false
+        var lastError: (any Error)?
         for _ in 0..<100 where !ready {
             try await Task.sleep(nanoseconds: 100_000_000)
-            ready = (try? await Self.request("GET", base + "/status", nil))?["value"]?["ready"] == .bool(true)
+            do {
+                ready = try await Self.request("GET", base + "/status", nil)["value"]?["ready"] == .bool(true)
+            } catch {
+                lastError = error
+            }
         }
         guard ready else {
-            driver.terminate()
-            throw Failure.protocolError("chromedriver did not start on port \(port).")
+            Self.stop(driver)
+            throw Failure.protocolError("chromedriver did not start on port \(port): \(lastError.map { "\($0)" } ?? "not ready").")
         }
         let capabilities: JSONValue = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
@@ -85,7 +104,7 @@ final class WebDriver {
             }
             session = id
         } catch {
-            driver.terminate()
+            Self.stop(driver)
             throw error
         }
     }
@@ -93,7 +112,12 @@ final class WebDriver {
     /// Ends the browser and chromedriver.
     func quit() async {
         _ = try? await Self.request("DELETE", base + "/session/\(session)", nil)
-        driver.terminate()
+        Self.stop(driver)
+    }
+
+    /// chromedriver ignores SIGTERM, so it is killed.
+    private static func stop(_ driver: Process) {
+        kill(driver.processIdentifier, SIGKILL)
         driver.waitUntilExit()
     }
 
@@ -140,16 +164,81 @@ final class WebDriver {
         return reply["value"] ?? .null
     }
 
+    /// One HTTP/1.1 exchange with chromedriver on 127.0.0.1 over a plain socket; the reply ends after
+    /// its Content-Length (chromedriver keeps the connection open even when asked to close it).
+    /// URLSession is not used: on Linux its async `data(for:)` fails against chromedriver with
+    /// "Failed writing header".
     private static func request(_ method: String, _ url: String, _ body: JSONValue?) async throws -> JSONValue {
-        guard let address = URL(string: url) else { throw Failure.protocolError("bad URL \(url)") }
-        var request = URLRequest(url: address)
-        request.httpMethod = method
-        request.timeoutInterval = 120
-        if let body {
-            request.httpBody = Data(body.serialized(.canonical))
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        guard let address = URL(string: url), let port = address.port else { throw Failure.protocolError("bad URL \(url)") }
+        let payload = body.map { $0.serialized(.canonical) } ?? []
+        var head = "\(method) \(address.path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        head += "Content-Type: application/json\r\nContent-Length: \(payload.count)\r\n\r\n"
+        let reply = try exchange(port: UInt16(port), Array(head.utf8) + payload)
+        guard let (header, content) = split(reply) else { throw Failure.protocolError("\(url): no HTTP header in the reply") }
+        return try JSONValue(parsing: header.contains("transfer-encoding:chunked") ? dechunk(content) : content)
+    }
+
+    /// The lowercased header without spaces, and the body, once the reply holds all of its body.
+    private static func split(_ reply: [UInt8]) -> (header: String, body: [UInt8])? {
+        let end = Array("\r\n\r\n".utf8)
+        guard reply.count >= 4, let split = (0...(reply.count - 4)).first(where: { reply[$0..<($0 + 4)].elementsEqual(end) }) else {
+            return nil
         }
-        let (data, _) = try await URLSession.shared.data(for: request)
-        return try JSONValue(parsing: Array(data))
+        let header = String(decoding: reply[..<split], as: UTF8.self).lowercased().replacingOccurrences(of: " ", with: "")
+        let body = Array(reply[(split + 4)...])
+        if let range = header.range(of: "content-length:") {
+            let length = Int(header[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            return body.count >= length ? (header, Array(body.prefix(length))) : nil
+        }
+        if header.contains("transfer-encoding:chunked") {
+            return body.suffix(5).elementsEqual(Array("0\r\n\r\n".utf8)) ? (header, body) : nil
+        }
+        return nil
+    }
+
+    private static func exchange(port: UInt16, _ request: [UInt8]) throws -> [UInt8] {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw Failure.protocolError("socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure.protocolError("cannot connect to port \(port)") }
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw Failure.protocolError("send failed") }
+            sent += count
+        }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while split(reply) == nil {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            reply += buffer[..<count]
+        }
+        return reply
+    }
+
+    private static func dechunk(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [], index = 0
+        while index < bytes.count {
+            guard let lineEnd = bytes[index...].firstIndex(of: 0x0D),
+                  let size = Int(String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? "", radix: 16),
+                  size > 0 else { break }
+            let start = lineEnd + 2
+            out += bytes[start..<min(bytes.count, start + size)]
+            index = start + size + 2
+        }
+        return out
     }
 }
