@@ -35,8 +35,30 @@ function byScalars(a, b) {
   return x.length - y.length;
 }
 
+/**
+ * A number whose JSON text says more than a JavaScript number keeps: 1.0 (a Swift Double), an integer
+ * past 2^53. It keeps its text for display and its value for charts.
+ */
+class ExactNumber {
+  constructor(text) { this.text = text; this.value = Number(text); }
+}
+
+/** The number a value holds, or undefined. */
+function numberOf(value) {
+  return typeof value === "number" ? value : value instanceof ExactNumber ? value.value : undefined;
+}
+
+/** JSON.parse keeping each number's text where JavaScript would change it (needs JSON.parse source text access). */
+function parseJSON(text) {
+  if (!/\d\.\d*0[,\]}]|\d[eE]|\d{16}/.test(text)) return JSON.parse(text);
+  return JSON.parse(text, (key, value, context) =>
+    typeof value === "number" && context && context.source !== undefined && context.source !== String(value)
+      ? new ExactNumber(context.source) : value);
+}
+
 const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isContainer = (value) => value !== null && typeof value === "object" && !(value instanceof ExactNumber);
+const isObject = (value) => isContainer(value) && !Array.isArray(value);
 const keysOf = (object) => Object.keys(object).sort(byScalars);
 
 /** Canonical JSON (keys by scalars), indented, with invisible characters as \u escapes: still valid JSON. */
@@ -52,6 +74,7 @@ function canonicalJSON(value, indent = "") {
     const inner = indent + "  ";
     return "{\n" + keys.map((k) => inner + jsonString(k) + ": " + canonicalJSON(value[k], inner)).join(",\n") + "\n" + indent + "}";
   }
+  if (value instanceof ExactNumber) return value.text;
   return typeof value === "string" ? jsonString(value) : JSON.stringify(value);
 }
 
@@ -85,7 +108,7 @@ function displayPath(tokens, container) {
     if (Array.isArray(node) && /^\d+$/.test(token)) text += "[" + token + "]";
     else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(token)) text += "." + token;
     else text += "." + "[" + quoted(token) + "]";
-    node = node !== undefined && node !== null && typeof node === "object" && own(node, token) ? node[token] : undefined;
+    node = node !== undefined && isContainer(node) && own(node, token) ? node[token] : undefined;
   }
   return text;
 }
@@ -93,7 +116,7 @@ function displayPath(tokens, container) {
 function valueAt(root, tokens) {
   let node = root;
   for (const token of tokens) {
-    if (node === null || typeof node !== "object" || !own(node, token)) return undefined;
+    if (!isContainer(node) || !own(node, token)) return undefined;
     node = node[token];
   }
   return node;
@@ -117,7 +140,7 @@ function applyPatch(root, operations, owned) {
     root = copy(root);
     let node = root;
     for (const token of tokens) {
-      if (node === null || typeof node !== "object" || !own(node, token)) throw new Error("no value at " + pointerOf(tokens));
+      if (!isContainer(node) || !own(node, token)) throw new Error("no value at " + pointerOf(tokens));
       node[token] = copy(node[token]);
       node = node[token];
     }
@@ -527,7 +550,7 @@ class Page {
       box.append(row);
     }
     const details = element("details");
-    const json = element("pre", "", JSON.stringify(entry.patch).replace(INVISIBLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")));
+    const json = element("pre", "", compactJSON(entry.patch));
     json.id = "patch-json";
     details.append(element("summary", "", "as JSON (statedbg diff --json)"), json);
     box.append(details);
@@ -558,13 +581,13 @@ class Page {
     node.dataset.pointer = pointer;
     const line = element("div", "line");
     node.append(line);
-    const container = value !== null && typeof value === "object";
+    const container = isContainer(value);
     const toggle = element("span", "toggle", container ? (this.expanded.has(pointer) ? "▾" : "▸") : "");
     line.append(toggle);
     if (key !== null) line.append(element("span", "key", key), ": ");
     if (!container) {
       line.append(this.leaf(value));
-      if (typeof value === "number") {
+      if (numberOf(value) !== undefined) {
         const plot = element("button", "plot" + (this.chartTokens && pointerOf(this.chartTokens) === pointer ? " selected" : ""), "∿");
         plot.type = "button";
         plot.title = "Plot " + displayPath(tokens, this.timeline.state(this.current)) + " over all steps";
@@ -606,7 +629,7 @@ class Page {
 
   leaf(value) {
     if (typeof value === "string") return element("span", "string", quoted(value));
-    if (typeof value === "number") return element("span", "number", JSON.stringify(value));
+    if (numberOf(value) !== undefined) return element("span", "number", canonicalJSON(value));
     return element("span", "literal", String(value));
   }
 
@@ -635,8 +658,8 @@ class Page {
     const box = $("chart");
     box.replaceChildren();
     const t = this.timeline;
-    const values = this.chartValues;
-    const numbers = values.filter((v) => typeof v === "number");
+    const values = this.chartValues.map(numberOf);
+    const numbers = values.filter((v) => v !== undefined);
     if (numbers.length === 0) { box.append(element("p", "hint", "No step has a number there.")); return; }
     const svgNS = "http://www.w3.org/2000/svg";
     const make = (tag, attributes, text) => {
@@ -666,7 +689,7 @@ class Page {
     // one point per horizontal pixel at most: its lowest and highest value
     const columns = new Map();
     values.forEach((v, i) => {
-      if (typeof v !== "number") return;
+      if (v === undefined) return;
       const column = Math.round(x(first + i));
       const c = columns.get(column);
       if (!c) columns.set(column, { min: v, max: v, step: first + i });
@@ -709,7 +732,7 @@ class Page {
 
 (function open() {
   try {
-    const document_ = JSON.parse($("timeline-data").textContent);
+    const document_ = parseJSON($("timeline-data").textContent);
     const timeline = new Timeline(document_);
     for (const entry of document_.steps) timeline.append(entry);
     const page = new Page(timeline);
