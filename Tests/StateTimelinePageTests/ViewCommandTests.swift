@@ -80,4 +80,17 @@ import TestSupport
         #expect(data["recording"]?["source"] == "reduxDevTools")
         #expect(data["steps"]?[1]?["patch"] == [["op": "add", "path": "/todos/0", "value": ["done": false, "text": "milk"]]])
     }
+
+    /// The transcript and the help in TimelinePage.md are what the command prints.
+    @Test func theDocumentationShowsWhatTheCommandPrints() throws {
+        let article = try String(contentsOfFile: PageTools.packageRoot + "/Sources/StatedbgCLI/StatedbgCLI.docc/TimelinePage.md", encoding: .utf8)
+        let blocks = article.components(separatedBy: "```text\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        try #require(blocks.count >= 2)
+        let run = try PageTools.run(["view", "Recordings/users-negative-age.jsonl", "-o", folder.file("users-negative-age.html")],
+                                    in: PageTools.packageRoot)
+        #expect(run.output.replacingOccurrences(of: folder.file(""), with: "") == blocks[0])
+        let help = try PageTools.run(["view", "--help"])
+        let usage = try #require(help.output.range(of: "USAGE:"))
+        #expect(String(help.output[usage.lowerBound...]).trimmingCharacters(in: .newlines) == blocks[1].trimmingCharacters(in: .newlines))
+    }
 }

@@ -332,7 +332,7 @@ class Page {
     document.addEventListener("keydown", (event) => this.key(event));
     window.addEventListener("hashchange", () => { const s = this.stepInHash(); if (s !== null && s !== this.current) this.go(s); });
     window.addEventListener("resize", () => this.drawRows());
-    t.listeners.push(() => this.grew());
+    t.listeners.push(() => { this.grew(); this.filter(); });
     this.grew();
     this.filter();
     const asked = this.stepInHash();

@@ -15,16 +15,16 @@ struct TimelinePageBrowserTests {
         folder = try TemporaryDirectory()
     }
 
-    /// Writes the page of `recording` and returns its file URL.
+    /// Writes the page of `recording` (relative to the package root, or absolute) and returns its file URL.
     func page(of recording: String, name: String) throws -> String {
         let output = folder.file(name + ".html")
-        let run = try PageTools.run(["view", recording, "-o", output])
+        let run = try PageTools.run(["view", recording, "-o", output], in: PageTools.packageRoot)
         #expect(run.status == 0, "statedbg view \(recording): \(run.error)")
         return URL(fileURLWithPath: output).absoluteString
     }
 
     func showJSON(_ recording: String, step: Int) throws -> JSONValue {
-        let run = try PageTools.run(["show", recording, "--step", String(step), "--json"])
+        let run = try PageTools.run(["show", recording, "--step", String(step), "--json"], in: PageTools.packageRoot)
         #expect(run.status == 0, "\(run.error)")
         return try JSONValue(parsing: Array(run.output.utf8))
     }
@@ -33,11 +33,10 @@ struct TimelinePageBrowserTests {
         try await WebDriver.session { browser in
             let recordings = PageTools.shippedRecordings
             #expect(recordings.count >= 5)
-            for recording in recordings {
-                let name = URL(fileURLWithPath: recording).deletingPathExtension().lastPathComponent
+            for path in recordings {
+                let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                let recording = "Recordings/\(name).jsonl"
                 let url = try page(of: recording, name: name)
-                let info = try PageTools.run(["show", recording, "--step", "-1", "--json"])
-                #expect(info.status == 0)
                 let last = try #require(try await lastStep(url, browser))
                 for step in Set([0, 1, last / 2, last - 1, last]).sorted() where step >= 0 && step <= last {
                     try await browser.open("about:blank")
@@ -60,7 +59,7 @@ struct TimelinePageBrowserTests {
                             "\(name) #step=\(step): the page's state differs from statedbg show --json")
                     if case .string(let patch)? = shown["patch"], case .string(let legend)? = shown["legend"] {
                         let parent = try #require(legend.split(separator: " ").dropFirst(2).first.flatMap { Int($0.trimmingCharacters(in: .punctuationCharacters)) })
-                        let diff = try PageTools.run(["diff", recording, String(parent), String(step), "--json"])
+                        let diff = try PageTools.run(["diff", recording, String(parent), String(step), "--json"], in: PageTools.packageRoot)
                         let expected = try JSONValue(parsing: Array(diff.output.utf8))["patch"]
                         #expect(try JSONValue(parsing: Array(patch.utf8)) == expected,
                                 "\(name) #step=\(step): the page's diff differs from statedbg diff --json")
@@ -68,7 +67,9 @@ struct TimelinePageBrowserTests {
                         #expect(step == 0, "\(name) #step=\(step): no diff shown")
                     }
                 }
-                try await browser.click("#show-tree")
+                // The screenshot: the last step, with the state's first number plotted when it has one.
+                try await browser.open(url)
+                try await browser.execute("document.querySelector('.plot')?.click();")
                 try Data(try await browser.screenshot()).write(to: URL(fileURLWithPath: PageTools.screenshots + "/\(name).png"))
             }
         }
