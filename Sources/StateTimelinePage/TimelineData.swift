@@ -15,7 +15,8 @@ import StateJournal
 ///           {"action":…,"parent":1,"patch":[…],"state":{…},"step":2,"time":…}]}
 /// ```
 ///
-/// The first element of `steps` is the window's first step, with its state whole and no action. Every
+/// The first element of `steps` is the window's first step, with its state whole (and its action, unless
+/// it is the recording's initial state). Every
 /// later step has its action and `patch`, the RFC 6902 operations that turn the state of its `parent`
 /// into its own (what `statedbg diff FILE PARENT STEP --json` prints); a keyframe also has its `state`
 /// whole, so the page rebuilds any step from at most ``keyframeInterval`` patches. Step objects are in
@@ -67,7 +68,14 @@ package struct TimelineData {
         let first = try Self.translating { () throws(DebuggerError) in try source.state(at: window.lowerBound) }
         states.keep(first, for: window.lowerBound)
         let firstBytes = first.serialized(.canonical)
-        bytes += #"{"state":"#.utf8 + firstBytes + #","step":"#.utf8 + Array(String(window.lowerBound).utf8) + [0x7D]
+        var firstEntry: [(String, JSONValue)] = [("state", first), ("step", .integer(Int64(window.lowerBound)))]
+        if window.lowerBound > source.baseStep {
+            // A window that starts after the initial state keeps its first step's action, without a patch.
+            let record = try Self.translating { () throws(DebuggerError) in try source.record(at: window.lowerBound) }
+            firstEntry.insert(("action", record.action.jsonValue), at: 0)
+            firstEntry.append(("time", .integer(record.time)))
+        }
+        bytes += JSONValue.object(JSONObject(firstEntry)).serialized(.canonical)
         depth[window.lowerBound] = 0
         patchBytes[window.lowerBound] = 0
         keyframeBytes[window.lowerBound] = firstBytes.count

@@ -49,6 +49,7 @@ import TestSupport
         let steps = try #require(try JSONValue(parsing: data.json)["steps"]?.arrayValue)
         #expect(steps.map { $0["step"] } == [2, 3, 4])
         #expect(steps[0]["state"] == ["count": 2])
+        #expect(steps[0]["action"]?["label"] == "b" && steps[0]["patch"] == nil)
         #expect(steps[2]["state"] == ["count": 9], "step 4's parent, step 1, is not on the page")
         #expect(steps[2]["parent"] == nil)
         #expect(data.keyframes == 2)

@@ -150,7 +150,7 @@ struct TimelinePageBrowserTests {
         var steps: [(action: JournalAction, state: JSONValue, parent: Int?)] = []
         for (index, text) in hostile.enumerated() {
             state.append((text, .string(text)))
-            steps.append((JournalAction(type: "evil.\(text)", label: text, payload: ["text": .string(text)], site: text),
+            steps.append((JournalAction(type: "evil.\(text)", label: text, payload: ["text": .string(text)], isReplayable: index != 2, site: text),
                           .object(JSONObject(state.sorted { $0.0 < $1.0 })), index == 3 ? 1 : nil))
         }
         let journal = try folder.writeBytes(Journals.bytes(initialState: [:], steps: steps,
@@ -173,7 +173,7 @@ struct TimelinePageBrowserTests {
                 let text = seen["text"]?.stringValue ?? ""
                 if step >= 1 { #expect(text.contains("</script><script>window.pwned = 1;"), "the label shows as text") }
                 if step >= 2 { #expect(text.contains("<img src=x onerror=")) }
-                if step >= 3 { #expect(text.contains("javascript:window.pwned=3")) }
+                if step >= 3 { #expect(text.contains("javascript:window.pwned=3") && text.contains("not replayable")) }
                 if step == 4 {
                     #expect(text.contains(#"right\u{202E}txt.exe and a\u{0001}bell\u{0007}"#), "controls and overrides are spelled out")
                     #expect(!text.contains("\u{202E}"))
