@@ -76,6 +76,8 @@ public struct JSONObjectTemplate: Sendable {
         // not escape (the usual `template.object([...])`) then lives on the stack.
         let count = values.count
         let storage = JSONValueStorage.make(capacity: count)
+        // Safe because the buffer is used only inside the closure, at indices below the template's key count, which
+        // equals the values' count.
         values.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             storage.elements.moveInitialize(from: base, count: count)

@@ -45,6 +45,8 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
     ) throws(E) -> sending Result {
         try mutex.withLock(body)
     }
+    // Safe because the block is allocated once with the alignment of both parts, holds the mutex at 0 and the value at
+    // valueOffset, is bound to those types at init, and the value is touched only with the mutex held.
     #else
     /// One allocation: the `pthread_mutex_t` (which must never move), then the value.
     @usableFromInline let base: UnsafeMutableRawPointer
@@ -56,6 +58,7 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
         return (size + alignment - 1) / alignment * alignment
     }
 
+    // Safe because the block is sized and aligned for both parts and bound to their types here, once.
     /// Creates a lock guarding `initialValue`.
     @inlinable
     public init(_ initialValue: consuming sending Value) {
@@ -70,6 +73,7 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
         (base + offset).bindMemory(to: Value.self, capacity: 1).initialize(to: initialValue)
     }
 
+    // Safe because nothing else holds the lock or the value once the last owner is gone (Locked is ~Copyable).
     @inlinable
     deinit {
         let mutex = base.assumingMemoryBound(to: pthread_mutex_t.self)
@@ -86,6 +90,8 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
+        // Safe because the memory was bound to these types in init, and the value is touched only between lock and
+        // unlock.
         let mutex = base.assumingMemoryBound(to: pthread_mutex_t.self)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -97,4 +103,5 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
 
 // Like `Mutex`: the value only ever crosses threads under the lock, and `sending` keeps callers from
 // holding on to a non-Sendable value after handing it in or out.
+// Safe because as Mutex: the value crosses threads only under the lock, and sending keeps callers from keeping it.
 extension Locked: @unchecked Sendable where Value: ~Copyable {}

@@ -1,6 +1,8 @@
 import StateSync
 import Synchronization
 
+// Safe because of the invariants above: state is touched only under the lock, and the queue is drained by one thread at
+// a time.
 /// The single source of truth of an app: one state value changed only by dispatching actions.
 ///
 /// ```swift

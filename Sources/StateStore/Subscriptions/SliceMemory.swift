@@ -1,3 +1,5 @@
+// Safe because only the thread draining the store's queue touches it (see Subscriber), one action at a time; the
+// pointer is allocated once and freed in deinit.
 /// The last value a subscription delivered, kept behind a pointer.
 ///
 /// A pointer rather than a class `var` because class properties pay for dynamic exclusivity checks

@@ -1,5 +1,7 @@
 import Synchronization
 
+// Safe because after registration only the thread draining the store's queue touches a subscriber, and cancelled is
+// atomic.
 /// One store subscription, type-erased over the selected value.
 ///
 /// The closures are built in the (inlinable) `subscribe` methods, so they are specialized for the
