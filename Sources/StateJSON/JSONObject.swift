@@ -1,3 +1,4 @@
+// Safe because a storage is filled before any object holds it and never written while shared (see below).
 /// The members of a JSON object, kept sorted by key with no key twice.
 ///
 /// Keeping the order canonical at all times means equal objects compare equal member by member,
@@ -181,6 +182,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
         lhs.hasSameScalars(as: rhs)
     }
 
+    // Safe because only the addresses are compared.
     /// Whether two lists of keys are the same keys in the same order, by ``sameKey(_:_:)``; lists
     /// that share storage (objects of one template, or one object's copies) answer at once.
     static func sameKeys(_ lhs: [String], _ rhs: [String]) -> Bool {

@@ -1,4 +1,5 @@
 extension JSONObject {
+    // Safe because as JSONObject: the storage is never written while shared.
     /// The values of an object, `values[i]` belonging to `keys[i]`: a random-access collection over
     /// the object's own storage (no copy is made to read them).
     ///
@@ -34,6 +35,7 @@ extension JSONObject {
             return storage.elements[position]
         }
 
+        // Safe because the storage is alive (self holds it) and not written during the call.
         /// Calls `body` with the values in place; the pointer is valid only during the call.
         @inlinable
         public func withUnsafeBufferPointer<Result>(

@@ -1,3 +1,4 @@
+// Safe because the buffer was created as a JSONValueStorage, so the downcast only restores its type.
 /// The values of one ``JSONObject``: a count, then the values inline, in one allocation.
 ///
 /// An array would cost a larger header (count and capacity) and, when the object goes, the
@@ -20,10 +21,12 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
         return storage
     }
 
+    // Safe because it holds no values and is never written, so sharing it is sharing constants.
     /// The storage of every object made empty; having no values, it is never written.
     @usableFromInline
     nonisolated(unsafe) static let empty = make(capacity: 0)
 
+    // Safe because the header lives as long as self, and storage is written only before it is shared.
     /// How many values are initialized. Kept in the header, but read and written through its
     /// address: `header` is a class's stored property, whose every access the runtime would check
     /// for exclusivity.
@@ -33,10 +36,13 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
         set { withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
     }
 
+    // Safe because callers use the pointer only while they hold self.
     /// The first value; valid while `self` is alive.
     @inlinable
     var elements: UnsafeMutablePointer<JSONValue> { withUnsafeMutablePointerToElements { $0 } }
 
+    // Safe because the builder keeps count below capacity (the precondition) and appends only before the storage is
+    // shared.
     /// Appends `value` after the initialized ones.
     ///
     /// - Precondition: there is room for it (not checked: the builder tracks the capacity).
@@ -66,6 +72,7 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
         return larger
     }
 
+    // Safe because exactly the count initialized values are moved out, once.
     deinit {
         // One value at a time: `deinitialize(count:)` would call the runtime's generic loop, which
         // destroys each value through its type's witness table.
