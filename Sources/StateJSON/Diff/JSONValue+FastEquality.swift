@@ -22,7 +22,7 @@ extension JSONValue {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.sameBuffer(lhs, rhs)
         case (.object(let lhs), .object(let rhs)):
-            return lhs.values.storage === rhs.values.storage && JSONValue.sameBuffer(lhs.keys, rhs.keys)
+            return lhs.values._storage === rhs.values._storage && JSONValue.sameBuffer(lhs.keys, rhs.keys)
         default:
             return false
         }

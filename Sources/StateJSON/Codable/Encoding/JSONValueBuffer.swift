@@ -47,11 +47,11 @@ struct JSONValueBuffer: ~Copyable {
     }
 
     /// The values in order, as an object's storage, leaving the buffer empty.
-    mutating func takeStorage() -> JSONValueStorage {
+    mutating func takeStorage() -> _JSONValueStorage {
         let moved = count
         count = 0
-        guard moved > 0 else { return .empty }
-        let storage = JSONValueStorage.make(capacity: moved)
+        guard moved > 0 else { return ._empty }
+        let storage = _JSONValueStorage.make(capacity: moved)
         storage.elements.moveInitialize(from: base, count: moved)
         storage.count = moved
         return storage
@@ -62,10 +62,10 @@ struct JSONValueBuffer: ~Copyable {
     ///
     /// `order` lists each position below ``count`` at most once; positions it leaves out (keys
     /// encoded twice, of which only the last counts) are dropped.
-    mutating func takeStorage(in order: [Int]) -> JSONValueStorage {
+    mutating func takeStorage(in order: [Int]) -> _JSONValueStorage {
         let held = count
         count = 0
-        let result = JSONValueStorage.make(capacity: order.count)
+        let result = _JSONValueStorage.make(capacity: order.count)
         if order.count == held {
             for position in order { result.appendUnchecked((base + position).move()) }
         } else {

@@ -69,7 +69,7 @@ extension JSONValueEncodable {
             do {
                 result.append(try values[index].jsonValue())
             } catch {
-                throw JSONEncodingError.fromElement(error, at: index)
+                throw JSONEncodingError._fromElement(error, at: index)
             }
         }
         return result
