@@ -1,4 +1,4 @@
-/// Fills a ``JSONValueStorage`` one value at a time, growing it when full, for the code that builds
+/// Fills a ``_JSONValueStorage`` one value at a time, growing it when full, for the code that builds
 /// objects (the parser, the encoders).
 ///
 /// ```swift

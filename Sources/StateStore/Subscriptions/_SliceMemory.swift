@@ -4,25 +4,25 @@
 ///
 /// A pointer rather than a class `var` because class properties pay for dynamic exclusivity checks
 /// on every access, which showed up as a tenth of the dispatch time. Only the draining thread
-/// touches it (see ``Subscriber``).
+/// touches it (see ``_Subscriber``).
 @usableFromInline
-final class SliceMemory<Value>: @unchecked Sendable {
-    @usableFromInline let pointer: UnsafeMutablePointer<Value?>
+final class _SliceMemory<Value>: @unchecked Sendable {
+    @usableFromInline let _pointer: UnsafeMutablePointer<Value?>
 
     @inlinable
     init() {
-        pointer = .allocate(capacity: 1)
-        pointer.initialize(to: nil)
+        _pointer = .allocate(capacity: 1)
+        _pointer.initialize(to: nil)
     }
 
     deinit {
-        pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        _pointer.deinitialize(count: 1)
+        _pointer.deallocate()
     }
 
     @inlinable
     var last: Value? {
-        get { pointer.pointee }
-        set { pointer.pointee = newValue }
+        get { _pointer.pointee }
+        set { _pointer.pointee = newValue }
     }
 }
