@@ -26,7 +26,7 @@ enum RecordCommand: Subcommand {
             .value("durability", valueName: "policy", defaultValue: "step",
                    help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
             .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
-            .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests)."),
+            .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests).").hidden(),
             .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
         ],

@@ -29,6 +29,9 @@ public struct OptionSpec: Sendable, Equatable {
     /// Whether the command cannot run without the option; the usage line shows it without brackets
     /// and the parser reports it missing.
     public var isRequired: Bool
+    /// Whether help leaves the option out (usage line, `OPTIONS:`, suggestions, completion): for hooks
+    /// that tests use and people should not, such as `record --acknowledged`. The parser still accepts it.
+    public var isHidden: Bool = false
 
     /// Creates an option; at least one of `long` and `short` must be given.
     public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false,
@@ -56,6 +59,13 @@ public struct OptionSpec: Sendable, Equatable {
         OptionSpec(
             long: long, short: short, kind: .value(valueName: valueName, defaultValue: defaultValue),
             help: help, isRepeatable: isRepeatable, isRequired: isRequired)
+    }
+
+    /// This option, left out of help (``isHidden``).
+    public func hidden() -> OptionSpec {
+        var copy = self
+        copy.isHidden = true
+        return copy
     }
 
     /// The name ``ParsedArguments`` files values under: the long name, or the short one.
