@@ -27,6 +27,9 @@ enum ExportCommand: Subcommand {
             --xctest, so the two files of one recording can share a test target; --name chooses another. \
             A relative recording path is resolved against the package root, so the test passes from any \
             working directory. Without -o the source goes to standard output.
+
+            $ statedbg export Recordings/bank.jsonl --test -o BankReplayTests.swift
+            wrote a regression test for Recordings/bank.jsonl to BankReplayTests.swift
             """,
         arguments: [.file],
         options: [

@@ -13,6 +13,12 @@ enum LogCommand: Subcommand {
 
             With --json the output is JSON lines, one per step: {"action":{"label","payload","type"},\
             "line":N,"step":N,"time":MILLISECONDS} ("line" is null for recordings without lines).
+
+            $ statedbg log Recordings/bank.jsonl --type 'bank.steal'
+                 4  bank.steal(from: jenny, amount: 461)
+                23  bank.steal(from: jenny, amount: 3)
+                25  bank.steal(from: donald, amount: 493)
+                38  bank.steal(from: jenny, amount: 77)
             """,
         arguments: [.file],
         options: [

@@ -14,6 +14,9 @@ enum RecordCommand: Subcommand {
             The same seed gives the same actions, so a recording can be made again. Actions the app's \
             validators reject are journaled as events and do not count as steps. See 'statedbg examples' \
             for the apps.
+
+            $ statedbg record bank -o bank-session.jsonl --steps 40 --seed 7
+            recorded 40 steps of bank to bank-session.jsonl (11 actions rejected by validators)
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [

@@ -94,7 +94,7 @@ import TestSupport
                                in: directory)
         #expect(built.status == 0, "the stand-in app does not compile:\n\(built.output)")
         // The snippets build on each other, as a reader's file would: each is checked with the ones before it.
-        var program = "import Foundation\nimport MyApp\nimport StateRecorder\n"
+        var program = "import Foundation\nimport MyApp\nimport StateRecorder\nimport StateTesting\nimport Testing\n"
         for (index, snippet) in try Self.snippets().enumerated() {
             program += snippet + "\n"
             let file = directory.appendingPathComponent("main.swift")
