@@ -33,7 +33,7 @@ enum DiffCommand: Subcommand {
             """,
         arguments: [
             .file,
-            ArgumentSpec("a", help: "The first step, or a second recording."),
+            ArgumentSpec("a", help: "The first step, or a second recording.").completing(.files),
             ArgumentSpec("b", help: "The second step.", isOptional: true),
         ],
         options: [.flag("json", help: "Print canonical JSON.")] + ColourPolicy.options,

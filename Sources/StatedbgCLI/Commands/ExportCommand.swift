@@ -34,7 +34,7 @@ enum ExportCommand: Subcommand {
         arguments: [.file],
         options: [
             .flag("test", help: "Export as a regression test (the only format so far).", isRequired: true),
-            .value("output", short: "o", valueName: "out", help: "Where to write the source."),
+            .value("output", short: "o", valueName: "out", help: "Where to write the source.").completing(.files),
             .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing suite."),
             .value("name", valueName: "type", help: "The suite's or test case's name (default: from the file name, as in BankSessionReplayTests)."),
             .value("app", valueName: "expression", help: "The Swift expression naming the app's registration (default: its swiftName)."),

@@ -22,7 +22,7 @@ enum MinimizeCommand: Subcommand {
             """,
         arguments: [.file, ArgumentSpec("predicate", help: "The condition the smaller recording must still reach.")],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true).completing(.files),
             .flag("force", help: "Replace the output file if it exists."),
             .flag("json", help: "Print the result as one JSON line."),
         ],

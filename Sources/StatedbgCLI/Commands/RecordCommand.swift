@@ -18,16 +18,19 @@ enum RecordCommand: Subcommand {
             $ statedbg record bank -o bank-session.jsonl --steps 40 --seed 7
             recorded 40 steps of bank to bank-session.jsonl (11 actions rejected by validators)
             """,
-        arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
+        arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")
+            .completing(.command("statedbg examples | cut -d ' ' -f 1"))],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true).completing(.files),
             .value("steps", valueName: "n", defaultValue: "100", help: "How many steps to record."),
             .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
             .flag("force", help: "Replace the output file if it exists."),
             .value("snapshots", valueName: "mode", defaultValue: "patches",
-                   help: "patches (a patch per step, with keyframes) or every-step (a whole state per step)."),
+                   help: "patches (a patch per step, with keyframes) or every-step (a whole state per step).")
+                .completing(.values(["patches", "every-step"])),
             .value("durability", valueName: "policy", defaultValue: "step",
-                   help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
+                   help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends).")
+                .completing(.values(["step", "step-sync", "batched", "close"])),
             .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
             .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests).").hidden(),
             .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",

@@ -37,9 +37,10 @@ import TestSupport
 
     @Test func everySubcommandsHelpShowsAnExampleThatRunsAndPrintsWhatItShows() throws {
         let statedbg = try StatedbgProcess.locate()
-        for command in Statedbg.command.subcommands {
-            let transcripts = Transcript.inHelp(command.discussion, source: "statedbg \(command.name) --help")
-            #expect(!transcripts.isEmpty, "statedbg \(command.name) --help shows no example")
+        for command in [Statedbg.command] + Statedbg.command.subcommands {
+            let name = command == Statedbg.command ? "statedbg" : "statedbg \(command.name)"
+            let transcripts = Transcript.inHelp(command.discussion, source: "\(name) --help")
+            #expect(!transcripts.isEmpty, "\(name) --help shows no example")
             try check(transcripts, statedbg: statedbg)
         }
     }
