@@ -140,7 +140,7 @@ public enum Statedbg {
         }
         let outcome: CommandLineParser.Outcome
         do {
-            outcome = try CommandLineParser(root: root).parse(Array(arguments.dropFirst()))
+            outcome = try CommandLineParser(root: root).parse(words)
         } catch {
             output.printError(error.description)
             return error.exitStatus

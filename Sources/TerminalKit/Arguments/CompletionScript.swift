@@ -6,7 +6,7 @@
 /// let script = CompletionScript(root: Statedbg.command, shell: .bash).text
 /// // # bash completion for statedbg …
 /// // _statedbg() { … }
-/// // complete -o default -F _statedbg statedbg
+/// // complete -o filenames -F _statedbg statedbg
 /// ```
 package struct CompletionScript: Sendable {
     /// The shells a script can be written for.
@@ -31,7 +31,7 @@ package struct CompletionScript: Sendable {
         }
     }
 
-    /// The root's visible options and those the tool handles before parsing (declared on the root).
+    /// The root's options that help shows: `--help`, `--version`, and any the tool declares there.
     private var rootOptions: [OptionSpec] { root.visibleOptions }
 
     private var toolName: String { root.name }
