@@ -118,7 +118,10 @@ import TestSupport
         }
         let products = URL(fileURLWithPath: modules).deletingLastPathComponent()
         let folder = try TemporaryDirectory()
-        let program = "import StateTesting\nimport Testing\n" + Self.prelude + "\n" + (try Self.snippets()).joined(separator: "\n") + "\n"
+        // One file: the stand-in app is part of the program here, not a module of its own to import.
+        let snippets = try Self.snippets().joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0 != "import MyApp" }.joined(separator: "\n")
+        let program = "import StateTesting\nimport Testing\n" + Self.prelude + "\n" + snippets + "\n"
         let source = try folder.write(program, to: "main.swift")
         var objects: [String] = []
         for module in Self.linkedModules {
