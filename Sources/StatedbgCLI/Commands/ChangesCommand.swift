@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import TerminalKit
 
 /// `statedbg changes FILE PATH [--json]`: the steps that changed the values a path selects.

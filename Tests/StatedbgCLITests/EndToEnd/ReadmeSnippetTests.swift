@@ -104,10 +104,6 @@ import TestSupport
         }
     }
 
-    /// The modules the snippets use, whose objects a program made of them links.
-    static let linkedModules = ["StateRecorder", "StateJournal", "StateJSON", "StateStore", "StateSync", "StatedbgCLI",
-                                "TerminalKit", "StateDebugger", "StateTesting"]
-
     /// The snippets and the stand-in app as one program, linked with this build's objects and run: it
     /// records a step with the `Recorder`, then runs the snippet's own `statedbg` (`Statedbg.main(apps:)`)
     /// with `examples`, which lists the two apps the snippets registered; the journal it wrote is sound.
@@ -123,12 +119,7 @@ import TestSupport
             .filter { $0 != "import MyApp" }.joined(separator: "\n")
         let program = "import StateTesting\nimport Testing\n" + Self.prelude + "\n" + snippets + "\n"
         let source = try folder.write(program, to: "main.swift")
-        var objects: [String] = []
-        for module in Self.linkedModules {
-            let objectFolder = products.appendingPathComponent("\(module).build")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: objectFolder.path)) ?? []
-            objects += names.filter { $0.hasSuffix(".o") }.sorted().map { objectFolder.appendingPathComponent($0).path }
-        }
+        let objects = try LibraryObjects.paths(in: products)
         let built = try swiftc([source, "-I", modules, "-o", folder.file("myapp")] + objects + ["-lm"], in: URL(fileURLWithPath: folder.path))
         try #require(built.status == 0, "the README's snippets do not link as one program:\n\(built.output)")
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The store tour of `StateStore.docc/StateStore.md`, read from the article itself, compiled with
 /// `swiftc` against the modules and objects of this build, and run: it must print the ```text block
@@ -43,13 +44,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        // The store and every module below it; objects of a module the tour does not use are harmless.
-        var objects: [String] = []
-        for module in ["StateStore", "StateSync", "StateJSON"] {
-            let objectFolder = products.appendingPathComponent("\(module).build")
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: objectFolder.path)) ?? []
-            objects += names.filter { $0.hasSuffix(".o") }.sorted().map { objectFolder.appendingPathComponent($0).path }
-        }
+        let objects = try LibraryObjects.paths(in: products)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         let swiftc = path.split(separator: ":").map { "\($0)/swiftc" }.first(where: FileManager.default.isExecutableFile(atPath:))
         let compiled = try Self.run([try #require(swiftc, "swiftc is not on PATH")],
