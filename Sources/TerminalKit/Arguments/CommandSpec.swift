@@ -82,7 +82,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The options help shows: ``allOptions`` without the hidden ones.
-    public var visibleOptions: [OptionSpec] {
+    package var visibleOptions: [OptionSpec] {
         allOptions.filter { !$0.isHidden }
     }
 }
