@@ -56,6 +56,9 @@ struct BenchmarkRunner {
     /// documentation's performance article shows.
     func printMarkdownTable(of path: String) throws {
         let bytes: [UInt8]
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BenchmarkError.io("cannot read the report \(path): no such file.")
+        }
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
