@@ -9,7 +9,7 @@ enum LogCommand: Subcommand {
         abstract: "List the recorded actions.",
         discussion: """
             Each line is the step number, right-aligned in six columns, two spaces and the action's label. \
-            --type keeps the actions whose type matches a glob: 'bank.*', '*.pay', 'counter.add'.
+            --type keeps the actions whose type matches a glob: 'bank.*', '*.pay', 'counter.reset'.
 
             With --json the output is JSON lines, one per step: {"action":{"label","payload","type"},\
             "line":N,"step":N,"time":MILLISECONDS} ("line" is null for recordings without lines).

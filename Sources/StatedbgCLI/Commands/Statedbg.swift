@@ -26,13 +26,13 @@ import TerminalKit
 /// ```swift
 /// let out = MemorySink(), err = MemorySink()
 /// let terminal = Terminal(output: TextOutput(standardOutput: out, standardError: err))
-/// let status = Statedbg.main(arguments: ["statedbg", "log", "counter.jsonl"], apps: [], terminal: terminal,
-///                            catchesInterrupts: false)
+/// let status = Statedbg.main(arguments: ["statedbg", "log", "Recordings/counter.jsonl", "--type", "counter.reset"],
+///                            apps: [], terminal: terminal, catchesInterrupts: false)
 /// print(out.text, terminator: "")
 /// ```
 /// ```text
-///      1  counter.increase
-///      2  counter.reset
+///     26  counter.reset
+///     29  counter.reset
 /// ```
 public enum Statedbg {
     /// The root of the command tree, for help and for tools that embed the parser.

@@ -71,6 +71,21 @@ import TestSupport
         #expect(commands.contains("statedbg replay Recordings/users-negative-age.jsonl --to 3"))
     }
 
+    /// The example in ``Statedbg``'s documentation.
+    @Test func theEntryPointsDocumentedExamplePrintsWhatItShows() {
+        let out = MemorySink(), err = MemorySink()
+        let terminal = Terminal(output: TextOutput(standardOutput: out, standardError: err))
+        let recording = Self.packageRoot.appendingPathComponent("Recordings/counter.jsonl").path
+        let status = Statedbg.main(arguments: ["statedbg", "log", recording, "--type", "counter.reset"],
+                                   apps: [], terminal: terminal, catchesInterrupts: false)
+        #expect(status == .success)
+        #expect(out.text == """
+                26  counter.reset
+                29  counter.reset
+
+            """)
+    }
+
     @Test func testOnlyOptionsAreLeftOutOfHelpButStillParse() throws {
         let record = try #require(Statedbg.command.subcommand(named: "record"))
         let help = HelpRenderer(width: 100).render(commandPath: [Statedbg.command, record])
