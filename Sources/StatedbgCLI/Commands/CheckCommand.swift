@@ -32,7 +32,7 @@ enum CheckCommand: Subcommand {
             nothing.jsonl: error: no such file.
             3 recordings: 2 passed, 0 failed, 1 error
             """,
-        arguments: [ArgumentSpec("file", help: "The journal, or several.", isVariadic: true)],
+        arguments: [ArgumentSpec("file", help: "The journal, or several.", isVariadic: true).completing(.files)],
         options: [
             .flag("repair", help: "Cut off a torn last line, keeping a backup of the original."),
             .flag("json", help: "Print JSON lines instead of text."),

@@ -27,11 +27,14 @@ enum ExportCommand: Subcommand {
             --xctest, so the two files of one recording can share a test target; --name chooses another. \
             A relative recording path is resolved against the package root, so the test passes from any \
             working directory. Without -o the source goes to standard output.
+
+            $ statedbg export Recordings/bank.jsonl --test -o BankReplayTests.swift
+            wrote a regression test for Recordings/bank.jsonl to BankReplayTests.swift
             """,
         arguments: [.file],
         options: [
             .flag("test", help: "Export as a regression test (the only format so far).", isRequired: true),
-            .value("output", short: "o", valueName: "out", help: "Where to write the source."),
+            .value("output", short: "o", valueName: "out", help: "Where to write the source.").completing(.files),
             .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing suite."),
             .value("name", valueName: "type", help: "The suite's or test case's name (default: from the file name, as in BankSessionReplayTests)."),
             .value("app", valueName: "expression", help: "The Swift expression naming the app's registration (default: its swiftName)."),

@@ -14,6 +14,14 @@ enum ReplCommand: Subcommand {
             Commands can also come from a pipe ('statedbg repl FILE < script') or from -c, separated by ';' \
             ('statedbg repl FILE -c "next 5; state .count"'): then there is no prompt and no colour, errors \
             go to standard error with the line or command number, and the exit status is 1 if any command failed.
+
+            $ statedbg repl Recordings/counter.jsonl -c 'jump 3; state .counter'
+            step 3  counter.decrease
+                {
+              -   "counter": -2
+              +   "counter": -3
+                }
+            -3
             """,
         arguments: [.file],
         options: [

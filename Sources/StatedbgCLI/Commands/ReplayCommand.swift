@@ -50,7 +50,7 @@ enum ReplayCommand: Subcommand {
             Recordings/bank.jsonl: verified 50 steps: every state matches
             2 recordings: 2 passed, 0 failed
             """,
-        arguments: [ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export; several with --verify --quiet.", isVariadic: true)],
+        arguments: [ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export; several with --verify --quiet.", isVariadic: true).completing(.files)],
         options: [
             .flag("verify", help: "Replay through the app's current reducer and check every state."),
             .value("to", valueName: "n", help: "Stop after step <n> (negative counts from the end)."),

@@ -31,7 +31,7 @@ import TerminalKit
         #expect(minimize.status == .usage)
         #expect(minimize.error == """
             statedbg: error: Missing expected argument '--output <out>'.
-            Usage: statedbg minimize <file> <predicate> --output <out> [--force]
+            Usage: statedbg minimize <file> <predicate> --output <out> [--force] [--json]
               See 'statedbg help minimize' for more information.
 
             """)

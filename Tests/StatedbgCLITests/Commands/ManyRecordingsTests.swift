@@ -227,31 +227,4 @@ import Testing
         for status in [TerminalKit.ExitStatus.success, .noInput, .checkFailed, .dataError] { summary.add(status) }
         #expect(summary.description == "4 recordings: 1 passed, 1 failed, 2 errors")
     }
-
-    /// The `$ statedbg …` examples in the commands' help, run on the shipped recordings: each prints
-    /// exactly the lines that follow it.
-    @Test func theExamplesInHelpAreWhatTheCommandsPrint() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let directory = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: directory.file("Recordings"), withIntermediateDirectories: false)
-        for name in ["counter.jsonl", "bank.jsonl"] {
-            try FileManager.default.copyItem(atPath: root.appendingPathComponent("Recordings/\(name)").path,
-                                             toPath: directory.file("Recordings/\(name)"))
-        }
-        var examples = 0
-        for command in Statedbg.subcommands.map({ $0.spec }) {
-            let lines = command.discussion.split(separator: "\n", omittingEmptySubsequences: false)
-            for (index, line) in lines.enumerated() where line.hasPrefix("$ statedbg ") {
-                let expected = lines[(index + 1)...].prefix { !$0.isEmpty && !$0.hasPrefix("$ ") }.map { $0 + "\n" }.joined()
-                let arguments = line.dropFirst("$ statedbg ".count).split(separator: " ").map { word in
-                    word.hasSuffix(".jsonl") ? "@" + word : String(word)
-                }
-                let run = CommandRun.statedbg(arguments, in: directory, apps: Examples.all)
-                #expect(run.output == expected, "\(line)")
-                examples += 1
-            }
-        }
-        #expect(examples == 2)
-    }
 }

@@ -143,7 +143,7 @@ import TerminalKit
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
             statedbg: error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
-            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--acknowledged] [--redact <path> ...]
+            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--json] [--redact <path> ...]
               See 'statedbg help record' for more information.
 
             """)
