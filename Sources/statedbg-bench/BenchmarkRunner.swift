@@ -31,6 +31,8 @@ struct BenchmarkRunner {
             }
         }
 
+        if arguments.runs("scaling") { measurements += try RecordingScalingBenchmarks(context: context).run() }
+
         let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick, heap: heap,
                             measurements: measurements)
         context.progress(String(format: "done in %.1f s", Date().timeIntervalSince(started)))

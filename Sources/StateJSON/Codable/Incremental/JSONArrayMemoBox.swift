@@ -8,26 +8,36 @@ import Foundation
 /// the previous result.
 final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[Element]> {
     /// The encoded array before the last one, kept for reuse; the positions the last encoding changed
-    /// relative to it; and the address of the array the last encoding returned. When the previous
-    /// encoding seen next is not that array (it was encoded afresh), the spare is stale and is dropped.
+    /// relative to it (below the shorter count); and the array the last encoding returned, held so
+    /// that its address cannot be taken by another array. When the previous encoding seen next is not
+    /// that array (it was encoded afresh), the spare is stale and is dropped.
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
-    private var spareMade: UnsafeRawPointer?
+    private var spareMade: [JSONValue]?
 
     override init(value: [Element]) {
         super.init(value: value)
     }
 
-    /// Moves the spare array into `elements` when it is one encoding behind `previous`, and returns the
-    /// positions at which it differs from `previous`.
-    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> [Int]? {
-        defer {
-            spareElements = []
-            spareMade = nil
-        }
-        guard let made = spareMade, spareElements.count == count, Self.address(of: previous) == made else { return nil }
+    /// Moves the spare array into `elements` when it is one encoding behind `previous`, brought up to
+    /// date with `previous` and cut or extended to its first `count` elements; whether it did.
+    ///
+    /// An array that grew or shrank by a few elements therefore costs those elements, not a copy of
+    /// the whole array (a retain of every element) and the release of the spare.
+    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> Bool {
+        let made = spareMade
+        spareMade = nil
+        defer { spareElements = [] }
+        guard let made, Self.address(of: previous) == Self.address(of: made) else { return false }
         swap(&elements, &spareElements)
-        return spareChanged
+        let kept = min(elements.count, count)
+        for index in spareChanged where index < kept { elements[index] = previous[index] }
+        if elements.count > count {
+            elements.removeLast(elements.count - count)
+        } else if elements.count < count {
+            elements.append(contentsOf: previous[elements.count..<count])
+        }
+        return true
     }
 
     private static func address(of elements: [JSONValue]) -> UnsafeRawPointer? {
@@ -58,12 +68,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
         if changed.isEmpty, oldValue.count == newValue.count { return previous }
         var elements: [JSONValue] = []
-        if let changedSince = takeSpare(count: common, previous: oldElements, into: &elements) {
-            // The array from two encodings ago, which nothing else holds any more: bring it up to date
-            // with the last encoding, then with this one, in place. Copying `oldElements` instead would
-            // retain every element, and freeing it later would release every one.
-            for index in changedSince where index < common { elements[index] = oldElements[index] }
-        } else {
+        // The array from two encodings ago, which nothing else holds any more, brought up to date with
+        // the last encoding and then with this one, in place. Copying `oldElements` instead would
+        // retain every element, and freeing it later would release every one.
+        if !takeSpare(count: common, previous: oldElements, into: &elements) {
             elements = oldElements
             elements.removeLast(oldElements.count - common)
         }
@@ -74,10 +82,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             elements.reserveCapacity(newValue.count)
             for index in common..<newValue.count { elements.append(try encodeElement(index)) }
         }
-        if oldElements.count == common, !elements.isEmpty {
+        if !elements.isEmpty {
             spareElements = oldElements
             spareChanged = changed
-            spareMade = Self.address(of: elements)
+            spareMade = elements
         }
         return .array(elements)
     }
@@ -103,12 +111,25 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
-                for index in 0..<count where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
-                    if oldElements[index] != newElements[index] {
-                        changed.append(index)
-                    } else {
-                        equal.append(index)
+                // Without padding between elements, a run of them compares in one `memcmp`, and only a
+                // run that differs is compared element by element.
+                let run = size == stride ? 64 : 1
+                var start = 0
+                while start < count {
+                    let end = min(start + run, count)
+                    let offset = start * stride
+                    if run > 1, memcmp(oldBytes + offset, newBytes + offset, (end - start) * stride) == 0 {
+                        start = end
+                        continue
                     }
+                    for index in start..<end where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
+                        if oldElements[index] != newElements[index] {
+                            changed.append(index)
+                        } else {
+                            equal.append(index)
+                        }
+                    }
+                    start = end
                 }
                 return (changed, equal)
             }
