@@ -14,6 +14,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
     private var spareMade: [JSONValue]?
+    /// The bytes of an element that hold its properties; made on first use.
+    private lazy var layout = SignificantBytes(of: Element.self)
 
     override init(value: [Element]) {
         super.init(value: value)
@@ -56,7 +58,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             // memo node, coding path and errors are those of a full encode.
             try encoder.encodeElement(newValue[index], index: index)
         }
-        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common)
+        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common, layout: layout)
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -98,7 +100,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
     private static func changedIndices(
-        _ old: [Element], _ new: [Element], upTo count: Int
+        _ old: [Element], _ new: [Element], upTo count: Int, layout: SignificantBytes
     ) -> (changed: [Int], equal: [Int]) {
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
@@ -111,9 +113,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
-                // Without padding between elements, a run of them compares in one `memcmp`, and only a
-                // run that differs is compared element by element.
-                let run = size == stride ? 64 : 1
+                // Without padding in or between elements, a run of them compares in one `memcmp`, and
+                // only a run that differs is compared element by element, leaving padding out.
+                let run = size == stride && layout.coversWholeSize ? 64 : 1
                 var start = 0
                 while start < count {
                     let end = min(start + run, count)
@@ -122,7 +124,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                         start = end
                         continue
                     }
-                    for index in start..<end where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
+                    for index in start..<end where !layout.equal(oldBytes + index * stride, newBytes + index * stride) {
                         if oldElements[index] != newElements[index] {
                             changed.append(index)
                         } else {
