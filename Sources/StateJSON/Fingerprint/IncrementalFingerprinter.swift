@@ -150,6 +150,11 @@ public final class IncrementalFingerprinter {
         if value.sharesStorage(with: node.value) { return }
         switch (node.value, value) {
         case (.array(let old), .array(let new)):
+            if new.count != old.count, Self.spliced(node, old: old, new: new) {
+                node.value = value
+                node.combine(from: 0)
+                return
+            }
             let common = min(old.count, new.count)
             var first = updateChildren(node, old: old, new: new, upTo: common)
             if new.count != old.count {
@@ -185,6 +190,33 @@ public final class IncrementalFingerprinter {
             node.keyHashes = fresh.keyHashes
             node.prefixes = fresh.prefixes
         }
+    }
+
+    /// When `new` is `old` with one run of elements removed or inserted (the elements before and after
+    /// it have the same bits), moves the children after the run to their new positions and makes
+    /// children for the inserted ones; whether it did. Without this, removing the first of 1,000
+    /// objects would compare each of the 999 others with its old neighbour, member by member.
+    private static func spliced(_ node: Node, old: [JSONValue], new: [JSONValue]) -> Bool {
+        let common = min(old.count, new.count)
+        let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }
+                var prefix = 0
+                while prefix < common, JSONValue.sameBits(oldBase + prefix, newBase + prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < common - prefix,
+                      JSONValue.sameBits(oldBase + old.count - 1 - suffix, newBase + new.count - 1 - suffix) {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
+        }
+        guard prefix + suffix == common else { return false }
+        let inserted = (prefix..<(new.count - suffix)).map { makeChild(new[$0]) }
+        node.children.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.0))
+        node.childPrints.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.1))
+        node.prefixes = Array(repeating: 0, count: new.count)
+        return true
     }
 
     /// Updates the children below `count` whose values differ, position by position; the first

@@ -105,4 +105,18 @@ import Testing
         }
         #expect(counter.count.load(ordering: .relaxed) == 120)
     }
+
+    @Test func removingOrInsertingInTheMiddleEncodesOnlyTheInsertedElements() throws {
+        let counter = EncodeCount()
+        let incremental = IncrementalJSONEncoder<[Counted]>(JSONValueEncoder(userInfo: [Counted.counterKey: counter]))
+        var list = (0..<100).map { Counted(id: $0, flag: false, date: Date(timeIntervalSince1970: Double($0))) }
+        _ = try incremental.encode(list)
+        list.remove(at: 3)
+        #expect(try incremental.encode(list) == (try JSONValueEncoder().encode(list)))
+        list.insert(Counted(id: 500, flag: true, date: Date(timeIntervalSince1970: 0)), at: 10)
+        #expect(try incremental.encode(list) == (try JSONValueEncoder().encode(list)))
+        list[50].flag = true
+        #expect(try incremental.encode(list) == (try JSONValueEncoder().encode(list)))
+        #expect(counter.count.load(ordering: .relaxed) == 102)
+    }
 }

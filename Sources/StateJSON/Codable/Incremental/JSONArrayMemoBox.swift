@@ -58,6 +58,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             // memo node, coding path and errors are those of a full encode.
             try encoder.encodeElement(newValue[index], index: index)
         }
+        if oldValue.count != newValue.count,
+           let spliced = try splice(oldValue, newValue, previous: oldElements, encoder: encoder) {
+            return spliced
+        }
         var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common, layout: layout)
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
@@ -89,6 +93,51 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             spareChanged = changed
             spareMade = elements
         }
+        return .array(elements)
+    }
+
+    /// The JSON of `new` when it is `old` with one run of elements removed or inserted somewhere before
+    /// its end (the elements before and after the run have the same bits), or `nil`.
+    ///
+    /// Only the inserted elements are encoded; the others keep their JSON, and their memo nodes move
+    /// with them. Compared position by position instead, removing the first of 1,000 projects would
+    /// re-encode the other 999 against their old neighbours, and every item of each.
+    private func splice(
+        _ old: [Element], _ new: [Element], previous: [JSONValue], encoder: JSONEncoderCore
+    ) throws -> JSONValue? {
+        let common = min(old.count, new.count)
+        let layout = self.layout
+        let stride = MemoryLayout<Element>.stride
+        let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }
+                let oldBytes = UnsafeRawPointer(oldBase)
+                let newBytes = UnsafeRawPointer(newBase)
+                var prefix = 0
+                while prefix < common, layout.equal(oldBytes + prefix * stride, newBytes + prefix * stride) {
+                    prefix += 1
+                }
+                var suffix = 0
+                while suffix < common - prefix,
+                      layout.equal(oldBytes + (old.count - 1 - suffix) * stride, newBytes + (new.count - 1 - suffix) * stride) {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
+        }
+        // A run at the end (appended or removed last elements) is left to the positional path, which
+        // updates the spare array in place.
+        guard prefix + suffix == common, suffix > 0 else { return nil }
+        encoder.memo?.spliceIndexedChildren(prefix: prefix, suffix: suffix, oldCount: old.count, newCount: new.count)
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(new.count)
+        elements.append(contentsOf: previous[0..<prefix])
+        for index in prefix..<(new.count - suffix) {
+            elements.append(try encoder.encodeElement(new[index], index: index))
+        }
+        elements.append(contentsOf: previous[(old.count - suffix)...])
+        spareElements = []
+        spareMade = nil
         return .array(elements)
     }
 
