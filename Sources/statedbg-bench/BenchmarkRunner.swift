@@ -31,6 +31,8 @@ struct BenchmarkRunner {
             }
         }
 
+        if arguments.runs("scaling") { measurements += try RecordingScalingBenchmarks(context: context).run() }
+
         let duration = Date().timeIntervalSince(started)
         let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick,
                             durationSeconds: duration, heap: heap, measurements: measurements)
