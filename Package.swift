@@ -10,6 +10,7 @@ import PackageDescription
 //   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
+//   StateLive      the live channel's wire protocol: commands, replies, framing, endpoints, sockets
 //   StateRecorder  the recording store and the app registry (how actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
@@ -45,12 +46,13 @@ let package = Package(
         ),
         .target(name: "StateStore", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "StateLive", dependencies: ["StateJSON"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON", "StateLive"]),
         .target(
             name: "StatedbgCLI",
-            dependencies: ["TerminalKit", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
+            dependencies: ["TerminalKit", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON", "StateLive"]
         ),
         .target(
             name: "StateTesting",
