@@ -18,7 +18,7 @@ public struct LiveChannelError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// A failed system call: `"cannot connect to /run/user/1000/statedbg/42.sock: No such file or directory."`.
-    static func system(_ what: String, _ code: Int32) -> LiveChannelError {
+    package static func system(_ what: String, _ code: Int32) -> LiveChannelError {
         LiveChannelError("\(what): \(String(cString: strerror(code))).", errno: code)
     }
 }
