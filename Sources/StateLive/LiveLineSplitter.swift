@@ -28,10 +28,11 @@ package struct LiveLineSplitter {
         var start = 0
         while start < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
-            guard let newline = rest.firstIndex(of: 0x0A) else {
+            guard let offset = rest.firstIndex(of: 0x0A) else {
                 take(rest)
                 return
             }
+            let newline = start + offset
             take(UnsafeRawBufferPointer(rebasing: bytes[start..<newline]))
             if let skipped = skipping {
                 body(.tooLong(skipped))

@@ -160,7 +160,8 @@ extension RecordableApp {
         var generated = 0
         while !isCancelled() {
             if settings.intervalMilliseconds > 0, let randomAction, generated < settings.maxSteps ?? .max {
-                recorder.dispatch(randomAction(recorder.state, &generator))
+                // Generated actions have no call site worth keeping: it would be this line.
+                recorder.dispatch(randomAction(recorder.state, &generator), site: nil)
                 generated += 1
             }
             // Sleeps in slices so that cancellation is noticed within 50 ms.

@@ -188,7 +188,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     }
 
     /// Dispatches with a known site (or none), through the gate.
-    private func dispatch(_ action: Action, site: CallSite?) {
+    func dispatch(_ action: Action, site: CallSite?) {
         if _gate.isHeld, _gate._hold(action, site: site) { return }
         dispatchNow(action, site: site)
     }

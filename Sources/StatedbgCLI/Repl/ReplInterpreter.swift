@@ -37,6 +37,10 @@ public final class ReplInterpreter {
     /// Named positions, from `mark`.
     public private(set) var marks: [String: TimelinePosition] = [:]
 
+    /// Commands beyond the REPL's own, tried first, and news printed before each command: what
+    /// `statedbg attach` adds for a live app (see ``ReplExtension``).
+    var additions: (any ReplExtension)?
+
     private let isCancelled: @Sendable () -> Bool
     private var timeline: Timeline { session.timeline }
     private var printer: StepPrinter { StepPrinter(colour: colour) }
@@ -67,6 +71,14 @@ public final class ReplInterpreter {
 
     /// Runs one line. Blank lines and lines starting with `#` do nothing.
     public func execute(_ line: String) -> ReplReply {
+        guard let additions else { return executeOwn(line) }
+        let news = additions.news()
+        var reply = additions.execute(line) ?? executeOwn(line)
+        if !news.isEmpty { reply.text = reply.text.isEmpty ? news : news + "\n" + reply.text }
+        return reply
+    }
+
+    private func executeOwn(_ line: String) -> ReplReply {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard let first = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).first, !first.hasPrefix("#") else {
             return ReplReply()
