@@ -18,10 +18,7 @@ final class LiveAppCommands: ReplExtension {
     let journal: FollowedJournal
     let timeline: Timeline
     private let printer: StepPrinter
-    /// The last step news reported.
-    private var reportedStep: Int
-    /// How many of the journal's events news has seen.
-    private var reportedEvents: Int
+    private let arrivals: FollowNews
     private var reportedEnd = false
 
     static let usage = """
@@ -40,8 +37,7 @@ final class LiveAppCommands: ReplExtension {
         self.journal = journal
         self.timeline = timeline
         self.printer = printer
-        reportedStep = journal.lastStep
-        reportedEvents = journal.events.count
+        arrivals = FollowNews(journal: journal, timeline: timeline, prefix: "app")
     }
 
     /// Takes the steps and notices that arrived since the last look.
@@ -54,23 +50,8 @@ final class LiveAppCommands: ReplExtension {
             case .dropped, .closed, .rebased: break
             }
         }
-        do {
-            try journal.refresh()
-        } catch {
-            lines.append("app: warning: \(error)")
-        }
-        let following = timeline.followSource()
-        if journal.lastStep > reportedStep {
-            let count = journal.lastStep - reportedStep
-            let range = count == 1 ? "step \(journal.lastStep)" : "steps \(reportedStep + 1) to \(journal.lastStep)"
-            lines.append("app: \(range) arrived (\(count) new)" + (following ? "" : "; the main branch has steps made here, so it stays as it was"))
-            reportedStep = journal.lastStep
-        }
-        let events = journal.events
-        for located in events.dropFirst(reportedEvents) {
-            lines.append("app: after step \(located.event.after): " + StepPrinter.describe(located.event))
-        }
-        reportedEvents = events.count
+        let arrived = arrivals.news()
+        if !arrived.isEmpty { lines.append(arrived) }
         if !reportedEnd, let end = client.endReason {
             reportedEnd = true
             lines.append("app: the connection ended: \(end). The timeline keeps the \(journal.lastStep - journal.baseStep) steps that arrived, in \(journal.path).")
