@@ -71,7 +71,8 @@ let package = Package(
         .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
+        .testTarget(name: "StateLiveTests", dependencies: ["StateLive", "StateJSON"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(name: "ExampleAppsTests", dependencies: ["TestSupport", "ExampleApps", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
         .testTarget(
             name: "StateDebuggerTests",
