@@ -89,10 +89,20 @@ public final class LiveClient: @unchecked Sendable {
             throw LiveChannelError("The connection to the app has ended: \(ended)")
         }
         condition.unlock()
-        try LiveSocket.sendAll(descriptor, LiveRequest(id: id, command: command).line)
+        var sendFailure: LiveChannelError?
+        do {
+            try LiveSocket.sendAll(descriptor, LiveRequest(id: id, command: command).line)
+        } catch {
+            sendFailure = error
+        }
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
+        if let sendFailure {
+            // The app went away: say why, as the reading thread learns it.
+            while ended == nil, condition.wait(until: Date(timeIntervalSinceNow: 2)) {}
+            throw ended.map { LiveChannelError("The connection to the app has ended: \($0)") } ?? sendFailure
+        }
         while true {
             if let reply = replies.removeValue(forKey: id) { return reply }
             if let ended { throw LiveChannelError("The connection to the app has ended: \(ended)") }
