@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
-            dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps"]
+            dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps", "StateLive"]
         ),
         // Helpers shared by the test targets (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -15,7 +15,7 @@ struct BenchmarkArguments: Equatable {
     var only: Set<String> = []
 
     /// The scenario groups, in the order they run.
-    static let groups = ["dispatch", "json", "diff", "recording", "reading", "queries"]
+    static let groups = ["dispatch", "json", "diff", "recording", "reading", "queries", "live"]
 
     static let usage = """
         OVERVIEW: Measures statedbg against in-run baselines and reports medians, spreads and ratios.
@@ -27,7 +27,7 @@ struct BenchmarkArguments: Equatable {
           --json [<file>]         Also write the machine-readable report, to <file> or (without one) to
                                   standard output after the table.
           --only <groups>         Run only these comma-separated groups: dispatch, json, diff, recording,
-                                  reading, queries (reading and queries also run recording).
+                                  reading, queries (reading and queries also run recording), live.
           -h, --help              Show help information.
 
         EXIT STATUS:

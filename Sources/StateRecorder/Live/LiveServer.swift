@@ -2,6 +2,7 @@ import Foundation
 import StateJSON
 import StateLive
 import StateSync
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -33,6 +34,8 @@ final class LiveServer: @unchecked Sendable {
     private let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
     private let user = getuid()
+    /// Whether a wake-up byte is in the pipe already: the writer then skips the system call.
+    private let wakePending = Atomic<Bool>(false)
 
     /// What the writer thread and the server thread share.
     private struct Hub {
@@ -178,6 +181,7 @@ final class LiveServer: @unchecked Sendable {
     }
 
     private func wake() {
+        guard !wakePending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }
@@ -201,7 +205,12 @@ final class LiveServer: @unchecked Sendable {
             descriptors += clientEvents
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
+                // Woken for new lines: let a few more batches gather first, so that a busy app costs
+                // a send per couple of milliseconds rather than one per batch.
+                if descriptors.dropFirst().allSatisfy({ $0.revents == 0 }) { usleep(2000) }
+                // Drained before the flag is cleared: a wake-up after this point writes a new byte.
                 while read(wakeRead, &buffer, buffer.count) > 0 {}
+                wakePending.store(false, ordering: .releasing)
             }
             for (index, listener) in listeners.enumerated() where descriptors[index + 1].revents != 0 {
                 while let client = LiveSocket.accept(listener.descriptor) { admit(client, isTCP: listener.isTCP) }
