@@ -4,8 +4,8 @@
 /// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
 /// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
 /// JSON output valid, since those characters can only occur inside JSON strings. The four colour
-/// sequences StateJSON's diff renderer writes (red, green, dim, reset) pass unchanged; on their own
-/// they can only colour text.
+/// sequences of ``TerminalColour`` (red, green, dim, reset), which coloured diffs are written with,
+/// pass unchanged; on their own they can only colour text.
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
@@ -14,7 +14,7 @@
 /// bank.rename("\u001B]0;PWNED\u0007")
 /// ```
 package enum ControlCharacterEscaper {
-    private static let colours: [[UInt8]] = ["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[2m", "\u{1B}[0m"].map { Array($0.utf8) }
+    private static let colours: [[UInt8]] = (TerminalColour.allCases.map(\.escape) + [TerminalColour.reset]).map { Array($0.utf8) }
 
     /// `text` with its control characters escaped; `text` itself when it has none, which is the usual case.
     package static func escape(_ text: String) -> String {
