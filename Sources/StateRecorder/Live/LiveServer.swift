@@ -342,6 +342,20 @@ final class LiveServer: @unchecked Sendable {
     }
 
     private func shutDown() {
+        // Clients are owed the lines written before the close: a second at most to take them.
+        let deadline = Date(timeIntervalSinceNow: 1)
+        while Date() < deadline {
+            var owed = hub.withLock { hub in
+                hub.clients.compactMap { descriptor, client -> pollfd? in
+                    let behind = !client.carry.isEmpty || !client.outbox.isEmpty
+                        || (client.cursor.map { $0 < hub.history.bytes.count } ?? false)
+                    return behind && client.drop == nil ? pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0) : nil
+                }
+            }
+            if owed.isEmpty { break }
+            guard poll(&owed, nfds_t(owed.count), 100) >= 0 || errno == EINTR else { break }
+            for entry in owed where entry.revents != 0 { sendPending(entry.fd) }
+        }
         let clients = hub.withLock { hub -> [Int32: Client] in
             defer { hub.clients = [:] }
             return hub.clients
