@@ -13,12 +13,8 @@ enum ServeCommand: Subcommand {
             takes actions from debuggers), records them to the journal, and listens on its live channel: a \
             Unix domain socket of mode 0600 in the per-user runtime directory, and with --tcp a loopback \
             port that takes the token printed at start. It prints how to attach, then runs until Ctrl-C \
-            (or --steps actions), and closes the journal.
-
-            $ statedbg serve users -o users-live.jsonl
-            serving users: recording to users-live.jsonl, an action every 1000 ms; Ctrl-C stops
-            live channel at /run/user/1000/statedbg/4242.sock
-            attach with: statedbg attach 4242
+            and closes the journal. In a second terminal, 'statedbg attach PID' \
+            opens the debugger on it.
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [

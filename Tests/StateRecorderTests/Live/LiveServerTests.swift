@@ -207,3 +207,46 @@ import Testing
         #expect(try friend.request(.hello(version: 1, client: nil, token: tcp.token))["app"] == "counter")
     }
 }
+
+/// An app with a store of its own: the recorder's hooks decide what the debugger may do.
+@Suite struct RecorderLiveControlTests {
+    @Test func dispatchAndPauseNeedTheAppsHooksAndUseThem() throws {
+        let directory = try TemporaryDirectory()
+        var channel = RecorderOptions.LiveChannel(socketPath: directory.file("own.sock"))
+        channel.announces = false
+        var options = RecorderOptions()
+        options.live = channel
+        var state = CounterApp.State(counter: 0)
+        let recorder = try Recorder<CounterApp.State, CounterApp.Action>(
+            journal: directory.file("own.jsonl"), app: "counter", initialState: state,
+            actions: ActionRegistry().registering(CounterApp.Action.self, as: "counter"), options: options)
+        defer { try? recorder.close() }
+        let connection = try LiveTestConnection(.unix(directory.file("own.sock")))
+        let hello = try connection.request(.hello(version: 1, client: nil))
+        #expect(hello["canDispatch"] == false && hello["canPause"] == false && hello["canTravel"] == false)
+        #expect(try connection.request(.dispatch(type: "counter.increase", payload: ["increase": [:]]))["error"]
+            == "This app does not take actions from the debugger: it gave its recorder no dispatch hook (Recorder.liveControl(dispatch:)).")
+        #expect(try connection.request(.jump(step: 0))["error"]?.stringValue?.isEmpty == false)
+
+        var received: [CounterApp.Action] = []
+        var held = false
+        recorder.liveControl(
+            dispatch: { action in
+                received.append(action)
+                CounterApp.app.reducer.reduce(into: &state, action: action)
+                recorder.record(action, state: state)
+            },
+            pause: { held = true },
+            resume: {
+                held = false
+                return 0
+            })
+        #expect(try connection.request(.dispatch(type: "counter.increase", payload: ["increase": [:]]))["label"] == "counter.increase")
+        #expect(received == [.increase])
+        #expect(recorder.lastStep == 1)
+        #expect(try connection.request(.pause)["ok"] == true)
+        #expect(held)
+        #expect(try connection.request(.resume)["queued"] == 0)
+        #expect(!held)
+    }
+}
