@@ -48,6 +48,8 @@ package enum ControlCharacterEscaper {
         }
     }
 
+    // Safe because callers pass an index below bytes.count, and the next byte is read only after checking index + 1 <
+    // count.
     /// Whether the byte at `index` starts a control character: C0 but line feed and tab, DEL, or C1
     /// (U+0080 to U+009F, encoded as C2 80 to C2 9F).
     private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
@@ -57,6 +59,7 @@ package enum ControlCharacterEscaper {
         return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
     }
 
+    // Safe because every read is checked against bytes.count first.
     /// The length of the allowed colour sequence that starts at `index`, or 0.
     private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard bytes[index] == 0x1B else { return 0 }

@@ -86,6 +86,8 @@ import TerminalKit
                                       record', and what they are.
               export                  Write a regression test source file that replays a
                                       recording.
+              view                    Write a self-contained HTML page that shows a
+                                      recording as a timeline.
               serve                   Run an example app as a live process that 'statedbg
                                       attach' can debug.
               attach                  Open the interactive debugger on a running app through
