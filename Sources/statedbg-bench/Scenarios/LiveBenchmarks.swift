@@ -49,6 +49,9 @@ struct LiveBenchmarks {
         if variant != .withoutChannel {
             var channel = RecorderOptions.LiveChannel(socketPath: socket)
             channel.announces = false
+            // On a loaded machine the client may fall behind the app for a while; this measures the app
+            // with a client attached throughout, not the dropping of a slow one.
+            channel.clientBufferBytes = 256 << 20
             options.live = channel
         }
         let store: RecordingStore<CounterState, CounterAction>
