@@ -131,18 +131,21 @@ final class LiveServer: @unchecked Sendable {
     func publish(_ lines: UnsafeRawBufferPointer) -> Bool {
         guard lines.count > 0 else { return false }
         let limit = configuration.clientBufferBytes
-        let full = hub.withLock { hub -> Bool in
+        let (full, subscribed) = hub.withLock { hub -> (Bool, Bool) in
             hub.history.append(lines)
             let end = hub.history.bytes.count
+            var subscribed = false
             for (descriptor, client) in hub.clients {
-                guard let cursor = client.cursor, client.drop == nil,
-                      end - cursor + client.outbox.count + client.carry.count > limit else { continue }
+                guard let cursor = client.cursor, client.drop == nil else { continue }
+                subscribed = true
+                guard end - cursor + client.outbox.count + client.carry.count > limit else { continue }
                 hub.clients[descriptor]?.drop =
                     "the client fell more than \(limit) bytes behind the app; read faster or subscribe again"
             }
-            return hub.history.bytes.count > hub.historyBytes
+            return (hub.history.bytes.count > hub.historyBytes, subscribed)
         }
-        wake()
+        // Nobody reads the stream: the server's thread has nothing to send, so it stays asleep.
+        if subscribed { wake() }
         return full
     }
 
