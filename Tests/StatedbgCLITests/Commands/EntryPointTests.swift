@@ -19,7 +19,7 @@ import TerminalKit
         #expect(run.output == "")
         #expect(run.error == """
             statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
-            Usage: statedbg replay <file> ... [--verify] [--to <n>] [--quiet] [--json] [--jobs <n>] [--color] [--no-color]
+            Usage: statedbg replay <file> ... [--verify] [--to <n>] [--quiet] [--json] [--follow] [--jobs <n>] [--color] [--no-color]
               See 'statedbg help replay' for more information.
 
             """)
@@ -53,7 +53,7 @@ import TerminalKit
         #expect(run.status == .usage)
         #expect(run.error == """
             statedbg: error: Missing expected argument '<file>'.
-            Usage: statedbg repl <file> [--command <commands>] [--echo] [--color] [--no-color]
+            Usage: statedbg repl <file> [--command <commands>] [--echo] [--follow] [--color] [--no-color]
               See 'statedbg help repl' for more information.
 
             """)
@@ -88,6 +88,10 @@ import TerminalKit
                                       recording.
               view                    Write a self-contained HTML page that shows a
                                       recording as a timeline.
+              serve                   Run an example app as a live process that 'statedbg
+                                      attach' can debug.
+              attach                  Open the interactive debugger on a running app through
+                                      its live channel.
 
               See 'statedbg help <subcommand>' for detailed help.
 
