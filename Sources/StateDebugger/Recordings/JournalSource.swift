@@ -15,7 +15,6 @@ public final class JournalSource: RecordingSource {
     /// The reader underneath, for callers that need journal-only details (keyframes, validation).
     public let reader: JournalReader
     public let info: RecordingInfo
-    private var scanner = StepLineScanner()
 
     /// Opens and indexes a journal.
     ///
@@ -72,19 +71,15 @@ public final class JournalSource: RecordingSource {
         return parent
     }
 
-    /// Reads only the action and the hash of the step's line, caching actions by their bytes; lines
-    /// not in the writer's layout are parsed whole.
+    /// Reads only the action and the hash of the step's line (see ``StateJournal/JournalReader/actionAndHash(ofStep:)``).
     public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         try checkStep(step, allowBase: false)
-        let fast: (action: JournalAction, hash: UInt64)?
         do {
-            fast = try reader.withLineBytes(ofStep: step) { scanner.scan($0) }
+            let found = try reader.actionAndHash(ofStep: step)
+            return (found.action, found.hash)
         } catch {
             throw .journal(error)
         }
-        if let fast { return (fast.action, fast.hash) }
-        let record = try record(at: step)
-        return (record.action, record.hash)
     }
 
     /// Reads the file in large blocks and only the action and hash of each line.
@@ -94,11 +89,9 @@ public final class JournalSource: RecordingSource {
         try checkStep(steps.upperBound, allowBase: false)
         var failure: DebuggerError?
         do throws(JournalError) {
-            try reader.forEachStepLine(steps) { step, line in
+            try reader.forEachActionAndHash(steps) { step, action, hash in
                 do throws(DebuggerError) {
-                    if let fast = scanner.scan(line) { return try body(step, fast.action, fast.hash) }
-                    let record = try record(at: step)
-                    return try body(step, record.action, record.hash)
+                    return try body(step, action, hash)
                 } catch {
                     failure = error
                     return false
