@@ -40,6 +40,9 @@ struct JournalScanner {
     /// Every damaged line, also those beyond the limit on ``lineProblems``.
     private var lineProblemCount = 0
     private var verifier = StreamingLineVerifier()
+    /// A damaged line whose step number could not be read, kept until the next line tells: when that
+    /// is the step after the one expected, the damaged line was the step expected.
+    private var unplaced: (start: Int64, length: Int, line: Int, problem: Int?)?
     /// Set at the first missing step when damaged lines are collected: the steps after a gap cannot be
     /// rebuilt, so they are read for their own damage but no longer indexed.
     private var indexStopped = false
@@ -130,10 +133,11 @@ struct JournalScanner {
     /// header is noted and left out instead of ending the scan.
     private mutating func handleOrCollect(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
                                           verdict: LineChecksum.Verdict) throws(JournalError) {
-        if number > 1, let header, verdict != .intact, verdict != .absent || header.version >= 2 {
+        if number > 1, length > 0, lastByte != 0x0D, let header, verdict != .intact, verdict != .absent || header.version >= 2 {
             noteDamaged(start: start, length: length, number: number, prefix: prefix, verdict: verdict)
             return
         }
+        defer { unplaced = nil }
         do {
             try handleLine(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte, verdict: verdict)
         } catch {
@@ -148,25 +152,29 @@ struct JournalScanner {
     /// their numbers and only the states rebuilt through it are lost.
     private mutating func noteDamaged(start: Int64, length: Int, number: Int, prefix: [UInt8], verdict: LineChecksum.Verdict) {
         lineProblemCount += 1
+        unplaced = nil
         let isEvent = prefix.starts(with: Self.eventPrefix)
         var step: Int?
         if !isEvent, !indexStopped, let firstStep = header?.firstStep {
             let expected = firstStep + index.count
-            let fast = FastStepPrefix(prefix).flatMap { $0.step == expected ? $0 : nil }
-            let parent = fast?.parent.flatMap { $0 >= firstStep - 1 && $0 < expected ? $0 : nil }
-            index.append(offset: start, length: length, line: number, keyframe: fast?.keyframe ?? false, step: expected, parent: parent)
-            index.damagedLines[expected] = number
-            lastStepSeen = expected
-            step = expected
+            if let fast = FastStepPrefix(prefix), fast.step == expected {
+                let parent = fast.parent.flatMap { $0 >= firstStep - 1 && $0 < expected ? $0 : nil }
+                placeDamaged(start: start, length: length, line: number, keyframe: fast.keyframe, parent: parent)
+                step = expected
+            } else {
+                unplaced = (start, length, number, nil)
+            }
         }
-        guard lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept) else { return }
+        let kept = lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept)
+        if unplaced != nil, kept { unplaced?.problem = lineProblems.count }
+        guard kept else { return }
         let what: String
         if let step {
             what = "step \(step) is damaged"
         } else if isEvent {
             what = "the event after step \(lastStepSeen ?? 0) is damaged"
         } else {
-            what = "the line is damaged"
+            what = Self.unplacedDamage
         }
         let why: String
         switch verdict {
@@ -179,6 +187,16 @@ struct JournalScanner {
     }
 
     private static let eventPrefix = Array(#"{"event":"#.utf8)
+    private static let unplacedDamage = "the line is damaged"
+
+    /// Indexes a damaged line as the step expected next; reading a state through it fails.
+    private mutating func placeDamaged(start: Int64, length: Int, line: Int, keyframe: Bool, parent: Int?) {
+        guard let firstStep = header?.firstStep else { return }
+        let expected = firstStep + index.count
+        index.append(offset: start, length: length, line: line, keyframe: keyframe, step: expected, parent: parent)
+        index.damagedLines[expected] = line
+        lastStepSeen = expected
+    }
 
     private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
                                      verdict: LineChecksum.Verdict) throws(JournalError) {
@@ -246,6 +264,14 @@ struct JournalScanner {
             lastStepSeen = max(lastStepSeen ?? step, step)
             return
         }
+        if let pending = unplaced, pending.line == line - 1, step == firstStep + index.count + 1 {
+            // The damaged line before this one was the missing step.
+            placeDamaged(start: pending.start, length: pending.length, line: pending.line, keyframe: false, parent: nil)
+            if let problem = pending.problem {
+                lineProblems[problem].message = "step \(step - 1) is damaged" + lineProblems[problem].message.dropFirst(Self.unplacedDamage.count)
+            }
+        }
+        unplaced = nil
         let expected = firstStep + index.count
         guard step == expected else {
             if step < expected {

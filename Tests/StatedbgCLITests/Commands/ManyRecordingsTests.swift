@@ -2,6 +2,7 @@ import TerminalKit
 import TestSupport
 import ExampleApps
 import Foundation
+import StateJournal
 import Testing
 @testable import StatedbgCLI
 
@@ -20,7 +21,8 @@ import Testing
         var lines = try String(contentsOfFile: damaged, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let hash = try #require(lines[2].range(of: #""hash":""#))
         lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
-        try lines.joined(separator: "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        // Resealed, so that the line passes its checksum and the hash is what is found wrong.
+        try LineChecksum.resealed(lines.joined(separator: "\n")).write(toFile: damaged, atomically: true, encoding: .utf8)
         return directory
     }
 
@@ -73,7 +75,7 @@ import Testing
         let path = directory.file("older.jsonl")
         let text = try String(contentsOfFile: directory.file("a.jsonl"), encoding: .utf8)
         // The recorded schema says the balance was a String: the current code's Int is a breaking change.
-        let edited = text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#)
+        let edited = LineChecksum.resealed(text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#))
         #expect(edited != text)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("replay", "--verify", "-q", "@c.jsonl", "@older.jsonl", in: directory)
