@@ -8,11 +8,16 @@ import StateJournal
 /// if report.torn != nil { try JournalCheck.repair(path: "counter.jsonl") }
 /// ```
 public enum JournalCheck {
-    /// Reads every line, rebuilds every state and checks every hash.
+    /// How many problems a check lists by default: a screenful; the rest are counted.
+    public static let defaultListLimit = 20
+
+    /// Reads every line, rebuilds every state and checks every hash, and, from format version 2, every
+    /// line's checksum.
     ///
-    /// Every damaged line is a problem of its own (at most `limit`), and the check goes on after it. A
-    /// file whose header cannot be read is reported as one problem; only a missing or unreadable file throws.
-    public static func check(path: String, limit: Int = 100, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
+    /// Every damaged line is a problem of its own (the first `limit` are listed, all are counted), and
+    /// the check goes on after it. A file whose header cannot be read is reported as one problem; only a
+    /// missing or unreadable file throws.
+    public static func check(path: String, limit: Int = defaultListLimit, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
         let reader: JournalReader
         do {
             reader = try JournalReader(path: path, options: collecting(limit))
@@ -21,11 +26,13 @@ public enum JournalCheck {
             return CheckReport(path: path, problems: [error], torn: nil, stepCount: 0, cancelled: false)
         }
         var cancelled = false
-        let problems = reader.validate(limit: limit) {
+        let (problems, count) = reader.validateCounting(limit: limit) {
             if isCancelled() { cancelled = true }
             return cancelled
         }
-        return CheckReport(path: path, problems: problems, torn: reader.torn, stepCount: reader.stepCount, cancelled: cancelled)
+        return CheckReport(path: path, problems: problems, torn: reader.torn, stepCount: reader.stepCount, cancelled: cancelled,
+                           problemCount: count,
+                           version: reader.header.version)
     }
 
     /// Cuts a torn last line off, after copying the file to `FILE.bak` (or `FILE.bak.1`, `FILE.bak.2`, …:

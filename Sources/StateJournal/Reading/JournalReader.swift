@@ -362,19 +362,35 @@ public final class JournalReader {
     /// Reads every line in order, rebuilding and verifying every state, and returns the problems found
     /// (at most `limit`), the torn last line included. An empty result means the journal is sound.
     public func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
-        var problems = lineProblems
+        validateCounting(limit: limit, isCancelled: isCancelled).problems
+    }
+
+    /// Reads every line in order, rebuilding and verifying every state: lists the first `limit`
+    /// problems, in file order, and counts them all (every damaged line and every state that does not
+    /// rebuild to its hash), the torn last line included.
+    ///
+    /// ```swift
+    /// let (problems, count) = reader.validateCounting(limit: 20)
+    /// ```
+    public func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+        var problems = Array(lineProblems.prefix(limit))
+        var count = lineProblemCount
+        func note(_ problem: JournalError) {
+            count += 1
+            if problems.count < limit { problems.append(problem) }
+        }
         if let torn {
-            problems.append(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
+            note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
         }
         if options.verifyHashes {
             let actual = StateFingerprint.of(header.initialState)
             if actual != header.hash {
-                problems.append(JournalError(.malformed, path: path, line: 1,
-                                             "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
+                note(JournalError(.malformed, path: path, line: 1,
+                                  "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
             }
         }
         var step = header.firstStep
-        while step <= lastStep, problems.count < limit, !isCancelled() {
+        while step <= lastStep, !isCancelled() {
             if index.damagedLines[step] != nil {
                 // Already among the line problems; the states up to the next keyframe depend on it.
                 step = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
@@ -385,7 +401,7 @@ public final class JournalReader {
                 _ = try state(at: step)
                 step += 1
             } catch {
-                problems.append(error)
+                note(error)
                 // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
                 let next = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
                 step = next
@@ -393,7 +409,8 @@ public final class JournalReader {
             }
         }
         // Damaged lines were found while indexing, states while rebuilding: list them in file order.
-        return problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return (ordered, count)
     }
 
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {
