@@ -103,6 +103,19 @@ public final class JournalSource: RecordingSource {
         if let failure { throw failure }
     }
 
+    /// One sentence about the damaged lines found on opening (the first, and how many), for a command
+    /// to print once before it reads past them; `nil` when every line is intact.
+    ///
+    /// ```text
+    /// w.jsonl:20: step 19 is damaged: the line records checksum 1c2b3a49 but its bytes give 5e6f7a8b; it was changed after it was written. The states rebuilt through it cannot be read; `statedbg check` lists every damaged line.
+    /// ```
+    public var damageWarning: String? {
+        guard let first = reader.lineProblems.first else { return nil }
+        let others = reader.lineProblemCount - 1
+        let more = others > 0 ? " \(others) more line\(others == 1 ? " is" : "s are") damaged." : ""
+        return "\(first.description)\(more) The states rebuilt through a damaged line cannot be read; `statedbg check` lists every damaged line."
+    }
+
     public func line(ofStep step: Int) -> Int? {
         reader.line(ofStep: step)
     }

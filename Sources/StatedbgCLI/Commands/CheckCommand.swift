@@ -83,7 +83,7 @@ enum CheckCommand: Subcommand {
         // reader; only the lines after it are listed as problems.
         var options = JournalReader.Options()
         options.lineProblemLimit = 1
-        _ = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
+        let source = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
         var repaired: RepairReport?
         if repairing {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }
@@ -93,7 +93,7 @@ enum CheckCommand: Subcommand {
             }
         }
         let report = try CommandFailure.translating { () throws(DebuggerError) in
-            try JournalCheck.check(path: path, isCancelled: context.isCancelled)
+            try JournalCheck.check(path: path, app: context.registry.app(for: source.info.app), isCancelled: context.isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: the check stopped before the end.") }
         if !json { output.print(report.description) }
