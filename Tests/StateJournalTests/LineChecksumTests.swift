@@ -59,12 +59,12 @@ import Testing
     /// A journal with every kind of line: header, keyframe, patch, parent, event.
     static func smallJournal() -> [UInt8] {
         let policy = KeyframePolicy(interval: 3, smallStateBytes: 0)
-        let builder = JournalBuilder(header: JournalRoundTripTests.header(initial: ["n": 0, "note": "a longer note, so patches are smaller"]),
+        let builder = JournalBuilder(header: JournalRoundTripTests.header(initial: ["n": 0, "note": "a note"]),
                                      policy: policy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
         for n in 1...5 {
-            builder.appendStep(action: JournalRoundTripTests.action(n), state: ["n": .integer(Int64(n)), "note": "a longer note, so patches are smaller"],
+            builder.appendStep(action: JournalRoundTripTests.action(n), state: ["n": .integer(Int64(n)), "note": "a note"],
                                time: Int64(n), parent: n == 5 ? 3 : nil, into: &bytes)
             if n == 2 { JournalEvent.marker(after: 2, time: 2, name: "half way").write(to: &bytes) }
         }
@@ -72,6 +72,7 @@ import Testing
     }
 
     @Test func everySingleByteChangeAnywhereIsReportedWithItsLine() throws {
+        // Each of the journal's bytes is changed once, and the journal read and checked.
         let directory = try TemporaryDirectory()
         let path = directory.file("flip.jsonl")
         let original = Self.smallJournal()
@@ -87,10 +88,13 @@ import Testing
             if byte == 0x0A { line += 1 }
         }
         var missed: [Int] = []
+        let changes: [UInt8] = [0x01, 0x20, 0x80, 0x7F]
         for position in original.indices {
-            for change: UInt8 in [0x01, 0x20, 0x80] {
+            // One change per byte, of a kind that cycles with the position: a low bit, a case, a high
+            // bit (invalid UTF-8), most bits at once.
+            do {
                 var damaged = original
-                damaged[position] ^= change
+                damaged[position] ^= changes[position % changes.count]
                 try Data(damaged).write(to: URL(fileURLWithPath: path))
                 let problems: [JournalError]
                 do {
@@ -124,12 +128,26 @@ import Testing
         #expect(reader.lineProblemCount == 1)
         #expect(reader.lineProblems.map(\.line) == [3])
         #expect(reader.damagedLine(ofStep: 2) == 3)
-        #expect(try reader.state(at: 1) == ["n": 1, "note": "a longer note, so patches are smaller"])
+        #expect(try reader.state(at: 1) == ["n": 1, "note": "a note"])
         #expect(throws: JournalError.self) { try reader.action(at: 2) }
-        #expect(try reader.state(at: 5) == ["n": 5, "note": "a longer note, so patches are smaller"])
+        #expect(try reader.state(at: 5) == ["n": 5, "note": "a note"])
         let message = try #require(reader.lineProblems.first?.description)
         #expect(message.hasPrefix("\(path):3: step 2 is damaged: the line records checksum "))
         #expect(message.hasSuffix("; it was changed after it was written."))
+    }
+
+    @Test func aDamagedStepNumberIsPlacedByTheLineAfterIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("number.jsonl")
+        var text = String(decoding: Self.smallJournal(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #"{"step":3,"#, with: #"{"step":X,"#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JournalReader(path: path)
+        #expect(reader.lineProblemCount == 1)
+        #expect(reader.lineProblems.first?.description.hasPrefix("\(path):5: step 3 is damaged: the line records checksum") == true)
+        #expect(reader.lastStep == 5)
+        #expect(reader.damagedLine(ofStep: 3) == 5)
+        #expect(try reader.actionAndHash(ofStep: 4).action.label == "test.set(4)")
     }
 
     @Test func aVersion1JournalWithoutChecksumsStillReads() throws {
@@ -178,5 +196,23 @@ import Testing
             return true
         }
         #expect(actions == (1...50).map { "test.set(\($0))" })
+    }
+}
+
+@Suite struct JournalFormatDocumentTests {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @Test func everySealedLineInTheFormatDocumentPassesItsChecksumAndTheStepIsShipped() throws {
+        let document = try String(contentsOf: Self.root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFormat.md"), encoding: .utf8)
+        let sealed = document.split(separator: "\n").filter { $0.hasPrefix("{") && $0.contains(#","crc":""#) }.map(String.init)
+        #expect(sealed.count == 2)
+        for line in sealed {
+            #expect(Array(line.utf8).withUnsafeBytes { LineChecksum.verify($0) } == .intact, "\(line)")
+        }
+        let shipped = try String(contentsOf: Self.root.appendingPathComponent("Recordings/users-negative-age.jsonl"), encoding: .utf8)
+        #expect(sealed.contains { shipped.contains($0 + "\n") })
+        #expect(document.contains("`0xE3069283`"))
     }
 }
