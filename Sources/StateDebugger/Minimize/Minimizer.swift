@@ -117,7 +117,7 @@ public struct Minimizer {
         header.previousFile = nil
         header.initialState = try source.state(at: source.baseStep)
         var replayer = try makeReplayer(from: header.initialState, step: source.baseStep)
-        try JournalExport(path: path, force: force, header: header).write(count: actions.count) { (index) throws(DebuggerError) in
+        try JournalExport(path: path, force: force, header: header, inputs: [source.name]).write(count: actions.count) { (index) throws(DebuggerError) in
             let action = actions[index]
             if action.type == ReplaceStateAction.type {
                 replayer = try makeReplayer(from: action.payload, step: steps[index])

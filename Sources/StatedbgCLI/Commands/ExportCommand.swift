@@ -43,6 +43,9 @@ enum ExportCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let path = arguments.string("file") ?? ""
         let output = arguments.string("output")
+        if let output {
+            try CommandFailure.translating { () throws(DebuggerError) in try OutputPath.refuseOverwriting(inputs: [path], with: output) }
+        }
         if let output, !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))
         }
