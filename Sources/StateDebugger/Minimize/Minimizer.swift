@@ -64,6 +64,7 @@ public struct Minimizer {
             }
             // Candidates that fail to replay merely do not reproduce; the whole recording failing is the news.
             if let failure = replayFailure(actions, from: initial) { throw failure }
+            try source.requirePathsExist(of: predicate)
             throw .predicateNeverHolds(predicate.source, source: source.name)
         }
 

@@ -68,6 +68,8 @@ public struct RecordingQuery {
                 previous = current
             }
         }
+        // Nothing selected and nothing changed: a mistyped path, unless it selects something elsewhere.
+        if report.changes.isEmpty, previous.isEmpty { try source.requirePathExists(path) }
         return report
     }
 
@@ -112,6 +114,7 @@ public struct RecordingQuery {
             }
         }
         report.step = found
+        if found == nil { try source.requirePathsExist(of: predicate) }
         if let found, found != source.baseStep {
             report.action = try source.action(at: found)
         }
