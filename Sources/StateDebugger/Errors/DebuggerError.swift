@@ -71,9 +71,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileExists(path: String)
     /// The predicate never holds, so there is nothing to minimize.
     case predicateNeverHolds(String, source: String)
-    /// A path selects nothing in any step of the recording (most often a mistyped key); `nearest` is
-    /// the path with the existing key nearest to the one written, when there is one.
-    case pathSelectsNothing(path: String, nearest: String?, source: String)
+    /// A path selects nothing in any step of the recording (most often a mistyped key); `hint` says
+    /// what exists near it: `did you mean .accounts.jenny?`, or how many elements the arrays it indexes hold.
+    case pathSelectsNothing(path: String, hint: String?, source: String)
     /// The operation was cancelled through its `isCancelled` hook.
     case cancelled(String)
 
@@ -132,9 +132,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the file already exists; choose another name or pass --force to replace it."
         case .predicateNeverHolds(let predicate, let source):
             return "\(source): the predicate \(predicate) never holds when the whole recording is replayed, so there is nothing to minimize."
-        case .pathSelectsNothing(let path, let nearest, let source):
-            let hint = nearest.map { "; did you mean \($0)?" } ?? ", and nothing near it exists either."
-            return "\(source): \(path) selects nothing in any step of the recording\(hint)"
+        case .pathSelectsNothing(let path, let hint, let source):
+            return "\(source): \(path) selects nothing in any step of the recording" + (hint.map { "; \($0)" } ?? ", and nothing near it exists either.")
         case .cancelled(let what):
             return "The \(what) was cancelled before it finished."
         }

@@ -13,10 +13,11 @@ extension RecordingSource {
     /// It reads the states in order and stops at the first step where the path selects something, so
     /// it costs one pass over the recording only when the path is wrong.
     ///
-    /// - Throws: ``DebuggerError/pathSelectsNothing(path:nearest:source:)``, or a reading error.
+    /// - Throws: ``DebuggerError/pathSelectsNothing(path:hint:source:)``, or a reading error.
     public func requirePathExists(_ path: JSONPath) throws(DebuggerError) {
         var deepest = -1
         var keys: Set<String> = []
+        var longestArray = 0
         for step in steps {
             let state = try state(at: step)
             if !path.values(in: state).isEmpty { return }
@@ -27,13 +28,24 @@ extension RecordingSource {
             if length > deepest {
                 deepest = length
                 keys = []
+                longestArray = 0
             }
             let reached = JSONPath(segments: Array(path.segments[..<length])).values(in: state)
             let descendant: Bool
             if case .descendant = path.segments[length] { descendant = true } else { descendant = false }
-            for value in reached { Self.collectKeys(of: value, into: &keys, deep: descendant) }
+            for value in reached {
+                Self.collectKeys(of: value, into: &keys, deep: descendant)
+                if case .array(let elements) = value { longestArray = max(longestArray, elements.count) }
+            }
         }
-        throw .pathSelectsNothing(path: path.description, nearest: Self.nearest(path, at: max(deepest, 0), among: keys), source: name)
+        let position = max(deepest, 0)
+        var hint = Self.nearest(path, at: position, among: keys).map { "did you mean \($0)?" }
+        if position < path.segments.count, case .index = path.segments[position] {
+            let reached = JSONPath(segments: Array(path.segments[..<position])).description
+            hint = longestArray == 0 ? "\(reached) is never a non-empty array."
+                : "\(reached) holds at most \(longestArray) element\(longestArray == 1 ? "" : "s")."
+        }
+        throw .pathSelectsNothing(path: path.description, hint: hint, source: name)
     }
 
     /// Throws for the first state path of `predicate` that selects nothing in any step (see
