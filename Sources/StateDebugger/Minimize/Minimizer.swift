@@ -136,7 +136,7 @@ public struct Minimizer {
 
     private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int) throws(DebuggerError) -> ReplayOutcome {
         do {
-            return try replayer.apply(action)
+            return try source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)
         }
@@ -191,7 +191,7 @@ public struct Minimizer {
                 guard let fresh = try? app.makeReplayer(from: action.payload) else { return false }
                 replayer = fresh
             } else {
-                guard case .applied? = try? replayer.apply(action) else { return false }
+                guard case .applied? = try? source.apply(action, to: replayer) else { return false }
             }
             if predicate.evaluate(state: replayer.state, action: action.jsonValue, step: offset + 1) { return true }
         }
