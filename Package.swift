@@ -6,11 +6,16 @@ import PackageDescription
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
-//                  sinks, colour policy, control-character escaping, Ctrl-C. Knows nothing of recordings.
-//   StateJSON      JSON value tree, parser, serializer, Codable bridge, hash, diff, patch, paths, predicates
-//   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators, save/load
+//                  sinks, colour policy and palette, control-character escaping, Ctrl-C. Knows nothing of
+//                  recordings or JSON.
+//   StateJSON      JSON: value tree, parser, serializer, Codable bridge (with memoizing encoders), hash,
+//                  diff, patch, pointers, and custom-dump style text whose decoration the caller supplies
+//   StateQuery     the path and predicate language over JSON values: `.users[*].age`, `count > 3`,
+//                  parsing, evaluation, mutation at a path, completion of partial paths
+//   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
-//   StateRecorder  the recording store and the app registry (how actions are tagged and decoded)
+//   StateRecorder  the store seen as JSON: recording into a journal, save/load of a state, diff logging;
+//                  the app registry (how actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StatedbgCLI    the `statedbg` commands and REPL, as a library: the engine driven through TerminalKit
@@ -22,6 +27,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "StateJSON", targets: ["StateJSON"]),
+        .library(name: "StateQuery", targets: ["StateQuery"]),
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateJournal", targets: ["StateJournal"]),
         .library(name: "StateRecorder", targets: ["StateRecorder"]),
@@ -43,54 +49,68 @@ let package = Package(
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
-        .target(name: "StateStore", dependencies: ["StateSync", "StateJSON"]),
+        .target(name: "StateQuery", dependencies: ["StateJSON"]),
+        .target(name: "StateStore", dependencies: ["StateSync"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
+        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         .target(
             name: "StatedbgCLI",
-            dependencies: ["TerminalKit", "StateDebugger", "StateRecorder", "StateJournal", "StateJSON"]
+            dependencies: [
+                "StateSync", "TerminalKit", "StateJSON", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
+            ]
         ),
         .target(
             name: "StateTesting",
-            dependencies: ["StateDebugger", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]
+            dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger"]
         ),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
-            dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps"]
+            dependencies: [
+                "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps",
+            ]
         ),
         // Helpers shared by the test targets (not a product).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Seeded random JSON and the small apps the test targets share (not a product).
+        .target(
+            name: "TestFixtures", dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder"],
+            path: "Tests/TestFixtures"
+        ),
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
-        .testTarget(name: "StateJSONTests", dependencies: ["StateJSON"]),
+        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateJSON", "StateRecorder"]),
+        .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
-        .testTarget(name: "ExampleAppsTests", dependencies: ["TestSupport", "ExampleApps", "StateRecorder", "StateStore", "StateJournal", "StateJSON"]),
+        .testTarget(
+            name: "ExampleAppsTests",
+            dependencies: ["TestSupport", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]
+        ),
         .testTarget(
             name: "StateDebuggerTests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
-                "StateDebugger",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger",
             ]
         ),
         .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
-                "StateDebugger", "TerminalKit", "StatedbgCLI",
+                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
             ]
         ),
         .testTarget(
             name: "StateTestingTests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateStore", "StateJournal", "StateRecorder", "ExampleApps",
-                "StateDebugger", "StateTesting",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger", "StateTesting",
             ]
         ),
     ],

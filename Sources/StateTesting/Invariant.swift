@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 
 /// A property every state of a recording must have, checked after every replayed step.
 ///

@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 import StateStore
 

@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 
 /// The states a journal holds, from its initial state (step 0) to its last step.

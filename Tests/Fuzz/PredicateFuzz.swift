@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 
 /// A small state with every kind of value, so that predicates over it take every evaluation path.
 private let state: JSONValue = [

@@ -1,3 +1,5 @@
+import StateQuery
+import TestFixtures
 import TestSupport
 import StateDebugger
 import StateJSON

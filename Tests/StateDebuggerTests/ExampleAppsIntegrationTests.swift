@@ -1,3 +1,4 @@
+import StateQuery
 import TestSupport
 import ExampleApps
 import StateDebugger

@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateDebugger
 import StateJSON

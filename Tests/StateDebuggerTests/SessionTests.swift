@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateDebugger
 import StateJSON
@@ -80,13 +81,13 @@ import Testing
     @Test func dispatchingAnUnknownCaseListsTheCases() throws {
         let directory = try TemporaryDirectory()
         let session = try session([.increment], in: directory)
-        #expect(throws: DebuggerError.badAction(.unknownCase("explode", actionType: "StateDebuggerTests.CounterAction",
+        #expect(throws: DebuggerError.badAction(.unknownCase("explode", actionType: "TestFixtures.CounterAction",
                                                              known: ["add", "decrement", "increment", "note"]))) {
             try session.dispatch(["explode": [:]])
         }
-        let error = DebuggerError.badAction(.unknownCase("explode", actionType: "StateDebuggerTests.CounterAction",
+        let error = DebuggerError.badAction(.unknownCase("explode", actionType: "TestFixtures.CounterAction",
                                                          known: ["add", "decrement", "increment", "note"]))
-        #expect(error.description == "`explode` is not a case of StateDebuggerTests.CounterAction (known: add, decrement, increment, note).")
+        #expect(error.description == "`explode` is not a case of TestFixtures.CounterAction (known: add, decrement, increment, note).")
         #expect(error.exitStatus == 64)
         #expect(session.timeline.lastStep == 1)
     }

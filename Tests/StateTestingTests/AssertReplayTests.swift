@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateJSON
 import StateTesting
@@ -6,9 +7,9 @@ import Testing
 @Suite struct AssertReplayTests {
     @Test func passesWhenTheReducerStillProducesTheRecordedStates() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment, .add(2), .note("hi")], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.increment, .add(2), .note("hi")], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        let result = assertReplay(path, app: CounterApp.app)
+        let result = assertReplay(path, app: TestApps.app)
 
         #expect(result.passed)
         #expect(result.report?.checkedThrough == 3)
@@ -18,9 +19,9 @@ import Testing
 
     @Test func aChangedReducerFailsAtTheFirstDifferingStepWithADiff() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment, .note("a"), .add(2), .add(1)], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.increment, .note("a"), .add(2), .add(1)], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.broken)
+        let result = RecordingReplay.run(recording: path, app: TestApps.broken)
 
         #expect(result.message == """
             step 3 counter.add(2): state differs from the recording (Recorded: -, Actual: +)
@@ -36,11 +37,11 @@ import Testing
 
     @Test func recordsTheFailureAtTheCallersLine() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
         let expectedLine = #line + 3
 
         withKnownIssue {
-            assertReplay(path, app: CounterApp.broken)
+            assertReplay(path, app: TestApps.broken)
         } matching: { issue in
             issue.sourceLocation?.line == expectedLine
                 && issue.sourceLocation?.fileID == #fileID
@@ -57,9 +58,9 @@ import Testing
 
     @Test func aValidatorThatNowRejectsARecordedActionFails() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(3), .increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.add(3), .increment], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.capped)
+        let result = RecordingReplay.run(recording: path, app: TestApps.capped)
 
         #expect(result.message == """
             step 2 counter.increment: the recording applied this action, but the validator "atMostThree" now rejects it: the count would be 4.
@@ -68,16 +69,16 @@ import Testing
 
     @Test func aRecordingWithoutStepsPasses() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction](), app: CounterApp.app, to: folder.file("empty.jsonl"))
+        let path = try Recordings.record([CounterAction](), app: TestApps.app, to: folder.file("empty.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app)
+        let result = RecordingReplay.run(recording: path, app: TestApps.app)
 
         #expect(result.passed)
         #expect(result.description == "\(path): no steps to replay")
     }
 
     @Test func aRelativePathIsResolvedAgainstThePackageRoot() throws {
-        let result = RecordingReplay.run(recording: "Tests/StateTestingTests/no-such-recording.jsonl", app: CounterApp.app)
+        let result = RecordingReplay.run(recording: "Tests/StateTestingTests/no-such-recording.jsonl", app: TestApps.app)
 
         #expect(result.resolvedPath.hasSuffix("/Tests/StateTestingTests/no-such-recording.jsonl"))
         #expect(result.resolvedPath.hasPrefix("/"))
@@ -88,16 +89,16 @@ import Testing
 @Suite struct FinalStateTests {
     @Test func aMatchingFinalStateRecordsNothing() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
-        let result = assertReplay(path, app: CounterApp.app)
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
+        let result = assertReplay(path, app: TestApps.app)
 
         assertFinalState(of: result, equalsJSON: #"{"count": 2, "notes": []}"#, as: CounterState.self)
     }
 
     @Test func aDifferentFinalStateFailsWithADiff() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
-        let result = assertReplay(path, app: CounterApp.app)
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
+        let result = assertReplay(path, app: TestApps.app)
 
         withKnownIssue {
             assertFinalState(of: result, equalsJSON: #"{"count": 3, "notes": []}"#, as: CounterState.self)
@@ -115,14 +116,14 @@ import Testing
 
     @Test func anExpectedStateThatDoesNotDecodeFails() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
-        let result = assertReplay(path, app: CounterApp.app)
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
+        let result = assertReplay(path, app: TestApps.app)
 
         withKnownIssue {
             assertFinalState(of: result, equalsJSON: #"{"count": "two", "notes": []}"#, as: CounterState.self)
         } matching: { issue in
             issue.comments.first?.rawValue.hasPrefix(
-                "the expected final state does not decode as StateTestingTests.CounterState: ") == true
+                "the expected final state does not decode as TestFixtures.CounterState: ") == true
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import TestSupport
 @testable import StateDebugger
 import StateJSON

@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateRecorder
 import StateSync
@@ -7,10 +8,10 @@ import Testing
 @Suite struct FolderReplayTests {
     private func folderWithOneBadRecording(in temporary: TemporaryDirectory) throws -> String {
         let folder = try temporary.createFolder("Recordings")
-        try Recordings.record([CounterAction.increment, .increment], app: CounterApp.app, to: folder + "/a-good.jsonl")
-        try Recordings.record([CounterAction.note("n"), .add(2)], app: CounterApp.broken, to: folder + "/b-bad.jsonl")
+        try Recordings.record([CounterAction.increment, .increment], app: TestApps.app, to: folder + "/a-good.jsonl")
+        try Recordings.record([CounterAction.note("n"), .add(2)], app: TestApps.broken, to: folder + "/b-bad.jsonl")
         _ = try temporary.createFolder("Recordings/nested")
-        try Recordings.record([CounterAction.add(4)], app: CounterApp.app, to: folder + "/nested/c-good.jsonl")
+        try Recordings.record([CounterAction.add(4)], app: TestApps.app, to: folder + "/nested/c-good.jsonl")
         return folder
     }
 
@@ -20,7 +21,7 @@ import Testing
         let issues = Locked(0)
 
         withKnownIssue {
-            let results = assertReplayAll(in: folder, apps: [CounterApp.app])
+            let results = assertReplayAll(in: folder, apps: [TestApps.app])
             #expect(results.map(\.passed) == [true, false, true])
             #expect(results.map(\.recording) == [folder + "/a-good.jsonl", folder + "/b-bad.jsonl", folder + "/nested/c-good.jsonl"])
         } matching: { issue in
@@ -40,10 +41,10 @@ import Testing
     @Test func aRecordingOfAnAppNotGivenFails() throws {
         let temporary = try TemporaryDirectory()
         let folder = try temporary.createFolder("Recordings")
-        try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder + "/counter.jsonl")
-        try Recordings.record([CounterAction.increment], app: CounterApp.counter(id: "tally"), to: folder + "/tally.jsonl")
+        try Recordings.record([CounterAction.increment], app: TestApps.app, to: folder + "/counter.jsonl")
+        try Recordings.record([CounterAction.increment], app: TestApps.counter(id: "tally"), to: folder + "/tally.jsonl")
 
-        let results = RecordingReplay.runAll(in: folder, apps: [CounterApp.app, CounterApp.counter(id: "score")])
+        let results = RecordingReplay.runAll(in: folder, apps: [TestApps.app, TestApps.counter(id: "score")])
 
         #expect(results.map(\.message) == [nil, """
             the recording was made by the app "tally", but the apps given are counter, score; add that app or move the recording elsewhere.
@@ -53,10 +54,10 @@ import Testing
     @Test func eachRecordingIsReplayedByTheAppItNames() throws {
         let temporary = try TemporaryDirectory()
         let folder = try temporary.createFolder("Recordings")
-        try Recordings.record([CounterAction.add(1)], app: CounterApp.app, to: folder + "/counter.jsonl")
-        try Recordings.record([CounterAction.add(1)], app: CounterApp.counter(id: "doubler", addMultiplier: 2), to: folder + "/doubler.jsonl")
+        try Recordings.record([CounterAction.add(1)], app: TestApps.app, to: folder + "/counter.jsonl")
+        try Recordings.record([CounterAction.add(1)], app: TestApps.counter(id: "doubler", addMultiplier: 2), to: folder + "/doubler.jsonl")
 
-        let results = RecordingReplay.runAll(in: folder, apps: [CounterApp.counter(id: "doubler", addMultiplier: 2), CounterApp.app])
+        let results = RecordingReplay.runAll(in: folder, apps: [TestApps.counter(id: "doubler", addMultiplier: 2), TestApps.app])
 
         #expect(results.map(\.recordedApp) == ["counter", "doubler"])
         #expect(results.map(\.passed) == [true, true])
@@ -66,7 +67,7 @@ import Testing
         let temporary = try TemporaryDirectory()
         let folder = try folderWithOneBadRecording(in: temporary)
 
-        let results = RecordingReplay.runAll(in: folder, apps: [CounterApp.app], invariants: [".count < 4"])
+        let results = RecordingReplay.runAll(in: folder, apps: [TestApps.app], invariants: [".count < 4"])
 
         #expect(results.map(\.message) == [nil, """
             step 2 counter.add(2): state differs from the recording (Recorded: -, Actual: +)
@@ -88,8 +89,8 @@ import Testing
         let temporary = try TemporaryDirectory()
         let empty = try temporary.createFolder("Empty")
 
-        let missing = RecordingReplay.runAll(in: temporary.file("Missing"), apps: [CounterApp.app])
-        let none = RecordingReplay.runAll(in: empty, apps: [CounterApp.app])
+        let missing = RecordingReplay.runAll(in: temporary.file("Missing"), apps: [TestApps.app])
+        let none = RecordingReplay.runAll(in: empty, apps: [TestApps.app])
 
         #expect(missing.map(\.message) == ["\(temporary.path)/Missing: no such folder."])
         #expect(none.map(\.message) == ["\(empty): the folder holds no .jsonl recordings."])

@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateJSON
 import StateTesting
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct InvariantTests {
     private func recording(in folder: TemporaryDirectory) throws -> String {
-        try Recordings.record([CounterAction.increment, .add(5), .note("x"), .add(1)], app: CounterApp.app,
+        try Recordings.record([CounterAction.increment, .add(5), .note("x"), .add(1)], app: TestApps.app,
                               to: folder.file("counter.jsonl"))
     }
 
@@ -13,7 +14,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [
+        let result = RecordingReplay.run(recording: path, app: TestApps.app, invariants: [
             Invariant("the count stays below 5") { $0.count < 5 },
         ])
 
@@ -30,7 +31,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [
+        let result = RecordingReplay.run(recording: path, app: TestApps.app, invariants: [
             ".count < 7",
             #"action.type != "counter.note" or .count > 100"#,
         ])
@@ -50,7 +51,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [".count > 0"])
+        let result = RecordingReplay.run(recording: path, app: TestApps.app, invariants: [".count > 0"])
 
         #expect(result.message == """
             step 0 (the initial state): the invariant ".count > 0" does not hold; the state:
@@ -65,7 +66,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        assertReplay(path, app: CounterApp.app, invariants: [
+        assertReplay(path, app: TestApps.app, invariants: [
             Invariant("notes are short") { $0.notes.allSatisfy { $0.count < 10 } },
             ".count >= 0",
         ])
@@ -75,7 +76,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.broken, invariants: [".count < 1"])
+        let result = RecordingReplay.run(recording: path, app: TestApps.broken, invariants: [".count < 1"])
 
         #expect(result.message?.hasPrefix(#"step 1 counter.increment: the invariant ".count < 1" does not hold"#) == true)
     }
@@ -84,7 +85,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.broken, invariants: [".count < 7"])
+        let result = RecordingReplay.run(recording: path, app: TestApps.broken, invariants: [".count < 7"])
 
         #expect(result.message?.hasPrefix("step 2 counter.add(5): state differs from the recording") == true)
     }
@@ -93,7 +94,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try recording(in: folder)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app, invariants: [".count <"])
+        let result = RecordingReplay.run(recording: path, app: TestApps.app, invariants: [".count <"])
 
         #expect(result.message?.hasPrefix(#"the invariant ".count <" is not a valid predicate at column "#) == true)
         #expect(result.report == nil)

@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateJournal
 import StateTesting
@@ -8,7 +9,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.file("missing.jsonl")
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app)
+        let result = RecordingReplay.run(recording: path, app: TestApps.app)
 
         #expect(result.message == "the recording cannot be replayed: \(path): no such file.")
     }
@@ -21,18 +22,18 @@ import Testing
             (JournalAction(type: "counter.reset", label: "counter.reset", payload: ["reset": [:]]), ["count": 0, "notes": []]),
         ], to: path)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app)
+        let result = RecordingReplay.run(recording: path, app: TestApps.app)
 
         #expect(result.message == """
-            the recording cannot be replayed: \(path):3: unknown action type "counter.reset" at step 2; the current code knows: counter.add, counter.increment, counter.note.
+            the recording cannot be replayed: \(path):3: unknown action type "counter.reset" at step 2; the current code knows: counter.add, counter.decrement, counter.increment, counter.note.
             """)
     }
 
     @Test func anIncompatibleSchemaIsNotReplayedAndTheReasonsAreNamed() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.increment], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.renamed)
+        let result = RecordingReplay.run(recording: path, app: TestApps.renamed)
 
         #expect(result.message == """
             the recording's schema is incompatible with the current code, so it was not replayed: the state's .count was renamed to .total, or replaced by it. Record it again, or keep the old types until it is retired.
@@ -42,9 +43,9 @@ import Testing
 
     @Test func aRiskySchemaIsNotedAndReplayed() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment, .add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.increment, .add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.extended)
+        let result = RecordingReplay.run(recording: path, app: TestApps.extended)
 
         #expect(result.passed)
         #expect(result.notes == [
@@ -54,10 +55,10 @@ import Testing
 
     @Test func aRiskySchemaIsAWarningNotAFailure() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.increment], app: TestApps.app, to: folder.file("counter.jsonl"))
 
         withKnownIssue {
-            let result = assertReplay(path, app: CounterApp.extended)
+            let result = assertReplay(path, app: TestApps.extended)
             #expect(result.passed)
         } matching: { issue in
             issue.severity == .warning && issue.comments.map(\.rawValue) == [
@@ -68,9 +69,9 @@ import Testing
 
     @Test func aRecordingOfAnotherAppFails() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.increment], app: CounterApp.counter(id: "tally"), to: folder.file("tally.jsonl"))
+        let path = try Recordings.record([CounterAction.increment], app: TestApps.counter(id: "tally"), to: folder.file("tally.jsonl"))
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app)
+        let result = RecordingReplay.run(recording: path, app: TestApps.app)
 
         #expect(result.message == """
             the recording was made by the app "tally", but it was replayed with the app "counter"; pass the app whose id is "tally".
@@ -82,7 +83,7 @@ import Testing
         let path = folder.file("notes.txt")
         try "hello".write(toFile: path, atomically: true, encoding: .utf8)
 
-        let result = RecordingReplay.run(recording: path, app: CounterApp.app)
+        let result = RecordingReplay.run(recording: path, app: TestApps.app)
 
         #expect(result.message?.hasPrefix("the recording cannot be replayed: \(path): ") == true)
     }

@@ -3,6 +3,7 @@ import Foundation
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 import StateTesting
 import Testing

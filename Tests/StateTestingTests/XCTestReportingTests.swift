@@ -1,3 +1,4 @@
+import TestFixtures
 import TestSupport
 import StateTesting
 import XCTest
@@ -13,9 +14,9 @@ final class XCTestReportingTests: XCTestCase {
 
     func testAFailingReplayIsAnXCTestFailureAtTheCallersLine() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        assertReplay(path, app: CounterApp.broken); let line = #line
+        assertReplay(path, app: TestApps.broken); let line = #line
 
         let recorded = failures
         failures = []
@@ -33,9 +34,9 @@ final class XCTestReportingTests: XCTestCase {
 
     func testAPassingReplayRecordsNothing() throws {
         let folder = try TemporaryDirectory()
-        let path = try Recordings.record([CounterAction.add(2)], app: CounterApp.app, to: folder.file("counter.jsonl"))
+        let path = try Recordings.record([CounterAction.add(2)], app: TestApps.app, to: folder.file("counter.jsonl"))
 
-        assertReplay(path, app: CounterApp.app)
+        assertReplay(path, app: TestApps.app)
 
         XCTAssertEqual(failures.count, 0)
     }

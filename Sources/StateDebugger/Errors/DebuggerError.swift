@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 
 /// Why a debugger operation failed, with the file, line and step a person needs to find the cause.

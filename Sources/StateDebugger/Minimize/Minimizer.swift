@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 
 /// Finds a small subsequence of a recording's actions that still makes a predicate true, by delta

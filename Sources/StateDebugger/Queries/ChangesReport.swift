@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 
 /// What ``RecordingQuery/changes(of:in:isCancelled:found:)`` found.
 ///

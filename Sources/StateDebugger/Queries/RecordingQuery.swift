@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateQuery
 
 /// Searches a recording: where a value changed, when a condition first held, which steps did what.
 ///

@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateQuery
 
 /// A step at which the values a path selects changed.
 ///

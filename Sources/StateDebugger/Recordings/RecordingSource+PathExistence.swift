@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 
 extension RecordingSource {
     /// Throws when `path` selects nothing in any step of the recording, naming the existing key nearest

@@ -156,7 +156,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The array index a token spells, following RFC 6901: decimal digits without a leading zero.
-    static func arrayIndex(_ token: String) -> Int? {
+    package static func arrayIndex(_ token: String) -> Int? {
         let utf8 = token.utf8
         guard let first = utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else { return nil }
         if first == UInt8(ascii: "0") { return utf8.count == 1 ? 0 : nil }

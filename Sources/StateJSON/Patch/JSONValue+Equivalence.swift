@@ -39,7 +39,7 @@ extension JSONValue {
     /// binary fraction nearest to it). So `9007199254740993` is above the double
     /// `9007199254740992.0`, `18446744073709551617` above `18446744073709551616`, `2e400` above
     /// `1e400`; `1` equals `1.0` and `0` equals `-0.0`.
-    static func compareNumbers(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
+    package static func compareNumbers(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
         switch (lhs, rhs) {
         case (.integer(let a), .integer(let b)): return order(a, b)
         case (.unsigned(let a), .unsigned(let b)): return order(a, b)

@@ -25,8 +25,8 @@
 public struct JSONDiffRenderer: Sendable {
     /// How the diff looks.
     public struct Options: Sendable, Hashable {
-        /// Wraps `-` lines in ANSI red, `+` lines in green and `…` lines in dim.
-        public var colour: Bool
+        /// What is written around `-`, `+` and `…` lines; ``JSONDiffStyle/plain`` writes nothing.
+        public var style: JSONDiffStyle
         /// The longest run of unchanged scalar members shown as context; longer runs collapse.
         public var contextMembers: Int
         /// Added and removed arrays show at most this many elements; `nil` shows all.
@@ -36,12 +36,12 @@ public struct JSONDiffRenderer: Sendable {
         /// How array elements are matched, as for ``JSONDiff``.
         public var diffOptions: JSONDiff.Options
 
-        /// Options for plain output with three members of context.
+        /// Options for undecorated output with three members of context.
         public init(
-            colour: Bool = false, contextMembers: Int = 3, maxArrayElements: Int? = nil, header: String? = nil,
+            style: JSONDiffStyle = .plain, contextMembers: Int = 3, maxArrayElements: Int? = nil, header: String? = nil,
             diffOptions: JSONDiff.Options = JSONDiff.Options()
         ) {
-            self.colour = colour
+            self.style = style
             self.contextMembers = contextMembers
             self.maxArrayElements = maxArrayElements
             self.header = header
@@ -60,7 +60,7 @@ public struct JSONDiffRenderer: Sendable {
     /// The rendered difference, or `nil` when the values are equal.
     public func render(from old: JSONValue, to new: JSONValue) -> String? {
         if old.isFastEqual(to: new) { return nil }
-        var writer = JSONLineWriter(colour: options.colour, maxArrayElements: options.maxArrayElements)
+        var writer = JSONLineWriter(style: options.style, maxArrayElements: options.maxArrayElements)
         if let header = options.header { writer.line(.none, indent: 0, header) }
         renderChange(old, new, indent: 0, label: "", comma: false, into: &writer)
         return writer.output

@@ -42,7 +42,7 @@ public struct JSONDumper: Sendable {
 
     /// The rendered text, without a trailing newline.
     public func dump(_ value: JSONValue) -> String {
-        var writer = JSONLineWriter(colour: false, maxArrayElements: options.maxArrayElements)
+        var writer = JSONLineWriter(style: .plain, maxArrayElements: options.maxArrayElements)
         if let header = options.header { writer.line(.none, indent: 0, header) }
         writer.value(value, marker: .none, indent: 0, label: "", comma: false)
         return writer.output

@@ -1,6 +1,6 @@
 /// Accumulates rendered lines, each optionally starting with a two-column change marker.
 ///
-/// Shared by ``JSONDumper`` (no markers) and ``JSONDiffRenderer`` (markers and colour).
+/// Shared by ``JSONDumper`` (no markers) and ``JSONDiffRenderer`` (markers, decorated by a ``JSONDiffStyle``).
 struct JSONLineWriter {
     enum Marker {
         /// No marker column at all, as in a plain dump.
@@ -11,28 +11,28 @@ struct JSONLineWriter {
         case removed
         /// A line of the new value: `+ `.
         case added
-        /// A `… (N unchanged)` line: two spaces, dimmed when colour is on.
+        /// A `… (N unchanged)` line: two spaces.
         case collapsed
     }
 
     private(set) var output = ""
-    let colour: Bool
+    let style: JSONDiffStyle
     let maxArrayElements: Int?
 
-    init(colour: Bool, maxArrayElements: Int?) {
-        self.colour = colour
+    init(style: JSONDiffStyle, maxArrayElements: Int?) {
+        self.style = style
         self.maxArrayElements = maxArrayElements
     }
 
     mutating func line(_ marker: Marker, indent: Int, _ text: String) {
         if !output.isEmpty { output.append("\n") }
-        let escape: String? = switch marker {
-        case .removed where colour: "\u{1B}[31m"
-        case .added where colour: "\u{1B}[32m"
-        case .collapsed where colour: "\u{1B}[2m"
-        default: nil
+        let decoration = switch marker {
+        case .removed: style.removed
+        case .added: style.added
+        case .collapsed: style.collapsed
+        case .none, .context: JSONDiffStyle.Decoration.none
         }
-        if let escape { output.append(escape) }
+        output.append(decoration.before)
         switch marker {
         case .none: break
         case .context, .collapsed: output.append("  ")
@@ -41,7 +41,7 @@ struct JSONLineWriter {
         }
         output.append(String(repeating: " ", count: indent * 2))
         output.append(text)
-        if escape != nil { output.append("\u{1B}[0m") }
+        output.append(decoration.after)
     }
 
     /// Writes `value` in full, every line with the same marker.

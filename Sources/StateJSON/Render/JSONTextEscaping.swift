@@ -2,9 +2,9 @@
 ///
 /// The real serializer lives elsewhere in the module; this is the small part rendering needs,
 /// kept here so diffs, dumps and error messages quote exactly like JSON.
-enum JSONTextEscaping {
+package enum JSONTextEscaping {
     /// `text` as a JSON string literal, quotes included.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = ""
         appendQuoted(text, to: &result)
         return result
@@ -62,7 +62,7 @@ enum JSONTextEscaping {
     }
 
     /// The whole value on one line without spaces, for error messages.
-    static func compactText(_ value: JSONValue) -> String {
+    package static func compactText(_ value: JSONValue) -> String {
         var output = ""
         appendCompact(value, to: &output)
         return output

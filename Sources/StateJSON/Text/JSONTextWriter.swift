@@ -9,7 +9,7 @@ import Darwin
 /// Writes JSON text into a buffer it owns; see ``JSONValue/serialized(_:)`` for the format.
 ///
 /// The buffer is raw memory that grows geometrically; it comes from, and goes back to, a
-/// ``JSONTextBufferCache``, so consecutive serializations reuse one buffer. Capacity is checked once
+/// ``JSONTextBufferCache``, so consecutive serializations on a thread reuse one buffer. Capacity is checked once
 /// per token (a whole string, number or literal) rather than once per byte, so the common case of a
 /// token that fits is a straight copy. Containers are written by recursion down to
 /// ``maxRecursionDepth`` and with an explicit stack below that, so a value built in code a hundred
@@ -32,7 +32,7 @@ package struct JSONTextWriter: ~Copyable {
     /// Where the buffer comes from and goes back to.
     private let cache: JSONTextBufferCache
 
-    init(pretty: Bool, capacity: Int = 512, cache: JSONTextBufferCache = .shared) {
+    init(pretty: Bool, capacity: Int = 512, cache: JSONTextBufferCache = .perThread) {
         self.pretty = pretty
         self.cache = cache
         if let spare = cache.take() {

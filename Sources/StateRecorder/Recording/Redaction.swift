@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 
 /// What a recorder hides before anything reaches the disk: members at given paths, and members with
 /// given names at any depth. Hidden values are replaced by the string `"<redacted>"`, in states

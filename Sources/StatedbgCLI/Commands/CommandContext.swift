@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateQuery
 import TerminalKit
 
 /// What every command runs with: the terminal, the registered apps and the cancellation check.

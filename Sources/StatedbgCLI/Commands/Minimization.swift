@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import StateRecorder
 import TerminalKit
 

@@ -2,6 +2,7 @@ import Foundation
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateQuery
 import StateRecorder
 import TerminalKit
 

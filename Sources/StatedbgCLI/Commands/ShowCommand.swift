@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 import TerminalKit
 
 /// `statedbg show FILE [--step N] [--path PATH] [--json]`: a state, or the part of it a path selects.

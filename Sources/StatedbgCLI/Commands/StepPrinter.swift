@@ -40,7 +40,8 @@ struct StepPrinter: Sendable {
 
     /// The diff renderer with this printer's colour setting.
     var renderer: JSONDiffRenderer {
-        JSONDiffRenderer(options: JSONDiffRenderer.Options(colour: colour, maxArrayElements: Self.foldedArrayElements))
+        JSONDiffRenderer(options: JSONDiffRenderer.Options(
+            style: colour ? .terminal : .plain, maxArrayElements: Self.foldedArrayElements))
     }
 
     /// A whole state (or a value in it), large arrays folded, or everything when `full`.

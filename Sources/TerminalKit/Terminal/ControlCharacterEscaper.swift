@@ -3,11 +3,11 @@
 /// Labels, values and paths come from recordings, and REPL input is echoed in errors; a recording that
 /// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
 /// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
-/// JSON output valid, since those characters can only occur inside JSON strings. The colour sequences
-/// StateJSON's diff renderer writes pass unchanged where it writes them, and only there: red, green or
-/// dim after nothing but spaces on its line and before the `- `, `+ ` or two spaces of a diff line's
-/// marker, and reset at the end of a line. The same sequence anywhere else, as in a recorded label
-/// `rename("\u{1B}[31meve")`, is escaped.
+/// JSON output valid, since those characters can only occur inside JSON strings. The sequences of
+/// ``TerminalColour``, which coloured diffs are written with, pass unchanged where a diff writes them,
+/// and only there: red, green or dim after nothing but spaces on its line and before the `- `, `+ ` or
+/// two spaces of a diff line's marker, and reset at the end of a line. The same sequence anywhere else,
+/// as in a recorded label `rename("\u{1B}[31meve")`, is escaped.
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
@@ -16,8 +16,8 @@
 /// bank.rename("\u001B]0;PWNED\u0007")
 /// ```
 package enum ControlCharacterEscaper {
-    private static let colours: [[UInt8]] = ["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[2m"].map { Array($0.utf8) }
-    private static let reset = Array("\u{1B}[0m".utf8)
+    private static let colours: [[UInt8]] = TerminalColour.allCases.map { Array($0.escape.utf8) }
+    private static let reset = Array(TerminalColour.reset.utf8)
 
     /// `text` with its control characters escaped; `text` itself when it has none, which is the usual case.
     package static func escape(_ text: String) -> String {

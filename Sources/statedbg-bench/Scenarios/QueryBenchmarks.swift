@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateQuery
 
 /// Scenario 6: StateDebugger's `bisect` and `changes` on the recording scenario's journals.
 struct QueryBenchmarks {

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateRecorder
 import Testing
 
 /// A recording is replayed from its text: every value must come back from encode → canonical text →

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateRecorder
 import Testing
 
 /// States that hold class instances (RxStateFlow-style), mutated in place between two encodings:

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateRecorder
 import Testing
 
 @Suite struct IncrementalJSONEncoderTests {

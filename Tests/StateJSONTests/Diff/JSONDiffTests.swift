@@ -1,3 +1,4 @@
+import TestFixtures
 import Testing
 @testable import StateJSON
 
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func identifiedListsSurviveShufflesInsertionsAndEdits() throws {
-        var random = RandomJSON(generator: SeededGenerator(seed: 99))
+        var random = RandomJSON(seed: 99)
         var moves = 0
         for round in 0..<2000 {
             let count = random.int(0...20)
@@ -139,7 +140,7 @@ import Testing
     }
 
     @Test func rendererIsNilExactlyForEqualValues() {
-        var random = RandomJSON(generator: SeededGenerator(seed: 42))
+        var random = RandomJSON(seed: 42)
         for _ in 0..<1000 {
             let old = random.value(depth: 4)
             let new = random.edited(old)
@@ -150,7 +151,7 @@ import Testing
     }
 
     @Test func patchTurnsAnyValueIntoAnyOther() throws {
-        var random = RandomJSON(generator: SeededGenerator(seed: 0x5EED))
+        var random = RandomJSON(seed: 0x5EED)
         var failures: [String] = []
         for round in 0..<4000 {
             let old = random.value(depth: 4)

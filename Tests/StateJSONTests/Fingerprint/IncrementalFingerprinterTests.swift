@@ -1,9 +1,10 @@
+import TestFixtures
 import Testing
 @testable import StateJSON
 
 @Suite struct IncrementalFingerprinterTests {
     @Test func chainsOfEditsFingerprintAsFromScratch() {
-        var random = RandomJSON(generator: SeededGenerator(seed: 2026))
+        var random = RandomJSON(seed: 2026)
         for _ in 0..<200 {
             let fingerprinter = IncrementalFingerprinter()
             var value = random.value(depth: 4)

@@ -1,4 +1,6 @@
 import StateJSON
+import StateRecorder
+import TestFixtures
 import Testing
 
 @Suite struct JSONHashTests {

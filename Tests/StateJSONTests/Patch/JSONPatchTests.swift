@@ -1,3 +1,4 @@
+import TestFixtures
 import Testing
 @testable import StateJSON
 
@@ -160,7 +161,7 @@ import Testing
         JSONPatch([]).write(to: &empty)
         #expect(String(decoding: empty, as: UTF8.self) == "[]")
 
-        var random = RandomJSON(generator: SeededGenerator(seed: 5))
+        var random = RandomJSON(seed: 5)
         for _ in 0..<300 {
             let old = random.value(depth: 4)
             let diff = JSONDiff.patch(from: old, to: random.edited(old))

@@ -120,15 +120,29 @@ import Testing
             """)
     }
 
-    @Test func colourWrapsMarkedLinesAndHeaderComesFirst() {
-        let options = JSONDiffRenderer.Options(colour: true, header: "step 3 → 4")
+    @Test func styleWrapsMarkedLinesAndHeaderComesFirst() {
+        let style = JSONDiffStyle(
+            removed: .init(before: "<r>", after: "</r>"), added: .init(before: "<a>", after: "</a>"),
+            collapsed: .init(before: "<c>", after: "</c>"))
+        let options = JSONDiffRenderer.Options(style: style, header: "step 3 → 4")
         let rendered = JSONDiffRenderer(options: options).render(from: [1, 2, 3], to: [1, 2, 4])
         #expect(rendered == """
             step 3 → 4
               [
-            \u{1B}[2m    … (2 unchanged),\u{1B}[0m
-            \u{1B}[31m-   3\u{1B}[0m
-            \u{1B}[32m+   4\u{1B}[0m
+            <c>    … (2 unchanged),</c>
+            <r>-   3</r>
+            <a>+   4</a>
+              ]
+            """)
+    }
+
+    @Test func documentedStyleExampleDecoratesOnlyTheStyledRoles() {
+        let brackets = JSONDiffStyle(removed: .init(before: "[-", after: "-]"), added: .init(before: "{+", after: "+}"))
+        #expect(JSONDiffRenderer(options: .init(style: brackets)).render(from: [1, 2], to: [1, 3]) == """
+              [
+                … (1 unchanged),
+            [--   2-]
+            {++   3+}
               ]
             """)
     }

@@ -1,4 +1,5 @@
 import StateJSON
+import TestFixtures
 import Testing
 
 @Suite struct JSONSerializationTests {

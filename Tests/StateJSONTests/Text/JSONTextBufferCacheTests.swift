@@ -1,8 +1,9 @@
 import Foundation
 @testable import StateJSON
+import StateSync
 import Testing
 
-/// The spare text buffer: taken and given back by writers, bounded in size, safe across threads.
+/// The spare text buffer: taken and given back by writers, bounded in size, one per thread.
 @Suite struct JSONTextBufferCacheTests {
     @Test func aWriterReusesTheBufferThePreviousOneGaveBack() {
         let cache = JSONTextBufferCache()
@@ -54,6 +55,39 @@ import Testing
         _ = consume second
         // One kept; the other freed (a double free would stop the address-sanitizer run in CI).
         #expect(cache.take() != nil)
+        #expect(cache.take() == nil)
+    }
+
+    @Test func aBufferGivenBackOnOneThreadIsNotSeenOnAnother() {
+        let cache = JSONTextBufferCache()
+        do {
+            var writer = JSONTextWriter(pretty: false, cache: cache)
+            writer.write("kept by this thread")
+        }
+        let seenElsewhere = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            seenElsewhere.withLock { $0 = cache.take() != nil }
+            done.signal()
+        }.start()
+        done.wait()
+        #expect(seenElsewhere.withLock { $0 } == false)
+        #expect(cache.take() != nil, "The spare stays with the thread that gave it back.")
+    }
+
+    @Test func aThreadThatEndsHoldingASpareFreesIt() {
+        // Run under the address sanitizer with leak detection: the key's destructor must free it.
+        let cache = JSONTextBufferCache()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var writer = JSONTextWriter(pretty: false, cache: cache)
+            writer.write(.array((0..<1_000).map { .integer(Int64($0)) }))
+            _ = consume writer
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        while !thread.isFinished { usleep(1_000) }
         #expect(cache.take() == nil)
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 @testable import StateJSON
+import StateRecorder
+import TestFixtures
 import Testing
 
 /// The serializer against a slow reference built on ``JSONTextEscaping``, which quotes and formats

@@ -1,4 +1,5 @@
 import StateJSON
+import StateRecorder
 import Testing
 
 /// `JSONObject` keeps its values in storage of its own; these check that it still behaves as a value.

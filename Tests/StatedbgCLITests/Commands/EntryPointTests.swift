@@ -1,3 +1,4 @@
+import StateQuery
 import TestSupport
 import Testing
 import StatedbgCLI

@@ -1,5 +1,6 @@
 import Foundation
 import StateJournal
+import StateRecorder
 import Testing
 
 #if canImport(Glibc)
@@ -30,14 +31,8 @@ import Darwin
 
     /// Seeded, so a failing trial can be run again with the same delay and app.
     static var plan: [Trial] {
-        var state: UInt64 = 20_261_121
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SeededGenerator(seed: 20_261_121)
+        func next() -> UInt64 { generator.next() }
         let apps = ["users", "tracker", "bank", "counter"]
         return (0..<trials).map { number in
             Trial(number: number, app: apps[Int(next() % UInt64(apps.count))], killAfterMilliseconds: 30 + Int(next() % 400),

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// A recursive-descent parser for ``StatePredicate``, one function per grammar rule.
 struct StatePredicateParser {
     private typealias Expression = StatePredicate.Expression

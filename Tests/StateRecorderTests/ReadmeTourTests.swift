@@ -1,4 +1,5 @@
 import Foundation
+import StateRecorder
 import StateStore
 import StateSync
 import Testing

@@ -1,5 +1,7 @@
+import TestFixtures
 import Testing
-@testable import StateJSON
+import StateJSON
+@testable import StateQuery
 
 @Suite struct JSONPathTests {
     private let state: JSONValue = [
@@ -114,7 +116,7 @@ import Testing
     }
 
     @Test func everyMatchResolvesThroughItsPointer() throws {
-        var random = RandomJSON(generator: SeededGenerator(seed: 7))
+        var random = RandomJSON(seed: 7)
         let paths = try ["..a", ".[*]", ".a[*]", "..v", ".[0].v", ".[-1]", "..id", ".b[*][*]"].map(JSONPath.init(parsing:))
         for _ in 0..<500 {
             let document = random.value(depth: 4)
@@ -138,7 +140,7 @@ import Testing
     }
 
     @Test func randomPathsRoundTripThroughTheirDescription() throws {
-        var random = RandomJSON(generator: SeededGenerator(seed: 11))
+        var random = RandomJSON(seed: 11)
         let keys = ["a", "_b9", "odd key", "", "x\"y", "é", "9", "a.b", "[*]", "\n"]
         for _ in 0..<2000 {
             let segments: [JSONPath.Segment] = (0..<random.int(0...5)).map { _ in

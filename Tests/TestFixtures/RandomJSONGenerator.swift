@@ -1,12 +1,16 @@
 import StateJSON
+import StateRecorder
 
 /// Random JSON values that exercise every case, escapes and non-ASCII text included.
-struct RandomJSONGenerator {
-    var random: SeededGenerator
+public struct RandomJSONGenerator {
+    /// The source of randomness.
+    public var random: SeededGenerator
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    /// A generator whose values are fixed by `seed`.
+    public init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    mutating func value(depth: Int = 0) -> JSONValue {
+    /// A value of any kind; containers stop nesting below depth 5.
+    public mutating func value(depth: Int = 0) -> JSONValue {
         let limit = depth > 4 ? 7 : 9
         switch Int.random(in: 0..<limit, using: &random) {
         case 0: return .null
@@ -24,7 +28,8 @@ struct RandomJSONGenerator {
         }
     }
 
-    mutating func double() -> Double {
+    /// A double from one of several ranges, edge cases included.
+    public mutating func double() -> Double {
         switch Int.random(in: 0..<5, using: &random) {
         case 0: return Double(Int.random(in: -1000...1000, using: &random))
         case 1: return Double.random(in: -1...1, using: &random)
@@ -34,7 +39,8 @@ struct RandomJSONGenerator {
         }
     }
 
-    mutating func string() -> String {
+    /// A short string of letters, escapes, control characters and non-ASCII text.
+    public mutating func string() -> String {
         let alphabet: [String] = ["a", "b", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "€", "😀", "\u{7F}", "key", "id"]
         return (0..<Int.random(in: 0..<6, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "" }.joined()
     }

@@ -1,3 +1,5 @@
+import StateJSON
+
 extension JSONPath {
     /// Calls `body` on every value the path selects in `document`, editing it in place.
     ///

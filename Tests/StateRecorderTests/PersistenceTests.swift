@@ -1,5 +1,8 @@
+import ExampleApps
 import Foundation
+import StateRecorder
 import StateStore
+import StateSync
 import Testing
 
 @Suite struct PersistenceTests {
@@ -9,7 +12,7 @@ import Testing
 
         init() throws {
             directory = FileManager.default.temporaryDirectory
-                .appending(path: "StateStoreTests-\(UUID().uuidString)", directoryHint: .isDirectory)
+                .appending(path: "PersistenceTests-\(UUID().uuidString)", directoryHint: .isDirectory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
 
@@ -30,14 +33,14 @@ import Testing
         let scratch = try Scratch()
         let url = try scratch.file("state.json")
         let store = makeCounterStore()
-        store.dispatch(.add(12))
+        store.dispatch(.increase)
+        store.dispatch(.increase)
         try store.save(to: url)
-        let loaded = try Store(contentsOf: url, reducer: counterReducer)
-        #expect(loaded.state == CounterState(count: 12, label: "counter"))
+        let loaded = try Store(contentsOf: url, reducer: CounterApp.reducer)
+        #expect(loaded.state == CounterApp.State(counter: 2))
         #expect(try String(contentsOf: url, encoding: .utf8) == """
             {
-              "count": 12,
-              "label": "counter"
+              "counter": 2
             }
 
             """)
@@ -47,16 +50,16 @@ import Testing
         let scratch = try Scratch()
         let url = try scratch.file("missing.json")
         let error = #expect(throws: StoreFileError.self) {
-            _ = try Store<CounterState, CounterAction>.loadState(from: url)
+            _ = try Store<CounterApp.State, CounterApp.Action>.loadState(from: url)
         }
         #expect(error?.description == "\(url.path(percentEncoded: false)): no such file.")
     }
 
     @Test func loadingMalformedJSONNamesThePathAndThePositionWhenKnown() throws {
         let scratch = try Scratch()
-        let url = try scratch.file("bad.json", contents: "{\n  \"count\": 1,\n  \"label\" x\n}")
+        let url = try scratch.file("bad.json", contents: "{\n  \"counter\": 1,\n  \"label\" x\n}")
         let error = #expect(throws: StoreFileError.self) {
-            _ = try Store<CounterState, CounterAction>.loadState(from: url)
+            _ = try Store<CounterApp.State, CounterApp.Action>.loadState(from: url)
         }
         guard case .invalidJSON(let path, let line, _, _) = error else {
             Issue.record("expected invalidJSON, got \(String(describing: error))")
@@ -69,25 +72,25 @@ import Testing
 
     @Test func loadingAMismatchedValueNamesTheCodingPath() throws {
         let scratch = try Scratch()
-        let url = try scratch.file("wrong.json", contents: #"{"count": "twelve", "label": "x"}"#)
+        let url = try scratch.file("wrong.json", contents: #"{"counter": "twelve"}"#)
         let error = #expect(throws: StoreFileError.self) {
-            _ = try Store<CounterState, CounterAction>.loadState(from: url)
+            _ = try Store<CounterApp.State, CounterApp.Action>.loadState(from: url)
         }
         guard case .mismatch(_, let codingPath, _) = error else {
             Issue.record("expected mismatch, got \(String(describing: error))")
             return
         }
-        #expect(codingPath == "count")
-        #expect(error?.description.hasPrefix("\(url.path(percentEncoded: false)): at count: ") == true)
+        #expect(codingPath == "counter")
+        #expect(error?.description.hasPrefix("\(url.path(percentEncoded: false)): at counter: ") == true)
     }
 
     @Test func loadingAFileWithAMissingKeyNamesTheKey() throws {
         let scratch = try Scratch()
-        let url = try scratch.file("partial.json", contents: #"{"count": 1}"#)
+        let url = try scratch.file("partial.json", contents: #"{"total": 1}"#)
         let error = #expect(throws: StoreFileError.self) {
-            _ = try Store<CounterState, CounterAction>.loadState(from: url)
+            _ = try Store<CounterApp.State, CounterApp.Action>.loadState(from: url)
         }
-        #expect(error?.description == "\(url.path(percentEncoded: false)): at label: required key \"label\" is missing.")
+        #expect(error?.description == "\(url.path(percentEncoded: false)): at counter: required key \"counter\" is missing.")
     }
 
     @Test func savingNeverOverwritesUnlessAsked() throws {
@@ -99,20 +102,24 @@ import Testing
             == "\(url.path(percentEncoded: false)): the file already exists; pass overwrite: true to replace it.")
         #expect(try String(contentsOf: url, encoding: .utf8) == "precious")
         try store.save(to: url, overwrite: true)
-        #expect(try Store<CounterState, CounterAction>.loadState(from: url) == CounterState())
+        #expect(try Store<CounterApp.State, CounterApp.Action>.loadState(from: url) == CounterApp.initialState)
     }
 
     @Test func loadingIntoAStoreTravelsAndNotifies() throws {
         let scratch = try Scratch()
         let url = try scratch.file("state.json")
         let saved = makeCounterStore()
-        saved.dispatch(.add(3))
+        saved.dispatch(.decrease)
         try saved.save(to: url)
         let store = makeCounterStore()
-        let counts = Collector<Int>()
-        let token = store.subscribe(\.count) { new, _ in counts.append(new) }
+        let counts = Locked<[Int]>([])
+        let token = store.subscribe(\.counter) { new, _ in counts.withLock { $0.append(new) } }
         try store.load(from: url)
-        #expect(counts.elements == [3])
+        #expect(counts.withLock { $0 } == [-1])
         token.cancel()
+    }
+
+    private func makeCounterStore() -> Store<CounterApp.State, CounterApp.Action> {
+        Store(initialState: CounterApp.initialState, reducer: CounterApp.reducer)
     }
 }

@@ -1,4 +1,5 @@
 import StateJSON
+import StateQuery
 import Testing
 
 /// Predicates that crashed the parser, kept so the fixes stay fixed (see `.ci/fuzz --target predicate`).

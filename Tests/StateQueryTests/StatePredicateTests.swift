@@ -1,5 +1,6 @@
 import Testing
-@testable import StateJSON
+import StateJSON
+@testable import StateQuery
 
 @Suite struct StatePredicateTests {
     private let state: JSONValue = [

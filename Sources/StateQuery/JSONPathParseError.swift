@@ -1,3 +1,5 @@
+import StateJSON
+
 /// Why a ``JSONPath`` could not be parsed, and where.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// A condition over a state, the action that produced it and its step number.
 ///
 /// The debugger uses predicates to search a recording (`find`), to stop replay (`until`) and to

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// Why a ``StatePredicate`` could not be parsed, and where.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import StateJSON
+import StateStore
 
 extension Middleware where State: Encodable {
     /// A logging middleware that writes each action, its outcome and a diff of the state it changed,
@@ -20,15 +21,17 @@ extension Middleware where State: Encodable {
     ///   }
     /// ```
     ///
-    /// - Parameter colour: Colour the `-` and `+` lines with ANSI escapes (for a terminal).
+    /// - Parameters:
+    ///   - name: The middleware's name in diagnostics.
+    ///   - style: What to write around `-`, `+` and folded lines, such as a terminal's colour escapes;
+    ///     ``JSONDiffStyle/plain`` (the default) writes nothing.
+    ///   - write: Called with each action's text.
     public static func loggingChanges(
         name: String = "logging",
-        colour: Bool = false,
+        style: JSONDiffStyle = .plain,
         to write: @escaping @Sendable (String) -> Void
     ) -> Middleware {
-        var options = JSONDiffRenderer.Options()
-        options.colour = colour
-        let renderer = JSONDiffRenderer(options: options)
+        let renderer = JSONDiffRenderer(options: JSONDiffRenderer.Options(style: style))
         return logging(name: name, to: write) { old, new in
             let encoder = JSONValueEncoder()
             guard let before = try? encoder.encode(old), let after = try? encoder.encode(new) else {

@@ -1,4 +1,5 @@
 import Foundation
+import StateStore
 
 extension Store where State: Codable {
     /// Writes the current state to `url` as JSON.

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// A jq-like path that selects values in a JSON document.
 ///
 /// Grammar (no spaces inside a path):

@@ -1,13 +1,23 @@
-@testable import StateJSON
+import StateJSON
+import StateRecorder
 
 /// Random JSON values and related edits of them, for property tests.
-struct RandomJSON {
-    var generator: SeededGenerator
+public struct RandomJSON {
+    /// The source of randomness; equal seeds give equal values.
+    public var generator: SeededGenerator
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
-    mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+    /// Values fixed by `seed`.
+    public init(seed: UInt64) {
+        generator = SeededGenerator(seed: seed)
+    }
 
-    mutating func scalar() -> JSONValue {
+    /// A number in `range`.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+    /// True `percent` times in a hundred.
+    public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
+
+    /// A null, bool, small number or short string.
+    public mutating func scalar() -> JSONValue {
         switch int(0...6) {
         case 0: return .null
         case 1: return .bool(chance(50))
@@ -17,7 +27,8 @@ struct RandomJSON {
         }
     }
 
-    mutating func value(depth: Int = 3) -> JSONValue {
+    /// A value nested at most `depth` levels, arrays often of objects with an `id`.
+    public mutating func value(depth: Int = 3) -> JSONValue {
         guard depth > 0, chance(60) else { return scalar() }
         switch int(0...2) {
         case 0: return .array((0..<int(0...5)).map { _ in value(depth: depth - 1) })
@@ -28,13 +39,14 @@ struct RandomJSON {
         }
     }
 
-    mutating func identifiedArray(depth: Int) -> JSONValue {
+    /// An array of objects with distinct `id`s.
+    public mutating func identifiedArray(depth: Int) -> JSONValue {
         let ids = Array(0..<12).shuffled(using: &generator).prefix(int(0...6))
         return .array(ids.map { id in ["id": .integer(Int64(id)), "v": value(depth: max(depth - 1, 0))] })
     }
 
     /// `value` with a few random edits at random depths.
-    mutating func edited(_ value: JSONValue, depth: Int = 0) -> JSONValue {
+    public mutating func edited(_ value: JSONValue, depth: Int = 0) -> JSONValue {
         if chance(15) || depth > 4 { return chance(50) ? self.value(depth: 2) : value }
         switch value {
         case .array(var array):

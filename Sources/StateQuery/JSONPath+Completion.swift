@@ -1,3 +1,5 @@
+import StateJSON
+
 extension JSONPath {
     /// The ways `partial` can continue in `document`, for tab completion in a REPL.
     ///

@@ -1,3 +1,5 @@
+import StateJSON
+
 /// Reads a JSON string literal (quotes and escapes) from UTF-8 bytes, for the path and predicate
 /// parsers, which accept keys and strings written exactly as JSON writes them.
 enum JSONStringLiteral {
