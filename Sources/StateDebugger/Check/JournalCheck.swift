@@ -51,10 +51,17 @@ public enum JournalCheck {
         guard reader.lastStep > reader.baseStep, let replayer = try? app.makeReplayer(from: reader.header.initialState) else { return [] }
         var found: [JournalError] = []
         var next = reader.header.firstStep
-        while next <= reader.lastStep, !isCancelled() {
+        let last = reader.lastStep
+        while next <= last, !isCancelled() {
+            // Damaged lines are already reported: read the runs of intact lines between them.
+            if reader.damagedLine(ofStep: next) != nil {
+                next += 1
+                continue
+            }
+            var end = next
+            while end < last, reader.damagedLine(ofStep: end + 1) == nil { end += 1 }
             do {
-                try reader.forEachActionAndHash(next...reader.lastStep) { step, action, _ in
-                    next = step + 1
+                try reader.forEachActionAndHash(next...end) { step, action, _ in
                     guard action.isReplayable, action.type != ReplaceStateAction.type,
                           let decoded = try? replayer.normalize(action.payload), decoded.type != action.type else { return true }
                     found.append(JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
@@ -62,9 +69,9 @@ public enum JournalCheck {
                     return step % 4096 != 0 || !isCancelled()
                 }
             } catch {
-                // A damaged line, already reported: go on after it.
-                next += 1
+                // A line that does not parse is reported by the line check.
             }
+            next = end + 1
         }
         return found
     }

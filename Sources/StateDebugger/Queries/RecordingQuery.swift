@@ -134,7 +134,10 @@ public struct RecordingQuery {
 
     private func summaries(in range: ClosedRange<Int>?, where include: (JournalAction) -> Bool) throws(DebuggerError) -> [StepSummary] {
         var result: [StepSummary] = []
+        let journal = source as? JournalSource
         for step in try clamp(range) {
+            // A damaged line is left out of the list; opening the journal warned about it.
+            if journal?.reader.damagedLine(ofStep: step) != nil { continue }
             let record = try source.record(at: step)
             if include(record.action) {
                 result.append(StepSummary(step: step, line: source.line(ofStep: step), action: record.action, time: record.time))

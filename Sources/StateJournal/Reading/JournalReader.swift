@@ -393,7 +393,7 @@ public final class JournalReader {
         while step <= lastStep, !isCancelled() {
             if index.damagedLines[step] != nil {
                 // Already among the line problems; the states up to the next keyframe depend on it.
-                step = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
+                step = nextKeyframe(after: step)
                 cache = nil
                 continue
             }
@@ -403,7 +403,7 @@ public final class JournalReader {
             } catch {
                 note(error)
                 // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
-                let next = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
+                let next = nextKeyframe(after: step)
                 step = next
                 cache = nil
             }
@@ -411,6 +411,19 @@ public final class JournalReader {
         // Damaged lines were found while indexing, states while rebuilding: list them in file order.
         let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         return (ordered, count)
+    }
+
+    /// The first keyframe after `step`, or the step after the last: where rebuilding can start again.
+    /// A binary search, since a journal of small states has a keyframe on every step.
+    private func nextKeyframe(after step: Int) -> Int {
+        let keyframes = index.keyframeSteps
+        var low = 0
+        var high = keyframes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyframes[middle] > step { high = middle } else { low = middle + 1 }
+        }
+        return low < keyframes.count ? keyframes[low] : lastStep + 1
     }
 
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {
