@@ -18,6 +18,8 @@ import PackageDescription
 //                  the app registry (how actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
+//   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`); its
+//                  hand-written .html/.css/.js reach the binary through the PageAssetsPlugin build tool
 //   StatedbgCLI    the `statedbg` commands and REPL, as a library: the engine driven through TerminalKit
 //   StateTesting   regression replay of recordings from XCTest and Swift Testing
 //
@@ -55,10 +57,22 @@ let package = Package(
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
+        // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
+        // the statedbg binary carries them and needs no resource bundle beside it.
+        .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
+        .plugin(name: "PageAssetsPlugin", capability: .buildTool(), dependencies: ["page-assets-tool"],
+                path: "Sources/PageAssetsPlugin"),
+        .target(
+            name: "StateTimelinePage",
+            dependencies: ["StateDebugger", "StateJournal", "StateJSON"],
+            exclude: ["Page"],
+            plugins: ["PageAssetsPlugin"]
+        ),
         .target(
             name: "StatedbgCLI",
             dependencies: [
                 "StateSync", "TerminalKit", "StateJSON", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
+                "StateTimelinePage",
             ]
         ),
         .target(
@@ -104,6 +118,12 @@ let package = Package(
             dependencies: [
                 "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
                 "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
+            ]
+        ),
+        .testTarget(
+            name: "StateTimelinePageTests",
+            dependencies: [
+                "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
             ]
         ),
         .testTarget(

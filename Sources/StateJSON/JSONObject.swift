@@ -1,3 +1,4 @@
+// Safe because a storage is filled before any object holds it and never written while shared (see below).
 /// The members of a JSON object, kept sorted by key with no key twice.
 ///
 /// Keeping the order canonical at all times means equal objects compare equal member by member,
@@ -18,16 +19,16 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// The keys, in ascending UTF-8 byte order.
     public private(set) var keys: [String]
     @usableFromInline
-    var storage: JSONValueStorage
+    var _storage: _JSONValueStorage
 
     /// The values, `values[i]` belonging to `keys[i]`.
     @inlinable
-    public var values: Values { Values(storage: storage) }
+    public var values: Values { Values(storage: _storage) }
 
     /// An empty object.
     public init() {
         keys = []
-        storage = .empty
+        _storage = ._empty
     }
 
     /// An object with the given members, in any order; when a key repeats, the last value wins.
@@ -60,7 +61,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
             }
         }
         self.keys = keys
-        storage = keys.isEmpty ? .empty : .make(copying: values)
+        _storage = keys.isEmpty ? ._empty : .make(copying: values)
     }
 
     /// Builds an object from keys that are already sorted and unique.
@@ -71,17 +72,17 @@ public struct JSONObject: @unchecked Sendable, Hashable {
         precondition(keys.count == values.count,
                      "JSONObject: \(keys.count) keys and \(values.count) values; every key needs one value.")
         self.keys = keys
-        storage = keys.isEmpty ? .empty : .make(copying: values)
+        _storage = keys.isEmpty ? ._empty : .make(copying: values)
     }
 
     /// Builds an object around storage its builder filled; the same preconditions as
     /// ``init(uncheckedSortedKeys:values:)``.
     @usableFromInline
-    init(uncheckedSortedKeys keys: [String], storage: JSONValueStorage) {
+    init(uncheckedSortedKeys keys: [String], storage: _JSONValueStorage) {
         precondition(keys.count == storage.count,
                      "JSONObject: \(keys.count) keys and \(storage.count) values; every key needs one value.")
         self.keys = keys
-        self.storage = storage
+        self._storage = storage
     }
 
     /// The number of members.
@@ -132,8 +133,8 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// - Precondition: `0 <= position < count`.
     public mutating func setValue(_ value: JSONValue, at position: Int) {
         precondition(position >= 0 && position < count, "JSONObject: position \(position) is out of range.")
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        storage.elements[position] = value
+        if !isKnownUniquelyReferenced(&_storage) { _storage = _storage.copy() }
+        _storage.elements[position] = value
     }
 
     /// Two objects are equal when they have the same keys (the same Unicode scalars, see
@@ -151,20 +152,20 @@ public struct JSONObject: @unchecked Sendable, Hashable {
 
     private mutating func remove(at position: Int) -> JSONValue {
         keys.remove(at: position)
-        let removed = storage.elements[position]
-        let smaller = JSONValueStorage.make(capacity: keys.count)
-        for index in 0..<storage.count where index != position { smaller.appendUnchecked(storage.elements[index]) }
-        storage = smaller
+        let removed = _storage.elements[position]
+        let smaller = _JSONValueStorage.make(capacity: keys.count)
+        for index in 0..<_storage.count where index != position { smaller.appendUnchecked(_storage.elements[index]) }
+        _storage = smaller
         return removed
     }
 
     private mutating func insert(_ key: String, _ value: JSONValue, at position: Int) {
         keys.insert(key, at: position)
-        let larger = JSONValueStorage.make(capacity: keys.count)
-        for index in 0..<position { larger.appendUnchecked(storage.elements[index]) }
+        let larger = _JSONValueStorage.make(capacity: keys.count)
+        for index in 0..<position { larger.appendUnchecked(_storage.elements[index]) }
         larger.appendUnchecked(value)
-        for index in position..<storage.count { larger.appendUnchecked(storage.elements[index]) }
-        storage = larger
+        for index in position..<_storage.count { larger.appendUnchecked(_storage.elements[index]) }
+        _storage = larger
     }
 
     /// Whether `lhs` sorts before `rhs` in the canonical key order (UTF-8 bytes, ascending).
@@ -181,6 +182,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
         lhs.hasSameScalars(as: rhs)
     }
 
+    // Safe because only the addresses are compared.
     /// Whether two lists of keys are the same keys in the same order, by ``sameKey(_:_:)``; lists
     /// that share storage (objects of one template, or one object's copies) answer at once.
     static func sameKeys(_ lhs: [String], _ rhs: [String]) -> Bool {

@@ -21,7 +21,7 @@ extension JSONObjectTemplate {
         let storage = emptyStorage(for: 2)
         storage.appendUnchecked(value0)
         storage.appendUnchecked(value1)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 3 values.
@@ -33,7 +33,7 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value0)
         storage.appendUnchecked(value1)
         storage.appendUnchecked(value2)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 4 values.
@@ -46,7 +46,7 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value1)
         storage.appendUnchecked(value2)
         storage.appendUnchecked(value3)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 5 values.
@@ -60,7 +60,7 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value2)
         storage.appendUnchecked(value3)
         storage.appendUnchecked(value4)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 6 values.
@@ -75,7 +75,7 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value3)
         storage.appendUnchecked(value4)
         storage.appendUnchecked(value5)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 7 values.
@@ -91,7 +91,7 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value4)
         storage.appendUnchecked(value5)
         storage.appendUnchecked(value6)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 
     /// ``object(_:_:)`` for 8 values.
@@ -108,6 +108,6 @@ extension JSONObjectTemplate {
         storage.appendUnchecked(value5)
         storage.appendUnchecked(value6)
         storage.appendUnchecked(value7)
-        return object(filling: storage)
+        return _object(filling: storage)
     }
 }

@@ -75,33 +75,35 @@ public struct JSONObjectTemplate: Sendable {
         // when it goes, so it is left holding nulls, which own nothing; a literal array that does
         // not escape (the usual `template.object([...])`) then lives on the stack.
         let count = values.count
-        let storage = JSONValueStorage.make(capacity: count)
+        let storage = _JSONValueStorage.make(capacity: count)
+        // Safe because the buffer is used only inside the closure, at indices below the template's key count, which
+        // equals the values' count.
         values.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             storage.elements.moveInitialize(from: base, count: count)
             base.initialize(repeating: .null, count: count)
         }
         storage.count = count
-        return makeObject(filling: storage)
+        return _makeObject(filling: storage)
     }
 
     /// New storage for the values of one object, checking there is one value per key.
     @inlinable
-    func emptyStorage(for count: Int) -> JSONValueStorage {
+    func emptyStorage(for count: Int) -> _JSONValueStorage {
         precondition(count == keys.count, "JSONObjectTemplate: \(count) values for the \(keys.count) keys \(keys).")
-        return JSONValueStorage.make(capacity: count)
+        return _JSONValueStorage.make(capacity: count)
     }
 
-    /// ``makeObject(filling:)`` as a value.
+    /// ``_makeObject(filling:)`` as a value.
     @usableFromInline
-    func object(filling storage: consuming JSONValueStorage) -> JSONValue {
-        .object(makeObject(filling: storage))
+    func _object(filling storage: consuming _JSONValueStorage) -> JSONValue {
+        .object(_makeObject(filling: storage))
     }
 
     /// The object over `storage`, which holds one value per key in the order of ``keys``: the
     /// values are put in key order where they are.
     @usableFromInline
-    func makeObject(filling storage: consuming JSONValueStorage) -> JSONObject {
+    func _makeObject(filling storage: consuming _JSONValueStorage) -> JSONObject {
         let base = storage.elements
         // Moves, not `swap`, which would retain and release each value it copies; and by index,
         // since iterating the array would retain and release it.

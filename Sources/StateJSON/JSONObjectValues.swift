@@ -1,4 +1,5 @@
 extension JSONObject {
+    // Safe because as JSONObject: the storage is never written while shared.
     /// The values of an object, `values[i]` belonging to `keys[i]`: a random-access collection over
     /// the object's own storage (no copy is made to read them).
     ///
@@ -10,11 +11,11 @@ extension JSONObject {
     // `@unchecked`, as ``JSONObject``: the storage is never written while shared.
     public struct Values: RandomAccessCollection, @unchecked Sendable, Hashable {
         @usableFromInline
-        let storage: JSONValueStorage
+        let _storage: _JSONValueStorage
 
         @inlinable
-        init(storage: JSONValueStorage) {
-            self.storage = storage
+        init(storage: _JSONValueStorage) {
+            self._storage = storage
         }
 
         /// Always 0.
@@ -23,30 +24,31 @@ extension JSONObject {
 
         /// The number of values.
         @inlinable
-        public var endIndex: Int { storage.count }
+        public var endIndex: Int { _storage.count }
 
         /// The value at `position`.
         ///
         /// - Precondition: `0 <= position < count`.
         @inlinable
         public subscript(position: Int) -> JSONValue {
-            precondition(position >= 0 && position < storage.count, "JSONObject.Values: index \(position) is out of range.")
-            return storage.elements[position]
+            precondition(position >= 0 && position < _storage.count, "JSONObject.Values: index \(position) is out of range.")
+            return _storage.elements[position]
         }
 
+        // Safe because the storage is alive (self holds it) and not written during the call.
         /// Calls `body` with the values in place; the pointer is valid only during the call.
         @inlinable
         public func withUnsafeBufferPointer<Result>(
             _ body: (UnsafeBufferPointer<JSONValue>) throws -> Result
         ) rethrows -> Result {
-            try withExtendedLifetime(storage) {
-                try body(UnsafeBufferPointer(start: storage.elements, count: storage.count))
+            try withExtendedLifetime(_storage) {
+                try body(UnsafeBufferPointer(start: _storage.elements, count: _storage.count))
             }
         }
 
         /// Whether both hold equal values in the same order.
         public static func == (lhs: Values, rhs: Values) -> Bool {
-            lhs.storage === rhs.storage || lhs.elementsEqual(rhs)
+            lhs._storage === rhs._storage || lhs.elementsEqual(rhs)
         }
 
         /// Hashes the count and then each value, as an array does.

@@ -1,4 +1,4 @@
-/// Fills a ``JSONValueStorage`` one value at a time, growing it when full, for the code that builds
+/// Fills a ``_JSONValueStorage`` one value at a time, growing it when full, for the code that builds
 /// objects (the parser, the encoders).
 ///
 /// ```swift
@@ -9,13 +9,13 @@
 /// ```
 struct JSONValueStorageBuilder {
     /// The values so far; hand it to ``JSONObject/init(uncheckedSortedKeys:storage:)`` when done.
-    private(set) var storage: JSONValueStorage
+    private(set) var storage: _JSONValueStorage
     private var capacity: Int
 
     /// A builder with room for `capacity` values before it first grows.
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
-        storage = JSONValueStorage.make(capacity: self.capacity)
+        storage = _JSONValueStorage.make(capacity: self.capacity)
     }
 
     /// How many values are appended.

@@ -27,12 +27,12 @@ import Musl
 /// a race it reports around a `Locked` value is a real one. Uncontended, both cost about the same.
 public struct Locked<Value: ~Copyable>: ~Copyable {
     #if canImport(Darwin)
-    @usableFromInline let mutex: Mutex<Value>
+    @usableFromInline let _mutex: Mutex<Value>
 
     /// Creates a lock guarding `initialValue`.
     @inlinable
     public init(_ initialValue: consuming sending Value) {
-        mutex = Mutex(initialValue)
+        _mutex = Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
@@ -43,39 +43,43 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        try mutex.withLock(body)
+        try _mutex.withLock(body)
     }
+    // Safe because the block is allocated once with the alignment of both parts, holds the mutex at 0 and the value at
+    // _valueOffset, is bound to those types at init, and the value is touched only with the mutex held.
     #else
     /// One allocation: the `pthread_mutex_t` (which must never move), then the value.
-    @usableFromInline let base: UnsafeMutableRawPointer
+    @usableFromInline let _base: UnsafeMutableRawPointer
 
     @usableFromInline
-    static var valueOffset: Int {
+    static var _valueOffset: Int {
         let size = MemoryLayout<pthread_mutex_t>.stride
         let alignment = MemoryLayout<Value>.alignment
         return (size + alignment - 1) / alignment * alignment
     }
 
+    // Safe because the block is sized and aligned for both parts and bound to their types here, once.
     /// Creates a lock guarding `initialValue`.
     @inlinable
     public init(_ initialValue: consuming sending Value) {
-        let offset = Self.valueOffset
-        base = UnsafeMutableRawPointer.allocate(
+        let offset = Self._valueOffset
+        _base = UnsafeMutableRawPointer.allocate(
             byteCount: offset + MemoryLayout<Value>.size,
             alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<Value>.alignment)
         )
-        let mutex = base.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        let mutex = _base.bindMemory(to: pthread_mutex_t.self, capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        (base + offset).bindMemory(to: Value.self, capacity: 1).initialize(to: initialValue)
+        (_base + offset).bindMemory(to: Value.self, capacity: 1).initialize(to: initialValue)
     }
 
+    // Safe because nothing else holds the lock or the value once the last owner is gone (Locked is ~Copyable).
     @inlinable
     deinit {
-        let mutex = base.assumingMemoryBound(to: pthread_mutex_t.self)
+        let mutex = _base.assumingMemoryBound(to: pthread_mutex_t.self)
         pthread_mutex_destroy(mutex)
-        _ = (base + Self.valueOffset).assumingMemoryBound(to: Value.self).move()
-        base.deallocate()
+        _ = (_base + Self._valueOffset).assumingMemoryBound(to: Value.self).move()
+        _base.deallocate()
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
@@ -86,10 +90,12 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        let mutex = base.assumingMemoryBound(to: pthread_mutex_t.self)
+        // Safe because the memory was bound to these types in init, and the value is touched only between lock and
+        // unlock.
+        let mutex = _base.assumingMemoryBound(to: pthread_mutex_t.self)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        let value = (base + Self.valueOffset).assumingMemoryBound(to: Value.self)
+        let value = (_base + Self._valueOffset).assumingMemoryBound(to: Value.self)
         return try body(&value.pointee)
     }
     #endif
@@ -97,4 +103,5 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
 
 // Like `Mutex`: the value only ever crosses threads under the lock, and `sending` keeps callers from
 // holding on to a non-Sendable value after handing it in or out.
+// Safe because as Mutex: the value crosses threads only under the lock, and sending keeps callers from keeping it.
 extension Locked: @unchecked Sendable where Value: ~Copyable {}

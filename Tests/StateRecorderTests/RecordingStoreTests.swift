@@ -28,6 +28,23 @@ import Testing
         options(.patches(keyframeInterval: 3), .onClose),
     ]
 
+    /// The store and the recorder refer to each other (the store's observer records, the recorder's
+    /// time travel sets the store's state); neither may keep the other alive once the app lets go.
+    @Test func aRecordingStoreTheAppLetsGoOfIsFreedWithItsStoreAndRecorder() throws {
+        let directory = try TemporaryDirectory()
+        weak var store: Store<NotesApp.State, NotesApp.Action>?
+        weak var journal: StateRecorder.Recorder<NotesApp.State, NotesApp.Action>?
+        do {
+            let recorder = try Recorder(app: NotesApp.app, journal: directory.file("notes.jsonl"), clock: RecordingClock.fixed())
+            store = recorder.store
+            journal = recorder.recorder
+            recorder.dispatch(NotesApp.app.actionSamples[0])
+            try recorder.close()
+        }
+        #expect(store == nil)
+        #expect(journal == nil)
+    }
+
     @Test(arguments: policies)
     func everyJournaledStateEqualsTheLiveState(options: RecorderOptions) throws {
         let directory = try TemporaryDirectory()

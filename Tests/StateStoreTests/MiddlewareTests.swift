@@ -47,6 +47,8 @@ import Testing
 
     @Test func middlewareCanDelayAnActionByKeepingNext() async {
         let delayed = Collector<MiddlewareNext<CounterState, CounterAction>>()
+        // The store holds the middleware, which holds `delayed`, which holds the store: break it at the end.
+        defer { delayed.removeAll() }
         let outcomes = Collector<DispatchOutcome>()
         let delayer = Middleware<CounterState, CounterAction>(name: "delayer") { _, action, next in
             guard action == .reset else { return next(action) }

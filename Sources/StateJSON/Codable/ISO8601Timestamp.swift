@@ -6,16 +6,16 @@ import Foundation
 /// ```swift
 /// ISO8601Timestamp.format(milliseconds: 1_767_225_600_123)   // "2026-01-01T00:00:00.123Z"
 /// ```
-public enum ISO8601Timestamp {
+package enum ISO8601Timestamp {
     private static let millisecondsPerDay: Int64 = 86_400_000
 
     /// `2024-03-01T12:34:56.789Z`; the date is rounded to the nearest millisecond.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         format(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
     /// `2024-03-01T12:34:56.789Z` for a number of milliseconds since 1970-01-01 UTC.
-    public static func format(milliseconds total: Int64) -> String {
+    package static func format(milliseconds total: Int64) -> String {
         var days = total / millisecondsPerDay
         var inDay = total % millisecondsPerDay
         if inDay < 0 {
@@ -34,7 +34,7 @@ public enum ISO8601Timestamp {
     }
 
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, returning `nil` for anything else.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int64? {

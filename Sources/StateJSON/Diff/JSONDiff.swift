@@ -50,6 +50,7 @@ public enum JSONDiff {
     /// between the first and the last change. Nil when the arrays need that alignment.
     static func changesInPlace(_ old: [JSONValue], _ new: [JSONValue], identityKey: String) -> [Int]? {
         guard old.count == new.count else { return nil }
+        // Safe because both buffers are read only inside the closures, at indices below their counts.
         return old.withUnsafeBufferPointer { oldBuffer -> [Int]? in
             new.withUnsafeBufferPointer { newBuffer -> [Int]? in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return [] }

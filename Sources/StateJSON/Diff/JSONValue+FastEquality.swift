@@ -22,12 +22,13 @@ extension JSONValue {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.sameBuffer(lhs, rhs)
         case (.object(let lhs), .object(let rhs)):
-            return lhs.values.storage === rhs.values.storage && JSONValue.sameBuffer(lhs.keys, rhs.keys)
+            return lhs.values._storage === rhs.values._storage && JSONValue.sameBuffer(lhs.keys, rhs.keys)
         default:
             return false
         }
     }
 
+    // Safe because only the addresses are compared.
     private static func sameBuffer<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
         lhs.count == rhs.count && lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
@@ -62,6 +63,8 @@ extension JSONValue {
         return firstDifference == nil
     }
 
+    // Safe because callers pass pointers to live values, and exactly MemoryLayout<JSONValue>.size bytes of each are
+    // read.
     /// Compares the in-memory representation of two values. Padding or unused payload bytes can
     /// make equal values differ here, which only costs a slower comparison; equal bits are always
     /// equal values.

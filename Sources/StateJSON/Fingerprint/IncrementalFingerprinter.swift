@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Not thread-safe: use one instance from one thread (the recorder's writer thread).
-public final class IncrementalFingerprinter {
+package final class IncrementalFingerprinter {
     /// The fingerprints of one container of the previous state. Scalars have no node: their
     /// fingerprint sits in their parent's `childPrints`, and their old value in the parent's `value`.
     private final class Node {
@@ -42,16 +42,16 @@ public final class IncrementalFingerprinter {
     private var rootScalar: (value: JSONValue, fingerprint: UInt64)?
 
     /// Creates a fingerprinter with no history.
-    public init() {}
+    package init() {}
 
     /// Forgets the previous state, so the next call computes from scratch.
-    public func reset() {
+    package func reset() {
         root = nil
         rootScalar = nil
     }
 
     /// The fingerprint of `value`, equal to ``StateFingerprint/of(_:)``.
-    public func fingerprint(_ value: JSONValue) -> UInt64 {
+    package func fingerprint(_ value: JSONValue) -> UInt64 {
         switch value {
         case .array, .object:
             rootScalar = nil

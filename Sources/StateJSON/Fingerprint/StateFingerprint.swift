@@ -84,6 +84,8 @@ public enum StateFingerprint {
     /// The fingerprint of an integer's decimal text, written into a stack buffer rather than a `String`:
     /// counters and ids are fingerprinted on every recorded step.
     static func integerFingerprint(negative: Bool, magnitude: UInt64) -> UInt64 {
+        // Safe because 21 bytes hold any UInt64 in decimal (20 digits) plus one, and the buffer is used only inside the
+        // closure.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
             var start = 21
             var remaining = magnitude

@@ -12,7 +12,7 @@
 /// ```text
 /// 44bc2cf5ad770999
 /// ```
-public struct JSONHash: Sendable {
+package struct JSONHash: Sendable {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
     private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -26,14 +26,15 @@ public struct JSONHash: Sendable {
     private var length: UInt64 = 0
 
     /// A hasher with nothing fed to it yet.
-    public init(seed: UInt64 = 0) {
+    package init(seed: UInt64 = 0) {
         self.seed = seed
         lanes = (seed &+ JSONHash.prime1 &+ JSONHash.prime2, seed &+ JSONHash.prime2, seed, seed &- JSONHash.prime1)
         pending.reserveCapacity(64)
     }
 
+    // Safe because the contiguous view is used only during the call.
     /// The XXH64 hash of `bytes`.
-    public static func hash(_ bytes: some Collection<UInt8>, seed: UInt64 = 0) -> UInt64 {
+    package static func hash(_ bytes: some Collection<UInt8>, seed: UInt64 = 0) -> UInt64 {
         if let hash = bytes.withContiguousStorageIfAvailable({ oneShot(UnsafeRawBufferPointer($0), seed: seed) }) {
             return hash
         }
@@ -42,6 +43,7 @@ public struct JSONHash: Sendable {
         return hasher.finalize()
     }
 
+    // Safe because every load is at an offset checked against raw.count first (32-, 8-, 4- and 1-byte steps).
     /// XXH64 of contiguous bytes in one pass, with no buffering and no allocation: the common case
     /// (keys, strings and numbers fingerprinted one by one) must not pay for the streaming form.
     static func oneShot(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
@@ -89,17 +91,19 @@ public struct JSONHash: Sendable {
     }
 
     /// The hash as 16 lowercase hexadecimal digits, zero-padded.
-    public static func hex(_ hash: UInt64) -> String {
+    package static func hex(_ hash: UInt64) -> String {
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
+    // Safe because the views are used only during the calls.
     /// Feeds more bytes; hashing the pieces of a text in order gives the hash of the whole text.
-    public mutating func update(_ bytes: some Collection<UInt8>) {
+    package mutating func update(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
         if done == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
     }
 
+    // Safe because the buffer is read only within its count, and what does not fill a stripe is copied into pending.
     mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
         length &+= UInt64(buffer.count)
         var start = 0
@@ -117,6 +121,7 @@ public struct JSONHash: Sendable {
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: rest[whole...]))
     }
 
+    // Safe because stripes are read only while offset + 32 <= raw.count.
     private mutating func consumeStripes(_ raw: UnsafeRawBufferPointer) {
         var (v1, v2, v3, v4) = lanes
         var offset = 0
@@ -131,7 +136,7 @@ public struct JSONHash: Sendable {
     }
 
     /// The hash of everything fed so far.
-    public func finalize() -> UInt64 {
+    package func finalize() -> UInt64 {
         var hash: UInt64
         if length >= 32 {
             let (v1, v2, v3, v4) = lanes
@@ -144,6 +149,7 @@ public struct JSONHash: Sendable {
             hash = seed &+ JSONHash.prime5
         }
         hash &+= length
+        // Safe because the tail is read in 8-, 4- and 1-byte steps each checked against raw.count.
         pending.withUnsafeBytes { raw in
             var offset = 0
             while offset + 8 <= raw.count {

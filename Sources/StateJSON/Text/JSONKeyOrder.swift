@@ -25,7 +25,7 @@ enum JSONKeyOrder {
 
     /// ``makeObject(keys:values:)`` for values collected in a storage, which the object keeps when
     /// the keys are already in order.
-    static func makeObject(keys: [String], storage: JSONValueStorage) -> JSONObject {
+    static func makeObject(keys: [String], storage: _JSONValueStorage) -> JSONObject {
         if let order = canonicalOrder(of: keys) {
             let values = JSONObject.Values(storage: storage)
             return JSONObject(uncheckedSortedKeys: order.map { keys[$0] }, values: order.map { values[$0] })

@@ -14,6 +14,8 @@ struct JSONKeyTextSlots: ~Copyable {
     static let keysPerSlot = 32
     static let bytesPerSlot = 512
 
+    // Safe because storage, once allocated, holds count slots of slotStride bytes and is freed once by its owner; slot
+    // indices are below count.
     private var identities: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var captured: UInt8 = 0
     /// Per slot, ``bytesPerSlot`` bytes of text and then `keysPerSlot + 1` end offsets.
@@ -26,11 +28,13 @@ struct JSONKeyTextSlots: ~Copyable {
 
     deinit { storage?.deallocate() }
 
+    // Safe because slot is below count (8), so the load stays inside the tuple.
     /// The storage address of the keys array last seen at `slot`, or 0.
     func identity(_ slot: Int) -> UInt {
         withUnsafeBytes(of: identities) { $0.load(fromByteOffset: slot * MemoryLayout<UInt>.stride, as: UInt.self) }
     }
 
+    // Safe because slot is below count (8), so the store stays inside the tuple.
     /// Records the keys array now at `slot`; its text is not captured yet.
     mutating func setIdentity(_ identity: UInt, _ slot: Int) {
         withUnsafeMutableBytes(of: &identities) {
@@ -43,6 +47,8 @@ struct JSONKeyTextSlots: ~Copyable {
         captured & (1 << UInt8(slot)) != 0
     }
 
+    // Safe because the storage is allocated once for every slot and bound to bytes, and its ends are written as UInt16
+    // at aligned offsets.
     /// Starts capturing the text of the keys at `slot`, one ``capture(_:_:_:)`` per key in order.
     mutating func prepareCapture(_ slot: Int) {
         if storage == nil {
@@ -54,6 +60,7 @@ struct JSONKeyTextSlots: ~Copyable {
         setEnd(0, slot, 0)
     }
 
+    // Safe because a copy happens only when it fits in the slot's bytesPerSlot (checked below).
     /// Appends the text of the key at `position`; `false` when the slot is full.
     mutating func capture(_ text: UnsafeBufferPointer<UInt8>, _ slot: Int, _ position: Int) -> Bool {
         guard let storage, let source = text.baseAddress else { return false }
@@ -71,6 +78,7 @@ struct JSONKeyTextSlots: ~Copyable {
         captured |= 1 << UInt8(slot)
     }
 
+    // Safe because only captured slots are asked for, so storage exists, and the pointers stay inside the slot.
     /// A captured slot's text and the end offsets of its keys: key `position` is the bytes from
     /// `ends[position]` to `ends[position + 1]`. Only for a slot ``isCaptured(_:)`` says is
     /// captured. At least 8 bytes past each key are readable (the rest of the slot), so a reader may

@@ -88,6 +88,8 @@ struct JSONParserCore {
     /// Nesting handled by recursion; deeper containers go to ``parseIteratively(depth:)``.
     static let maxRecursionDepth = 64
 
+    // Safe because the parser lives inside the parse(_:maxDepth:) call that holds the input and the scratch buffers
+    // alive, and every read is checked against their counts.
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
@@ -129,6 +131,7 @@ struct JSONParserCore {
     static let keyCacheSize = 32
     static let longestCachedKey = 32
 
+    // Safe because the buffers come from parse(_:maxDepth:), which keeps them alive for the parser's whole life.
     init(
         bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
         keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>,
@@ -143,6 +146,7 @@ struct JSONParserCore {
         self.keyCache = keyCache
     }
 
+    // Safe because the temporary buffers live for the call and the parser does not outlive it.
     /// Parses one document from `bytes`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONParseError> {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRecursionDepth) { sizeHints in
@@ -546,6 +550,7 @@ struct JSONParserCore {
         let key = slots &+ position
         let word = templateKeyWords[key]
         let content = index &+ 1
+        // Safe because the guard above ensures eight bytes are readable at content.
         guard word != 0, content &+ 8 <= bytes.count else { return matchesLongTemplateKey(key) }
         // The key's bytes and its closing quote, compared as one word.
         let length = Int(truncatingIfNeeded: templateKeyRanges[key &* 2 &+ 1])
@@ -567,6 +572,8 @@ struct JSONParserCore {
         guard content + length < bytes.count, bytes[index] == UInt8(ascii: "\""),
             bytes[content + length] == UInt8(ascii: "\"")
         else { return false }
+        // Safe because both ranges are inside the input: the template key was read from it, and the candidate is
+        // checked against bytes.count above.
         let template = UnsafeRawPointer(base + start)
         let candidate = UnsafeRawPointer(base + content)
         var offset = 0
@@ -595,6 +602,7 @@ struct JSONParserCore {
         let key = depth * JSONParserCore.rangesPerDepth + position
         templateKeyRanges[key * 2] = start
         templateKeyRanges[key * 2 + 1] = length
+        // Safe because the word is read only when eight bytes remain (checked on the same line).
         // The key's bytes and closing quote, when they fit in a word and a whole word can be read.
         var word: UInt64 = 0
         if length <= 7, lastKeyRange.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
@@ -805,6 +813,7 @@ struct JSONParserCore {
         return keepingDigits(double, from: start)
     }
 
+    // Safe because start..<index lies inside the input, which is alive for the parse.
     /// `.double(double)` when `double`, the nearest Double to the number that starts at `start`,
     /// writes back as that same number; otherwise the number's text, so that parsing loses no digit
     /// (a `Decimal` of 30 digits, a 17-digit value that is not a Double's shortest text).
@@ -821,6 +830,7 @@ struct JSONParserCore {
         return left.hasMinusSign == right.hasMinusSign && JSONDecimal.compare(left, right) == 0
     }
 
+    // Safe because start..<index lies inside the input, which is alive for the parse.
     private func numberText(from start: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
@@ -850,6 +860,7 @@ struct JSONParserCore {
             throw failure(.unexpectedEndOfInput, "the string that starts here has no closing quote.", at: quote)
         }
         while cursor < bytes.count {
+            // Safe because words are read only while eight bytes remain.
             while cursor &+ 8 <= bytes.count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + cursor).loadUnaligned(as: UInt64.self))
                 if word & 0x8080_8080_8080_8080 != 0 { ascii = false }
@@ -904,6 +915,8 @@ struct JSONParserCore {
         let entry = keyCache[slot]
         guard entry.count == range.count else { return nil }
         guard let base = bytes.baseAddress else { return nil }
+        // Safe because both keys lie inside the input and have the same length (checked above), and reads stop at that
+        // length.
         let cached = UnsafeRawPointer(base + Int(entry.start))
         let candidate = UnsafeRawPointer(base + range.lowerBound)
         var offset = 0
@@ -960,6 +973,7 @@ struct JSONParserCore {
         -> String
     {
         scratch.removeAll(keepingCapacity: true)
+        // Safe because start..<firstEscape lies inside the input.
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
         var cursor = firstEscape
         while cursor < bytes.count {

@@ -56,6 +56,8 @@ final class JSONTextBufferCache: Sendable {
         self.key = key
     }
 
+    // Safe because a block is in a thread's slot or with one writer, never both: take empties the slot, give fills it
+    // only when it is empty and frees otherwise.
     /// This thread's spare block with its capacity, if it has one; the slot is empty afterwards.
     func take() -> (block: UnsafeMutableRawPointer, capacity: Int)? {
         guard !unkeyed, let block = pthread_getspecific(key) else { return nil }
@@ -63,6 +65,7 @@ final class JSONTextBufferCache: Sendable {
         return (block, block.load(as: Int.self))
     }
 
+    // Safe because the writer giving a block back stops using it, and the slot takes it only when empty.
     /// Keeps `block` (with room for `capacity` bytes of text) for this thread's next writer, or frees
     /// it when this thread already keeps one or the block is larger than ``largestKept``.
     func give(_ block: UnsafeMutableRawPointer, capacity: Int) {

@@ -19,6 +19,8 @@ package struct JSONTextWriter: ~Copyable {
     /// enough for a 512 KiB thread stack in a debug build, deep enough for any real state.
     static let maxRecursionDepth = 64
 
+    // Safe because base points headerSize bytes into a block of capacity + headerSize bytes that this ~Copyable writer
+    // alone owns, and count <= capacity.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
@@ -32,6 +34,7 @@ package struct JSONTextWriter: ~Copyable {
     /// Where the buffer comes from and goes back to.
     private let cache: JSONTextBufferCache
 
+    // Safe because a spare block taken from the cache is this writer's alone, and its text starts headerSize bytes in.
     init(pretty: Bool, capacity: Int = 512, cache: JSONTextBufferCache = .perThread) {
         self.pretty = pretty
         self.cache = cache
@@ -45,11 +48,14 @@ package struct JSONTextWriter: ~Copyable {
         }
     }
 
+    // Safe because the writer ends here, so the block goes back unused.
     deinit { cache.give(UnsafeMutableRawPointer(base) - JSONTextBufferCache.headerSize, capacity: capacity) }
 
+    // Safe because callers read the view before the writer changes or ends (it is ~Copyable and borrowed).
     /// The text written since the start or the last flush.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    // Safe because the pointer to value is used only during the call, which holds value alive.
     /// Appends the text of `value`, starting at indentation level zero.
     mutating func write(_ value: JSONValue) {
         withUnsafePointer(to: value) { writeValue($0, depth: 0) }
@@ -57,6 +63,8 @@ package struct JSONTextWriter: ~Copyable {
 
     // MARK: - Structure
 
+    // Safe because of what the paragraph above says: write(_:) holds the root, so every container below it is alive and
+    // unchanged.
     /// Writes the value at `value`, which sits inside `depth` containers (its indentation level when
     /// pretty).
     ///
@@ -102,12 +110,14 @@ package struct JSONTextWriter: ~Copyable {
         append(UInt8(ascii: "}"))
     }
 
+    // Safe because the views point into containers kept alive by the root value write(_:) holds.
     /// An array's elements (and no keys) or an object's keys and values.
     private struct Members {
         var keys: UnsafeBufferPointer<String>?
         var values: UnsafeBufferPointer<JSONValue>
     }
 
+    // Safe because of what the paragraph above says: the buffers are the containers' own, alive for the write.
     /// The storage of the array or object at `value`, `nil` for a scalar. The buffers outlive the
     /// call only because the storage they point into is held by the value being written (see
     /// ``writeValue(_:depth:)``) and is the container's own: an object's values always are, and so
@@ -131,6 +141,8 @@ package struct JSONTextWriter: ~Copyable {
     /// so when an array is seen again at the same depth its keys are copied as text captured the
     /// time before, instead of being quoted and scanned again.
     private mutating func writeMembers(
+        // Safe because keys and values have the same count and stay alive for the write; the keys' address is only
+        // compared.
         keys: UnsafeBufferPointer<String>, values: UnsafeBufferPointer<JSONValue>, depth: Int
     ) {
         let identity = UInt(bitPattern: keys.baseAddress)
@@ -170,6 +182,8 @@ package struct JSONTextWriter: ~Copyable {
     /// Writes the first `members` values of an object whose keys' text a slot captured: per key,
     /// one run of whole words (some bytes past the key included: both buffers have the room).
     private mutating func writeMembers(
+        // Safe because the slot was captured for these keys, and its text and this buffer both have a word of room past
+        // each key.
         capturedIn slot: Int, members: Int, values: UnsafeBufferPointer<JSONValue>, depth: Int
     ) {
         let (text, ends) = keySlots.captured(slot)
@@ -196,6 +210,7 @@ package struct JSONTextWriter: ~Copyable {
         case write, capture, copy
     }
 
+    // Safe because value points into a container alive for the write.
     @inline(__always)
     private mutating func writeMember(_ value: UnsafePointer<JSONValue>, depth: Int) {
         switch value.pointee {
@@ -306,6 +321,7 @@ package struct JSONTextWriter: ~Copyable {
         capacity = newCapacity
     }
 
+    // Safe because the block always starts headerSize bytes before the text, and realloc keeps the written bytes.
     /// Grows (or, for `nil`, allocates) a text buffer with `realloc`. The block starts
     /// ``JSONTextBufferCache/headerSize`` bytes before the text, where the cache keeps the capacity.
     /// Running out of memory stops the process, as Swift's own allocations do.
@@ -356,6 +372,7 @@ package struct JSONTextWriter: ~Copyable {
         count &+= length
     }
 
+    // Safe because callers give at least 20 writable bytes before end, the most a UInt64 needs.
     /// Writes the decimal digits of `value` so that the last one is just before `end`, two at a time
     /// from the end; returns where the first one is.
     @discardableResult
@@ -380,6 +397,7 @@ package struct JSONTextWriter: ~Copyable {
         return end - 1
     }
 
+    // Safe because 24 stack bytes hold the 20 digits at most, and the view is used only in the closure.
     /// Appends the decimal digits of `value` to `bytes`, for writers of other formats in this package
     /// (the journal's line framing).
     package static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
@@ -431,6 +449,8 @@ package struct JSONTextWriter: ~Copyable {
         }
     }
 
+    // Safe because room for the source, the quotes and a word of slack is reserved before any copy, as the paragraph
+    // above says.
     /// Copies eight bytes at a time while none of them needs escaping, and the last few bytes as
     /// one word too. The room reserved up front always covers the rest of the source, the closing
     /// quote and one word of slack, so plain copies need no check and each escape reserves only
@@ -475,6 +495,7 @@ package struct JSONTextWriter: ~Copyable {
         count &+= 1
     }
 
+    // Safe because only count (1 to 7) bytes are read from source.
     /// The `count` (1 to 7) bytes at `source` as the low end of a little-endian word whose other
     /// bytes are filled with `A`, which needs no escape.
     @inline(__always)

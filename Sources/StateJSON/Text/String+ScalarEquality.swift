@@ -1,4 +1,5 @@
 extension String {
+    // Safe because the views of the two strings' own 16 bytes live only inside the closures.
     /// Whether both strings hold the same Unicode scalars, i.e. the same UTF-8 bytes: the equality
     /// of JSON text.
     ///
@@ -23,6 +24,7 @@ extension String {
         return hasSameBytes(as: other)
     }
 
+    // Safe because the contiguous views are used only inside the closures.
     /// The byte comparison of ``hasSameScalars(as:)``, apart so that the quick check above is all
     /// that is inlined.
     @inline(never)
@@ -37,6 +39,7 @@ extension String {
         return utf8.elementsEqual(other.utf8)
     }
 
+    // Safe because both have the same count (checked first), and words are read only while eight bytes remain.
     private static func bytesEqual(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
@@ -57,6 +60,7 @@ extension String {
         return true
     }
 
+    // Safe because the contiguous view is used only inside the closure.
     /// Feeds the string's UTF-8 bytes to `hasher`, then a byte no UTF-8 text holds (so that "ab",
     /// "c" and "a", "bc" hash apart): the hashing that goes with ``hasSameScalars(as:)``.
     func hashScalars(into hasher: inout Hasher) {

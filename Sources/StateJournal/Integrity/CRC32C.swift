@@ -25,6 +25,8 @@ package struct CRC32C: Sendable {
     }
 
     /// Feeds `bytes` in.
+    // Safe because every load is at an offset checked against bytes.count (eight bytes at a time while
+    // eight remain, then one), and the table index is a byte, below 8 * 256.
     package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         let tables = Self.tables

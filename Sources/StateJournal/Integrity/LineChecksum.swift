@@ -44,6 +44,7 @@ package enum LineChecksum {
     }
 
     /// Checks a whole line (without its line feed).
+    // Safe because recordedChecksum(in:) has checked that the line is longer than suffixLength.
     package static func verify(_ line: UnsafeRawBufferPointer) -> Verdict {
         guard let recorded = recordedChecksum(in: line) else { return .absent }
         var crc = CRC32C()

@@ -2,6 +2,8 @@ import StateJSON
 import StateJournal
 import StateStore
 
+// Safe because every stored property is a let of Sendable data or a closure the definition's initializer requires to be
+// @Sendable.
 /// An app with a store of its own, described so that statedbg can record it, replay its recordings
 /// through its own reducer, and turn them into regression tests: an identifier, the initial state, the
 /// action types and the reducer, as the app already has them.

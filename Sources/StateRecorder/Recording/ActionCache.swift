@@ -34,6 +34,8 @@ final class HashableActionCache<Action: Hashable>: ActionCache {
     func encoded(_ action: Action, orMake make: (Action) throws -> EncodedAction) rethrows -> EncodedAction {
         guard bitsComparable else { return try lookUp(action, orMake: make) }
         var bits = ActionBits()
+        // Safe because bitsComparable means the action is plain data no larger than ActionBits, so the copy reads and
+        // writes within both values.
         withUnsafeBytes(of: action) { source in
             withUnsafeMutableBytes(of: &bits) { $0.copyMemory(from: source) }
         }

@@ -24,6 +24,8 @@ final class EncodedAction: Sendable {
     /// Appends the action's serialized form with a call site's `,"site":"…"` member in it.
     func write(siteMember: [UInt8], into buffer: inout [UInt8]) {
         // Through buffer pointers: appending array slices goes element by element, this is two copies.
+        // Safe because typeMemberStart lies within bytes (set in init), and the slices are copied before the closure
+        // ends.
         bytes.withUnsafeBufferPointer { action in
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<typeMemberStart]))
             buffer.append(contentsOf: siteMember)

@@ -1,5 +1,7 @@
 import Foundation
 
+// Safe because every slot is touched under the condition's lock, or by the one writer thread for the slots of a batch
+// it took, which producers never reuse until the batch is released.
 /// A first-in, first-out ring of recorder entries between one or more producers and the writer, with
 /// a capacity: producers wait when it is full (backpressure), the writer takes everything queued at once.
 ///
@@ -14,6 +16,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     // slot after them, so they never touch the slots a taken batch still holds.
     private let condition = NSCondition()
     let capacity: Int
+    // Safe because see the type: slots are allocated once for capacity entries and deinitialized in deinit.
     private let entries: UnsafeMutablePointer<RecorderEntry>
     private let actions: UnsafeMutablePointer<Action>
     private let states: UnsafeMutablePointer<State>
@@ -130,11 +133,14 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         entries[(batch.start + index) % capacity]
     }
 
+    // Safe because the index is taken modulo capacity inside a batch the caller holds, whose slots producers do not
+    // touch.
     /// The action of the `index`th entry of `batch`, which must have one.
     func action(_ index: Int, in batch: Batch) -> UnsafeMutablePointer<Action> {
         actions + (batch.start + index) % capacity
     }
 
+    // Safe because as for action(_:in:): an index modulo capacity inside a batch the caller holds.
     /// The state of the `index`th entry of `batch`, which must have one.
     func state(_ index: Int, in batch: Batch) -> UnsafeMutablePointer<State> {
         states + (batch.start + index) % capacity

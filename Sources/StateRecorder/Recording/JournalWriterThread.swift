@@ -4,6 +4,8 @@ import StateJournal
 import StateSync
 import Synchronization
 
+// Safe because its mutable state is touched only by its own thread, and what other threads read goes through atomics or
+// the entry queue's lock.
 /// The background thread that encodes recorder entries and writes them to the journal.
 ///
 /// It takes the whole backlog at once, encodes it into one buffer and hands it to the OS in one

@@ -1,5 +1,7 @@
 import Synchronization
 
+// Safe because the slot is read and written only by the thread that holds owner, taken and given back with
+// acquire/release ordering.
 /// The call site of the dispatch a ``RecordingStore`` is making, held until the store reports the step
 /// that dispatch made.
 ///

@@ -1,3 +1,5 @@
+// Safe because it is used only under the recording store's travel lock, and a slot is read only while its step says it
+// is initialized.
 /// A ring of the last few states a recording store reached, by step, so that undo, redo and jumps to
 /// recent steps need not read the journal back.
 ///

@@ -4,6 +4,8 @@ import StateJournal
 import StateStore
 import Synchronization
 
+// Safe because its mutable state sits behind Locked or atomics, and encoding runs on the writer thread, which owns what
+// it touches.
 /// Journals the actions and states of any store: the app calls ``record(_:state:site:)`` after its own
 /// reducer ran, from a middleware, a subscriber or the dispatch function itself.
 ///

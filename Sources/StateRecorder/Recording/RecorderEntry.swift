@@ -2,6 +2,8 @@ import Foundation
 import StateJournal
 import StateStore
 
+// Safe because an entry's payloads are Sendable values or strings; the generic action and state it stands for move
+// between threads only through the entry queue's lock.
 /// One thing for the writer thread to journal, handed over by the dispatching thread.
 ///
 /// Entries carry Swift values, not JSON: encoding happens on the writer thread, off the dispatch path.

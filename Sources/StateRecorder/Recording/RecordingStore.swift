@@ -4,6 +4,7 @@ import StateJournal
 import StateStore
 import StateSync
 
+// Safe because its mutable state sits behind its travel lock or inside the Store and Recorder, which are thread-safe.
 /// A store that journals every action and resulting state to a JSON-lines file, and can travel back
 /// and forth in time while the app runs.
 ///
@@ -65,7 +66,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.store = store
         recorder = try Recorder(
             journal: path, app: app.id, schema: app.schema, initialState: state, actions: Self.registry(app),
-            options: options, setState: { [store] in store.replaceState($0) }, travelsEchoThroughStore: true,
+            options: options, setState: { [weak store] in store?.replaceState($0) }, travelsEchoThroughStore: true,
             clock: clock, onError: onError)
         observe()
     }
@@ -107,7 +108,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, states: states,
             eagerly: Recorder<State, Action>.capturesEagerly(state, options: options), initialState: state,
-            actions: registry(app), options: options, setState: { [store] in store.replaceState($0) },
+            actions: registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
             travelsEchoThroughStore: true, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)

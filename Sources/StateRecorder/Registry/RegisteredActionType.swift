@@ -1,5 +1,6 @@
 import StateJSON
 
+// Safe because it holds only lets: type metadata and closures that capture nothing mutable.
 /// One `Codable` action type of an ``ActionRegistry``, with its conformances opened once into closures.
 struct RegisteredActionType: @unchecked Sendable {
     // `@unchecked`: the metatype is immutable; the closures capture nothing but it.

@@ -17,17 +17,17 @@
 /// ```
 public struct Reducer<State, Action>: Sendable {
     @usableFromInline
-    let body: @Sendable (inout State, Action) -> Void
+    let _body: @Sendable (inout State, Action) -> Void
 
     /// Creates a reducer from a closure that mutates the state for an action.
     public init(_ reduce: @escaping @Sendable (inout State, Action) -> Void) {
-        self.body = reduce
+        self._body = reduce
     }
 
     /// Applies `action` to `state`.
     @inlinable
     public func reduce(into state: inout State, action: Action) {
-        body(&state, action)
+        _body(&state, action)
     }
 
     /// A reducer that ignores every action.
@@ -52,7 +52,7 @@ public struct Reducer<State, Action>: Sendable {
         default:
             return Reducer { state, action in
                 for reducer in reducers {
-                    reducer.body(&state, action)
+                    reducer._body(&state, action)
                 }
             }
         }
@@ -74,7 +74,7 @@ public struct Reducer<State, Action>: Sendable {
         state path: WritableKeyPath<ParentState, State> & Sendable,
         action extract: @escaping @Sendable (ParentAction) -> Action?
     ) -> Reducer<ParentState, ParentAction> {
-        let body = self.body
+        let body = self._body
         return Reducer<ParentState, ParentAction> { parent, parentAction in
             guard let action = extract(parentAction) else { return }
             body(&parent[keyPath: path], action)
@@ -96,7 +96,7 @@ public struct Reducer<State, Action>: Sendable {
         _ path: WritableKeyPath<ParentState, [State]> & Sendable,
         action extract: @escaping @Sendable (ParentAction) -> (ID, Action)?
     ) -> Reducer<ParentState, ParentAction> where State: Identifiable & Sendable, State.ID == ID {
-        let body = self.body
+        let body = self._body
         return Reducer<ParentState, ParentAction> { parent, parentAction in
             guard let (id, action) = extract(parentAction) else { return }
             for index in parent[keyPath: path].indices where parent[keyPath: path][index].id == id {

@@ -1,6 +1,8 @@
 import StateSync
 import Synchronization
 
+// Safe because of the invariants above: state is touched only under the lock, and the queue is drained by one thread at
+// a time.
 /// The single source of truth of an app: one state value changed only by dispatching actions.
 ///
 /// ```swift
@@ -27,7 +29,7 @@ import Synchronization
 /// an idle store the action has been applied.
 ///
 /// Invariants, which justify `@unchecked Sendable`:
-/// - `state`, the queue and the ``Listeners`` snapshot share one `Locked` value; the reducer and the
+/// - `state`, the queue and the ``_Listeners`` snapshot share one `Locked` value; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
 /// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
 ///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
@@ -36,53 +38,53 @@ import Synchronization
 ///   taking the lock, which turns a would-be deadlock into a clear diagnostic.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
     @usableFromInline
-    enum Work: Sendable {
+    enum _Work: Sendable {
         case action(Action, chainIndex: Int)
         case replace(State)
-        case deliverInitial(Subscriber<State>)
+        case deliverInitial(_Subscriber<State>)
         case commandFailed(CommandFailure)
     }
 
     @usableFromInline
-    struct Core: ~Copyable {
-        @usableFromInline var state: State
-        @usableFromInline var queue: [Work] = []
-        @usableFromInline var queueHead = 0
-        @usableFromInline var draining = false
+    struct _Core: ~Copyable {
+        @usableFromInline var _state: State
+        @usableFromInline var _queue: [_Work] = []
+        @usableFromInline var _queueHead = 0
+        @usableFromInline var _draining = false
         /// Replaced, never mutated, so the drainer takes both lists with a single retain.
-        @usableFromInline var listeners = Listeners<State, Action>(subscribers: [], observers: [])
+        @usableFromInline var _listeners = _Listeners<State, Action>(subscribers: [], observers: [])
 
         @inlinable
         init(state: State) {
-            self.state = state
+            self._state = state
         }
 
         @inlinable
-        mutating func popWork() -> Work? {
-            guard queueHead < queue.count else { return nil }
-            let work = queue[queueHead]
-            queueHead += 1
-            if queueHead == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                queueHead = 0
-            } else if queueHead >= 1024 && queueHead * 2 >= queue.count {
-                queue.removeFirst(queueHead)
-                queueHead = 0
+        mutating func popWork() -> _Work? {
+            guard _queueHead < _queue.count else { return nil }
+            let work = _queue[_queueHead]
+            _queueHead += 1
+            if _queueHead == _queue.count {
+                _queue.removeAll(keepingCapacity: true)
+                _queueHead = 0
+            } else if _queueHead >= 1024 && _queueHead * 2 >= _queue.count {
+                _queue.removeFirst(_queueHead)
+                _queueHead = 0
             }
             return work
         }
     }
 
-    @usableFromInline let core: Locked<Core>
-    @usableFromInline let reducer: Reducer<State, Action>
-    @usableFromInline let middleware: [Middleware<State, Action>]
-    @usableFromInline let validators: [Validator<State, Action>]
-    @usableFromInline let diagnostics: StoreDiagnostics
-    @usableFromInline let drainingThread = Atomic<UInt>(0)
-    @usableFromInline let reducingThread = Atomic<UInt>(0)
+    @usableFromInline let _core: Locked<_Core>
+    @usableFromInline let _reducer: Reducer<State, Action>
+    @usableFromInline let _middleware: [Middleware<State, Action>]
+    @usableFromInline let _validators: [Validator<State, Action>]
+    @usableFromInline let _diagnostics: StoreDiagnostics
+    @usableFromInline let _drainingThread = Atomic<UInt>(0)
+    @usableFromInline let _reducingThread = Atomic<UInt>(0)
     /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
     /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
-    @usableFromInline let turn = Atomic<UInt64>(0)
+    @usableFromInline let _turn = Atomic<UInt64>(0)
 
     /// Creates a store.
     ///
@@ -99,11 +101,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         validators: [Validator<State, Action>] = [],
         diagnostics: StoreDiagnostics = .standard
     ) {
-        self.core = Locked(Core(state: initialState))
-        self.reducer = reducer
-        self.middleware = middleware
-        self.validators = validators
-        self.diagnostics = diagnostics
+        self._core = Locked(_Core(state: initialState))
+        self._reducer = reducer
+        self._middleware = middleware
+        self._validators = validators
+        self._diagnostics = diagnostics
     }
 
     /// The current state.
@@ -111,7 +113,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// Read it from anywhere except a reducer, validator or selector (those run under the lock).
     @inlinable
     public var state: State {
-        core.withLock { $0.state }
+        _core.withLock { $0._state }
     }
 
     /// Sends `action` through the middleware, the reducer and the validators.
@@ -120,16 +122,16 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
     @inlinable
     public func dispatch(_ action: Action) {
-        if reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
-            reportDispatchInsideReducer(action)
+        if _reducingThread.load(ordering: .relaxed) == _ThreadIdentity.current {
+            _reportDispatchInsideReducer(action)
             return
         }
         submit(.action(action, chainIndex: 0))
     }
 
     @usableFromInline
-    func reportDispatchInsideReducer(_ action: Action) {
-        diagnostics.dispatchInsideReducer(
+    func _reportDispatchInsideReducer(_ action: Action) {
+        _diagnostics.dispatchInsideReducer(
             "Store<\(State.self), \(Action.self)>.dispatch(\(action)) was called from inside a reducer or "
                 + "validator; reducers must be pure, so dispatch follow-up actions from a middleware, "
                 + "a subscriber or a command instead.")
@@ -156,9 +158,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///
     /// For `StateRecorder` and debuggers; apps subscribe instead.
     package func addObserver(_ observer: StoreObserver<State, Action>) {
-        core.withLock { core in
-            core.listeners = Listeners(
-                subscribers: core.listeners.subscribers, observers: core.listeners.observers + [observer])
+        _core.withLock { core in
+            core._listeners = _Listeners(
+                subscribers: core._listeners._subscribers, observers: core._listeners._observers + [observer])
         }
     }
 
@@ -173,28 +175,28 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // MARK: Subscriptions
 
     @usableFromInline
-    func register(_ subscriber: Subscriber<State>, initial: Bool) -> Subscription {
-        let drainsNow = core.withLock { core -> Bool in
-            subscriber.register(core.state)
-            core.listeners = Listeners(
-                subscribers: core.listeners.subscribers + [subscriber], observers: core.listeners.observers)
+    func _register(_ subscriber: _Subscriber<State>, initial: Bool) -> Subscription {
+        let drainsNow = _core.withLock { core -> Bool in
+            subscriber._register(core._state)
+            core._listeners = _Listeners(
+                subscribers: core._listeners._subscribers + [subscriber], observers: core._listeners._observers)
             guard initial else { return false }
-            if core.draining {
-                core.queue.append(.deliverInitial(subscriber))
+            if core._draining {
+                core._queue.append(.deliverInitial(subscriber))
                 return false
             }
-            core.draining = true
+            core._draining = true
             return true
         }
         if drainsNow {
             drain(startingWith: .deliverInitial(subscriber))
         }
         return Subscription { [weak self] in
-            subscriber.cancelled.store(true, ordering: .relaxed)
-            self?.core.withLock { core in
-                core.listeners = Listeners(
-                    subscribers: core.listeners.subscribers.filter { $0 !== subscriber },
-                    observers: core.listeners.observers)
+            subscriber._cancelled.store(true, ordering: .relaxed)
+            self?._core.withLock { core in
+                core._listeners = _Listeners(
+                    subscribers: core._listeners._subscribers.filter { $0 !== subscriber },
+                    observers: core._listeners._observers)
             }
         }
     }
@@ -202,13 +204,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // MARK: Draining
 
     @inlinable
-    func submit(_ work: Work) {
-        let drainsNow = core.withLock { core -> Bool in
-            if core.draining {
-                core.queue.append(work)
+    func submit(_ work: _Work) {
+        let drainsNow = _core.withLock { core -> Bool in
+            if core._draining {
+                core._queue.append(work)
                 return false
             }
-            core.draining = true
+            core._draining = true
             return true
         }
         if drainsNow {
@@ -217,18 +219,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
 
     @inlinable
-    func drain(startingWith first: Work) {
-        drainingThread.store(ThreadIdentity.current, ordering: .relaxed)
+    func drain(startingWith first: _Work) {
+        _drainingThread.store(_ThreadIdentity.current, ordering: .relaxed)
         var work = first
         while true {
             perform(work)
-            let next = core.withLock { core -> Work? in
+            let next = _core.withLock { core -> _Work? in
                 if let next = core.popWork() {
                     return next
                 }
                 // Cleared under the lock so the next drainer's marker is never overwritten.
-                drainingThread.store(0, ordering: .relaxed)
-                core.draining = false
+                _drainingThread.store(0, ordering: .relaxed)
+                core._draining = false
                 return nil
             }
             guard let next else { return }
@@ -237,50 +239,50 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
 
     @inlinable
-    func perform(_ work: Work) {
+    func perform(_ work: _Work) {
         switch work {
         case .action(let action, let chainIndex):
-            turn.add(1, ordering: .relaxed)
+            _turn.add(1, ordering: .relaxed)
             if case .dropped = runChain(from: chainIndex, action: action) {
-                let listeners = core.withLock { $0.listeners }
-                for observer in listeners.observers {
-                    observer.receive(.dropped(action: action))
+                let listeners = _core.withLock { $0._listeners }
+                for observer in listeners._observers {
+                    observer._receive(.dropped(action: action))
                 }
             }
         case .replace(let state):
-            let listeners = core.withLock { core in
-                core.state = state
-                return core.listeners
+            let listeners = _core.withLock { core in
+                core._state = state
+                return core._listeners
             }
-            for observer in listeners.observers {
-                observer.receive(.travelled(state: state))
+            for observer in listeners._observers {
+                observer._receive(.travelled(state: state))
             }
-            notify(listeners.subscribers, of: state)
+            notify(listeners._subscribers, of: state)
         case .deliverInitial(let subscriber):
             if !subscriber.isCancelled {
-                subscriber.deliverInitial()
+                subscriber._deliverInitial()
             }
         case .commandFailed(let failure):
-            diagnostics.commandFailed(failure)
-            let listeners = core.withLock { $0.listeners }
-            for observer in listeners.observers {
-                observer.receive(.commandFailed(failure))
+            _diagnostics.commandFailed(failure)
+            let listeners = _core.withLock { $0._listeners }
+            for observer in listeners._observers {
+                observer._receive(.commandFailed(failure))
             }
         }
     }
 
     @inlinable
     func runChain(from index: Int, action: Action) -> DispatchOutcome {
-        guard index < middleware.count else {
+        guard index < _middleware.count else {
             return apply(action)
         }
-        return middleware[index].body(
-            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self.turn.load(ordering: .relaxed)))
+        return _middleware[index]._body(
+            MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self._turn.load(ordering: .relaxed)))
     }
 
     @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
-        if drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self.turn.load(ordering: .relaxed) {
+        if _drainingThread.load(ordering: .relaxed) == _ThreadIdentity.current && turn == self._turn.load(ordering: .relaxed) {
             return runChain(from: index, action: action)
         }
         submit(.action(action, chainIndex: index))
@@ -289,42 +291,42 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func apply(_ action: Action) -> DispatchOutcome {
-        let thread = ThreadIdentity.current
-        let (state, rejection, listeners) = core.withLock { core in
-            reducingThread.store(thread, ordering: .relaxed)
-            defer { reducingThread.store(0, ordering: .relaxed) }
-            if validators.isEmpty {
-                reducer.body(&core.state, action)
-                return (core.state, Rejection?.none, core.listeners)
+        let thread = _ThreadIdentity.current
+        let (state, rejection, listeners) = _core.withLock { core in
+            _reducingThread.store(thread, ordering: .relaxed)
+            defer { _reducingThread.store(0, ordering: .relaxed) }
+            if _validators.isEmpty {
+                _reducer._body(&core._state, action)
+                return (core._state, Rejection?.none, core._listeners)
             }
-            let old = core.state
-            reducer.body(&core.state, action)
-            for validator in validators {
-                if let rejection = validator.validate(old: old, new: core.state, action: action) {
-                    core.state = old
-                    return (old, rejection, core.listeners)
+            let old = core._state
+            _reducer._body(&core._state, action)
+            for validator in _validators {
+                if let rejection = validator.validate(old: old, new: core._state, action: action) {
+                    core._state = old
+                    return (old, rejection, core._listeners)
                 }
             }
-            return (core.state, nil, core.listeners)
+            return (core._state, nil, core._listeners)
         }
         let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
-        for observer in listeners.observers {
-            if rejection == nil, let applied = observer.applied {
+        for observer in listeners._observers {
+            if rejection == nil, let applied = observer._applied {
                 applied(action, state)
             } else {
-                observer.receive(.processed(action: action, state: state, outcome: outcome))
+                observer._receive(.processed(action: action, state: state, outcome: outcome))
             }
         }
         if rejection == nil {
-            notify(listeners.subscribers, of: state)
+            notify(listeners._subscribers, of: state)
         }
         return outcome
     }
 
     @inlinable
-    func notify(_ subscribers: [Subscriber<State>], of state: State) {
+    func notify(_ subscribers: [_Subscriber<State>], of state: State) {
         for subscriber in subscribers where !subscriber.isCancelled {
-            subscriber.deliver(state)
+            subscriber._deliver(state)
         }
     }
 }

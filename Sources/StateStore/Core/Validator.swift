@@ -14,7 +14,7 @@ public struct Validator<State, Action>: Sendable {
     /// The name reported in a ``Rejection``.
     public let name: String
     @usableFromInline
-    let body: @Sendable (_ old: State, _ new: State, _ action: Action) -> ValidationResult
+    let _body: @Sendable (_ old: State, _ new: State, _ action: Action) -> ValidationResult
 
     /// Creates a validator from a closure that judges the change from `old` to `new` made by `action`.
     public init(
@@ -22,13 +22,13 @@ public struct Validator<State, Action>: Sendable {
         _ validate: @escaping @Sendable (_ old: State, _ new: State, _ action: Action) -> ValidationResult
     ) {
         self.name = name
-        self.body = validate
+        self._body = validate
     }
 
     /// Judges a change; `nil` means accepted.
     @inlinable
     public func validate(old: State, new: State, action: Action) -> Rejection? {
-        switch body(old, new, action) {
+        switch _body(old, new, action) {
         case .accepted: nil
         case .rejected(let reason): Rejection(validator: name, reason: reason)
         }

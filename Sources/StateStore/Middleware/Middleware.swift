@@ -21,7 +21,7 @@
 public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     /// A name for logs and diagnostics.
     public let name: String
-    @usableFromInline let body: @Sendable (MiddlewareContext<State, Action>, Action, MiddlewareNext<State, Action>) -> DispatchOutcome
+    @usableFromInline let _body: @Sendable (MiddlewareContext<State, Action>, Action, MiddlewareNext<State, Action>) -> DispatchOutcome
 
     /// Creates a middleware from a closure.
     public init(
@@ -31,6 +31,6 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
         ) -> DispatchOutcome
     ) {
         self.name = name
-        self.body = body
+        self._body = body
     }
 }

@@ -15,16 +15,16 @@
 /// increment → applied
 /// ```
 public struct StoreObserver<State: Sendable, Action: Sendable>: Sendable {
-    @usableFromInline let receive: @Sendable (StoreEvent<State, Action>) -> Void
+    @usableFromInline let _receive: @Sendable (StoreEvent<State, Action>) -> Void
     /// Takes applied actions in place of `receive`, when set: the store calls it from its specialized
     /// code with the action and state themselves, so an observer in unspecialized generic code (the
     /// recorder) takes the most frequent event without building and matching a generic enum.
-    @usableFromInline package let applied: (@Sendable (Action, State) -> Void)?
+    @usableFromInline package let _applied: (@Sendable (Action, State) -> Void)?
 
     /// Creates an observer from a closure called for every event.
     public init(_ receive: @escaping @Sendable (StoreEvent<State, Action>) -> Void) {
-        self.receive = receive
-        applied = nil
+        self._receive = receive
+        _applied = nil
     }
 
     /// An observer that takes applied actions through `applied` and every other event through `otherwise`.
@@ -32,7 +32,7 @@ public struct StoreObserver<State: Sendable, Action: Sendable>: Sendable {
         applied: @escaping @Sendable (_ action: Action, _ state: State) -> Void,
         otherwise: @escaping @Sendable (StoreEvent<State, Action>) -> Void
     ) {
-        self.applied = applied
-        receive = otherwise
+        self._applied = applied
+        _receive = otherwise
     }
 }

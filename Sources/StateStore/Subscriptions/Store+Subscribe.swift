@@ -28,8 +28,8 @@ extension Store {
         if !options.contains(.always) {
             isDuplicate = { @Sendable old, new in old == new }
         }
-        let subscriber = Subscriber.slice(select: select, isDuplicate: isDuplicate, onChange: onChange)
-        return register(subscriber, initial: options.contains(.initial))
+        let subscriber = _Subscriber.slice(select: select, isDuplicate: isDuplicate, onChange: onChange)
+        return _register(subscriber, initial: options.contains(.initial))
     }
 
     /// Calls `onChange` after every applied action with the new and previous value of a slice that
@@ -40,8 +40,8 @@ extension Store {
         options: SubscriptionOptions = [],
         _ onChange: @escaping @Sendable (_ new: Value, _ old: Value?) -> Void
     ) -> Subscription {
-        let subscriber = Subscriber.slice(select: select, isDuplicate: nil, onChange: onChange)
-        return register(subscriber, initial: options.contains(.initial))
+        let subscriber = _Subscriber.slice(select: select, isDuplicate: nil, onChange: onChange)
+        return _register(subscriber, initial: options.contains(.initial))
     }
 
     /// Subscribes to the value at `path`, skipping repeats unless `options` contains `.always`.

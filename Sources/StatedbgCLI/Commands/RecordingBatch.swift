@@ -138,6 +138,7 @@ struct RecordingBatch {
         return "\(file): error: \(message)"
     }
 
+    // Safe because every property is read and written under its lock.
     /// The recordings' results as they come in, and the next recording to start.
     private final class Results: @unchecked Sendable {
         // `@unchecked`: `slots` and `next` are read and written only while `condition` is locked.

@@ -60,6 +60,7 @@ public enum Statedbg {
         ReplayCommand.self, ReplCommand.self, ShowCommand.self, DiffCommand.self, LogCommand.self,
         CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self,
         RecordCommand.self, ExamplesCommand.self, ExportCommand.self,
+        ViewCommand.self,
         ]
     }
 

@@ -1,76 +1,73 @@
-/// A REPL command as `help` lists it and completion offers it.
+import TerminalKit
+
+/// The declaration of a REPL command: a ``CommandSpec`` (the type `statedbg`'s subcommands are declared
+/// with) plus what only the REPL needs — aliases, what the argument completes to, whether it takes free
+/// text, whether Enter on an empty line repeats it.
+///
+/// Parsing, usage errors and `help` are all generated from ``spec``.
 ///
 /// ```swift
-/// ReplCommandInfo.named("n")?.name     // "next"
+/// ReplCommandInfo.named("n")?.name       // "next"
+/// ReplCommandInfo.named("n")?.synopsis   // "next, n [<count>]"
 /// ```
 public struct ReplCommandInfo: Sendable, Equatable {
-    /// The full name.
-    public var name: String
-    /// Shorter names for the same command.
+    /// The name, help text, arguments and options, as for a `statedbg` subcommand.
+    public var spec: CommandSpec
+    /// Shorter names for the same command; unique prefixes of ``name`` work too.
     public var aliases: [String]
-    /// The arguments, as in `next [n]`.
-    public var arguments: String
-    /// One sentence.
-    public var summary: String
     /// What the argument is, for completion.
-    var completes: Completion = .nothing
+    var completes: Completion
+    /// Whether the last argument takes the rest of the line verbatim (a predicate, JSON), quotes and all.
+    var takesText: Bool
+    /// Whether Enter on an empty line runs the command again, as gdb repeats `next` and `continue`.
+    var isStepping: Bool
 
     enum Completion: Sendable, Equatable {
         case nothing, path, predicate, branch, command, mark
+        /// One of these words, as the first argument.
+        case words([String])
+        /// `when` or `action`, then a path or an action type of the recording's schema.
+        case breakCondition
     }
 
-    /// The name, its aliases and the arguments, as `help` lists them: `next, n [n]`.
+    /// Declares a command.
+    init(_ spec: CommandSpec, aliases: [String] = [], completes: Completion = .nothing, takesText: Bool = false,
+         isStepping: Bool = false) {
+        self.spec = spec
+        self.aliases = aliases
+        self.completes = completes
+        self.takesText = takesText
+        self.isStepping = isStepping
+    }
+
+    /// The full name.
+    public var name: String { spec.name }
+
+    /// One sentence: the spec's abstract.
+    public var summary: String { spec.abstract }
+
+    /// The name, its aliases and the usage: `next, n [<count>]`.
     public var synopsis: String {
-        ([name] + aliases).joined(separator: ", ") + (arguments.isEmpty ? "" : " " + arguments)
+        let usage = HelpRenderer.usage(commandPath: [spec]).dropFirst(name.count)
+        return ([name] + aliases).joined(separator: ", ") + usage
     }
 
-    /// Every command, in the order `help` lists them.
-    public static let all: [ReplCommandInfo] = [
-        ReplCommandInfo(name: "next", aliases: ["n"], arguments: "[n]", summary: "Move forward n steps (1)."),
-        ReplCommandInfo(name: "back", aliases: ["b"], arguments: "[n]",
-                        summary: "Move back n steps (1) along each step's parent: after a time travel in the recorded app, to where it went."),
-        ReplCommandInfo(name: "jump", aliases: ["j"], arguments: "STEP|+n|-n|end|end-n|MARK",
-                        summary: "Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.",
-                        completes: .mark),
-        ReplCommandInfo(name: "first", aliases: [], arguments: "", summary: "Go to the initial state."),
-        ReplCommandInfo(name: "last", aliases: [], arguments: "", summary: "Go to the last step of the branch."),
-        ReplCommandInfo(name: "undo", aliases: [], arguments: "[n]",
-                        summary: "Go back to where the cursor was before the last n moves (a dispatch is a move)."),
-        ReplCommandInfo(name: "redo", aliases: [], arguments: "[n]", summary: "Repeat n moves that undo took back."),
-        ReplCommandInfo(name: "state", aliases: ["s"], arguments: "[PATH]", summary: "Print the state, or the values PATH selects.",
-                        completes: .path),
-        ReplCommandInfo(name: "action", aliases: ["a"], arguments: "[STEP]", summary: "Print the action of this step (or STEP)."),
-        ReplCommandInfo(name: "diff", aliases: ["d"], arguments: "[A [B]]",
-                        summary: "The diff this step made; from A to here; or from A to B."),
-        ReplCommandInfo(name: "log", aliases: ["l"], arguments: "[A B]", summary: "List actions around the cursor, or from A to B."),
-        ReplCommandInfo(name: "find", aliases: [], arguments: "PATTERN",
-                        summary: "List steps whose action type matches a glob (bank.*) or whose label contains text."),
-        ReplCommandInfo(name: "watch", aliases: [], arguments: "PATH", summary: "Print PATH's value after each move that changes it (watch alone prints every watched value).",
-                        completes: .path),
-        ReplCommandInfo(name: "unwatch", aliases: [], arguments: "[PATH]", summary: "Stop watching PATH (or everything).",
-                        completes: .path),
-        ReplCommandInfo(name: "changes", aliases: [], arguments: "PATH", summary: "List the steps that changed PATH.",
-                        completes: .path),
-        ReplCommandInfo(name: "bisect", aliases: [], arguments: "PREDICATE",
-                        summary: "Go to the first step where PREDICATE holds, e.g. .accounts.jenny < 0.", completes: .predicate),
-        ReplCommandInfo(name: "replay", aliases: [], arguments: "[--verify]",
-                        summary: "Print the steps after the cursor; --verify replays the recording through the current reducer."),
-        ReplCommandInfo(name: "dispatch", aliases: [], arguments: "JSON",
-                        summary: "Run an action through the reducer here; in the past this starts a new branch."),
-        ReplCommandInfo(name: "branches", aliases: [], arguments: "", summary: "List the branches (* marks the current one) and where the recorded app travelled in time."),
-        ReplCommandInfo(name: "checkout", aliases: [], arguments: "BRANCH", summary: "Go to the last step of another branch.",
-                        completes: .branch),
-        ReplCommandInfo(name: "minimize", aliases: [], arguments: "PREDICATE -o FILE [--force]",
-                        summary: "Write the smallest recording whose replay still makes PREDICATE hold.", completes: .predicate),
-        ReplCommandInfo(name: "save", aliases: [], arguments: "FILE [--force]", summary: "Write the current branch as a new journal."),
-        ReplCommandInfo(name: "mark", aliases: [], arguments: "NAME", summary: "Name the current position, for jump NAME."),
-        ReplCommandInfo(name: "info", aliases: [], arguments: "", summary: "Describe the recording, the cursor, marks and watches."),
-        ReplCommandInfo(name: "help", aliases: ["h", "?"], arguments: "[COMMAND]", summary: "List the commands, or describe one.",
-                        completes: .command),
-        ReplCommandInfo(name: "quit", aliases: ["q", "exit"], arguments: "", summary: "End the session (Ctrl-D does too)."),
-    ]
+    /// The usage line, `jump <target>`.
+    var usage: String { HelpRenderer.usage(commandPath: [spec]) }
 
-    /// The command with this name or alias.
+    /// `help NAME`: the command's help in swift-argument-parser's layout, then its aliases.
+    var help: String {
+        var text = HelpRenderer().render(commandPath: [spec])
+        if !aliases.isEmpty {
+            text += "\nALIASES: \(aliases.joined(separator: ", "))\n"
+        }
+        return String(text.dropLast())
+    }
+
+    /// The built-in commands, in the order `help` lists them.
+    public static var all: [ReplCommandInfo] { ReplInterpreter.builtInCommands.map { $0.info } }
+
+    /// The built-in command with this name or alias (prefixes are resolved by the interpreter).
     public static func named(_ word: String) -> ReplCommandInfo? {
         all.first { $0.name == word || $0.aliases.contains(word) }
     }

@@ -11,6 +11,20 @@
 /// session.handle(.tab)                        // .showCompletions(["next", "network"])
 /// session.handle(.enter)                      // .submit("ne")
 /// ```
+///
+/// Ctrl-R searches the history backwards as readline does: typed characters narrow the search (the
+/// newest line containing them is shown), Ctrl-R again goes to the next older match, Backspace widens
+/// it, Enter runs the match, Esc or Ctrl-G puts back the line as it was, and any other editing key keeps
+/// the match and edits it. While searching, ``searchPrompt`` replaces the prompt:
+///
+/// ```swift
+/// var session = EditSession(history: ["next 5", "state .count", "next 2"])
+/// session.handle(.control("r"))
+/// session.handle(.character("n"))             // buffer "next 2"
+/// session.handle(.control("r"))               // buffer "state .count"
+/// session.searchPrompt                        // "(reverse-i-search)`n': "
+/// session.handle(.enter)                      // .submit("state .count")
+/// ```
 package struct EditSession {
     /// What the editor should do after a key.
     package enum Outcome: Equatable, Sendable {
@@ -36,6 +50,26 @@ package struct EditSession {
     private var historyIndex: Int
     private var draft = ""
     private let completer: LineEditor.Completer?
+    private var search: HistorySearch?
+
+    /// A Ctrl-R search in progress.
+    private struct HistorySearch {
+        /// The text searched for.
+        var query = ""
+        /// The history entry shown, or `nil` before the first match.
+        var match: Int?
+        /// Whether the last attempt found nothing (the shown match stays).
+        var failed = false
+        /// The line as it was before Ctrl-R, for Esc and Ctrl-G.
+        var original: EditBuffer
+    }
+
+    /// The prompt to show instead of the caller's while a Ctrl-R search runs:
+    /// ``(reverse-i-search)`next': `` or, when nothing matches, ``(failed reverse-i-search)`nxt': ``.
+    package var searchPrompt: String? {
+        guard let search else { return nil }
+        return "(\(search.failed ? "failed " : "")reverse-i-search)`\(search.query)': "
+    }
 
     /// Starts an empty line with `history` (oldest first) available to Up/Down.
     package init(history: [String] = [], completer: LineEditor.Completer? = nil) {
@@ -47,6 +81,7 @@ package struct EditSession {
     /// Applies one key.
     @discardableResult
     package mutating func handle(_ key: Key) -> Outcome {
+        if search != nil, let outcome = handleSearch(key) { return outcome }
         switch key {
         case .character(let character): buffer.insert(String(character))
         case .enter: return .submit(buffer.text)
@@ -66,6 +101,9 @@ package struct EditSession {
         case .control("w"): buffer.killWordBackward()
         case .control("y"): buffer.yank()
         case .control("l"): return .clearScreen
+        case .control("r"):
+            search = HistorySearch(original: buffer)
+            return .editing
         case .control("c"):
             buffer = EditBuffer()
             historyIndex = history.count
@@ -73,10 +111,70 @@ package struct EditSession {
         case .control("d"):
             if buffer.count == 0 { return .endOfFile }
             buffer.deleteForward()
-        case .control, .unknown:
+        case .control, .escape, .unknown:
             break
         }
         return .editing
+    }
+
+    /// A key during a Ctrl-R search: the outcome, or `nil` when the search ended and the key is to be
+    /// handled as usual.
+    private mutating func handleSearch(_ key: Key) -> Outcome? {
+        guard var current = search else { return nil }
+        switch key {
+        case .character(let character):
+            current.query.append(character)
+            search = current
+            return find(from: current.match ?? history.count - 1, skippingSameText: false) ? .editing : .bell
+        case .control("r"):
+            guard !current.query.isEmpty, let match = current.match else { return current.query.isEmpty ? .editing : .bell }
+            return find(from: match - 1, skippingSameText: true) ? .editing : .bell
+        case .backspace, .control("h"):
+            guard !current.query.isEmpty else { return .bell }
+            current.query.removeLast()
+            current.match = nil
+            current.failed = false
+            search = current
+            if current.query.isEmpty {
+                buffer = current.original
+                return .editing
+            }
+            return find(from: history.count - 1, skippingSameText: false) ? .editing : .bell
+        case .escape, .control("g"):
+            buffer = current.original
+            search = nil
+            return .editing
+        case .enter:
+            search = nil
+            return .submit(buffer.text)
+        default:
+            // Like readline: any other key keeps the match and then does what it always does.
+            search = nil
+            return nil
+        }
+    }
+
+    /// Shows the newest history entry at or before `start` that contains the query; `false` (and the
+    /// search marked failed, the line unchanged) when there is none.
+    private mutating func find(from start: Int, skippingSameText: Bool) -> Bool {
+        guard var current = search else { return false }
+        var index = min(start, history.count - 1)
+        while index >= 0 {
+            let entry = history[index]
+            if let range = entry.firstRange(of: current.query), !(skippingSameText && entry == buffer.text) {
+                current.match = index
+                current.failed = false
+                search = current
+                buffer.replaceAll(with: entry)
+                buffer.moveToStart()
+                for _ in 0..<entry.distance(from: entry.startIndex, to: range.lowerBound) { buffer.moveRight() }
+                return true
+            }
+            index -= 1
+        }
+        current.failed = true
+        search = current
+        return false
     }
 
     private mutating func recall(by offset: Int) -> Outcome {

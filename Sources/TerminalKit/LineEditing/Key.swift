@@ -25,6 +25,8 @@ package enum Key: Equatable, Sendable {
     case wordLeft
     /// One word right: Ctrl-Right or Alt-F.
     case wordRight
+    /// Escape pressed on its own (not the start of a longer sequence).
+    case escape
     /// A control key, by its lowercase letter: `.control("a")` is Ctrl-A.
     case control(Character)
     /// A sequence this decoder does not know; ignored by the editor.

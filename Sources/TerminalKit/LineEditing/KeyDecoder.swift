@@ -18,6 +18,18 @@ package struct KeyDecoder: Sendable {
     /// Whether bytes of an unfinished sequence are waiting.
     package var hasPending: Bool { !pending.isEmpty }
 
+    /// Whether the only pending byte is ESC, which is either the Escape key or the start of a sequence
+    /// such as an arrow key; only the time until the next byte tells them apart.
+    package var isWaitingAfterEscape: Bool { pending == [0x1B] }
+
+    /// Takes a pending lone ESC as the Escape key, once the caller has waited long enough for a sequence
+    /// to follow; `nil` when something else is pending.
+    package mutating func finishEscape() -> Key? {
+        guard isWaitingAfterEscape else { return nil }
+        pending.removeAll(keepingCapacity: true)
+        return .escape
+    }
+
     /// Decodes as many keys as `bytes` (after whatever was pending) complete.
     package mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         var keys: [Key] = []

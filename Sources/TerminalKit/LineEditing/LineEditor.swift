@@ -10,7 +10,8 @@ import Darwin
 /// On a terminal it switches to raw mode for the duration of each ``readLine(prompt:)`` call and draws the
 /// prompt and line itself, so output printed between calls behaves normally. Keys: Left/Right, Home/End,
 /// Ctrl-A/E/B/F, Alt-B/F and Ctrl-Left/Right by word, Backspace, Delete, Ctrl-K/U/W/Y, Ctrl-L, Up/Down
-/// and Ctrl-P/N for history, Tab for completion, Ctrl-C to abandon the line, Ctrl-D to delete or end input.
+/// and Ctrl-P/N for history, Ctrl-R to search the history (see ``EditSession``), Tab for completion,
+/// Ctrl-C to abandon the line, Ctrl-D to delete or end input.
 /// Without a terminal there is no prompt, and a last line without a newline is still returned.
 ///
 /// ```swift
@@ -76,36 +77,61 @@ package final class LineEditor {
     ///
     /// The editor writes straight to its output descriptor, so flush any buffered output of your own
     /// (`terminal.output.flush()`) before calling, or it may appear after the prompt.
-    package func readLine(prompt: String) -> Result {
+    ///
+    /// - Parameter remembering: Whether the line joins the history (not for the answer to a question).
+    package func readLine(prompt: String, remembering: Bool = true) -> Result {
         guard isInteractive, let raw = try? RawMode(fileDescriptor: inputDescriptor) else {
             if isInteractive { screen.write(prompt) }
             return readPlainLine()
         }
         defer { raw.restore() }
-        return readEditedLine(prompt: prompt)
+        return readEditedLine(prompt: prompt, remembering: remembering)
     }
 
-    private func readEditedLine(prompt: String) -> Result {
+    /// How long a lone ESC waits for the rest of a sequence before it counts as the Escape key.
+    static let escapeDelayMilliseconds: Int32 = 50
+
+    private func nextKey() -> Key? {
+        while true {
+            if decoder.isWaitingAfterEscape, unreadStart == unread.count, !inputArrives(within: Self.escapeDelayMilliseconds) {
+                return decoder.finishEscape()
+            }
+            guard let byte = nextByte() else { return nil }
+            if let key = decoder.feed(byte) { return key }
+        }
+    }
+
+    private func inputArrives(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat {
+            ready = poll(&descriptor, 1, milliseconds)
+        } while ready < 0 && errno == EINTR
+        return ready != 0
+    }
+
+    private func readEditedLine(prompt: String, remembering: Bool) -> Result {
         var session = EditSession(history: history.entries, completer: completer)
         screen.write(prompt)
-        while let byte = nextByte() {
-            guard let key = decoder.feed(byte) else { continue }
+        while let key = nextKey() {
+            let shownPrompt = { session.searchPrompt ?? prompt }
             switch session.handle(key) {
             case .editing:
                 // While a paste is still arriving, draw once at the end rather than per character.
-                if unreadStart == unread.count { redraw(prompt: prompt, buffer: session.buffer) }
+                if unreadStart == unread.count { redraw(prompt: shownPrompt(), buffer: session.buffer) }
             case .bell:
                 screen.write("\u{7}")
+                if session.searchPrompt != nil { redraw(prompt: shownPrompt(), buffer: session.buffer) }
             case .clearScreen:
                 screen.write("\u{1B}[H\u{1B}[2J")
-                redraw(prompt: prompt, buffer: session.buffer)
+                redraw(prompt: shownPrompt(), buffer: session.buffer)
             case .showCompletions(let candidates):
                 screen.write("\r\n" + Self.columns(candidates, width: width).joined(separator: "\r\n") + "\r\n")
-                redraw(prompt: prompt, buffer: session.buffer)
+                redraw(prompt: shownPrompt(), buffer: session.buffer)
             case .submit(let line):
                 redraw(prompt: prompt, buffer: session.buffer)
                 screen.write("\r\n")
-                remember(line)
+                if remembering { remember(line) }
                 return .line(line)
             case .interrupted:
                 screen.write("^C\r\n")

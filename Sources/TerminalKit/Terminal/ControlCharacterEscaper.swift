@@ -51,6 +51,8 @@ package enum ControlCharacterEscaper {
         }
     }
 
+    // Safe because callers pass an index below bytes.count, and the next byte is read only after checking index + 1 <
+    // count.
     /// Whether the byte at `index` starts a control character: C0 but line feed and tab, DEL, or C1
     /// (U+0080 to U+009F, encoded as C2 80 to C2 9F).
     private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
@@ -60,6 +62,7 @@ package enum ControlCharacterEscaper {
         return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
     }
 
+    // Safe because every read is checked against bytes.count first.
     /// The length of the allowed colour sequence that starts at `index`, or 0: a colour where a diff
     /// line starts (only spaces before it on its line, a marker after it), a reset where a line ends.
     private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
@@ -80,6 +83,7 @@ package enum ControlCharacterEscaper {
         return 0
     }
 
+    // Safe because the sequence's end is checked against bytes.count before any byte is read.
     private static func matches(_ sequence: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + sequence.count <= bytes.count && zip(sequence.indices, sequence).allSatisfy { bytes[index + $0] == $1 }
     }

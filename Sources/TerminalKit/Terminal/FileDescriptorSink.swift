@@ -70,6 +70,7 @@ public final class FileDescriptorSink: OutputSink {
     /// ``writeError`` for the caller to report, and the rest of the bytes are dropped.
     private func drain(_ bytes: inout [UInt8]) {
         var written = 0
+        // Safe because the view is used only inside the closure, and write(2) gets offsets and counts within it.
         bytes.withUnsafeBytes { raw in
             while written < raw.count {
                 let result = systemWrite(fileDescriptor, raw.baseAddress.map { $0 + written }, raw.count - written)

@@ -40,6 +40,7 @@ package final class RawMode {
         settings.c_oflag &= ~tcflag_t(OPOST)
         settings.c_cflag |= tcflag_t(CS8)
         settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        // Safe because VMIN and VTIME are valid indices of c_cc, and the view is used only inside the closure.
         withUnsafeMutableBytes(of: &settings.c_cc) { controlCharacters in
             controlCharacters[Int(VMIN)] = 1
             controlCharacters[Int(VTIME)] = 0

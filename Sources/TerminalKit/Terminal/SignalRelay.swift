@@ -19,6 +19,8 @@ enum SignalRelay {
     static let listeners = Atomic<Int>(0)
     /// The descriptor in raw mode, or -1.
     static let rawDescriptor = Atomic<Int32>(-1)
+    // Safe because it is written only while rawDescriptor is -1 and read by the handler only after rawDescriptor is
+    // set, which orders the two.
     /// The settings to restore on `rawDescriptor`; written only while `rawDescriptor` is -1.
     nonisolated(unsafe) static var savedSettings = termios()
 

@@ -13,6 +13,7 @@ final class DiscardingEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let keyType = ObjectIdentifier(Key.self)
+        // Safe because a KeyedEncodingContainer is one reference, and the kept one was made for this key type.
         if keyType == lastKeyType, let lastContainer { return unsafeBitCast(lastContainer, to: KeyedEncodingContainer<Key>.self) }
         let container = kept[keyType] ?? unsafeBitCast(KeyedEncodingContainer(Keyed<Key>(encoder: self)), to: AnyObject.self)
         kept[keyType] = container

@@ -21,6 +21,7 @@ enum HeapSettings {
         #if canImport(Glibc)
         typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(nil, "mallopt") else { return "C heap: default settings (no mallopt)" }
+        // Safe because dlsym found glibc's mallopt, whose C signature MallocOption spells.
         let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
         // M_TRIM_THRESHOLD is -1 and M_MMAP_THRESHOLD is -3 in glibc's malloc.h. Trimming has no
         // ceiling (1 GiB is out of reach); the mmap threshold's documented ceiling on 64-bit is 32 MiB.

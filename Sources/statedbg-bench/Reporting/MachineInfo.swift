@@ -23,6 +23,7 @@ struct MachineInfo: Sendable {
         var names = utsname()
         guard uname(&names) == 0 else { return nil }
         func text<T>(_ field: T) -> String {
+            // Safe because the bytes of a fixed-size C array are read only inside the closure, up to its first NUL.
             withUnsafeBytes(of: field) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
         }
         return "\(text(names.sysname)) \(text(names.release))"

@@ -155,9 +155,14 @@ import Testing
     @Test func aClassSeenAgainOnThePathIsACycle() {
         let first = Node("a")
         first.next = Node("b", next: first)
-        #expect(Self.text(first) == #"{"name":"a","next":{"name":"b","next":"<cycle Node>"}}"#)
         let alone = Node("self")
         alone.next = alone
+        // The cycles are made on purpose; broken afterwards so the leak checker sees no leak.
+        defer {
+            first.next = nil
+            alone.next = nil
+        }
+        #expect(Self.text(first) == #"{"name":"a","next":{"name":"b","next":"<cycle Node>"}}"#)
         #expect(Self.text(alone) == #"{"name":"self","next":"<cycle Node>"}"#)
     }
 
@@ -169,6 +174,7 @@ import Testing
     @Test func aCodableClassThatRefersToItselfIsReflectedWithItsCycle() {
         let node = CodableNode("loop")
         node.next = node
+        defer { node.next = nil }
         #expect(Self.text(node) == #"{"name":"loop","next":"<cycle CodableNode>"}"#)
     }
 
@@ -241,6 +247,7 @@ import Testing
         }
         let people = (0..<8).map { Person("p\($0)") }
         for person in people { person.friends = people }
+        defer { for person in people { person.friends = [] } }  // so the leak checker sees no leak
         let clock = ContinuousClock()
         let started = clock.now
         let snapshot = JSONReflectingEncoder(maxValues: 20_000).encode(people[0])

@@ -8,6 +8,11 @@ final class Collector<Element: Sendable>: Sendable {
         storage.withLock { $0.append(element) }
     }
 
+    /// Forgets every element, such as a kept `next` whose store refers back to this collector.
+    func removeAll() {
+        storage.withLock { $0.removeAll() }
+    }
+
     var elements: [Element] {
         storage.withLock { $0 }
     }

@@ -87,6 +87,8 @@ import TerminalKit
                                       record', and what they are.
               export                  Write a regression test source file that replays a
                                       recording.
+              view                    Write a self-contained HTML page that shows a
+                                      recording as a timeline.
 
               See 'statedbg help <subcommand>' for detailed help.
 

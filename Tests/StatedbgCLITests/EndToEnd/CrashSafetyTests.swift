@@ -1,6 +1,7 @@
 import Foundation
 import StateJournal
 import StateRecorder
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,10 +14,12 @@ import Darwin
 /// policy promises: at most a torn last line, which `check --repair` cuts (keeping a backup); every
 /// remaining step rebuilds, hashes and replays; and no step the writer acknowledged is missing.
 ///
-/// 20 trials run with the suite; `STATEDBG_CRASH_TRIALS=500 swift test --filter CrashSafetyTests`
-/// runs more.
+/// Three trials run with every `swift test`; twenty more are slow (each trial records, kills, checks,
+/// repairs and replays, several seconds) and run with `STATEDBG_SLOW_TESTS=1`, as CI does;
+/// `STATEDBG_SLOW_TESTS=1 STATEDBG_CRASH_TRIALS=500 swift test --filter CrashSafetyTests` runs more.
 @Suite(.serialized) struct CrashSafetyTests {
-    static var trials: Int {
+    /// How many trials the slow test runs.
+    static var manyTrials: Int {
         Int(ProcessInfo.processInfo.environment["STATEDBG_CRASH_TRIALS"] ?? "") ?? 20
     }
 
@@ -30,7 +33,7 @@ import Darwin
     }
 
     /// Seeded, so a failing trial can be run again with the same delay and app.
-    static var plan: [Trial] {
+    static func plan(trials: Int) -> [Trial] {
         var generator = SeededGenerator(seed: 20_261_121)
         func next() -> UInt64 { generator.next() }
         let apps = ["users", "tracker", "bank", "counter"]
@@ -41,12 +44,21 @@ import Darwin
     }
 
     @Test func killedRecordingsLoseNoAcknowledgedStep() throws {
+        try Self.run(trials: 3)
+    }
+
+    @Test(.tags(.slow), .slowTestsRequested, .timeLimit(.minutes(30)))
+    func manyKilledRecordingsLoseNoAcknowledgedStep() throws {
+        try Self.run(trials: Self.manyTrials)
+    }
+
+    static func run(trials: Int) throws {
         let binary = try StatedbgProcess.locate()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-crash-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var torn = 0
-        for trial in Self.plan {
+        for trial in Self.plan(trials: trials) {
             let path = directory + "/trial-\(trial.number).jsonl"
             let acknowledged = try Self.recordAndKill(binary: binary.path, app: trial.app, path: path,
                                                       after: trial.killAfterMilliseconds)
@@ -76,7 +88,7 @@ import Darwin
             }
         }
         // Report how the trials ended, for the README's Reliability section.
-        print("crash safety: \(Self.trials) trials, \(torn) torn by the kill itself, every trial also torn and repaired on a copy, no acknowledged step lost")
+        print("crash safety: \(trials) trials, \(torn) torn by the kill itself, every trial also torn and repaired on a copy, no acknowledged step lost")
     }
 
     /// Checks a journal; a torn last line must be its only problem, and `--repair` must cut it and keep a

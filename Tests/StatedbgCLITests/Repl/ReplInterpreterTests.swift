@@ -146,13 +146,14 @@ import StatedbgCLI
     @Test func watchesPathsPrintingOnlyChangedValuesAndMarksPositions() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
-        #expect(repl.execute("watch .balance").text == "watching .balance = 100")
-        #expect(repl.execute("watch .paid[*]").text == "watching .paid[*] = (absent)")
-        #expect(repl.execute("watch .nope").text == "watching .nope = (absent)")
+        #expect(repl.execute("watch .balance").text == "watching .balance = 100 (watchpoint 1)")
+        #expect(repl.execute("watch .paid[*]").text == "watching .paid[*] = (absent) (watchpoint 2)", "absent now, present later")
+        #expect(repl.execute("watch .owner").text == "watching .owner = \"jenny\" (watchpoint 3)")
         #expect(repl.execute("next 4").text.hasSuffix("""
                 }
             watch .balance = 0
             watch .paid.donald = 105
+            watch .owner = "jo"
             """))
         #expect(repl.execute("next").text.hasSuffix("""
                 }
@@ -161,14 +162,14 @@ import StatedbgCLI
         #expect(repl.execute("watch").text == """
             watch .balance = 1
             watch .paid.donald = 105
-            watch .nope = (absent)
+            watch .owner = "jo"
             """)
-        #expect(repl.execute("unwatch .nope").text == "stopped watching .nope")
+        #expect(repl.execute("unwatch .owner").text == "stopped watching .owner")
         _ = repl.execute("back")
         #expect(repl.execute("mark paid").text == "marked main@4 as paid")
         _ = repl.execute("first")
         #expect(repl.execute("jump paid").text.hasPrefix("step 4  "))
-        #expect(repl.execute("jump nowhere") == ReplReply(error: "'nowhere' is neither a step number nor a mark; the marks are paid."))
+        #expect(repl.execute("jump nowhere") == ReplReply(error: "'nowhere' is neither a step number nor a mark; the marks are checkpoint, paid."))
         #expect(repl.execute("unwatch .balance").text == "stopped watching .balance")
         #expect(repl.execute("unwatch").text == "stopped watching 1 path")
         #expect(repl.execute("info").text == """
@@ -178,6 +179,7 @@ import StatedbgCLI
             position: main@4 of 0 to 5
             branches: main
             marks: paid (main@4)
+            recorded marks: @checkpoint (step 3)
             """)
     }
 
@@ -264,16 +266,49 @@ import StatedbgCLI
         #expect(repl.completions(line: "next 1", cursor: 6) == [])
     }
 
-    @Test func describesEveryCommandInHelp() throws {
+    @Test func describesEveryCommandInHelpFromItsSpecification() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
         let help = repl.execute("help").text
-        #expect(help.split(separator: "\n").count == ReplCommandInfo.all.count)
-        #expect(help.hasPrefix("next, n [n]"))
-        #expect(repl.execute("help j") == ReplReply(text: """
-            jump, j STEP|+n|-n|end|end-n|MARK
-              Go to a step, n steps forward or back from here, the last step (end) or n before it (end-n), or a mark.
+        #expect(help.hasPrefix("""
+            COMMANDS:
+              next, n                 Move forward n steps (1).
+              back, b                 Move back n steps (1) along each step's parent: after
+                                      a time travel in the recorded app, to where it went.
             """))
+        for command in ReplCommandInfo.all {
+            #expect(help.contains("\n  " + ([command.name] + command.aliases).joined(separator: ", ") + " "), "\(command.name) is listed")
+        }
+        #expect(repl.execute("help j") == ReplReply(text: """
+            OVERVIEW: Go to a step, n steps forward or back from here, the last step (end)
+            or n before it (end-n), or a mark.
+
+            A mark is a name given with 'mark NAME' or one the recorded app gave with its
+            recorder's mark(_:); write it as NAME or @NAME (a session's mark wins when both
+            have the name). A recorded mark stands for the step it follows on the
+            recording's branch.
+
+            USAGE: jump <target>
+
+            ARGUMENTS:
+              <target>                STEP, +n, -n, end, end-n, NAME or @NAME.
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+            ALIASES: j
+            """))
+        #expect(repl.execute("jump --help") == repl.execute("help jump"))
         #expect(repl.execute("help nxt") == ReplReply(error: "unknown command 'nxt'; did you mean 'next'?"))
+        #expect(repl.execute("mark") == ReplReply(error: """
+            Missing expected argument '<name>'.
+            Usage: mark <name>
+              See 'help mark' for more information.
+            """))
+        #expect(repl.execute("next 1 2") == ReplReply(error: """
+            Unexpected argument '2'.
+            Usage: next [<count>]
+              See 'help next' for more information.
+            """))
     }
 }

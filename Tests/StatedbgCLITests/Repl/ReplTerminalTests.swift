@@ -67,4 +67,62 @@ import TerminalKit
         #expect(stat(historyPath, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
     }
+
+    /// As a person types: Enter repeats `next`, Ctrl-R finds an earlier command, and quitting with a
+    /// branch never saved asks first, both after `quit` and after Ctrl-D.
+    @Test func repeatsStepsSearchesHistoryAndAsksBeforeLeavingAnUnsavedBranch() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let pty = try PseudoTerminal()
+        let slave = pty.slave
+        let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
+        let status = Locked<TerminalKit.ExitStatus?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            let terminal = Terminal(
+                inputDescriptor: slave, outputDescriptor: slave,
+                output: TextOutput(standardOutput: FileDescriptorSink(fileDescriptor: slave),
+                                   standardError: FileDescriptorSink(fileDescriptor: slave, buffering: FileDescriptorSink.Buffering.none)),
+                isInputInteractive: true, isOutputInteractive: true, environment: environment)
+            let result = Statedbg.main(arguments: ["statedbg", "repl", path], apps: [WalletFixture.app()],
+                                       terminal: terminal, catchesInterrupts: false)
+            status.withLock { $0 = result }
+            finished.signal()
+        }.start()
+
+        let steps: [(prompt: String, keys: String)] = [
+            ("(statedbg 0/5) ", "next\r"),
+            ("(statedbg 1/5) ", "\r"),  // Enter repeats next
+            ("(statedbg 2/5) ", "\u{12}ne"),  // Ctrl-R, then "ne"
+            ("(reverse-i-search)`ne': next", "\r"),
+            ("(statedbg 3/5) ", "\u{12}xyz"),
+            ("(failed reverse-i-search)`xyz': ", "\u{07}"),  // Ctrl-G gives the empty line back
+            ("(statedbg 3/5) \u{1B}[0K", #"dispatch {"deposit":{"_0":7}}\#r"#),
+            ("(statedbg branch-1 4/4) ", "quit\r"),
+            ("branch-1 (1 new step) is not saved (save FILE writes one). Quit anyway? (y or n) ", "n\r"),
+            ("(statedbg branch-1 4/4) ", "\u{04}"),
+            ("Quit anyway? (y or n) ", "y\r"),
+        ]
+        for (expected, keys) in steps {
+            guard pty.waitForOutput(containing: expected) else {
+                Issue.record("Never saw \(expected.debugDescription); output so far: \(pty.transcript.debugDescription)")
+                break
+            }
+            pty.send(keys)
+        }
+        if finished.wait(timeout: .now() + 10) == .timedOut {
+            Issue.record("The REPL did not end after the confirmation; output so far: \(pty.transcript.debugDescription)")
+            return
+        }
+        #expect(status.withLock { $0 } == .success)
+        #expect(pty.transcript.contains("step 2  wallet.pay(to: \"donald\", amount: 10)\r\n"))
+        #expect(pty.transcript.contains("step 3  wallet.rename(\"jo\")\r\n"))
+        let historyPath = directory.path + "/statedbg/history"
+        #expect(try String(contentsOfFile: historyPath, encoding: .utf8) == """
+            next
+            dispatch {"deposit":{"_0":7}}
+            quit
+
+            """, "neither an empty line nor the answers to the question join the history")
+    }
 }

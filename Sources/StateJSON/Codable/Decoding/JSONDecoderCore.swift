@@ -12,6 +12,8 @@ final class JSONDecoderCore: Decoder, JSONReusableCore {
     /// Whether the decoder comes from, and goes back to, the options' spares.
     private let reusable: Bool
     // Unchecked exclusivity, as in `JSONEncoderCore`: touched on every call, never overlapping.
+    // Safe because a decoder is used by one decode call on one thread, and no access to these properties spans a call
+    // that could reach them again.
     @exclusivity(unchecked) private(set) var value: JSONValue
     /// The object a keyed container reads, once one was asked for.
     @exclusivity(unchecked) private var object = JSONObject()
@@ -65,6 +67,8 @@ final class JSONDecoderCore: Decoder, JSONReusableCore {
             let handle = JSONCoderHandle(core: self, owned: true)
             return KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle))
         }
+        // Safe because the guard above proves KeyedDecodingContainer<Key> is one reference, and the kept box was made
+        // for this Key (keyType), so both casts only retype that reference.
         let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
             unsafeBitCast(KeyedDecodingContainer(JSONKeyedDecodingContainer<Key>(handle: handle)), to: AnyObject.self)
         }

@@ -70,6 +70,8 @@ public struct JSONValueDecoder: Sendable {
 final class JSONDecoderOptions {
     let dateStrategy: JSONValueDecoder.DateDecodingStrategy
     let userInfo: [CodingUserInfoKey: Any]
+    // Safe because the options belong to one decode call on one thread; taking and returning a spare never overlaps
+    // another access.
     @exclusivity(unchecked) private var spares = JSONCoderPool<JSONDecoderCore>()
 
     init(dateStrategy: JSONValueDecoder.DateDecodingStrategy, userInfo: [CodingUserInfoKey: Any]) {

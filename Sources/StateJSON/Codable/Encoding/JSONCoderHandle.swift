@@ -8,11 +8,15 @@
 /// `init(from:)` call, the core notices before it is reused, retires, and makes the handle own
 /// it, so the container stays usable.
 final class JSONCoderHandle<Core: AnyObject> {
+    // Safe because the core owns the only container that holds this handle and retires (setting owner) before the
+    // container can outlive it, so the unretained reference never dangles.
     /// Valid while the core keeps this handle's container, or while ``owner`` is set.
     private let reference: Unmanaged<Core>
     /// The core, counted, once the container may outlive the core's own references.
     var owner: Core?
 
+    // Safe because the reference is valid for as long as the type's comment says: the core outlives its kept container
+    // or the handle owns it.
     init(core: Core, owned: Bool) {
         reference = Unmanaged.passUnretained(core)
         owner = owned ? core : nil
@@ -20,6 +24,8 @@ final class JSONCoderHandle<Core: AnyObject> {
 
     var core: Core { reference.takeUnretainedValue() }
 
+    // Safe because the container calling this holds the handle, which keeps the core alive (see the type's comment) for
+    // the whole call.
     /// Calls `body` with the core without retaining it for the call, which the handle's container
     /// does for every member; the core is alive as long as its container is in use.
     func withCore<Result>(_ body: (Core) throws -> Result) rethrows -> Result {

@@ -17,6 +17,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
     /// one nested container or super encoder).
     private let reusable: Bool
+    // Safe because an encoder is used by one encode call on one thread, and no access to these properties spans a call
+    // that could reach them again.
     // Unchecked exclusivity: every encoder call touches these, the dynamic access checks cost about
     // a sixth of encoding time, and no access to them ever overlaps another.
     @exclusivity(unchecked) private var parent: JSONEncoderCore?
@@ -25,18 +27,15 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
     /// 1 for the top-level value, one more for each level below it (see ``JSONEncodingLimits``).
     @exclusivity(unchecked) private var depth: Int
-
     @exclusivity(unchecked) private var shape = Shape.empty
     @exclusivity(unchecked) private var single = JSONValue.null
     /// The elements of an array, or the values of an object's members in encoding order.
     @exclusivity(unchecked) private var values = JSONValueBuffer()
     /// Nested containers and super encoders, and the positions in `values` their results fill.
     @exclusivity(unchecked) private var nested: [(position: Int, encoder: JSONEncoderCore)] = []
-
     // Members of an object are matched against the layout its key type was last encoded with, key
     // by key, so that an object of a known type collects no keys at all. On the first key that
     // differs, the keys matched so far are written out to `keys` and collected from then on.
-
     /// The `CodingKey` type of the object, or `nil` when it has several (or is no object).
     @exclusivity(unchecked) private var keyType: ObjectIdentifier?
     @exclusivity(unchecked) private var layout: JSONObjectLayout?
@@ -104,6 +103,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
             let handle = JSONCoderHandle(core: self, owned: true)
             return KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle))
         }
+        // Safe because the guard above proves KeyedEncodingContainer<Key> is one reference, and the kept box was made
+        // for this Key (keyType), so both casts only retype that reference.
         let container = JSONKeptContainer.reuse(&keptContainer, keyType: keyType, core: self) { handle in
             unsafeBitCast(KeyedEncodingContainer(JSONKeyedEncodingContainer<Key>(handle: handle)), to: AnyObject.self)
         }
@@ -353,6 +354,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     private static func jsonValue<T, E: JSONValueEncodable>(
         of value: T, as type: E.Type, parent: JSONEncoderCore?, step: JSONPathStep
     ) throws -> JSONValue {
+        // Safe because the route names E only when T is E (asserted here), so the pointer below is rebound to the type
+        // it already has.
         assert(T.self == E.self, "JSONEncoderCore: the route of \(T.self) names \(E.self)")
         do {
             return try withUnsafePointer(to: value) { pointer in
@@ -367,6 +370,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     private static func jsonElements<T, A: JSONValueEncodableArray>(
         of value: T, as type: A.Type, parent: JSONEncoderCore?, step: JSONPathStep
     ) throws -> JSONValue {
+        // Safe because the route names A only when T is A (asserted here), so the pointer below is rebound to the type
+        // it already has.
         assert(T.self == A.self, "JSONEncoderCore: the route of \(T.self) names \(A.self)")
         return try withUnsafePointer(to: value) { pointer in
             .array(try UnsafeRawPointer(pointer).assumingMemoryBound(to: A.self).pointee.jsonElements(at: {
@@ -399,6 +404,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     /// The elements of an array of `Int`, `String`, `Bool` or `Double` (see
     /// ``JSONTypeRoute/scalarArray``), made in one loop instead of one encoder call each.
     private static func scalarElements<T: Encodable>(of value: T, at encoder: JSONEncoderCore) throws -> [JSONValue] {
+        // Safe because each cast is guarded by a check that T is exactly that array type (the last by a precondition).
         // The type checks make the casts no-ops.
         if T.self == [Int].self { return unsafeBitCast(value, to: [Int].self).map { .integer(Int64($0)) } }
         if T.self == [String].self { return unsafeBitCast(value, to: [String].self).map { .string($0) } }

@@ -1,3 +1,5 @@
+// Safe because JSONEncoderOptionsSlot and IncrementalJSONEncoder hand the options to one encode call at a time, so
+// neither the unchecked Sendable nor the unchecked exclusivity below meets two threads or overlapping accesses.
 /// The encoder's settings and caches, shared by reference by every nested encoder of one top-level
 /// encoder.
 ///

@@ -52,7 +52,7 @@ extension JSONEncodingError {
     /// An error thrown by the ``JSONValueEncodable/jsonValue()`` of an array's element at `index`,
     /// with a path relative to the array.
     @usableFromInline
-    static func fromElement(_ error: any Error, at index: Int) -> JSONEncodingError {
+    static func _fromElement(_ error: any Error, at index: Int) -> JSONEncodingError {
         fromJSONValue(error, at: [JSONIndexKey(index)])
     }
 

@@ -4,12 +4,15 @@
 /// each object's values out of it (instead of appending to a fresh array) saves an allocation per
 /// object and the retain and release of every value that a copy out of an array would cost.
 struct JSONValueBuffer: ~Copyable {
+    // Safe because values 0..<count are initialized and the rest not, which every method keeps; the buffer is
+    // ~Copyable, so one owner frees it once.
     private var base: UnsafeMutablePointer<JSONValue>
     private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 8) {
         self.capacity = capacity
+        // Safe because the new buffer has no initialized values, as count (0) says.
         base = UnsafeMutablePointer.allocate(capacity: capacity)
     }
 
@@ -44,11 +47,11 @@ struct JSONValueBuffer: ~Copyable {
     }
 
     /// The values in order, as an object's storage, leaving the buffer empty.
-    mutating func takeStorage() -> JSONValueStorage {
+    mutating func takeStorage() -> _JSONValueStorage {
         let moved = count
         count = 0
-        guard moved > 0 else { return .empty }
-        let storage = JSONValueStorage.make(capacity: moved)
+        guard moved > 0 else { return ._empty }
+        let storage = _JSONValueStorage.make(capacity: moved)
         storage.elements.moveInitialize(from: base, count: moved)
         storage.count = moved
         return storage
@@ -59,10 +62,10 @@ struct JSONValueBuffer: ~Copyable {
     ///
     /// `order` lists each position below ``count`` at most once; positions it leaves out (keys
     /// encoded twice, of which only the last counts) are dropped.
-    mutating func takeStorage(in order: [Int]) -> JSONValueStorage {
+    mutating func takeStorage(in order: [Int]) -> _JSONValueStorage {
         let held = count
         count = 0
-        let result = JSONValueStorage.make(capacity: order.count)
+        let result = _JSONValueStorage.make(capacity: order.count)
         if order.count == held {
             for position in order { result.appendUnchecked((base + position).move()) }
         } else {
@@ -76,6 +79,8 @@ struct JSONValueBuffer: ~Copyable {
     /// would otherwise hold for good.
     mutating func releaseCapacity(above limit: Int) {
         guard capacity > limit, count <= limit else { return }
+        // Safe because count <= limit (checked above), so the moved values fit, and the old buffer is freed only after
+        // they moved.
         let smaller = UnsafeMutablePointer<JSONValue>.allocate(capacity: limit)
         smaller.moveInitialize(from: base, count: count)
         base.deallocate()
@@ -90,6 +95,7 @@ struct JSONValueBuffer: ~Copyable {
     }
 
     private mutating func grow() {
+        // Safe because the count values move into a buffer twice as large before the old one is freed.
         let larger = UnsafeMutablePointer<JSONValue>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
         base.deallocate()

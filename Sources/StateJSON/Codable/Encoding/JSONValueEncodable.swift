@@ -46,6 +46,8 @@ public protocol JSONValueEncodable: Encodable {
     ///   ``JSONEncodingError`` thrown here keeps its message and its path is appended to the value's).
     func jsonValue() throws -> JSONValue
 
+    // Safe because the buffer is only read, and only during the call, while the caller's withUnsafeBufferPointer keeps
+    // the array alive.
     /// The JSON of each of `values`, in order: how an array of them is encoded.
     ///
     /// Provided; there is no need to write one. The provided implementation calls ``jsonValue()``
@@ -57,6 +59,7 @@ public protocol JSONValueEncodable: Encodable {
 }
 
 extension JSONValueEncodable {
+    // Safe because the buffer is only read, and only during the call.
     /// Calls ``jsonValue()`` on each of `values`; see the requirement.
     @inlinable
     public static func jsonValues(of values: UnsafeBufferPointer<Self>) throws(JSONEncodingError) -> [JSONValue] {
@@ -66,7 +69,7 @@ extension JSONValueEncodable {
             do {
                 result.append(try values[index].jsonValue())
             } catch {
-                throw JSONEncodingError.fromElement(error, at: index)
+                throw JSONEncodingError._fromElement(error, at: index)
             }
         }
         return result

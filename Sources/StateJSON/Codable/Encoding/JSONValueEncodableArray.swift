@@ -8,6 +8,7 @@ protocol JSONValueEncodableArray {
 extension Array: JSONValueEncodableArray where Element: JSONValueEncodable {
     func jsonElements(at path: () -> [any CodingKey]) throws -> [JSONValue] {
         do {
+            // Safe because the buffer does not escape the closure; jsonValues(of:) only reads it.
             return try withUnsafeBufferPointer { elements throws(JSONEncodingError) in try Element.jsonValues(of: elements) }
         } catch {
             throw JSONEncodingError(codingPath: path() + error.codingPath, message: error.message)

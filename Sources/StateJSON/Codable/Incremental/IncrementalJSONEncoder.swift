@@ -40,12 +40,12 @@
 /// ```text
 /// true
 /// ```
-public final class IncrementalJSONEncoder<T: Encodable> {
+package final class IncrementalJSONEncoder<T: Encodable> {
     private let options: JSONEncoderOptions
     private var root = JSONMemoNode()
 
     /// An encoder with the settings of `encoder` (date strategy, user info).
-    public init(_ encoder: JSONValueEncoder = JSONValueEncoder()) {
+    package init(_ encoder: JSONValueEncoder = JSONValueEncoder()) {
         options = JSONEncoderOptions(dateStrategy: encoder.dateEncodingStrategy, userInfo: encoder.userInfo)
     }
 
@@ -53,7 +53,7 @@ public final class IncrementalJSONEncoder<T: Encodable> {
     ///
     /// - Throws: ``JSONEncodingError`` as ``JSONValueEncoder/encode(_:)`` does; after an error
     ///   the remembered values are dropped, so the next call encodes from scratch.
-    public func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
+    package func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
         do {
             return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey,
                                                    memo: Self.memoized ? root : nil)
@@ -72,7 +72,7 @@ public final class IncrementalJSONEncoder<T: Encodable> {
     }
 
     /// Forgets every remembered value, so the next call encodes from scratch.
-    public func reset() {
+    package func reset() {
         root = JSONMemoNode()
     }
 }

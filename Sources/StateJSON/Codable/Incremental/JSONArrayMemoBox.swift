@@ -12,6 +12,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// encoding seen next is not that array (it was encoded afresh), the spare is stale and is dropped.
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
+    // Safe because the address is only compared, never dereferenced.
     private var spareMade: UnsafeRawPointer?
 
     override init(value: [Element]) {
@@ -30,6 +31,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         return spareChanged
     }
 
+    // Safe because the address is only kept for comparison, never dereferenced.
     private static func address(of elements: [JSONValue]) -> UnsafeRawPointer? {
         elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
@@ -92,6 +94,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private static func changedIndices(
         _ old: [Element], _ new: [Element], upTo count: Int
     ) -> (changed: [Int], equal: [Int]) {
+        // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
+        // escape.
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
@@ -117,6 +121,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
 }
 
 extension Array {
+    // Safe because only the addresses are compared.
     /// Whether both arrays use the same buffer, which makes them equal without comparing elements.
     fileprivate func sharesBuffer(with other: [Element]) -> Bool {
         withUnsafeBufferPointer { mine in

@@ -9,6 +9,9 @@ final class JSONMemoNode {
     // Unchecked exclusivity as in `JSONEncoderCore`: touched once per encoded value, never
     // by overlapping accesses, and only from the one thread that owns the incremental encoder.
 
+    // Safe because a memo tree belongs to one IncrementalJSONEncoder, used from one thread, and no access here spans a
+    // call that could reach it again.
+    // Safe because as for the properties above.
     /// The Swift value last encoded here, kept only when its type is `Equatable`.
     @exclusivity(unchecked) private var previous: JSONMemoBox?
     @exclusivity(unchecked) private var encoded: JSONValue?
@@ -58,6 +61,7 @@ final class JSONMemoNode {
     /// generic metadata on every call.
     private func typedBox<T>(_ type: T.Type) -> JSONTypedMemoBox<T>? {
         guard let previous, previous.valueType == ObjectIdentifier(T.self) else { return nil }
+        // Safe because every box records its value type, and the guard above checks it is T.
         return unsafeDowncast(previous, to: JSONTypedMemoBox<T>.self)
     }
 

@@ -4,6 +4,8 @@ import Foundation
 ///
 /// Not final: ``JSONArrayMemoBox`` refines ``encoding(of:previously:encoder:)`` for arrays.
 class JSONTypedMemoBox<Value>: JSONMemoBox {
+    // Safe because a box is read and replaced only by its memo node, on the encoder's one thread, never during another
+    // access.
     @exclusivity(unchecked) final var value: Value
 
     init(value: Value) {
@@ -29,6 +31,7 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
         return previous
     }
 
+    // Safe because both byte views live only inside the closures and are only read, for exactly the size of Value.
     static func sameBits(_ lhs: Value, _ rhs: Value) -> Bool {
         withUnsafeBytes(of: lhs) { left in
             withUnsafeBytes(of: rhs) { right in

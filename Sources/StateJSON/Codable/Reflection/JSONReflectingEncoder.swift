@@ -46,32 +46,32 @@ import Foundation
 ///   (a metatype, an opaque pointer) is its `String(describing:)`.
 /// - A value inside more than ``maxDepth`` arrays and objects, and every value after the first
 ///   ``maxValues``, is the string `"<…>"`.
-public struct JSONReflectingEncoder: Sendable {
+package struct JSONReflectingEncoder: Sendable {
     /// The deepest nesting ``maxDepth`` takes, 128: a walk that deep fits in the 512 KiB stack of a
     /// secondary thread (with room to spare, even unoptimized), and its snapshot parses back within
     /// ``JSONParser``'s default limits.
-    public static let deepestNesting = 128
+    package static let deepestNesting = 128
 
     /// How many arrays and objects a value may be inside and still be written; deeper values are
     /// `"<…>"`. Taken between 0 and ``deepestNesting``.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// How many values one call writes at most, counting each value reflected and each value the
     /// ``valueEncoder`` writes through `encode(to:)`; later ones are `"<…>"`. It bounds the work on
     /// a graph of objects that refer to each other, whose unfolding into a tree grows
     /// exponentially with depth.
-    public var maxValues: Int
+    package var maxValues: Int
     /// The encoder of the `Encodable` parts, whose settings (dates, user info) apply to them.
-    public var valueEncoder: JSONValueEncoder
+    package var valueEncoder: JSONValueEncoder
 
     /// An encoder with the given limits, encoding `Encodable` parts with `valueEncoder`.
-    public init(maxDepth: Int = 32, maxValues: Int = 1_000_000, valueEncoder: JSONValueEncoder = JSONValueEncoder()) {
+    package init(maxDepth: Int = 32, maxValues: Int = 1_000_000, valueEncoder: JSONValueEncoder = JSONValueEncoder()) {
         self.maxDepth = maxDepth
         self.maxValues = maxValues
         self.valueEncoder = valueEncoder
     }
 
     /// The snapshot of `value`, by the rules above.
-    public func encode(_ value: Any) -> JSONValue {
+    package func encode(_ value: Any) -> JSONValue {
         var reflection = JSONReflection(
             encoder: valueEncoder, maxDepth: min(max(maxDepth, 0), Self.deepestNesting), maxValues: max(maxValues, 0))
         return reflection.reflect(value, depth: 0)

@@ -242,6 +242,8 @@ struct JSONReflection {
     }
 }
 
+// Safe because the runtime returns a pointer to a name in the type's metadata, which lives as long as the process, or
+// nil; it is only read.
 /// The name of the enum case `value` holds, from the Swift runtime (it is what
 /// `String(describing:)` prints for an enum that does not describe itself), or `nil` when the type
 /// keeps no reflection metadata. The runtime looks through the `Any` box to the value's own type.

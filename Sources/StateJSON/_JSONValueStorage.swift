@@ -1,3 +1,4 @@
+// Safe because the buffer was created as a JSONValueStorage, so the downcast only restores its type.
 /// The values of one ``JSONObject``: a count, then the values inline, in one allocation.
 ///
 /// An array would cost a larger header (count and capacity) and, when the object goes, the
@@ -6,24 +7,26 @@
 /// the C allocator serves from its fastest bins. A storage is filled once, by whoever builds the
 /// object, and shared from then on: ``JSONObject`` copies it before changing a shared one.
 @usableFromInline
-final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
+final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     /// Storage with room for `capacity` values, none of them initialized yet.
     @inlinable
-    static func make(capacity: Int) -> JSONValueStorage {
-        unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: JSONValueStorage.self)
+    static func make(capacity: Int) -> _JSONValueStorage {
+        unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: _JSONValueStorage.self)
     }
 
     /// Storage holding `values`, in their order.
-    static func make(copying values: some Collection<JSONValue>) -> JSONValueStorage {
+    static func make(copying values: some Collection<JSONValue>) -> _JSONValueStorage {
         let storage = make(capacity: values.count)
         for value in values { storage.appendUnchecked(value) }
         return storage
     }
 
+    // Safe because it holds no values and is never written, so sharing it is sharing constants.
     /// The storage of every object made empty; having no values, it is never written.
     @usableFromInline
-    nonisolated(unsafe) static let empty = make(capacity: 0)
+    nonisolated(unsafe) static let _empty = make(capacity: 0)
 
+    // Safe because the header lives as long as self, and storage is written only before it is shared.
     /// How many values are initialized. Kept in the header, but read and written through its
     /// address: `header` is a class's stored property, whose every access the runtime would check
     /// for exclusivity.
@@ -33,10 +36,13 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
         set { withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
     }
 
+    // Safe because callers use the pointer only while they hold self.
     /// The first value; valid while `self` is alive.
     @inlinable
     var elements: UnsafeMutablePointer<JSONValue> { withUnsafeMutablePointerToElements { $0 } }
 
+    // Safe because the builder keeps count below capacity (the precondition) and appends only before the storage is
+    // shared.
     /// Appends `value` after the initialized ones.
     ///
     /// - Precondition: there is room for it (not checked: the builder tracks the capacity).
@@ -49,8 +55,8 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     }
 
     /// A copy of the values, for an object about to change storage it shares.
-    func copy() -> JSONValueStorage {
-        let copy = JSONValueStorage.make(capacity: count)
+    func copy() -> _JSONValueStorage {
+        let copy = _JSONValueStorage.make(capacity: count)
         copy.elements.initialize(from: elements, count: count)
         copy.count = count
         return copy
@@ -58,14 +64,15 @@ final class JSONValueStorage: ManagedBuffer<Int, JSONValue> {
 
     /// New storage with room for `capacity` values that takes over these values, leaving this one
     /// empty.
-    func moved(capacity: Int) -> JSONValueStorage {
-        let larger = JSONValueStorage.make(capacity: Swift.max(capacity, count))
+    func moved(capacity: Int) -> _JSONValueStorage {
+        let larger = _JSONValueStorage.make(capacity: Swift.max(capacity, count))
         larger.elements.moveInitialize(from: elements, count: count)
         larger.count = count
         count = 0
         return larger
     }
 
+    // Safe because exactly the count initialized values are moved out, once.
     deinit {
         // One value at a time: `deinitialize(count:)` would call the runtime's generic loop, which
         // destroys each value through its type's witness table.

@@ -1,5 +1,7 @@
 import Synchronization
 
+// Safe because after registration only the thread draining the store's queue touches a subscriber, and cancelled is
+// atomic.
 /// One store subscription, type-erased over the selected value.
 ///
 /// The closures are built in the (inlinable) `subscribe` methods, so they are specialized for the
@@ -7,31 +9,31 @@ import Synchronization
 /// unspecialized vtable instead.
 ///
 /// Invariant: after registration (under the store's lock) a subscriber is touched only by the thread
-/// draining the store's queue, one action at a time, which is why the unsynchronised ``SliceMemory``
+/// draining the store's queue, one action at a time, which is why the unsynchronised ``_SliceMemory``
 /// is safe and why the class is `@unchecked Sendable`.
 @usableFromInline
-final class Subscriber<State>: @unchecked Sendable {
-    @usableFromInline let cancelled = Atomic<Bool>(false)
+final class _Subscriber<State>: @unchecked Sendable {
+    @usableFromInline let _cancelled = Atomic<Bool>(false)
     /// Records the slice of the state at registration, the baseline for the first change.
-    @usableFromInline let register: (State) -> Void
+    @usableFromInline let _register: (State) -> Void
     /// Calls the callback if the slice of the state changed.
-    @usableFromInline let deliver: (State) -> Void
+    @usableFromInline let _deliver: (State) -> Void
     /// Calls the callback with the baseline and no old value.
-    @usableFromInline let deliverInitial: () -> Void
+    @usableFromInline let _deliverInitial: () -> Void
 
     @inlinable
     init(
         register: @escaping (State) -> Void, deliver: @escaping (State) -> Void,
         deliverInitial: @escaping () -> Void
     ) {
-        self.register = register
-        self.deliver = deliver
-        self.deliverInitial = deliverInitial
+        self._register = register
+        self._deliver = deliver
+        self._deliverInitial = deliverInitial
     }
 
     @inlinable
     var isCancelled: Bool {
-        cancelled.load(ordering: .relaxed)
+        _cancelled.load(ordering: .relaxed)
     }
 
     /// A subscriber that selects a slice, skips it when `isDuplicate` says so, and remembers it.
@@ -40,9 +42,9 @@ final class Subscriber<State>: @unchecked Sendable {
         select: @escaping @Sendable (State) -> Value,
         isDuplicate: (@Sendable (Value, Value) -> Bool)?,
         onChange: @escaping @Sendable (Value, Value?) -> Void
-    ) -> Subscriber {
-        let memory = SliceMemory<Value>()
-        let subscriber = Subscriber(
+    ) -> _Subscriber {
+        let memory = _SliceMemory<Value>()
+        let subscriber = _Subscriber(
             register: { state in memory.last = select(state) },
             deliver: { state in
                 let value = select(state)

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Zero never names a live thread, so stores use it as "no thread".
 @usableFromInline
-enum ThreadIdentity {
+enum _ThreadIdentity {
     @inlinable
     static var current: UInt {
         #if canImport(Darwin)

@@ -1,0 +1,747 @@
+// statedbg timeline page. Plain JavaScript, no framework, no build step.
+//
+// Data: the script element "timeline-data" (type application/json) holds the recording as
+// keyframes and patches (see TimelineData.swift). `Timeline` rebuilds the state of any step from the
+// keyframe before it; `Page` draws the panes. Every recorded string reaches the document through
+// `textContent` (or an SVG text node), never as markup, and control and bidirectional characters are
+// shown as escapes such as \u{202E}.
+"use strict";
+
+// ---------------------------------------------------------------- text
+
+// Characters that would hide or reorder text: C0/C1 controls, bidi embeddings, overrides and
+// isolates, zero-width characters, line and paragraph separators.
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
+const NAMED = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** Text with invisible characters spelled out: "a\u{202E}b" shows as a\u{202E}b. */
+function visible(text) {
+  return String(text).replace(INVISIBLE, (c) => NAMED[c] || "\\u{" + c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0") + "}");
+}
+
+/** A string as a quoted literal, escapes visible. */
+function quoted(text) {
+  return '"' + visible(String(text).replace(/\\/g, "\\\\").replace(/"/g, '\\"')) + '"';
+}
+
+/** Compares strings by Unicode scalars, as statedbg orders object keys. */
+function byScalars(a, b) {
+  if (a === b) return 0;
+  const x = Array.from(a), y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i].codePointAt(0) - y[i].codePointAt(0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * A number whose JSON text says more than a JavaScript number keeps: 1.0 (a Swift Double), an integer
+ * past 2^53. It keeps its text for display and its value for charts.
+ */
+class ExactNumber {
+  constructor(text) { this.text = text; this.value = Number(text); }
+}
+
+/** The number a value holds, or undefined. */
+function numberOf(value) {
+  return typeof value === "number" ? value : value instanceof ExactNumber ? value.value : undefined;
+}
+
+/** JSON.parse keeping each number's text where JavaScript would change it (needs JSON.parse source text access). */
+function parseJSON(text) {
+  if (!/\d\.\d*0[,\]}]|\d[eE]|\d{16}/.test(text)) return JSON.parse(text);
+  return JSON.parse(text, (key, value, context) =>
+    typeof value === "number" && context && context.source !== undefined && context.source !== String(value)
+      ? new ExactNumber(context.source) : value);
+}
+
+const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const isContainer = (value) => value !== null && typeof value === "object" && !(value instanceof ExactNumber);
+const isObject = (value) => isContainer(value) && !Array.isArray(value);
+const keysOf = (object) => Object.keys(object).sort(byScalars);
+
+/** Canonical JSON (keys by scalars), indented, with invisible characters as \u escapes: still valid JSON. */
+function canonicalJSON(value, indent = "") {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const inner = indent + "  ";
+    return "[\n" + value.map((v) => inner + canonicalJSON(v, inner)).join(",\n") + "\n" + indent + "]";
+  }
+  if (isObject(value)) {
+    const keys = keysOf(value);
+    if (keys.length === 0) return "{}";
+    const inner = indent + "  ";
+    return "{\n" + keys.map((k) => inner + jsonString(k) + ": " + canonicalJSON(value[k], inner)).join(",\n") + "\n" + indent + "}";
+  }
+  if (value instanceof ExactNumber) return value.text;
+  return typeof value === "string" ? jsonString(value) : JSON.stringify(value);
+}
+
+function jsonString(text) {
+  return JSON.stringify(text).replace(INVISIBLE, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+}
+
+/** One line of JSON for a value in the diff. */
+function compactJSON(value) {
+  return canonicalJSON(value).replace(/\n\s*/g, " ");
+}
+
+// ---------------------------------------------------------------- paths
+
+/** RFC 6901 pointer "/users/3/age" to tokens ["users", "3", "age"]. */
+function pointerTokens(pointer) {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+function pointerOf(tokens) {
+  return tokens.map((t) => "/" + String(t).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+}
+
+/** Tokens as a statedbg path: .users[3].age, .["odd key"]. */
+function displayPath(tokens, container) {
+  if (tokens.length === 0) return ".";
+  let text = "";
+  let node = container;
+  for (const token of tokens) {
+    if (Array.isArray(node) && /^\d+$/.test(token)) text += "[" + token + "]";
+    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(token)) text += "." + token;
+    else text += "." + "[" + quoted(token) + "]";
+    node = node !== undefined && isContainer(node) && own(node, token) ? node[token] : undefined;
+  }
+  return text;
+}
+
+function valueAt(root, tokens) {
+  let node = root;
+  for (const token of tokens) {
+    if (!isContainer(node) || !own(node, token)) return undefined;
+    node = node[token];
+  }
+  return node;
+}
+
+// ---------------------------------------------------------------- patches
+
+/**
+ * Applies RFC 6902 operations without touching `root` or any value shared with other states: a node
+ * is copied the first time this application writes into it (`owned` remembers the copies), so a
+ * state costs only the nodes its patches reach.
+ */
+function applyPatch(root, operations, owned) {
+  const copy = (node) => {
+    if (owned.has(node)) return node;
+    const fresh = Array.isArray(node) ? node.slice() : Object.assign(Object.create(null), node);
+    owned.add(fresh);
+    return fresh;
+  };
+  const container = (tokens) => {
+    root = copy(root);
+    let node = root;
+    for (const token of tokens) {
+      if (!isContainer(node) || !own(node, token)) throw new Error("no value at " + pointerOf(tokens));
+      node[token] = copy(node[token]);
+      node = node[token];
+    }
+    return node;
+  };
+  const put = (tokens, value, insert) => {
+    if (tokens.length === 0) { root = value; return; }
+    const parent = container(tokens.slice(0, -1));
+    const key = tokens[tokens.length - 1];
+    if (Array.isArray(parent)) {
+      const index = key === "-" ? parent.length : Number(key);
+      if (insert) parent.splice(index, 0, value); else parent[index] = value;
+    } else parent[key] = value;
+  };
+  const take = (tokens) => {
+    const parent = container(tokens.slice(0, -1));
+    const key = tokens[tokens.length - 1];
+    const value = parent[key];
+    if (Array.isArray(parent)) parent.splice(Number(key), 1); else delete parent[key];
+    return value;
+  };
+  for (const op of operations) {
+    const path = pointerTokens(op.path);
+    switch (op.op) {
+      case "add": put(path, op.value, true); break;
+      case "replace": put(path, op.value, false); break;
+      case "remove": take(path); break;
+      case "move": { const value = take(pointerTokens(op.from)); put(path, value, true); break; }
+      case "copy": put(path, valueAt(root, pointerTokens(op.from)), true); break;
+      case "test": break;
+      default: throw new Error("unknown patch operation " + op.op);
+    }
+  }
+  return root;
+}
+
+/** Whether an operation may change the value at `tokens` (an array insertion or removal moves the elements after it). */
+function touches(op, tokens) {
+  const reaches = (pointer, structural) => {
+    let path = pointerTokens(pointer);
+    if (structural && path.length > 0 && /^(\d+|-)$/.test(path[path.length - 1])) path = path.slice(0, -1);
+    const n = Math.min(path.length, tokens.length);
+    for (let i = 0; i < n; i++) if (path[i] !== tokens[i]) return false;
+    return true;
+  };
+  const structural = op.op !== "replace" && op.op !== "test";
+  return reaches(op.path, structural) || (op.from !== undefined && reaches(op.from, op.op === "move"));
+}
+
+// ---------------------------------------------------------------- the timeline
+
+/**
+ * The steps of a recording and the states they lead to. Steps arrive through `append`, one object
+ * per step in TimelineData's shape, so a live feed can add steps after the page has opened.
+ */
+class Timeline {
+  constructor(document) {
+    if (document.format !== "statedbg-timeline") throw new Error("this is not statedbg timeline data");
+    if (document.version > 1) throw new Error("the timeline data is version " + document.version + "; this page reads version 1");
+    this.recording = document.recording;
+    this.window = document.window;
+    this.entries = [];       // by step - firstStep
+    this.marks = new Map();  // step -> events that follow it
+    this.types = new Set();
+    this.cache = new Map();  // step -> state, most recently used last
+    this.listeners = [];
+    for (const event of document.events || []) this.addEvent(event);
+  }
+
+  get firstStep() { return this.entries.length ? this.entries[0].step : 0; }
+  get lastStep() { return this.firstStep + this.entries.length - 1; }
+  entry(step) { return this.entries[step - this.firstStep]; }
+
+  /** Adds the next step; the first one must carry its state. */
+  append(entry) {
+    if (this.entries.length === 0 ? entry.state === undefined : entry.step !== this.lastStep + 1) {
+      throw new Error("step " + entry.step + " does not follow step " + this.lastStep);
+    }
+    if (entry.state === undefined && (entry.parent === undefined || !this.entry(entry.parent))) {
+      throw new Error("step " + entry.step + " has neither a state nor a parent on the page");
+    }
+    this.entries.push(entry);
+    if (entry.action) this.types.add(entry.action.type);
+    for (const listener of this.listeners) listener(entry);
+  }
+
+  addEvent(event) {
+    const list = this.marks.get(event.after) || [];
+    list.push(event);
+    this.marks.set(event.after, list);
+  }
+
+  /** The state after `step`, from the nearest cached state or keyframe on its parent chain. */
+  state(step) {
+    const chain = [];
+    let at = step;
+    let base;
+    for (;;) {
+      if (this.cache.has(at)) { base = this.cache.get(at); break; }
+      const entry = this.entry(at);
+      if (!entry) throw new Error("step " + at + " is not on this page");
+      if (entry.state !== undefined) { base = entry.state; break; }
+      chain.push(entry);
+      at = entry.parent;
+    }
+    const owned = new WeakSet();
+    let state = base;
+    for (let i = chain.length - 1; i >= 0; i--) state = applyPatch(state, chain[i].patch, owned);
+    this.remember(step, state);
+    return state;
+  }
+
+  remember(step, state) {
+    this.cache.delete(step);
+    this.cache.set(step, state);
+    if (this.cache.size > 64) this.cache.delete(this.cache.keys().next().value);
+  }
+
+  /** Branches: steps applied to a state other than the step before them. */
+  forks() {
+    return this.entries.filter((e) => e.parent !== undefined && e.parent !== e.step - 1);
+  }
+
+  /** The value at `tokens` after every step, reusing the parent's value when a patch cannot reach it. */
+  series(tokens) {
+    const values = new Array(this.entries.length);
+    for (let i = 0; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      const parentIndex = entry.parent === undefined ? -1 : entry.parent - this.firstStep;
+      if (entry.state === undefined && parentIndex >= 0 && !entry.patch.some((op) => touches(op, tokens))) {
+        values[i] = values[parentIndex];
+      } else {
+        values[i] = valueAt(entry.state !== undefined ? entry.state : this.state(entry.step), tokens);
+      }
+    }
+    return values;
+  }
+}
+
+// ---------------------------------------------------------------- the page
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function timeText(ms) {
+  if (!ms) return "";
+  return new Date(ms).toISOString().replace("T", " ").replace("Z", "");
+}
+
+const ROW_HEIGHT = 38;
+const CHILDREN_SHOWN = 100;
+
+class Page {
+  constructor(timeline) {
+    this.timeline = timeline;
+    this.current = timeline.lastStep;
+    this.listed = [];                  // the steps the filters let through
+    this.expanded = new Set([""]);     // pointers of expanded tree nodes
+    this.showAll = new Set();          // pointers of containers showing every child
+    this.chartTokens = null;
+    this.chartValues = null;
+    this.rawShown = false;
+    this.metrics = { openMs: 0, jumps: [] };
+  }
+
+  start() {
+    const t = this.timeline;
+    $("recording-name").textContent = visible(t.recording.name);
+    document.title = "statedbg · " + visible(t.recording.name);
+    const types = [...t.types].sort(byScalars);
+    for (const type of types) $("filter-type").append(element("option", "", visible(type)));
+    [...$("filter-type").options].forEach((o, i) => { if (i > 0) o.value = types[i - 1]; });
+    $("filter-text").addEventListener("input", () => this.filter());
+    $("filter-type").addEventListener("change", () => this.filter());
+    $("slider").addEventListener("input", () => this.go(Number($("slider").value)));
+    $("first").addEventListener("click", () => this.move("first"));
+    $("previous").addEventListener("click", () => this.move(-1));
+    $("next").addEventListener("click", () => this.move(1));
+    $("last").addEventListener("click", () => this.move("last"));
+    $("show-tree").addEventListener("click", () => this.showRaw(false));
+    $("show-raw").addEventListener("click", () => this.showRaw(true));
+    $("action-list").addEventListener("scroll", () => this.drawRows());
+    document.addEventListener("keydown", (event) => this.key(event));
+    window.addEventListener("hashchange", () => { const s = this.stepInHash(); if (s !== null && s !== this.current) this.go(s); });
+    window.addEventListener("resize", () => this.drawRows());
+    t.listeners.push(() => { this.grew(); this.filter(); });
+    this.grew();
+    this.filter();
+    const asked = this.stepInHash();
+    this.go(asked !== null ? asked : t.lastStep);
+    this.scrollToCurrent();
+  }
+
+  /** The step in `#step=N`, when it names one on this page. */
+  stepInHash() {
+    const match = /^#step=(-?\d+)$/.exec(location.hash);
+    if (!match) return null;
+    const step = Number(match[1]);
+    return step >= this.timeline.firstStep && step <= this.timeline.lastStep ? step : null;
+  }
+
+  /** Called when steps arrive: the slider, summary and branches follow. */
+  grew() {
+    const t = this.timeline;
+    $("slider").min = t.firstStep;
+    $("slider").max = t.lastStep;
+    const total = t.recording.lastStep - t.recording.firstStep;
+    const shown = t.lastStep - t.firstStep;
+    $("summary").textContent = visible(t.recording.app) + " · " + shown + " step" + (shown === 1 ? "" : "s")
+      + (shown < total ? " of " + total + " (steps " + t.firstStep + "–" + t.lastStep + ")" : "")
+      + " · " + t.recording.source;
+    this.drawBranches();
+  }
+
+  filter() {
+    const text = $("filter-text").value.trim().toLowerCase();
+    const type = $("filter-type").value;
+    const t = this.timeline;
+    this.listed = [];
+    for (const entry of t.entries) {
+      const action = entry.action;
+      if (type && (!action || action.type !== type)) continue;
+      if (text) {
+        const marks = (t.marks.get(entry.step) || []).map((e) => e.name || e.validator || e.command || "").join(" ");
+        const haystack = [String(entry.step), action ? action.label : "initial state", action ? action.type : "", action && action.site || "", marks].join("\n").toLowerCase();
+        if (!haystack.includes(text)) continue;
+      }
+      this.listed.push(entry.step);
+    }
+    $("action-spacer").style.height = this.listed.length * ROW_HEIGHT + "px";
+    this.drawRows();
+  }
+
+  drawRows() {
+    const list = $("action-list");
+    const spacer = $("action-spacer");
+    const from = Math.max(0, Math.floor(list.scrollTop / ROW_HEIGHT) - 5);
+    const to = Math.min(this.listed.length, from + Math.ceil(list.clientHeight / ROW_HEIGHT) + 10);
+    spacer.replaceChildren();
+    for (let i = from; i < to; i++) spacer.append(this.row(this.listed[i], i));
+  }
+
+  row(step, index) {
+    const t = this.timeline;
+    const entry = t.entry(step);
+    const row = element("div", "row" + (step === this.current ? " current" : ""));
+    row.style.top = index * ROW_HEIGHT + "px";
+    row.dataset.step = step;
+    row.setAttribute("role", "option");
+    row.append(element("span", "step", String(step)));
+    row.append(element("span", "label", entry.action ? visible(entry.action.label) : "initial state"));
+    const meta = element("span", "meta");
+    const parts = [];
+    if (entry.time) parts.push(timeText(entry.time));
+    if (entry.action && entry.action.site) parts.push(visible(entry.action.site));
+    meta.textContent = parts.join("  ");
+    if (entry.action && entry.action.replayable === false) meta.prepend(element("span", "badge warning", "not replayable"));
+    if (entry.parent !== undefined && entry.parent !== step - 1) meta.prepend(element("span", "badge", "↳ from step " + entry.parent));
+    for (const event of t.marks.get(step) || []) meta.prepend(this.badge(event));
+    row.append(meta);
+    row.addEventListener("click", () => this.go(step));
+    return row;
+  }
+
+  badge(event) {
+    switch (event.event) {
+      case "marker": return element("span", "badge", "⚑ " + visible(event.name));
+      case "rejected": return element("span", "badge warning", "✗ rejected by " + visible(event.validator) + ": " + visible(event.reason));
+      case "commandError": return element("span", "badge warning", "⚠ " + visible(event.command) + ": " + visible(event.error));
+      case "travel": return element("span", "badge", "↶ " + visible(event.travel) + " to step " + event.to);
+      default: return element("span", "badge", visible(event.event));
+    }
+  }
+
+  drawBranches() {
+    const forks = this.timeline.forks();
+    const box = $("branches");
+    box.replaceChildren();
+    if (forks.length === 0) return;
+    box.append(element("h2", "", "Branches"));
+    const list = element("ul");
+    for (const entry of forks) {
+      const item = element("li", "", "step " + entry.step + " parts from step " + entry.parent + ": ");
+      const back = element("span", "link", "go to step " + entry.parent);
+      back.addEventListener("click", () => this.go(entry.parent));
+      const on = element("span", "link", "go to step " + entry.step);
+      on.addEventListener("click", () => this.go(entry.step));
+      item.append(back, " · ", on);
+      list.append(item);
+    }
+    box.append(list);
+  }
+
+  key(event) {
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: "first", End: "last" };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    this.move(moves[event.key]);
+  }
+
+  /** Moves among the listed steps: -1, 1, "first" or "last". */
+  move(how) {
+    const listed = this.listed;
+    if (listed.length === 0) return;
+    let target;
+    if (how === "first") target = listed[0];
+    else if (how === "last") target = listed[listed.length - 1];
+    else {
+      // the first listed step after (or before) the current one
+      let low = 0, high = listed.length;
+      while (low < high) { const mid = (low + high) >> 1; if (listed[mid] < this.current) low = mid + 1; else high = mid; }
+      const index = how > 0 ? (listed[low] === this.current ? low + 1 : low) : low - 1;
+      target = listed[Math.max(0, Math.min(listed.length - 1, index))];
+    }
+    this.go(target);
+    this.scrollToCurrent();
+  }
+
+  scrollToCurrent() {
+    const index = this.listed.indexOf(this.current);
+    if (index < 0) return;
+    const list = $("action-list");
+    const top = index * ROW_HEIGHT;
+    if (top < list.scrollTop || top + ROW_HEIGHT > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+    this.drawRows();
+  }
+
+  /** Shows `step`: everything on the page follows, and the URL fragment names it. */
+  go(step) {
+    const started = performance.now();
+    const t = this.timeline;
+    step = Math.max(t.firstStep, Math.min(t.lastStep, step));
+    this.current = step;
+    const entry = t.entry(step);
+    const state = t.state(step);
+    const parent = entry.parent !== undefined ? t.state(entry.parent) : undefined;
+    $("slider").value = step;
+    $("position").textContent = "step " + step + " of " + t.firstStep + "–" + t.lastStep;
+    this.drawHeader(entry);
+    this.drawDiff(entry, parent, state);
+    this.drawTree(state, entry);
+    if (this.rawShown) $("state-raw").textContent = canonicalJSON(state);
+    this.drawCursor();
+    for (const row of $("action-spacer").children) row.classList.toggle("current", Number(row.dataset.step) === step);
+    const hash = "#step=" + step;
+    if (location.hash !== hash) {
+      try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
+    }
+    void document.body.offsetHeight; // lay out now, so the measurement covers it
+    const took = performance.now() - started;
+    this.metrics.jumps.push(took);
+    this.status("step " + step + " in " + took.toFixed(1) + " ms");
+  }
+
+  status(text) {
+    $("status").textContent = "opened in " + this.metrics.openMs.toFixed(0) + " ms · " + text + " · "
+      + this.timeline.entries.length + " steps on the page";
+  }
+
+  drawHeader(entry) {
+    const header = $("step-header");
+    header.replaceChildren();
+    header.append(element("span", "", "step " + entry.step + "  "));
+    if (!entry.action) {
+      header.append(element("span", "label", entry.step === this.timeline.recording.firstStep ? "initial state" : "first step on this page"));
+      return;
+    }
+    header.append(element("span", "label", visible(entry.action.label)));
+    const meta = [entry.action.type, timeText(entry.time), entry.action.site || "", entry.action.replayable === false ? "not replayable" : ""]
+      .filter((s) => s).map(visible).join(" · ");
+    header.append(element("div", "meta", meta));
+    for (const event of this.timeline.marks.get(entry.step) || []) header.append(this.badge(event));
+    const details = element("details");
+    details.append(element("summary", "", "action payload"), element("pre", "", canonicalJSON(entry.action.payload)));
+    header.append(details);
+  }
+
+  drawDiff(entry, parent, state) {
+    const box = $("diff");
+    box.replaceChildren();
+    if (parent === undefined) {
+      $("diff-legend").textContent = "";
+      box.append(element("p", "hint", "This step starts the page; there is no step before it here."));
+      return;
+    }
+    $("diff-legend").textContent = "(- step " + entry.parent + ", + step " + entry.step + ")";
+    if (entry.patch.length === 0) box.append(element("p", "hint", "The state did not change."));
+    for (const op of entry.patch) {
+      const tokens = pointerTokens(op.path);
+      const row = element("div", "op");
+      row.append(element("span", "path", displayPath(tokens, op.op === "add" ? state : parent)), element("span", "summary", "  " + op.op));
+      const old = op.op === "replace" || op.op === "remove" ? valueAt(parent, tokens) : undefined;
+      if (old !== undefined) row.append("\n", element("span", "removed", "- " + compactJSON(old)));
+      if (op.from !== undefined) row.append("\n", element("span", "summary", "  from " + displayPath(pointerTokens(op.from), parent)));
+      if (op.value !== undefined) row.append("\n", element("span", "added", "+ " + compactJSON(op.value)));
+      box.append(row);
+    }
+    const details = element("details");
+    const json = element("pre", "", compactJSON(entry.patch));
+    json.id = "patch-json";
+    details.append(element("summary", "", "as JSON (statedbg diff --json)"), json);
+    box.append(details);
+  }
+
+  // ---------------------------------------------------------------- state tree
+
+  drawTree(state, entry) {
+    const changed = new Set();
+    for (const op of entry.parent !== undefined ? entry.patch : []) {
+      for (const pointer of [op.path, op.from]) {
+        if (pointer === undefined) continue;
+        const tokens = pointerTokens(pointer);
+        changed.add(pointerOf(tokens));
+        for (let i = 0; i < tokens.length; i++) this.expanded.add(pointerOf(tokens.slice(0, i)));
+      }
+    }
+    this.changed = changed;
+    const tree = $("state-tree");
+    const scroll = tree.scrollTop;
+    tree.replaceChildren(this.node(state, [], null));
+    tree.scrollTop = scroll;
+  }
+
+  node(value, tokens, key) {
+    const pointer = pointerOf(tokens);
+    const node = element("div", "node" + (this.changed.has(pointer) ? " changed" : ""));
+    node.dataset.pointer = pointer;
+    const line = element("div", "line");
+    node.append(line);
+    const container = isContainer(value);
+    const toggle = element("span", "toggle", container ? (this.expanded.has(pointer) ? "▾" : "▸") : "");
+    line.append(toggle);
+    if (key !== null) line.append(element("span", "key", key), ": ");
+    if (!container) {
+      line.append(this.leaf(value));
+      if (numberOf(value) !== undefined) {
+        const plot = element("button", "plot" + (this.chartTokens && pointerOf(this.chartTokens) === pointer ? " selected" : ""), "∿");
+        plot.type = "button";
+        plot.title = "Plot " + displayPath(tokens, this.timeline.state(this.current)) + " over all steps";
+        plot.addEventListener("click", () => this.chart(tokens));
+        line.append(plot);
+      }
+      return node;
+    }
+    const isArray = Array.isArray(value);
+    const keys = isArray ? value.map((_, i) => String(i)) : keysOf(value);
+    line.append(element("span", "summary", isArray ? "[" + keys.length + " element" + (keys.length === 1 ? "" : "s") + "]"
+      : "{" + keys.length + " key" + (keys.length === 1 ? "" : "s") + "}"));
+    line.style.cursor = "pointer";
+    line.addEventListener("click", (event) => {
+      if (event.target.tagName === "BUTTON") return;
+      if (this.expanded.has(pointer)) this.expanded.delete(pointer); else this.expanded.add(pointer);
+      this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current));
+    });
+    if (!this.expanded.has(pointer)) return node;
+    const children = element("div", "children");
+    const all = this.showAll.has(pointer) || keys.length <= CHILDREN_SHOWN * 1.5;
+    let hidden = 0;
+    keys.forEach((k, i) => {
+      const childTokens = tokens.concat([k]);
+      const childPointer = pointerOf(childTokens);
+      const onChangedPath = [...this.changed].some((c) => c === childPointer || c.startsWith(childPointer + "/"));
+      if (all || i < CHILDREN_SHOWN || onChangedPath) {
+        children.append(this.node(value[k], childTokens, isArray ? "[" + k + "]" : visible(k)));
+      } else hidden++;
+    });
+    if (hidden > 0) {
+      const more = element("div", "more", "… " + hidden + " more (show all " + keys.length + ")");
+      more.addEventListener("click", () => { this.showAll.add(pointer); this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current)); });
+      children.append(more);
+    }
+    node.append(children);
+    return node;
+  }
+
+  leaf(value) {
+    if (typeof value === "string") return element("span", "string", quoted(value));
+    if (numberOf(value) !== undefined) return element("span", "number", canonicalJSON(value));
+    return element("span", "literal", String(value));
+  }
+
+  showRaw(raw) {
+    this.rawShown = raw;
+    $("show-raw").classList.toggle("selected", raw);
+    $("show-tree").classList.toggle("selected", !raw);
+    $("state-raw").hidden = !raw;
+    $("state-tree").hidden = raw;
+    if (raw) $("state-raw").textContent = canonicalJSON(this.timeline.state(this.current));
+  }
+
+  // ---------------------------------------------------------------- chart
+
+  chart(tokens) {
+    const started = performance.now();
+    this.chartTokens = tokens;
+    this.chartValues = this.timeline.series(tokens);
+    $("chart-path").textContent = displayPath(tokens, this.timeline.state(this.current));
+    this.drawChart();
+    this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current));
+    this.status("chart of " + this.chartValues.length + " steps in " + (performance.now() - started).toFixed(1) + " ms");
+  }
+
+  drawChart() {
+    const box = $("chart");
+    box.replaceChildren();
+    const t = this.timeline;
+    const values = this.chartValues.map(numberOf);
+    const numbers = values.filter((v) => v !== undefined);
+    if (numbers.length === 0) { box.append(element("p", "hint", "No step has a number there.")); return; }
+    const svgNS = "http://www.w3.org/2000/svg";
+    const make = (tag, attributes, text) => {
+      const node = document.createElementNS(svgNS, tag);
+      for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+      if (text !== undefined) node.textContent = text;
+      return node;
+    };
+    const width = 560, height = 240, left = 64, right = 12, top = 12, bottom = 40;
+    let low = Math.min(...numbers.slice(0, 100000)), high = Math.max(...numbers.slice(0, 100000));
+    for (let i = 100000; i < numbers.length; i++) { low = Math.min(low, numbers[i]); high = Math.max(high, numbers[i]); }
+    if (low === high) { low -= 1; high += 1; }
+    const first = t.firstStep, last = Math.max(t.lastStep, first + 1);
+    const x = (step) => left + (step - first) / (last - first) * (width - left - right);
+    const y = (v) => top + (high - v) / (high - low) * (height - top - bottom);
+    const svg = make("svg", { viewBox: "0 0 " + width + " " + height, role: "img" });
+    svg.append(make("line", { class: "axis", x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }));
+    svg.append(make("line", { class: "axis", x1: left, y1: top, x2: left, y2: height - bottom }));
+    const ticks = 5;
+    for (let i = 0; i <= ticks; i++) {
+      const step = Math.round(first + (last - first) * i / ticks);
+      svg.append(make("text", { x: x(step), y: height - bottom + 14, "text-anchor": "middle", class: "x-tick" }, String(step)));
+      const v = low + (high - low) * i / ticks;
+      svg.append(make("text", { x: left - 6, y: y(v) + 3, "text-anchor": "end", class: "y-tick" }, String(Number(v.toPrecision(6)))));
+    }
+    svg.append(make("text", { x: (left + width - right) / 2, y: height - 6, "text-anchor": "middle" }, "step"));
+    // one point per horizontal pixel at most: its lowest and highest value
+    const columns = new Map();
+    values.forEach((v, i) => {
+      if (v === undefined) return;
+      const column = Math.round(x(first + i));
+      const c = columns.get(column);
+      if (!c) columns.set(column, { min: v, max: v, step: first + i });
+      else { c.min = Math.min(c.min, v); c.max = Math.max(c.max, v); }
+    });
+    let d = "";
+    for (const [column, c] of columns) {
+      d += (d ? "L" : "M") + column + " " + y(c.min).toFixed(1);
+      if (c.max !== c.min) d += "L" + column + " " + y(c.max).toFixed(1);
+    }
+    svg.append(make("path", { class: "series", d }));
+    this.cursor = make("line", { class: "cursor", y1: top, y2: height - bottom });
+    svg.append(this.cursor);
+    svg.addEventListener("click", (event) => {
+      const box = svg.getBoundingClientRect();
+      const px = (event.clientX - box.left) / box.width * width;
+      this.go(Math.round(first + (px - left) / (width - left - right) * (last - first)));
+    });
+    this.chartGeometry = x;
+    box.append(svg);
+    const value = values[this.current - first];
+    box.append(element("p", "hint", "at step " + this.current + ": " + (value === undefined ? "no value" : compactJSON(value))));
+    this.drawCursor();
+  }
+
+  drawCursor() {
+    if (!this.cursor || !this.chartGeometry) return;
+    const px = this.chartGeometry(this.current);
+    this.cursor.setAttribute("x1", px);
+    this.cursor.setAttribute("x2", px);
+    const note = $("chart").querySelector("p.hint");
+    if (note && this.chartValues) {
+      const value = this.chartValues[this.current - this.timeline.firstStep];
+      note.textContent = "at step " + this.current + ": " + (value === undefined ? "no value" : compactJSON(value));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+(function open() {
+  try {
+    const document_ = parseJSON($("timeline-data").textContent);
+    const timeline = new Timeline(document_);
+    for (const entry of document_.steps) timeline.append(entry);
+    const page = new Page(timeline);
+    window.statedbgTimeline = { timeline, page };
+    page.start();
+    page.metrics.openMs = performance.now();
+    page.status("ready");
+  } catch (error) {
+    $("status").className = "error";
+    $("status").textContent = "statedbg: this page cannot show its recording: " + visible(error.message);
+  }
+})();

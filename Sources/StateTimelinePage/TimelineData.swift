@@ -1,0 +1,155 @@
+import StateDebugger
+import StateJSON
+import StateJournal
+
+/// The recording as the timeline page reads it: one JSON document of keyframes and patches, whose size
+/// follows the journal's rather than steps × state.
+///
+/// ```json
+/// {"format":"statedbg-timeline","version":1,
+///  "recording":{"name":"bank.jsonl","app":"bank","source":"journal","firstStep":0,"lastStep":40},
+///  "window":{"firstStep":0,"lastStep":40},
+///  "events":[{"after":12,"event":"marker","name":"checkout opened","time":…}],
+///  "steps":[{"state":{…},"step":0},
+///           {"action":{"label":…,"payload":…,"type":…},"parent":0,"patch":[…],"step":1,"time":…},
+///           {"action":…,"parent":1,"patch":[…],"state":{…},"step":2,"time":…}]}
+/// ```
+///
+/// The first element of `steps` is the window's first step, with its state whole (and its action, unless
+/// it is the recording's initial state). Every
+/// later step has its action and `patch`, the RFC 6902 operations that turn the state of its `parent`
+/// into its own (what `statedbg diff FILE PARENT STEP --json` prints); a keyframe also has its `state`
+/// whole, so the page rebuilds any step from at most ``keyframeInterval`` patches. Step objects are in
+/// the shape a live feed can append one at a time (see the page's `Timeline.append`).
+package struct TimelineData {
+    /// The document's `format` member.
+    package static let format = "statedbg-timeline"
+    /// The document's `version` member; a page refuses documents of a later version.
+    package static let version = 1
+    /// The most patches between a step and the keyframe it is rebuilt from.
+    package static let keyframeInterval = 1024
+
+    /// The document, serialized canonically.
+    package private(set) var json: [UInt8] = []
+    /// The steps of the recording the document holds.
+    package let window: ClosedRange<Int>
+    /// The number of steps with a keyframe (the window's first step included).
+    package private(set) var keyframes = 0
+
+    /// Reads the steps in `window` of `source` (all of them when `nil`).
+    ///
+    /// - Parameters:
+    ///   - byteLimit: The most bytes the document may hold; past it, building stops with
+    ///     ``TimelinePageError/tooLarge(name:step:limit:)``, so no page is written that would hang a browser.
+    ///   - isCancelled: Polled between steps; building stops with ``TimelinePageError/cancelled`` when it returns true.
+    package init(source: any RecordingSource, window asked: ClosedRange<Int>? = nil, byteLimit: Int = .max,
+                 isCancelled: () -> Bool = { false }) throws(TimelinePageError) {
+        let window = asked ?? source.steps
+        self.window = window
+        var bytes: [UInt8] = []
+        let head: JSONValue = [
+            "format": .string(Self.format), "version": .integer(Int64(Self.version)),
+            "recording": [
+                "name": .string(source.name), "app": .string(source.info.app), "source": .string(source.info.format.rawValue),
+                "firstStep": .integer(Int64(source.baseStep)), "lastStep": .integer(Int64(source.lastStep)),
+            ],
+            "window": ["firstStep": .integer(Int64(window.lowerBound)), "lastStep": .integer(Int64(window.upperBound))],
+            "events": .array(source.events.filter { window.contains($0.event.after) }.map(\.event.jsonValue)),
+        ]
+        // The head is written without its closing brace, then the steps stream in after it.
+        bytes += head.serialized(.canonical).dropLast()
+        bytes += Array(#","steps":["#.utf8)
+
+        var states = RecentStates()
+        var depth: [Int: Int] = [:]        // patches since the keyframe each step is rebuilt from
+        var patchBytes: [Int: Int] = [:]   // the bytes of those patches
+        var keyframeBytes: [Int: Int] = [:]
+
+        let first = try Self.translating { () throws(DebuggerError) in try source.state(at: window.lowerBound) }
+        states.keep(first, for: window.lowerBound)
+        let firstBytes = first.serialized(.canonical)
+        var firstEntry: [(String, JSONValue)] = [("state", first), ("step", .integer(Int64(window.lowerBound)))]
+        if window.lowerBound > source.baseStep {
+            // A window that starts after the initial state keeps its first step's action, without a patch.
+            let record = try Self.translating { () throws(DebuggerError) in try source.record(at: window.lowerBound) }
+            firstEntry.insert(("action", record.action.jsonValue), at: 0)
+            firstEntry.append(("time", .integer(record.time)))
+        }
+        bytes += JSONValue.object(JSONObject(firstEntry)).serialized(.canonical)
+        depth[window.lowerBound] = 0
+        patchBytes[window.lowerBound] = 0
+        keyframeBytes[window.lowerBound] = firstBytes.count
+        keyframes = 1
+
+        var step = window.lowerBound
+        while step < window.upperBound {
+            step += 1
+            if step % 256 == 0, isCancelled() { throw .cancelled }
+            let record = try Self.translating { () throws(DebuggerError) in try source.record(at: step) }
+            let state = try Self.translating { () throws(DebuggerError) in try source.state(at: step) }
+            let parent = source.parent(ofStep: step)
+            let parentState: JSONValue?
+            if let kept = states.state(for: parent) {
+                parentState = kept
+            } else if window.contains(parent) {
+                parentState = try Self.translating { () throws(DebuggerError) in try source.state(at: parent) }
+            } else {
+                parentState = nil
+            }
+            var object: [(String, JSONValue)] = [("action", record.action.jsonValue)]
+            if parentState != nil { object.append(("parent", .integer(Int64(parent)))) }
+            let patch = parentState.map { JSONDiff.patch(from: $0, to: state).jsonValue } ?? .array([])
+            let patchSize = patch.serialized(.canonical).count
+            var isKeyframe = parentState == nil
+            if !isKeyframe, let parentDepth = depth[parent], let parentBytes = patchBytes[parent], let base = keyframeBytes[parent] {
+                isKeyframe = parentDepth + 1 >= Self.keyframeInterval || parentBytes + patchSize > max(base, 4096)
+                depth[step] = parentDepth + 1
+                patchBytes[step] = parentBytes + patchSize
+                keyframeBytes[step] = base
+            } else {
+                isKeyframe = true
+            }
+            object.append(("patch", patch))
+            if isKeyframe {
+                object.append(("state", state))
+                depth[step] = 0
+                patchBytes[step] = 0
+                keyframeBytes[step] = state.serialized(.canonical).count
+                keyframes += 1
+            }
+            object.append(("step", .integer(Int64(step))))
+            object.append(("time", .integer(record.time)))
+            bytes.append(0x2C)
+            bytes += JSONValue.object(JSONObject(object)).serialized(.canonical)
+            states.keep(state, for: step)
+            if bytes.count > byteLimit {
+                throw .tooLarge(name: source.name, step: step, limit: byteLimit)
+            }
+        }
+        bytes += Array("]}".utf8)
+        json = bytes
+    }
+
+    private static func translating<T>(_ body: () throws(DebuggerError) -> T) throws(TimelinePageError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .recording(error)
+        }
+    }
+}
+
+/// The last few states built, by step: a step's parent is nearly always the step before it, and after
+/// a travel it is usually a step read a moment ago.
+private struct RecentStates {
+    private var entries: [(step: Int, state: JSONValue)] = []
+
+    func state(for step: Int) -> JSONValue? {
+        entries.last { $0.step == step }?.state
+    }
+
+    mutating func keep(_ state: JSONValue, for step: Int) {
+        if entries.count == 8 { entries.removeFirst() }
+        entries.append((step, state))
+    }
+}

@@ -1,0 +1,41 @@
+import StateDebugger
+import StateJSON
+import StateQuery
+
+/// A place `continue` and `reverse-continue` stop: a predicate becoming true, an action of a type, or a
+/// watched value changing. Numbered as in gdb, breakpoints and watchpoints alike.
+struct Breakpoint: Sendable {
+    /// What makes it stop.
+    enum Condition: Sendable {
+        /// The predicate is false at a step's parent and true at the step.
+        case predicate(StatePredicate, text: String)
+        /// The step's action type matches (exactly, or as a glob with `*` and `?`).
+        case action(ActionPattern)
+        /// The values the path selects differ between a step's parent and the step.
+        case watch(JSONPath, text: String)
+    }
+
+    /// The number `delete`, `disable` and `enable` take.
+    var number: Int
+    var condition: Condition
+    var isEnabled = true
+    /// How many times `continue` or `reverse-continue` stopped here.
+    var hits = 0
+
+    var isWatch: Bool {
+        if case .watch = condition { return true }
+        return false
+    }
+
+    /// `when .balance < 0`, `action bank.*`, `.owner`, as `info breakpoints` lists it.
+    var what: String {
+        switch condition {
+        case .predicate(_, let text): "when \(text)"
+        case .action(let pattern): "action \(pattern.text)"
+        case .watch(_, let text): text
+        }
+    }
+
+    /// `breakpoint 1` or `watchpoint 2`.
+    var label: String { "\(isWatch ? "watchpoint" : "breakpoint") \(number)" }
+}
