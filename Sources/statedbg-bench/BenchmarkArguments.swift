@@ -1,10 +1,13 @@
-/// The command line: `statedbg-bench [--quick] [--json [FILE]] [--only GROUPS]`, plus the hidden `--probe` mode in which
+/// The command line: `statedbg-bench [--quick] [--json [FILE]] [--only GROUPS]` or
+/// `statedbg-bench --markdown-table REPORT`, plus the hidden `--probe` mode in which
 /// the benchmark runs one memory measurement in a fresh process of its own.
 struct BenchmarkArguments: Equatable {
     /// Run every scenario at CI size.
     var quick = false
     /// Write the JSON report: to this file, or to stdout after the table when the value is `"-"`.
     var json: String?
+    /// `--markdown-table REPORT`: print the Markdown table of a saved JSON report instead of running.
+    var markdownTable: String?
     /// `--probe [--users N] KIND …`: the arguments of a memory probe.
     var probe: [String]?
     /// Users in the large state (only probes take it; the scale fixes it otherwise).
@@ -15,24 +18,29 @@ struct BenchmarkArguments: Equatable {
     var only: Set<String> = []
 
     /// The scenario groups, in the order they run.
-    static let groups = ["dispatch", "json", "diff", "recording", "reading", "queries"]
+    static let groups = ["dispatch", "json", "diff", "recording", "reading", "queries", "scaling", "live"]
 
     static let usage = """
         OVERVIEW: Measures statedbg against in-run baselines and reports medians, spreads and ratios.
 
         USAGE: statedbg-bench [--quick] [--json [<file>]] [--only <groups>]
+               statedbg-bench --markdown-table <report>
 
         OPTIONS:
           --quick                 Run every scenario at a size small enough for CI (under a minute).
           --json [<file>]         Also write the machine-readable report, to <file> or (without one) to
                                   standard output after the table.
           --only <groups>         Run only these comma-separated groups: dispatch, json, diff, recording,
-                                  reading, queries (reading and queries also run recording).
+                                  reading, queries, scaling, live (reading and queries also run recording).
+          --markdown-table <report>
+                                  Run nothing; print the Markdown table of a JSON report written by
+                                  --json, as the documentation's performance article shows it.
           -h, --help              Show help information.
 
         EXIT STATUS:
           0 the run completed (missed targets are reported, not failed), 64 usage error,
-          70 a scenario computed a wrong result (a journal that does not read back), 74 I/O error.
+          65 --markdown-table was given something that is not a report, 70 a scenario computed a
+          wrong result (a journal that does not read back), 74 I/O error.
         """
 
     init(_ arguments: [String]) throws {
@@ -57,6 +65,9 @@ struct BenchmarkArguments: Equatable {
                 } else {
                     json = "-"
                 }
+            case "--markdown-table":
+                guard let file = remaining.popFirst() else { throw BenchmarkError.usage("--markdown-table needs a report file.") }
+                markdownTable = file
             case "--only":
                 guard let list = remaining.popFirst() else { throw BenchmarkError.usage("--only needs a list of groups.") }
                 for group in list.split(separator: ",").map(String.init) {

@@ -18,6 +18,7 @@ struct BenchmarkRunner {
         if arguments.runs("dispatch") { measurements += try DispatchBenchmarks(context: context).run() }
         if arguments.runs("json") { measurements += try JSONBenchmarks(context: context).run() }
         if arguments.runs("diff") { measurements += try DiffBenchmarks(context: context).run() }
+        if arguments.runs("live") { measurements += try LiveBenchmarks(context: context).run() }
         if arguments.runs("recording") {
             let recording = try RecordingBenchmarks(context: context).run()
             measurements += recording.measurements
@@ -31,9 +32,12 @@ struct BenchmarkRunner {
             }
         }
 
-        let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick, heap: heap,
-                            measurements: measurements)
-        context.progress(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+        if arguments.runs("scaling") { measurements += try RecordingScalingBenchmarks(context: context).run() }
+
+        let duration = Date().timeIntervalSince(started)
+        let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick,
+                            durationSeconds: duration, heap: heap, measurements: measurements)
+        context.progress(String(format: "done in %.1f s", duration))
         var output = ReportTable(report: report).text
         let json = report.jsonValue.serialized(.pretty) + [0x0A]
         switch arguments.json {
@@ -49,6 +53,28 @@ struct BenchmarkRunner {
             break
         }
         FileHandle.standardOutput.write(Data(output.utf8))
+    }
+
+    /// Prints the Markdown table of a saved JSON report (`--markdown-table FILE`), the one the
+    /// documentation's performance article shows.
+    func printMarkdownTable(of path: String) throws {
+        let bytes: [UInt8]
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BenchmarkError.io("cannot read the report \(path): no such file.")
+        }
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw BenchmarkError.io("cannot read the report \(path): \(error.localizedDescription)")
+        }
+        let report: JSONValue
+        do {
+            report = try JSONValue(parsing: bytes)
+        } catch {
+            throw BenchmarkError.badReport(path: path, "\(error)")
+        }
+        let table = try MarkdownTable(report: report, path: path).text
+        FileHandle.standardOutput.write(Data(table.utf8))
     }
 
     /// Runs one memory probe (the hidden child mode) and prints its figures.

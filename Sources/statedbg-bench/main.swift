@@ -6,6 +6,8 @@ do {
     let runner = BenchmarkRunner(arguments: arguments)
     if arguments.help {
         print(BenchmarkArguments.usage)
+    } else if let report = arguments.markdownTable {
+        try runner.printMarkdownTable(of: report)
     } else if let probe = arguments.probe {
         try runner.runProbe(probe)
     } else {

@@ -5,7 +5,7 @@ import StateStore
 /// reducer, and drive it with generated actions.
 ///
 /// Register your app with the `statedbg` command line by building a small executable of your own
-/// (see the README's "Debugging your own app"):
+/// (see "Your own statedbg" in the README):
 ///
 /// ```swift
 /// let app = RecordableApp(

@@ -2,19 +2,31 @@ import StateDebugger
 import StateJSON
 import TerminalKit
 
-/// `statedbg bisect FILE PREDICATE [--linear]`: the first step where a predicate holds.
+/// `statedbg bisect FILE PREDICATE [--linear] [--json]`: the first step where a predicate holds.
 enum BisectCommand: Subcommand {
     static let spec = CommandSpec(
         name: "bisect",
         abstract: "Find the first step where a predicate over the state holds.",
         discussion: """
-            PREDICATE is a condition such as '.accounts.jenny < 0', 'any(.users[*].age < 0)' or \
-            'action.type == "bank.pay" and .accounts.donald > 100'. When it holds at the last step, a binary \
-            search finds the first step, assuming it stays true once it holds; --linear scans every step \
-            from the first instead. Prints the result, then the step and the diff it made.
+            PREDICATE is a condition on the state, the action and the step number, such as \
+            'any(.users[*].age < 0)', '.jenny < 0' or 'action.type == "bank.pay" and .donald > 200'. When it \
+            holds at the last step, a binary search finds the first step, assuming it stays true once it \
+            holds; --linear scans every step from the first instead. Prints the result, then the step and \
+            the diff it made.
+
+            With --json the result is one line: {"action":{"label","payload","type"} or null,"firstStep":N,\
+            "holds":BOOL,"lastStep":N,"method":"binary" or "linear","predicate":TEXT,"statesRead":N,\
+            "step":N or null}; action is null when the predicate holds at the initial state.
+
+            $ statedbg bisect Recordings/users-negative-age.jsonl 'any(.users[*].age < 0)' --json
+            {"action":{"label":"users.updateAge(id: 5, age: -1)","payload":{"updateAge":{"age":-1,"id":5}},"type":"users.updateAge"},"firstStep":0,"holds":true,"lastStep":60,"method":"binary","predicate":"any(.users[*].age < 0)","statesRead":7,"step":40}
+            $ statedbg bisect Recordings/bank.jsonl 'action.type == "bank.pay" and .donald > 200'
             """,
         arguments: [.file, ArgumentSpec("predicate", help: "The condition, quoted for the shell.")],
-        options: [.flag("linear", help: "Scan every step in order instead of bisecting.")] + ColourPolicy.options,
+        options: [
+            .flag("linear", help: "Scan every step in order instead of bisecting."),
+            .flag("json", help: "Print the result as one JSON line."),
+        ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "The predicate holds at some step."),
             .init(.checkFailed, "The predicate never holds."),
@@ -27,10 +39,32 @@ enum BisectCommand: Subcommand {
             try RecordingQuery(source: source).bisect(predicate, linear: arguments.flag("linear"), isCancelled: context.isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
+        if arguments.flag("json") {
+            context.output.print(Self.json(report).canonicalText)
+            return report.step == nil ? .checkFailed : .success
+        }
         context.output.print(report.description)
         guard let step = report.step else { return .checkFailed }
         let printer = StepPrinter(colour: context.colour(arguments))
         context.output.print(try StepView(source: source, printer: printer).render(step: step))
         return .success
+    }
+
+    /// The `--json` document of a finished search.
+    static func json(_ report: BisectReport) -> JSONValue {
+        let method = switch report.method {
+        case .binarySearch: "binary"
+        case .linearScan, .forcedLinearScan: "linear"
+        }
+        return [
+            "predicate": .string(report.predicate),
+            "holds": .bool(report.step != nil),
+            "step": report.step.map { .integer(Int64($0)) } ?? .null,
+            "action": report.action?.jsonValue ?? .null,
+            "method": .string(method),
+            "statesRead": .integer(Int64(report.statesRead)),
+            "firstStep": .integer(Int64(report.steps.lowerBound)),
+            "lastStep": .integer(Int64(report.steps.upperBound)),
+        ]
     }
 }

@@ -1,7 +1,9 @@
 import StateDebugger
+import StateJSON
+import StateQuery
 import TerminalKit
 
-/// `statedbg changes FILE PATH`: the steps that changed the values a path selects.
+/// `statedbg changes FILE PATH [--json]`: the steps that changed the values a path selects.
 enum ChangesCommand: Subcommand {
     static let spec = CommandSpec(
         name: "changes",
@@ -11,8 +13,23 @@ enum ChangesCommand: Subcommand {
             wildcards ([*], ..) names each selected path that changed. Steps whose patch cannot touch \
             PATH are passed over without rebuilding their state, so this is fast on long recordings. \
             Ctrl-C stops the search; the changes found so far stay printed.
+
+            With --json each change is a JSON line, {"action":{"label","payload","type"},"changes":\
+            [{"new":VALUE,"old":VALUE,"path":TEXT}…],"step":N}, where "old" or "new" is left out when the \
+            value was absent; the last line is {"summary":{"changes":N,"firstStep":N,"lastStep":N,\
+            "path":TEXT}}.
+
+            $ statedbg changes Recordings/users-negative-age.jsonl '.users[4].age'
+            step 22 users.addUser(name: "Donald Knuth", age: 90): (absent) → 90
+            step 26 users.updateAge(id: 5, age: 82): 90 → 82
+            step 31 users.updateAge(id: 5, age: 56): 82 → 56
+            step 34 users.updateAge(id: 5, age: 52): 56 → 52
+            step 37 users.updateAge(id: 5, age: 24): 52 → 24
+            step 40 users.updateAge(id: 5, age: -1): 24 → -1
+            .users[4].age changed at 6 of steps 1 to 60.
             """,
-        arguments: [.file, ArgumentSpec("path", help: "A jq-like path such as .accounts.jenny or .users[*].age.")],
+        arguments: [.file, ArgumentSpec("path", help: "A jq-like path such as .jenny or .users[*].age.")],
+        options: [.flag("json", help: "Print JSON lines.")],
         exitStatuses: [.init(.success, "The list was printed (possibly empty).")] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -20,15 +37,37 @@ enum ChangesCommand: Subcommand {
         let path = try context.path(arguments.string("path") ?? "")
         let output = context.output
         let namesPaths = !path.selectsAtMostOneValue
+        let json = arguments.flag("json")
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).changes(of: path, isCancelled: context.isCancelled) { change in
                 // A long search shows what it has found as it goes, in the lines of the finished report.
-                output.print(change.rendered(namingPaths: namesPaths))
+                output.print(json ? Self.json(change).canonicalText : change.rendered(namingPaths: namesPaths))
                 output.flush()
             }
         }
         if report.cancelled { throw CommandFailure(.interrupted, report.summary) }
-        output.print(report.summary)
+        if json {
+            let summary: JSONValue = [
+                "path": .string(report.path.description),
+                "changes": .integer(Int64(report.changes.count)),
+                "firstStep": .integer(Int64(report.steps.lowerBound)),
+                "lastStep": .integer(Int64(report.steps.upperBound - 1)),
+            ]
+            output.print(JSONValue.object(["summary": summary]).canonicalText)
+        } else {
+            output.print(report.summary)
+        }
         return .success
+    }
+
+    /// One change as a `--json` line.
+    static func json(_ change: ValueChange) -> JSONValue {
+        let locations: [JSONValue] = change.locations.map { location in
+            var members: [(String, JSONValue)] = [("path", .string(JSONPath(pointer: location.pointer).description))]
+            if let old = location.old { members.append(("old", old)) }
+            if let new = location.new { members.append(("new", new)) }
+            return .object(JSONObject(members))
+        }
+        return ["step": .integer(Int64(change.step)), "action": change.action.jsonValue, "changes": .array(locations)]
     }
 }

@@ -19,10 +19,21 @@ enum DiffCommand: Subcommand {
             and "patch") or \
             "oneIsLonger" (with "through", "longer" and "extraSteps"); each patch turns the first recording's \
             state into the second's.
+
+            $ statedbg diff Recordings/bank.jsonl 9 10
+            --- step 9
+            +++ step 10
+              {
+            -   "donald": 167,
+            +   "donald": 175,
+            -   "jenny": 12
+            +   "jenny": 4
+              }
+            $ statedbg diff Recordings/users-negative-age.jsonl Recordings/users-reswift-negative-age.jsonl
             """,
         arguments: [
             .file,
-            ArgumentSpec("a", help: "The first step, or a second recording."),
+            ArgumentSpec("a", help: "The first step, or a second recording.").completing(.files),
             ArgumentSpec("b", help: "The second step.", isOptional: true),
         ],
         options: [.flag("json", help: "Print canonical JSON.")] + ColourPolicy.options,

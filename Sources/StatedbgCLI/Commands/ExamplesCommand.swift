@@ -1,14 +1,29 @@
+import StateJSON
 import TerminalKit
 
-/// `statedbg examples`: the apps this build of statedbg can record and replay.
+/// `statedbg examples [--json]`: the apps this build of statedbg can record and replay.
 enum ExamplesCommand: Subcommand {
     static let spec = CommandSpec(
         name: "examples",
         abstract: "List the registered apps: their ids, for 'statedbg record', and what they are.",
+        discussion: """
+            With --json the list is one line: {"apps":[{"canRecord":BOOL,"id":TEXT,"summary":TEXT}…]}; \
+            canRecord is false for an app without an action generator.
+
+            $ statedbg examples
+            """,
+        options: [.flag("json", help: "Print the list as one JSON line.")],
         exitStatuses: [.init(.success, "The list was printed.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let apps = context.registry.apps
+        if arguments.flag("json") {
+            let list: [JSONValue] = apps.map { app in
+                ["id": .string(app.id), "summary": .string(app.summary), "canRecord": .bool(app.canGenerate)]
+            }
+            context.output.print(JSONValue.object(["apps": .array(list)]).canonicalText)
+            return .success
+        }
         guard !apps.isEmpty else {
             context.output.print("no apps are registered; build a statedbg of your own that passes yours to Statedbg.main(apps:)")
             return .success

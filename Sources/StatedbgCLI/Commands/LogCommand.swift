@@ -9,10 +9,16 @@ enum LogCommand: Subcommand {
         abstract: "List the recorded actions.",
         discussion: """
             Each line is the step number, right-aligned in six columns, two spaces and the action's label. \
-            --type keeps the actions whose type matches a glob: 'bank.*', '*.pay', 'counter.add'.
+            --type keeps the actions whose type matches a glob: 'bank.*', '*.pay', 'counter.reset'.
 
             With --json the output is JSON lines, one per step: {"action":{"label","payload","type"},\
             "line":N,"step":N,"time":MILLISECONDS} ("line" is null for recordings without lines).
+
+            $ statedbg log Recordings/bank.jsonl --type 'bank.steal'
+                 4  bank.steal(from: jenny, amount: 461)
+                23  bank.steal(from: jenny, amount: 3)
+                25  bank.steal(from: donald, amount: 493)
+                38  bank.steal(from: jenny, amount: 77)
             """,
         arguments: [.file],
         options: [

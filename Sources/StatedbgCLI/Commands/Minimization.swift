@@ -15,6 +15,15 @@ enum Minimization {
     /// ```
     static func run(source: any RecordingSource, app: any RegisteredApp, predicate: StatePredicate, output: String,
                     force: Bool, isCancelled: @escaping @Sendable () -> Bool) throws(CommandFailure) -> String {
+        let (report, saved) = try minimize(source: source, app: app, predicate: predicate, output: output, force: force,
+                                           isCancelled: isCancelled)
+        return "\(report)\nwrote \(saved.steps) step\(saved.steps == 1 ? "" : "s") to \(saved.path)"
+    }
+
+    /// Minimizes and writes as ``run(source:app:predicate:output:force:isCancelled:)`` does, and returns
+    /// the two reports themselves (for `minimize --json`).
+    static func minimize(source: any RecordingSource, app: any RegisteredApp, predicate: StatePredicate, output: String,
+                         force: Bool, isCancelled: @escaping @Sendable () -> Bool) throws(CommandFailure) -> (MinimizeReport, SaveReport) {
         let minimizer = Minimizer(source: source, app: app)
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try minimizer.minimize(predicate, isCancelled: isCancelled)
@@ -27,6 +36,6 @@ enum Minimization {
         let saved = try CommandFailure.translating { () throws(DebuggerError) in
             try minimizer.write(report.keptSteps, to: output, force: force)
         }
-        return "\(report)\nwrote \(saved.steps) step\(saved.steps == 1 ? "" : "s") to \(saved.path)"
+        return (report, saved)
     }
 }

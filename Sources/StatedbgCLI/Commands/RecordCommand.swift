@@ -15,19 +15,32 @@ enum RecordCommand: Subcommand {
             The same seed gives the same actions, so a recording can be made again. Actions the app's \
             validators reject are journaled as events and do not count as steps. See 'statedbg examples' \
             for the apps.
+
+            $ statedbg record bank -o bank-session.jsonl --steps 40 --seed 7
+            recorded 40 steps of bank to bank-session.jsonl (11 actions rejected by validators)
+
+            With --json the result is one line: {"app":ID,"interrupted":BOOL,"output":PATH,"rejected":N,\
+            "steps":N}, where rejected counts the actions the app's validators refused.
+
+            $ statedbg record counter -o counter-session.jsonl --steps 5 --json
+            {"app":"counter","interrupted":false,"output":"counter-session.jsonl","rejected":0,"steps":5}
             """,
-        arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
+        arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")
+            .completing(.command("statedbg examples | cut -d ' ' -f 1"))],
         options: [
-            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true),
+            .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true).completing(.files),
             .value("steps", valueName: "n", defaultValue: "100", help: "How many steps to record."),
             .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
             .flag("force", help: "Replace the output file if it exists."),
             .value("snapshots", valueName: "mode", defaultValue: "patches",
-                   help: "patches (a patch per step, with keyframes) or every-step (a whole state per step)."),
+                   help: "patches (a patch per step, with keyframes) or every-step (a whole state per step).")
+                .completing(.values(["patches", "every-step"])),
             .value("durability", valueName: "policy", defaultValue: "step",
-                   help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends)."),
+                   help: "step (every step reaches the OS), step-sync (and the disk, with fsync), batched, or close (only when recording ends).")
+                .completing(.values(["step", "step-sync", "batched", "close"])),
             .flag("fixed-clock", help: "Stamp steps with a fixed clock (from 2026-01-01, one second a step), so the same seed writes the same bytes."),
-            .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests)."),
+            .flag("acknowledged", help: "Print 'acknowledged N' on standard output whenever the writer has handed steps up to N to the OS (for crash tests).").hidden(),
+            .flag("json", help: "Print the result as one JSON line."),
             .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
         ],
@@ -101,8 +114,16 @@ enum RecordCommand: Subcommand {
         } catch {
             throw CommandFailure(.ioError, "\(output): the recording failed: \(String(describing: error).withoutFinalPeriod).")
         }
-        let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
-        context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+        if arguments.flag("json") {
+            let result: JSONValue = [
+                "app": .string(id), "output": .string(output), "steps": .integer(Int64(summary.applied)),
+                "rejected": .integer(Int64(summary.rejected)), "interrupted": .bool(summary.cancelled),
+            ]
+            context.output.print(result.canonicalText)
+        } else {
+            let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
+            context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+        }
         if summary.cancelled {
             throw CommandFailure(.interrupted, "Interrupted: recording stopped after \(summary.applied) of \(steps) steps; \(output) holds them and is complete.")
         }

@@ -18,11 +18,15 @@ enum ShowCommand: Subcommand {
             --action first prints the step's action as 'step N  LABEL  at FILE:LINE' (the call site when the \
             recorder stored one) and, for an action recorded without Codable, '(not replayable)'; with \
             --json the output is then {"action":…,"state":…}.
+
+            $ statedbg show Recordings/bank.jsonl --step 10 --path .jenny
+            4
+            $ statedbg show Recordings/users-negative-age.jsonl --path '.users[*].age'
             """,
         arguments: [.file],
         options: [
             .value("step", valueName: "n", help: "The step (default: the last; negative counts from the end, -1 is the last)."),
-            .value("path", valueName: "path", help: "A jq-like path such as .accounts.jenny or .users[*].age."),
+            .value("path", valueName: "path", help: "A jq-like path such as .jenny or .users[*].age."),
             .flag("full", help: "Show long arrays whole."),
             .flag("action", help: "Print the step's action and where it was dispatched before the state."),
             .flag("json", help: "Print canonical JSON."),
@@ -37,6 +41,10 @@ enum ShowCommand: Subcommand {
         let step = try resolveStep(try context.int(arguments, "step"), in: source)
         let state = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
         let path = try arguments.string("path").map { (text) throws(CommandFailure) in try context.path(text) }
+        if let path, path.values(in: state).isEmpty {
+            // A path that selects nothing anywhere is a mistake to name, not an empty answer.
+            try CommandFailure.translating { () throws(DebuggerError) in try source.requirePathExists(path) }
+        }
         let printer = StepPrinter(colour: false)
         let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
             "\(source.name): \($0) selects nothing in the state after step \(step)."

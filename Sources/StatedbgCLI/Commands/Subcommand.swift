@@ -21,7 +21,7 @@ extension CommandSpec.StatusNote {
 }
 
 extension ArgumentSpec {
-    static let file = ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export.")
+    static let file = ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export.").completing(.files)
 }
 
 extension OptionSpec {

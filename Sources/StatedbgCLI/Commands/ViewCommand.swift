@@ -27,10 +27,12 @@ enum ViewCommand: Subcommand {
             A page holds at most \(maxSteps) steps and \(maxDataBytes >> 20) MiB of recording data: a \
             longer recording gets a window of its last \(maxSteps) steps (say which with --steps A..B), \
             and a page whose data would pass the limit is not written.
+
+            $ statedbg view Recordings/users-negative-age.jsonl -o users.html
             """,
         arguments: [.file],
         options: [
-            .value("output", short: "o", valueName: "page", help: "The page to write (default: NAME.html)."),
+            .value("output", short: "o", valueName: "page", help: "The page to write (default: NAME.html).").completing(.files),
             .value("steps", valueName: "a..b", help: "Show only steps A through B (negative counts from the end)."),
             .flag("open", help: "Open the page with the system's opener (xdg-open, open) after writing it."),
             .flag("force", help: "Replace the output file even if statedbg view did not write it."),

@@ -13,6 +13,8 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var isOptional: Bool
     /// Whether the argument takes every remaining positional value; only the last argument may be variadic.
     public var isVariadic: Bool
+    /// What shell completion offers for the argument.
+    public var completion: ValueCompletion = .none
 
     /// Creates a positional argument.
     public init(_ name: String, help: String = "", isOptional: Bool = false, isVariadic: Bool = false) {
@@ -20,6 +22,13 @@ public struct ArgumentSpec: Sendable, Equatable {
         self.help = help
         self.isOptional = isOptional
         self.isVariadic = isVariadic
+    }
+
+    /// This argument, with shell completion offering `completion` for it.
+    public func completing(_ completion: ValueCompletion) -> ArgumentSpec {
+        var copy = self
+        copy.completion = completion
+        return copy
     }
 
     /// The argument as written in help, `<file>`.

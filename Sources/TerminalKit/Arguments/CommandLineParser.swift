@@ -68,7 +68,7 @@ public struct CommandLineParser: Sendable {
             } else if let fallback = command.defaultSubcommand.flatMap(command.subcommand(named:)) {
                 path.append(fallback)
             } else if first.hasPrefix("-"), first != "-" {
-                let longNames = command.allOptions.compactMap(\.long).map { "--\($0)" }
+                let longNames = command.visibleOptions.compactMap(\.long).map { "--\($0)" }
                 throw error(.unknownOption(first, suggestion: Suggestion.closest(to: first, among: longNames)), path)
             } else {
                 throw error(.unknownSubcommand(first, suggestion: Suggestion.closest(to: first, among: names)), path)
@@ -130,7 +130,7 @@ public struct CommandLineParser: Sendable {
                 let name = body.prefix { $0 != "=" }
                 let attached = name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
                 guard let option = options.first(where: { $0.long == String(name) }) else {
-                    let longNames = options.compactMap(\.long).map { "--\($0)" }
+                    let longNames = options.filter { !$0.isHidden }.compactMap(\.long).map { "--\($0)" }
                     let spelled = "--\(name)"
                     throw error(.unknownOption(spelled, suggestion: Suggestion.closest(to: spelled, among: longNames)), path)
                 }

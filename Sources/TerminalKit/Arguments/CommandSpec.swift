@@ -80,4 +80,9 @@ public struct CommandSpec: Sendable, Equatable {
     var allOptions: [OptionSpec] {
         options + (version == nil ? [] : [Self.versionOption]) + [Self.helpOption]
     }
+
+    /// The options help shows: ``allOptions`` without the hidden ones.
+    package var visibleOptions: [OptionSpec] {
+        allOptions.filter { !$0.isHidden }
+    }
 }

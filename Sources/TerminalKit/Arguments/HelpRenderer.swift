@@ -56,7 +56,7 @@ public struct HelpRenderer: Sendable {
         blocks.append(
             section("ARGUMENTS", command.arguments.map { ($0.label, $0.help) }))
         blocks.append(
-            section("OPTIONS", command.allOptions.map { ($0.helpLabel, Self.optionDescription($0)) }))
+            section("OPTIONS", command.visibleOptions.map { ($0.helpLabel, Self.optionDescription($0)) }))
         blocks.append(
             section("EXIT STATUS", command.exitStatuses.map { ($0.status.description, $0.meaning) }))
         var subcommands = section(
@@ -82,11 +82,12 @@ public struct HelpRenderer: Sendable {
         guard let command = commandPath.last else { return "" }
         let toolName = commandPath.map(\.name).joined(separator: " ")
         var elements = command.arguments.map(\.synopsis)
-        if command.arguments.count + command.options.count > 12 {
+        let options = command.options.filter { !$0.isHidden }
+        if command.arguments.count + options.count > 12 {
             elements.insert("[<options>]", at: 0)
-            elements += command.options.filter(\.isRequired).map(\.usageSynopsis)
+            elements += options.filter(\.isRequired).map(\.usageSynopsis)
         } else {
-            elements += command.options.map(\.usageSynopsis)
+            elements += options.map(\.usageSynopsis)
         }
         if !command.subcommands.isEmpty {
             elements.append("<subcommand>")

@@ -29,6 +29,11 @@ public struct OptionSpec: Sendable, Equatable {
     /// Whether the command cannot run without the option; the usage line shows it without brackets
     /// and the parser reports it missing.
     public var isRequired: Bool
+    /// Whether help leaves the option out (usage line, `OPTIONS:`, suggestions, completion): for hooks
+    /// that tests use and people should not, such as `record --acknowledged`. The parser still accepts it.
+    public var isHidden: Bool = false
+    /// What shell completion offers for the option's value.
+    public var valueCompletion: ValueCompletion = .none
 
     /// Creates an option; at least one of `long` and `short` must be given.
     public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false,
@@ -58,16 +63,30 @@ public struct OptionSpec: Sendable, Equatable {
             help: help, isRepeatable: isRepeatable, isRequired: isRequired)
     }
 
+    /// This option, left out of help (``isHidden``).
+    public func hidden() -> OptionSpec {
+        var copy = self
+        copy.isHidden = true
+        return copy
+    }
+
+    /// This option, with shell completion offering `completion` for its value.
+    public func completing(_ completion: ValueCompletion) -> OptionSpec {
+        var copy = self
+        copy.valueCompletion = completion
+        return copy
+    }
+
     /// The name ``ParsedArguments`` files values under: the long name, or the short one.
     public var key: String { long ?? short.map(String.init) ?? "" }
 
     /// Whether the option consumes a value.
-    var takesValue: Bool {
+    package var takesValue: Bool {
         if case .value = kind { return true }
         return false
     }
 
-    var valueName: String? {
+    package var valueName: String? {
         if case .value(let name, _) = kind { return name }
         return nil
     }

@@ -7,6 +7,8 @@ struct Report: Sendable {
     /// ISO 8601, UTC.
     var date: String
     var quick: Bool
+    /// How long the whole run took, in seconds, from the first scenario to the last.
+    var durationSeconds: Double
     /// How the C heap was set up for the run (see ``HeapSettings``).
     var heap: String
     var measurements: [Measurement]
@@ -14,13 +16,21 @@ struct Report: Sendable {
     /// The targets that were missed.
     var missed: [Measurement] { measurements.filter { $0.met == false } }
 
-    /// The machine-readable report:
-    /// `{"machine": {"cores", "model", "os"}, "date", "quick", "heap", "scenarios": [{"name", "unit", "value", "baseline", "ratio", "target", "met", …}]}`.
+    /// The version of the report's layout; ``MarkdownTable`` refuses reports of other versions.
+    static let formatVersion: Int64 = 1
+
+    /// The machine-readable report, one JSON document:
+    /// `{"format": "statedbg-bench-report", "version": 1, "machine": {"cores", "model", "os"}, "date",
+    /// "durationSeconds", "quick", "heap", "scenarios": [{"group", "name", "unit", "value", "min", "max",
+    /// "repetitions", "baselineName", "baseline", "ratio", "target", "met", "note"}]}`.
     ///
     /// `ratio` is "times better than the baseline" (above 1: the subject wins), whatever the unit.
     /// `target` is `{"metric": "value" | "ratio", "comparison": "<" | ">=", "threshold": N}` or `null`.
     var jsonValue: JSONValue {
         .object([
+            "format": "statedbg-bench-report",
+            "version": .integer(Self.formatVersion),
+            "durationSeconds": Self.number(durationSeconds),
             "machine": .object([
                 "cores": .integer(Int64(machine.cores)),
                 "model": .string(machine.model),
@@ -65,7 +75,7 @@ struct Report: Sendable {
     }
 
     /// Four significant digits are plenty for noisy timings and keep the file readable.
-    private static func number(_ value: Double) -> JSONValue {
+    static func number(_ value: Double) -> JSONValue {
         guard value.isFinite else { return .null }
         if value.rounded() == value, abs(value) < 1e15 { return .integer(Int64(value)) }
         let digits = max(0, 3 - Int(log10(abs(value)).rounded(.down)))

@@ -11,7 +11,7 @@ struct ReportTable {
 
     var text: String {
         var lines = ["statedbg-bench — \(report.machine.model), \(report.machine.cores) cores, \(report.machine.os)",
-                     "\(report.date)\(report.quick ? ", --quick" : ""), \(report.heap)", ""]
+                     "\(report.date)\(report.quick ? ", --quick" : ""), the run took \(NumberText.figure(report.durationSeconds)) s, \(report.heap)", ""]
         let header = ["scenario", "median", "min–max", "baseline", "vs baseline", "target", "met"]
         var rows: [[String]] = []
         var group = ""

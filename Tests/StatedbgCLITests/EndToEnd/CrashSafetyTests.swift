@@ -87,7 +87,7 @@ import Darwin
                 #expect(kept == reader.lastStep || kept == reader.lastStep - 1, "\(trial)")
             }
         }
-        // Report how the trials ended, for the README's Reliability section.
+        // Report how the trials ended, for the Reliability article (StatedbgCLI.docc).
         print("crash safety: \(trials) trials, \(torn) torn by the kill itself, every trial also torn and repaired on a copy, no acknowledged step lost")
     }
 

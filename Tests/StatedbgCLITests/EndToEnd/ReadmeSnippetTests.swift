@@ -4,8 +4,8 @@ import TestSupport
 
 /// The Swift snippets of the README's "Use it in your app" section, read from the README itself and
 /// type-checked with `swiftc` against the modules this build made, with a small app of the shapes the
-/// README names (`AppState`, `AddUser`, `BankState`…) standing in for the reader's: so the README cannot
-/// show code that does not compile.
+/// README names (`AppState`, `AddUser`, `BankState`…) standing in for the reader's, then linked with the
+/// build's objects into one program and run: so the README cannot show code that does not compile or work.
 @Suite struct ReadmeSnippetTests {
     /// The README's path, from this file's.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -94,7 +94,7 @@ import TestSupport
                                in: directory)
         #expect(built.status == 0, "the stand-in app does not compile:\n\(built.output)")
         // The snippets build on each other, as a reader's file would: each is checked with the ones before it.
-        var program = "import Foundation\nimport MyApp\nimport StateRecorder\n"
+        var program = "import Foundation\nimport MyApp\nimport StateRecorder\nimport StateTesting\nimport Testing\n"
         for (index, snippet) in try Self.snippets().enumerated() {
             program += snippet + "\n"
             let file = directory.appendingPathComponent("main.swift")
@@ -102,6 +102,47 @@ import TestSupport
             let checked = try swiftc(["-typecheck", "-I", modules, "-I", directory.path, file.path], in: directory)
             #expect(checked.status == 0, "README snippet \(index + 1) does not compile:\n\(snippet)\n\(checked.output)")
         }
+    }
+
+    /// The snippets and the stand-in app as one program, linked with this build's objects and run: it
+    /// records a step with the `Recorder`, then runs the snippet's own `statedbg` (`Statedbg.main(apps:)`)
+    /// with `examples`, which lists the two apps the snippets registered; the journal it wrote is sound.
+    @Test func theSnippetsLinkAndRunAsOneProgram() throws {
+        guard let modules = Self.modulesDirectory() else {
+            Issue.record("The built modules were not found beside the test runner; build with swift build first.")
+            return
+        }
+        let products = URL(fileURLWithPath: modules).deletingLastPathComponent()
+        let folder = try TemporaryDirectory()
+        // One file: the stand-in app is part of the program here, not a module of its own to import.
+        let snippets = try Self.snippets().joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0 != "import MyApp" }.joined(separator: "\n")
+        let program = "import StateTesting\nimport Testing\n" + Self.prelude + "\n" + snippets + "\n"
+        let source = try folder.write(program, to: "main.swift")
+        let objects = try LibraryObjects.paths(in: products)
+        let built = try swiftc([source, "-I", modules, "-o", folder.file("myapp")] + objects + ["-lm"], in: URL(fileURLWithPath: folder.path))
+        try #require(built.status == 0, "the README's snippets do not link as one program:\n\(built.output)")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: folder.file("myapp"))
+        process.arguments = ["examples"]
+        process.environment = ["TMPDIR": folder.path, "HOME": folder.path, "TERM": "dumb"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output == """
+            users        (cannot be recorded: no action generator)
+            bank         (cannot be recorded: no action generator)
+
+            """)
+        // The journal the snippet's recorder wrote, closed at exit.
+        let check = try StatedbgProcess.locate().run(["check", folder.file("users.jsonl")], in: folder.path)
+        #expect(check.status == 0)
+        #expect(check.output == "\(folder.file("users.jsonl")): no problems in 1 step.\n")
     }
 
     private func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
