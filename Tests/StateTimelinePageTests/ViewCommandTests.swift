@@ -49,6 +49,33 @@ import TestSupport
         #expect(try PageTools.run(["view", Self.bank, "-o", notes, "--force"]).status == 0)
     }
 
+    @Test func openHandsThePageToTheOpenerFoundInPath() throws {
+        let bin = try folder.createFolder("bin")
+        let received = folder.file("received.txt")
+        #if os(macOS)
+        let opener = bin + "/open"
+        #else
+        let opener = bin + "/xdg-open"
+        #endif
+        _ = try folder.write("bin/\((opener as NSString).lastPathComponent)", "#!/bin/sh\necho \"$1\" > '\(received)'\n")
+        #expect(chmod(opener, 0o755) == 0)
+        let page = folder.file("opened.html")
+        let run = try PageTools.run(["view", Self.bank, "-o", page, "--open"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasSuffix("\nopened \(page) with \((opener as NSString).lastPathComponent)\n"), "\(run.output)")
+        var waited = 0
+        while !FileManager.default.fileExists(atPath: received), waited < 5_000 {
+            usleep(10_000)
+            waited += 10
+        }
+        #expect(try String(contentsOfFile: received, encoding: .utf8) == page + "\n")
+
+        let empty = try folder.createFolder("empty")
+        let none = try PageTools.run(["view", Self.bank, "-o", folder.file("unopened.html"), "--open"], environment: ["PATH": empty])
+        #expect(none.status == 0)
+        #expect(none.error.hasPrefix("statedbg: note: no opener ("), "\(none.error)")
+    }
+
     @Test func badInputGetsItsExitStatusAndNoPage() throws {
         let missing = try PageTools.run(["view", folder.file("none.jsonl"), "-o", folder.file("a.html")])
         #expect(missing.status == 66)

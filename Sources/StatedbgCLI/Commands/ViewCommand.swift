@@ -117,15 +117,18 @@ enum ViewCommand: Subcommand {
         return from...to
     }
 
-    /// Hands the page to the system's opener; a missing opener is a note, not a failure.
+    /// Hands the page to the system's opener (`open` on macOS, `xdg-open` elsewhere, looked up in
+    /// `PATH`) and says so; a missing opener is a note, not a failure.
     static func open(_ path: String, _ context: CommandContext) {
         #if os(macOS)
-        let openers = ["/usr/bin/open"]
+        let name = "open"
         #else
-        let openers = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open", "/bin/xdg-open"]
+        let name = "xdg-open"
         #endif
-        guard let opener = openers.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            context.output.printError("statedbg: note: no opener (xdg-open) was found; open \(path) in a browser.")
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let candidates = searchPath.split(separator: ":").map { "\($0)/\(name)" }
+        guard let opener = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            context.output.printError("statedbg: note: no opener (\(name)) was found in PATH; open \(path) in a browser.")
             return
         }
         let process = Process()
@@ -135,6 +138,7 @@ enum ViewCommand: Subcommand {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
+            context.output.print("opened \(path) with \(name)")
         } catch {
             context.output.printError("statedbg: note: \(opener) could not start (\(error.localizedDescription)); open \(path) in a browser.")
         }

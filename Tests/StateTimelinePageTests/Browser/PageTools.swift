@@ -25,10 +25,12 @@ enum PageTools {
     }
 
     /// Runs statedbg, returning its status, standard output and standard error apart.
-    static func run(_ arguments: [String], in directory: String? = nil, executable: String? = nil) throws -> (status: Int32, output: String, error: String) {
+    static func run(_ arguments: [String], in directory: String? = nil, executable: String? = nil,
+                    environment: [String: String]? = nil) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable ?? statedbg())
         process.arguments = arguments
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
