@@ -14,8 +14,9 @@ import PackageDescription
 //                  parsing, evaluation, mutation at a path, completion of partial paths
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
+//   StateLive      the live channel's wire protocol: commands, replies, framing, endpoints, sockets
 //   StateRecorder  the store seen as JSON: recording into a journal, save/load of a state, diff logging;
-//                  the app registry (how actions are tagged and decoded)
+//                  the app registry (how actions are tagged and decoded); the live channel's server
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`); its
@@ -53,9 +54,10 @@ let package = Package(
         .target(name: "StateQuery", dependencies: ["StateJSON"]),
         .target(name: "StateStore", dependencies: ["StateSync"]),
         .target(name: "StateJournal", dependencies: ["StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal"]),
+        .target(name: "StateLive", dependencies: ["StateJSON"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
@@ -71,7 +73,7 @@ let package = Package(
             name: "StatedbgCLI",
             dependencies: [
                 "StateSync", "TerminalKit", "StateJSON", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
-                "StateTimelinePage",
+                "StateTimelinePage", "StateLive",
             ]
         ),
         .target(
@@ -83,6 +85,7 @@ let package = Package(
             name: "statedbg-bench",
             dependencies: [
                 "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps",
+                "StateLive",
             ]
         ),
         // Helpers shared by the test targets (not a product).
@@ -99,7 +102,8 @@ let package = Package(
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps"]),
+        .testTarget(name: "StateLiveTests", dependencies: ["StateLive", "StateJSON"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
             dependencies: ["TestSupport", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]

@@ -18,6 +18,7 @@ struct BenchmarkRunner {
         if arguments.runs("dispatch") { measurements += try DispatchBenchmarks(context: context).run() }
         if arguments.runs("json") { measurements += try JSONBenchmarks(context: context).run() }
         if arguments.runs("diff") { measurements += try DiffBenchmarks(context: context).run() }
+        if arguments.runs("live") { measurements += try LiveBenchmarks(context: context).run() }
         if arguments.runs("recording") {
             let recording = try RecordingBenchmarks(context: context).run()
             measurements += recording.measurements
@@ -30,6 +31,8 @@ struct BenchmarkRunner {
                 measurements += try QueryBenchmarks(context: context, journals: recording.journals).run()
             }
         }
+
+        if arguments.runs("scaling") { measurements += try RecordingScalingBenchmarks(context: context).run() }
 
         let duration = Date().timeIntervalSince(started)
         let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick,

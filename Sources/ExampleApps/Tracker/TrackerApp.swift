@@ -100,9 +100,10 @@ public enum TrackerApp {
         if let at = action.timestamp, at > state.lastActivity {
             state.lastActivity = at
         }
-        state.recentProjectIDs = state.projects
-            .sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
-            .map(\.id)
+        // Sorting the (date, id) keys rather than the projects moves 16 bytes per project instead of a
+        // whole project, and an unchanged order keeps its storage, so the recorder sees it unchanged at once.
+        let order = state.projects.map { ($0.updatedAt, $0.id) }.sorted { $0 > $1 }.map(\.1)
+        if order != state.recentProjectIDs { state.recentProjectIDs = order }
     }
 
     /// The root reducer.

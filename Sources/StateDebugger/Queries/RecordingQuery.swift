@@ -69,6 +69,8 @@ public struct RecordingQuery {
                 previous = current
             }
         }
+        // Nothing selected and nothing changed: a mistyped path, unless it selects something elsewhere.
+        if report.changes.isEmpty, previous.isEmpty { try source.requirePathExists(path) }
         return report
     }
 
@@ -113,6 +115,7 @@ public struct RecordingQuery {
             }
         }
         report.step = found
+        if found == nil { try source.requirePathsExist(of: predicate) }
         if let found, found != source.baseStep {
             report.action = try source.action(at: found)
         }
@@ -131,7 +134,10 @@ public struct RecordingQuery {
 
     private func summaries(in range: ClosedRange<Int>?, where include: (JournalAction) -> Bool) throws(DebuggerError) -> [StepSummary] {
         var result: [StepSummary] = []
+        let journal = source as? JournalSource
         for step in try clamp(range) {
+            // A damaged line is left out of the list; opening the journal warned about it.
+            if journal?.reader.damagedLine(ofStep: step) != nil { continue }
             let record = try source.record(at: step)
             if include(record.action) {
                 result.append(StepSummary(step: step, line: source.line(ofStep: step), action: record.action, time: record.time))

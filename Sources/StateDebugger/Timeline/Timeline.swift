@@ -40,6 +40,15 @@ public final class Timeline {
         history = [position]
     }
 
+    /// Extends the main branch to the source's last step after a growing source (``FollowedJournal``)
+    /// read new steps. Returns `false` when it cannot: steps made in this session end the main branch.
+    @discardableResult
+    public func followSource() -> Bool {
+        guard branches[0].newSteps.isEmpty else { return branches[0].forkStep == source.lastStep }
+        branches[0].forkStep = max(branches[0].forkStep, source.lastStep)
+        return true
+    }
+
     /// The cursor's step.
     public var step: Int { position.step }
     /// The current branch.

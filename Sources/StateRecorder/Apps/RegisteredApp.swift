@@ -1,3 +1,4 @@
+import Foundation
 import StateJSON
 import StateJournal
 
@@ -44,6 +45,10 @@ public protocol RegisteredApp: Sendable {
     func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                 clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
                 isCancelled: () -> Bool) throws -> RecordingSummary
+    /// Runs the app as a long-lived process recording into `path` (see ``ServeSettings``) until
+    /// `isCancelled` returns `true`; `started` is told where the live channel listens.
+    func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
+               started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary
 }
 
 extension RegisteredApp {
@@ -63,6 +68,12 @@ extension RegisteredApp {
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64) throws -> RecordingSummary {
         try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: nil)
+    }
+
+    /// Refuses: an app registered without a store statedbg can drive cannot be served.
+    public func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
+                      started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary {
+        throw RecordingGenerationError.cannotServe(app: id)
     }
 
     /// Records without polling `isCancelled`, for apps written before cancellation existed.
@@ -145,16 +156,48 @@ extension RecordableApp: RegisteredApp {
     }
 }
 
+extension RecordableApp {
+    /// Serves the app through a ``RecordingStore``: generated actions go through its `dispatch`, so a
+    /// debugger's pause holds them too.
+    public func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
+                      started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary {
+        let recorder = try RecordingStore(app: self, journal: path, options: settings.options, clock: settings.clock)
+        started(recorder.recorder.liveEndpoints?.socketPath, recorder.recorder.liveEndpoints?.tcp)
+        var generator = SeededGenerator(seed: settings.seed)
+        var generated = 0
+        while !isCancelled() {
+            if settings.intervalMilliseconds > 0, let randomAction, generated < settings.maxSteps ?? .max {
+                // Generated actions have no call site worth keeping: it would be this line.
+                recorder.dispatch(randomAction(recorder.state, &generator), site: nil)
+                generated += 1
+            }
+            // Sleeps in slices so that cancellation is noticed within 50 ms.
+            var remaining = settings.intervalMilliseconds > 0 ? settings.intervalMilliseconds : 50
+            while remaining > 0, !isCancelled() {
+                let slice = min(remaining, 50)
+                usleep(UInt32(slice) * 1000)
+                remaining -= slice
+            }
+        }
+        try recorder.close()
+        return RecordingSummary(applied: recorder.lastStep, rejected: 0, cancelled: true)
+    }
+}
+
 /// Why an app could not record a generated session.
 public enum RecordingGenerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The app registered no action generator.
     case noGenerator(app: String)
+    /// The app's registration cannot run as a long-lived process.
+    case cannotServe(app: String)
 
     /// The sentence `statedbg record` prints, saying what to add to the app.
     public var description: String {
         switch self {
         case .noGenerator(let app):
             "The app \"\(app)\" has no action generator, so statedbg cannot drive it; give its RecordableApp a randomAction closure."
+        case .cannotServe(let app):
+            "The app \"\(app)\" cannot be served: only apps registered as a RecordableApp run as a live process."
         }
     }
 }

@@ -36,13 +36,19 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private let failure = Locked<String?>(nil)
     /// A stop `onError` has not been told about yet.
     private var unreported: String?
+    /// The live channel's server, which gets every line written, when the recorder opened one.
+    private let live: LiveServer?
+    /// How much of `buffer` the live server has been given.
+    private var livePublished = 0
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)
 
     init(file: JournalFile, encoder: StepEncoder<State, Action>, builder: JournalBuilder, options: RecorderOptions,
          onError: @escaping @Sendable (String) -> Void,
-         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader) {
+         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader,
+         live: LiveServer? = nil) {
+        self.live = live
         self.file = file
         self.encoder = encoder
         self.builder = builder
@@ -118,6 +124,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             }
             // Everything is in `buffer` now: the slots can go back before the write.
             queue.release(batch.slice(released..<batch.count))
+            publishToLive()
             if !stopped {
                 flushIfDue(force: !barriers.isEmpty)
             }
@@ -127,7 +134,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         if !stopped {
             do {
                 buffer.isEmpty ? () : file.append(buffer)
-                buffer.removeAll()
+                clearBuffer()
                 if case .everyStep(sync: true) = options.durability { try file.sync() }
                 try file.close()
                 acknowledged.store(lastStep, ordering: .releasing)
@@ -200,7 +207,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         }
         do {
             try file.appendAndFlush(buffer)
-            buffer.removeAll(keepingCapacity: true)
+            clearBuffer()
             if case .everyStep(sync: true) = options.durability { try file.sync() }
             stepsSinceFlush = 0
             lastFlush = Date()
@@ -216,7 +223,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             JournalEvent.marker(after: lastStep, time: 0, name: "recording stopped: the journal reached its limit of \(limit) bytes")
                 .write(to: &buffer)
             file.append(buffer)
-            buffer.removeAll()
+            clearBuffer()
             try file.close()
             acknowledged.store(lastStep, ordering: .releasing)
             stopped = true
@@ -225,7 +232,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             // the state after it.
             let state = builder.lastState
             file.append(buffer)
-            buffer.removeAll(keepingCapacity: true)
+            clearBuffer()
             try file.close()
             segment += 1
             let nextPath = Self.segmentPath(basePath, segment)
@@ -246,7 +253,27 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         if (try? file.appendAndFlush(buffer)) != nil {
             acknowledged.store(lastStep, ordering: .releasing)
         }
+        clearBuffer()
+    }
+
+    /// Empties the buffer of written lines, once the live server has them all.
+    private func clearBuffer() {
+        publishToLive()
         buffer.removeAll(keepingCapacity: true)
+        livePublished = 0
+    }
+
+    /// Gives the live server the lines buffered since it was last given any; when its history has
+    /// outgrown its limit, starts that history again from the current state.
+    private func publishToLive() {
+        guard let live, livePublished < buffer.count else { return }
+        let full = buffer.withUnsafeBytes { live.publish(UnsafeRawBufferPointer(rebasing: $0[livePublished...])) }
+        livePublished = buffer.count
+        guard full else { return }
+        var header: [UInt8] = []
+        JournalBuilder(header: makeRolloverHeader(lastStep + 1, builder.lastState, Self.fileName(file.path)),
+                       policy: options.keyframePolicy).writeHeader(into: &header)
+        live.rebase(header: header, firstStep: lastStep + 1)
     }
 
     private func stop(because message: String) {

@@ -65,6 +65,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// echo of the travel, not a new step.
     private let travellingThread = Atomic<UInt>(0)
     private var exitToken: RecorderExitFlush.Token?
+    /// The live channel, when ``RecorderOptions/live`` or `STATEDBG_LIVE` asked for one and it opened.
+    private let live: (server: LiveServer, control: RecorderLiveControl<State, Action>)?
 
     /// Starts recording into a new journal at `path`.
     ///
@@ -174,12 +176,15 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let lastStep = builder.lastStep
         travel = TravelBox(TravelState(current: lastStep, lastStep: lastStep))
         let actionSnapshotter = ActionSnapshotter<Action>.make(registry: actions, redaction: options.redaction)
+        live = Self.openLiveChannel(options: options, appID: appID, actions: actions, builder: builder,
+                                    path: file.path, onError: onError, makeRolloverHeader: makeRolloverHeader)
         if eagerly {
             let writer = JournalWriterThread<JSONValue, Action>(
                 file: file,
                 encoder: StepEncoder(states: PassthroughSnapshotter(), actions: actionSnapshotter,
                                      redaction: options.redaction),
-                builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader)
+                builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader,
+                live: live?.server)
             eager = (writer, states)
             deferred = nil
             control = writer
@@ -187,7 +192,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         } else {
             let writer = JournalWriterThread<State, Action>(
                 file: file, encoder: StepEncoder(states: states, actions: actionSnapshotter, redaction: options.redaction),
-                builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader)
+                builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader,
+                live: live?.server)
             deferred = writer
             eager = nil
             control = writer
@@ -197,6 +203,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
         deferred?.start()
         eager?.writer.start()
+        live?.control.withHooks { $0.recorder = self }
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
     }
 
@@ -317,7 +324,80 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         guard first else { return }
         control.closeQueue()
         control.waitUntilFinished()
+        live?.server.close()
         if let exitToken { RecorderExitFlush.unregister(exitToken) }
+    }
+
+    // MARK: Live channel
+
+    /// Where the live channel listens, when the recorder opened one: the socket's path and the
+    /// loopback TCP port with its token.
+    public var liveEndpoints: (socketPath: String?, tcp: (port: UInt16, token: String)?)? {
+        live.map { ($0.server.socketPath, $0.server.tcp) }
+    }
+
+    /// Lets `statedbg attach` act on the app through the live channel: dispatch actions, pause and
+    /// resume its dispatching. (Jump, undo and redo use the `setState` given to the initializer.)
+    ///
+    /// Each hook runs on the live channel's thread.
+    ///
+    /// - Parameters:
+    ///   - dispatch: Dispatches an action, decoded from the debugger's JSON through the recorder's
+    ///     action registry, to the app's store, as the app itself would.
+    ///   - pause: Holds the app's dispatching: from now on the store queues actions instead of
+    ///     reducing them (a middleware that stores them and does not call `next` does it).
+    ///   - resume: Lets the store dispatch again, first the queued actions in order, and returns how many ran.
+    ///
+    /// ```swift
+    /// recorder.liveControl(dispatch: { store.dispatch($0) },
+    ///                      pause: { gate.hold() }, resume: { gate.release() })
+    /// ```
+    public func liveControl(dispatch: ((Action) -> Void)? = nil, pause: (() -> Void)? = nil,
+                            resume: (() -> Int)? = nil) {
+        live?.control.withHooks { hooks in
+            hooks.dispatch = dispatch
+            hooks.pause = pause
+            hooks.resume = resume
+        }
+    }
+
+    /// Opens the live channel the options or the environment ask for; a failure is told to
+    /// `onError` and the app records on without it.
+    private static func openLiveChannel(
+        options: RecorderOptions, appID: String, actions: ActionRegistry, builder: JournalBuilder, path: String,
+        onError: @Sendable (String) -> Void, makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
+    ) -> (server: LiveServer, control: RecorderLiveControl<State, Action>)? {
+        guard let channel = options.live ?? RecorderOptions.LiveChannel.fromEnvironment() else { return nil }
+        var header: [UInt8] = []
+        if builder.lastStep == builder.header.firstStep - 1 {
+            builder.writeHeader(into: &header)
+        } else {
+            // A resumed journal: the channel starts from the state it resumes at.
+            JournalBuilder(header: makeRolloverHeader(builder.lastStep + 1, builder.lastState,
+                                                      JournalWriterThread<State, Action>.fileName(path)),
+                           policy: options.keyframePolicy).writeHeader(into: &header)
+        }
+        let control = RecorderLiveControl<State, Action>(appID: appID, actions: actions)
+        do {
+            let server = try LiveServer(configuration: channel, header: header, firstStep: builder.lastStep + 1,
+                                        control: control)
+            if channel.announces { announce(server) }
+            return (server, control)
+        } catch {
+            onError("statedbg could not open the live channel, and records without it: \(error)")
+            return nil
+        }
+    }
+
+    private static func announce(_ server: LiveServer) {
+        var lines: [String] = []
+        if let socketPath = server.socketPath {
+            lines.append("statedbg: live channel at \(socketPath); attach with: statedbg attach \(getpid())")
+        }
+        if let tcp = server.tcp {
+            lines.append("statedbg: live channel on 127.0.0.1:\(tcp.port); attach with: statedbg attach 127.0.0.1:\(tcp.port) --token \(tcp.token)")
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     // MARK: Time travel

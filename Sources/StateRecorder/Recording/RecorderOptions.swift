@@ -86,6 +86,9 @@ public struct RecorderOptions: Sendable, Equatable {
     public var recordsCallSites: Bool = true
     /// How the recorder captures states (see ``StateCapture``). Default: `.automatic`.
     public var stateCapture: StateCapture = .automatic
+    /// A live channel for `statedbg attach`; `nil` (the default) opens one only when the environment
+    /// variable `STATEDBG_LIVE` asks (see ``LiveChannel``).
+    public var live: LiveChannel?
 
     /// When the recorder turns a state into JSON.
     public enum StateCapture: Sendable, Equatable {

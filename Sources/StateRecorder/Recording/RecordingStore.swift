@@ -38,6 +38,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
 
     /// The call site of the dispatch in progress, for the step it makes.
     private let pendingSite = PendingCallSite()
+    /// Holds dispatches while a live debugger has paused the app.
+    @usableFromInline
+    let _gate = DispatchGate<Action>()
 
     /// Starts recording `app` into a new journal at `journal`.
     ///
@@ -69,6 +72,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
             options: options, setState: { [weak store] in store?.replaceState($0) }, travelsEchoThroughStore: true,
             clock: clock, onError: onError)
         observe()
+        connectLiveChannel()
     }
 
     /// Reopens a journal written for `app`, rebuilds its last state and continues recording after it.
@@ -121,6 +125,19 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.store = store
         self.recorder = recorder
         observe()
+        connectLiveChannel()
+    }
+
+    /// Lets a live debugger dispatch, pause and resume through this store (see ``RecorderOptions/live``).
+    private func connectLiveChannel() {
+        guard recorder.liveEndpoints != nil else { return }
+        recorder.liveControl(
+            dispatch: { [weak self] action in self?.dispatch(action, site: nil) },
+            pause: { [_gate] in _gate.close() },
+            resume: { [weak self] in
+                guard let self else { return 0 }
+                return _gate.open { action, site in self.dispatchNow(action, site: site) }
+            })
     }
 
     /// The app's one action type, tagged with the app's identifier as before: `bank.pay`.
@@ -160,9 +177,26 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     /// line of this call as its site (see ``RecorderOptions/recordsCallSites``).
     // Inlinable so that the store's own inlinable dispatch is specialized for the app's types where it is
     // called: run unspecialized, its generic code looks type metadata up several times per action.
+    ///
+    /// While a live debugger has paused the app (``RecorderOptions/live``), the action is queued and
+    /// runs when the debugger resumes it.
     @inlinable
     public func dispatch(_ action: Action, fileID: String = #fileID, line: Int = #line) {
+        if _gate.isHeld, _gate._hold(action, site: CallSite(fileID: fileID, line: line)) { return }
         let holdsSite = _holdCallSite(fileID: fileID, line: line)
+        store.dispatch(action)
+        if holdsSite { _releaseCallSite() }
+    }
+
+    /// Dispatches with a known site (or none), through the gate.
+    func dispatch(_ action: Action, site: CallSite?) {
+        if _gate.isHeld, _gate._hold(action, site: site) { return }
+        dispatchNow(action, site: site)
+    }
+
+    /// Dispatches to the store at once: a queued action on resume, or one from the debugger.
+    private func dispatchNow(_ action: Action, site: CallSite?) {
+        let holdsSite = site.map { recorder.options.recordsCallSites && pendingSite.set($0) } ?? false
         store.dispatch(action)
         if holdsSite { _releaseCallSite() }
     }

@@ -27,6 +27,7 @@ enum ReplCommand: Subcommand {
         options: [
             .value("command", short: "c", valueName: "commands", help: "Run these ';'-separated commands instead of reading input."),
             .flag("echo", help: "Print each command before its output."),
+            .flag("follow", short: "f", help: "Follow a journal still being written: each command first takes the steps added since."),
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "The session ended normally."),
@@ -34,13 +35,17 @@ enum ReplCommand: Subcommand {
         ] + CommandSpec.StatusNote.reading)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let source = try context.open(arguments.string("file") ?? "")
+        let path = arguments.string("file") ?? ""
+        let followed = try arguments.flag("follow") ? FollowCommandSupport.open(path) : nil
+        let source: any RecordingSource
+        if let followed { source = followed } else { source = try context.open(path) }
         let session = Session(source: source, registry: context.registry)
         let script = arguments.string("command").map(ReplScript.commands(in:))
         let interactive = script == nil && context.terminal.isInputInteractive
         let policy = ColourPolicy(arguments)
         let colour = policy == .automatic ? interactive && context.terminal.allowsColour(policy) : policy == .always
         let interpreter = ReplInterpreter(session: session, colour: colour, isCancelled: context.isCancelled)
+        if let followed { interpreter.additions = FollowNews(journal: followed, timeline: session.timeline, prefix: "followed") }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))
         if let script { return loop.run(script: script) }

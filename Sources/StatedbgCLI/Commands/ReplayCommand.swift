@@ -1,3 +1,4 @@
+import Foundation
 import StateDebugger
 import StateJSON
 import StateJournal
@@ -56,6 +57,7 @@ enum ReplayCommand: Subcommand {
             .value("to", valueName: "n", help: "Stop after step <n> (negative counts from the end)."),
             .flag("quiet", short: "q", help: "Print only the summary (and the verification)."),
             .flag("json", help: "Print JSON lines instead of text."),
+            .flag("follow", short: "f", help: "Keep reading a journal still being written, printing steps as they come, until Ctrl-C."),
             .jobs,
         ] + ColourPolicy.options,
         exitStatuses: [
@@ -72,6 +74,7 @@ enum ReplayCommand: Subcommand {
 
     /// One recording: its steps, then with `--verify` the verification.
     private static func replay(_ path: String, _ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        if arguments.flag("follow") { return try follow(path, arguments, context) }
         let source = try context.open(path, verifyingHashes: false)
         let to = try context.int(arguments, "to").map { (asked) throws(CommandFailure) in try ShowCommand.resolveStep(asked, in: source) }
         let json = arguments.flag("json")
@@ -95,6 +98,48 @@ enum ReplayCommand: Subcommand {
             for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: false) { output.print(line) }
         }
         return try status(of: report, verifier: verifier, interrupted: interrupted)
+    }
+
+    /// `--follow`: the steps there are, then new ones as the writer adds them, like `tail -f`.
+    private static func follow(_ path: String, _ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        guard !arguments.flag("verify"), arguments.string("to") == nil else {
+            throw CommandFailure(.usage, "--follow prints steps as they are written; it takes neither --verify nor --to.")
+        }
+        let journal = try FollowCommandSupport.open(path)
+        let json = arguments.flag("json")
+        let quiet = arguments.flag("quiet")
+        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        let output = context.output
+        try replaySteps(of: journal, through: journal.lastStep, json: json, quiet: quiet, printer: printer, context)
+        var printed = journal.lastStep
+        var shownEvents = journal.events.count
+        output.flush()
+        while !context.isCancelled() {
+            usleep(100_000)
+            do {
+                guard try journal.refresh() > 0 || journal.events.count > shownEvents else { continue }
+            } catch {
+                throw CommandFailure(error)
+            }
+            // Events written after the last printed step, before the next one came.
+            for located in journal.events.dropFirst(shownEvents) where located.event.after <= printed && !quiet {
+                output.print(json ? located.event.jsonValue.canonicalText : printer.event(located.event))
+            }
+            do {
+                try replaySteps(of: journal, from: printed, through: journal.lastStep, json: json, quiet: quiet,
+                                printer: printer, context)
+            } catch where error.status == .interrupted {
+                break
+            }
+            printed = journal.lastStep
+            shownEvents = journal.events.count
+            output.flush()
+        }
+        if !json {
+            let count = printed - journal.baseStep
+            output.print("followed \(journal.name) to step \(printed): \(count) step\(count == 1 ? "" : "s") (stopped with Ctrl-C)")
+        }
+        return .success
     }
 
     /// Several recordings, `--jobs` at a time: each is read as with `--quiet` and verified.
@@ -128,8 +173,10 @@ enum ReplayCommand: Subcommand {
     }
 
     /// Reads every step through `last`, printing each (unless `quiet`) and checking its recorded hash.
-    private static func replaySteps(of source: any RecordingSource, through last: Int, json: Bool, quiet: Bool,
-                                    printer: StepPrinter, _ context: CommandContext) throws(CommandFailure) {
+    ///
+    /// With `start`, the steps after it (and the events after them) only: `--follow` printing what arrived.
+    private static func replaySteps(of source: any RecordingSource, from start: Int? = nil, through last: Int, json: Bool,
+                                    quiet: Bool, printer: StepPrinter, _ context: CommandContext) throws(CommandFailure) {
         let output = context.output
         // --quiet hides the steps but still reads and checks every one: the verification compares the
         // reducer's states with the recorded hashes only, so a damaged patch or hash must be caught here,
@@ -143,13 +190,14 @@ enum ReplayCommand: Subcommand {
                     output.print(json ? event.jsonValue.canonicalText : printer.event(event))
                 }
             }
-            printEvents(after: source.baseStep)
-            var previousStep = source.baseStep
-            var previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: source.baseStep) }
+            let first = start ?? source.baseStep
+            if start == nil { printEvents(after: source.baseStep) }
+            var previousStep = first
+            var previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: first) }
             // Successive states share their unchanged subtrees, so checking each against its recorded
             // hash costs the change, where the reader's own check would cost the whole state.
             let fingerprinter = IncrementalFingerprinter()
-            var step = source.baseStep + 1
+            var step = first + 1
             while step <= last {
                 try context.checkCancelled("replay")
                 let record = try CommandFailure.translating { () throws(DebuggerError) in try source.record(at: step) }
@@ -256,6 +304,7 @@ enum ReplayCommand: Subcommand {
             lines.append(prefix + "verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
         }
         if let note = report.notReplayedNote { lines.append(prefix + note) }
+        if let note = report.redactionNote { lines += note.split(separator: "\n").map { prefix + $0 } }
         return lines
     }
 

@@ -48,6 +48,10 @@ package final class ReplInterpreter {
     /// The last step of each branch when it was last saved, for ``unsavedBranches``.
     private var savedThrough: [String: Int] = [:]
 
+    /// Commands beyond the REPL's own, tried first, and news printed before each command: what
+    /// `statedbg attach` and `repl --follow` add (see ``ReplExtension``).
+    var additions: (any ReplExtension)?
+
     let isCancelled: @Sendable () -> Bool
     var timeline: Timeline { session.timeline }
     var printer: StepPrinter { StepPrinter(colour: colour) }
@@ -107,6 +111,14 @@ package final class ReplInterpreter {
     /// Runs one line. Lines starting with `#` do nothing; so do blank lines, unless ``repeatsOnEmptyLine``
     /// is set and a stepping command ran before.
     package func execute(_ line: String) -> ReplReply {
+        guard let additions else { return executeOwn(line) }
+        let news = additions.news()
+        var reply = additions.execute(line) ?? executeOwn(line)
+        if !news.isEmpty { reply.text = reply.text.isEmpty ? news : news + "\n" + reply.text }
+        return reply
+    }
+
+    private func executeOwn(_ line: String) -> ReplReply {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard let first = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else {
             if line.isEmpty, repeatsOnEmptyLine, let last = lastStepping { return execute(last) }

@@ -136,6 +136,27 @@ import Testing
         #expect(addresses[1] != addresses[0])
     }
 
+    @Test func anArrayThatGrowsAndShrinksReusesItsSpareAndMatchesAFreshEncode() throws {
+        var random = SeededGenerator(seed: 23)
+        var state = Self.makeState(&random)
+        let incremental = IncrementalJSONEncoder<State>()
+        var held: [(State, JSONValue)] = []
+        for step in 0..<200 {
+            switch step % 4 {
+            case 0, 1: state.users.append(Self.makeUser(id: step, &random))
+            case 2: state.users.removeLast(Int.random(in: 0...2, using: &random))
+            default: state.users[Int.random(in: 0..<state.users.count, using: &random)].age += 1
+            }
+            let value = try incremental.encode(state)
+            #expect(value == (try JSONValueEncoder().encode(state)), "step \(step)")
+            // Only every tenth result is kept, so that the others leave the spare array free to reuse.
+            if step % 10 == 0 { held.append((state, value)) }
+        }
+        for (snapshot, value) in held {
+            #expect(value == (try JSONValueEncoder().encode(snapshot)))
+        }
+    }
+
     @Test func resultsHeldByTheCallerNeverChange() throws {
         var random = SeededGenerator(seed: 22)
         var state = Self.makeState(&random)

@@ -31,6 +31,25 @@ import Testing
         #expect(fingerprinter.fingerprint(state) == before)
     }
 
+    @Test func appendsRemovalsAndEditsAtEveryPositionFingerprintAsFromScratch() {
+        var random = RandomJSON(seed: 20)
+        var users: [JSONValue] = (0..<40).map { ["id": .integer(Int64($0)), "name": .string("n\($0)")] }
+        let fingerprinter = IncrementalFingerprinter()
+        for step in 0..<400 {
+            switch step % 5 {
+            case 0: users.append(["id": .integer(Int64(step)), "name": random.value(depth: 1)])
+            case 1: users[step % users.count] = ["id": .integer(Int64(step)), "tags": random.value(depth: 2)]
+            case 2 where users.count > 2: users.removeLast(step % 3)
+            case 3 where step % 2 == 0: users[users.count - 1] = .integer(Int64(step))
+            case 3: users.remove(at: step % users.count)
+            case 4 where step % 3 == 0: users.insert(["id": .integer(Int64(step))], at: step % users.count)
+            default: users[0] = random.value(depth: 2)
+            }
+            let state: JSONValue = ["users": .array(users), "step": .integer(Int64(step))]
+            #expect(fingerprinter.fingerprint(state) == StateFingerprint.of(state), "step \(step)")
+        }
+    }
+
     @Test func switchingBetweenScalarsAndContainersAtTheRoot() {
         let fingerprinter = IncrementalFingerprinter()
         let values: [JSONValue] = [1, ["a": 1], [1, 2], "x", ["a": 2], .null, [1, 2, 3], ["a": [1]], ["a": 1]]

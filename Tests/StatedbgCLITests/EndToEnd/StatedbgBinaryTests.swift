@@ -41,7 +41,7 @@ import Testing
             (["replay", "w.jsonl"], 0),
             (["replay", "w.jsonl", "--verify"], 64),
             (["show", "w.jsonl", "--path", ".owner"], 0),
-            (["show", "w.jsonl", "--path", ".nothing"], 1),
+            (["show", "w.jsonl", "--path", ".nothing"], 64),
             (["diff", "w.jsonl", "1", "2"], 0),
             (["diff", "w.jsonl", "other.jsonl"], 1),
             (["diff", "w.jsonl", "w.jsonl"], 0),

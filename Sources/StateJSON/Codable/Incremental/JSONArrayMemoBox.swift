@@ -8,27 +8,38 @@ import Foundation
 /// the previous result.
 final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[Element]> {
     /// The encoded array before the last one, kept for reuse; the positions the last encoding changed
-    /// relative to it; and the address of the array the last encoding returned. When the previous
-    /// encoding seen next is not that array (it was encoded afresh), the spare is stale and is dropped.
+    /// relative to it (below the shorter count); and the array the last encoding returned, held so
+    /// that its address cannot be taken by another array. When the previous encoding seen next is not
+    /// that array (it was encoded afresh), the spare is stale and is dropped.
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
-    // Safe because the address is only compared, never dereferenced.
-    private var spareMade: UnsafeRawPointer?
+    private var spareMade: [JSONValue]?
+    /// The bytes of an element that hold its properties; made on first use.
+    private lazy var layout = SignificantBytes(of: Element.self)
 
     override init(value: [Element]) {
         super.init(value: value)
     }
 
-    /// Moves the spare array into `elements` when it is one encoding behind `previous`, and returns the
-    /// positions at which it differs from `previous`.
-    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> [Int]? {
-        defer {
-            spareElements = []
-            spareMade = nil
-        }
-        guard let made = spareMade, spareElements.count == count, Self.address(of: previous) == made else { return nil }
+    /// Moves the spare array into `elements` when it is one encoding behind `previous`, brought up to
+    /// date with `previous` and cut or extended to its first `count` elements; whether it did.
+    ///
+    /// An array that grew or shrank by a few elements therefore costs those elements, not a copy of
+    /// the whole array (a retain of every element) and the release of the spare.
+    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> Bool {
+        let made = spareMade
+        spareMade = nil
+        defer { spareElements = [] }
+        guard let made, Self.address(of: previous) == Self.address(of: made) else { return false }
         swap(&elements, &spareElements)
-        return spareChanged
+        let kept = min(elements.count, count)
+        for index in spareChanged where index < kept { elements[index] = previous[index] }
+        if elements.count > count {
+            elements.removeLast(elements.count - count)
+        } else if elements.count < count {
+            elements.append(contentsOf: previous[elements.count..<count])
+        }
+        return true
     }
 
     // Safe because the address is only kept for comparison, never dereferenced.
@@ -48,7 +59,11 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             // memo node, coding path and errors are those of a full encode.
             try encoder.encodeElement(newValue[index], index: index)
         }
-        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common)
+        if oldValue.count != newValue.count,
+           let spliced = try splice(oldValue, newValue, previous: oldElements, encoder: encoder) {
+            return spliced
+        }
+        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common, layout: layout)
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -60,12 +75,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
         if changed.isEmpty, oldValue.count == newValue.count { return previous }
         var elements: [JSONValue] = []
-        if let changedSince = takeSpare(count: common, previous: oldElements, into: &elements) {
-            // The array from two encodings ago, which nothing else holds any more: bring it up to date
-            // with the last encoding, then with this one, in place. Copying `oldElements` instead would
-            // retain every element, and freeing it later would release every one.
-            for index in changedSince where index < common { elements[index] = oldElements[index] }
-        } else {
+        // The array from two encodings ago, which nothing else holds any more, brought up to date with
+        // the last encoding and then with this one, in place. Copying `oldElements` instead would
+        // retain every element, and freeing it later would release every one.
+        if !takeSpare(count: common, previous: oldElements, into: &elements) {
             elements = oldElements
             elements.removeLast(oldElements.count - common)
         }
@@ -76,11 +89,56 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             elements.reserveCapacity(newValue.count)
             for index in common..<newValue.count { elements.append(try encodeElement(index)) }
         }
-        if oldElements.count == common, !elements.isEmpty {
+        if !elements.isEmpty {
             spareElements = oldElements
             spareChanged = changed
-            spareMade = Self.address(of: elements)
+            spareMade = elements
         }
+        return .array(elements)
+    }
+
+    /// The JSON of `new` when it is `old` with one run of elements removed or inserted somewhere before
+    /// its end (the elements before and after the run have the same bits), or `nil`.
+    ///
+    /// Only the inserted elements are encoded; the others keep their JSON, and their memo nodes move
+    /// with them. Compared position by position instead, removing the first of 1,000 projects would
+    /// re-encode the other 999 against their old neighbours, and every item of each.
+    private func splice(
+        _ old: [Element], _ new: [Element], previous: [JSONValue], encoder: JSONEncoderCore
+    ) throws -> JSONValue? {
+        let common = min(old.count, new.count)
+        let layout = self.layout
+        let stride = MemoryLayout<Element>.stride
+        let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }
+                let oldBytes = UnsafeRawPointer(oldBase)
+                let newBytes = UnsafeRawPointer(newBase)
+                var prefix = 0
+                while prefix < common, layout.equal(oldBytes + prefix * stride, newBytes + prefix * stride) {
+                    prefix += 1
+                }
+                var suffix = 0
+                while suffix < common - prefix,
+                      layout.equal(oldBytes + (old.count - 1 - suffix) * stride, newBytes + (new.count - 1 - suffix) * stride) {
+                    suffix += 1
+                }
+                return (prefix, suffix)
+            }
+        }
+        // A run at the end (appended or removed last elements) is left to the positional path, which
+        // updates the spare array in place.
+        guard prefix + suffix == common, suffix > 0 else { return nil }
+        encoder.memo?.spliceIndexedChildren(prefix: prefix, suffix: suffix, oldCount: old.count, newCount: new.count)
+        var elements: [JSONValue] = []
+        elements.reserveCapacity(new.count)
+        elements.append(contentsOf: previous[0..<prefix])
+        for index in prefix..<(new.count - suffix) {
+            elements.append(try encoder.encodeElement(new[index], index: index))
+        }
+        elements.append(contentsOf: previous[(old.count - suffix)...])
+        spareElements = []
+        spareMade = nil
         return .array(elements)
     }
 
@@ -92,7 +150,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
     private static func changedIndices(
-        _ old: [Element], _ new: [Element], upTo count: Int
+        _ old: [Element], _ new: [Element], upTo count: Int, layout: SignificantBytes
     ) -> (changed: [Int], equal: [Int]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
         // escape.
@@ -107,12 +165,25 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
-                for index in 0..<count where memcmp(oldBytes + index * stride, newBytes + index * stride, size) != 0 {
-                    if oldElements[index] != newElements[index] {
-                        changed.append(index)
-                    } else {
-                        equal.append(index)
+                // Without padding in or between elements, a run of them compares in one `memcmp`, and
+                // only a run that differs is compared element by element, leaving padding out.
+                let run = size == stride && layout.coversWholeSize ? 64 : 1
+                var start = 0
+                while start < count {
+                    let end = min(start + run, count)
+                    let offset = start * stride
+                    if run > 1, memcmp(oldBytes + offset, newBytes + offset, (end - start) * stride) == 0 {
+                        start = end
+                        continue
                     }
+                    for index in start..<end where !layout.equal(oldBytes + index * stride, newBytes + index * stride) {
+                        if oldElements[index] != newElements[index] {
+                            changed.append(index)
+                        } else {
+                            equal.append(index)
+                        }
+                    }
+                    start = end
                 }
                 return (changed, equal)
             }

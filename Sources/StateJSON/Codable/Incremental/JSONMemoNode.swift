@@ -40,6 +40,19 @@ final class JSONMemoNode {
         }
     }
 
+    /// Moves the nodes of an array's elements as the array moved them: the first `prefix` stay, the
+    /// last `suffix` of `oldCount` become the last of `newCount`, and the positions between get new
+    /// nodes. Nodes beyond what is known to match are dropped.
+    func spliceIndexedChildren(prefix: Int, suffix: Int, oldCount: Int, newCount: Int) {
+        guard indexed.count >= oldCount else {
+            if indexed.count > prefix { indexed.removeLast(indexed.count - prefix) }
+            return
+        }
+        indexed.removeLast(indexed.count - oldCount)
+        indexed.replaceSubrange(prefix..<(oldCount - suffix),
+                                with: (prefix..<(newCount - suffix)).map { _ in JSONMemoNode() })
+    }
+
     /// The JSON of `value` built from the JSON encoded last time, or `nil` when the caller must
     /// encode `value` and ``remember(_:encoded:)`` it.
     ///

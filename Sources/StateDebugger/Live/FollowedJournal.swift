@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StateJSON
+import StateJournal
+
+/// A journal that is still being written, as a ``RecordingSource`` that grows: `statedbg replay
+/// --follow`, `statedbg repl --follow` and `statedbg attach` read through it.
+///
+/// ``refresh()`` looks at the file again and takes the whole lines added since; a last line still
+/// being written is left for the next refresh. Between refreshes the source is a fixed snapshot, so
+/// everything that reads a ``RecordingSource`` works on it unchanged.
+///
+/// ```swift
+/// let journal = try FollowedJournal(path: "live.jsonl")
+/// journal.lastStep          // 12
+/// // … the app records three more steps …
+/// try journal.refresh()     // 3
+/// ```
+public final class FollowedJournal: RecordingSource {
+    /// The journal's path.
+    public let path: String
+    private var current: JournalSource
+    private var knownSize: Int64
+
+    /// Opens a journal that may still grow; its header must be there.
+    ///
+    /// - Throws: ``DebuggerError/journal(_:)`` when the file is missing or is not a journal.
+    public init(path: String) throws(DebuggerError) {
+        self.path = path
+        knownSize = Self.size(of: path)
+        current = try JournalSource(path: path)
+    }
+
+    /// Takes the steps written since the last look; returns how many there are.
+    ///
+    /// A file that shrank or stopped being a journal is an error; the source keeps what it had.
+    @discardableResult
+    public func refresh() throws(DebuggerError) -> Int {
+        let size = Self.size(of: path)
+        guard size != knownSize else { return 0 }
+        let before = current.lastStep
+        let reopened = try JournalSource(path: path)
+        guard reopened.lastStep >= before else {
+            throw .journal(JournalError(.malformed, path: path, "the journal lost steps while it was followed (it had \(before), now \(reopened.lastStep)); it was replaced or cut."))
+        }
+        current = reopened
+        knownSize = size
+        return reopened.lastStep - before
+    }
+
+    /// The journal reader of the latest look.
+    public var reader: JournalReader { current.reader }
+
+    public var name: String { current.name }
+    public var info: RecordingInfo { current.info }
+    public var baseStep: Int { current.baseStep }
+    public var lastStep: Int { current.lastStep }
+    public var events: [LocatedEvent] { current.events }
+
+    public func state(at step: Int) throws(DebuggerError) -> JSONValue { try current.state(at: step) }
+    public func record(at step: Int) throws(DebuggerError) -> StepRecord { try current.record(at: step) }
+    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+        try current.actionAndHash(at: step)
+    }
+    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+                                     _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
+        try current.forEachActionAndHash(steps, body)
+    }
+    public func line(ofStep step: Int) -> Int? { current.line(ofStep: step) }
+    public func parent(ofStep step: Int) -> Int { current.parent(ofStep: step) }
+
+    static func size(of path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : -1
+    }
+}

@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a live channel could not be opened, reached or kept: a whole sentence for a person.
+public struct LiveChannelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, and where.
+    public var description: String
+    /// The `errno` of the failed system call, if one failed.
+    public var errno: Int32?
+
+    /// An error with a message.
+    public init(_ description: String, errno: Int32? = nil) {
+        self.description = description
+        self.errno = errno
+    }
+
+    /// A failed system call: `"cannot connect to /run/user/1000/statedbg/42.sock: No such file or directory."`.
+    package static func system(_ what: String, _ code: Int32) -> LiveChannelError {
+        LiveChannelError("\(what): \(String(cString: strerror(code))).", errno: code)
+    }
+}

@@ -1,0 +1,71 @@
+import StateJSON
+
+/// What a debugger asks of the app over the live channel.
+public enum LiveCommand: Sendable, Equatable {
+    /// Opens the conversation; the app refuses other commands before it. Over TCP, `token` must be
+    /// the one the app printed when it opened the port.
+    case hello(version: Int, client: String?, token: String? = nil)
+    /// Starts sending the journal's header, then every step line from `from` on, then new lines as
+    /// they are recorded.
+    case subscribe(from: Int)
+    /// Stops sending journal lines; replies and notices still come.
+    case unsubscribe
+    /// Sets the app's state to the one it had after `step`.
+    case jump(step: Int)
+    /// Sets the app's state back `count` steps along the path that led to it.
+    case undo(count: Int)
+    /// Goes forward again after an undo, `count` times.
+    case redo(count: Int)
+    /// Dispatches an action to the app, decoded through its action registry: `{"type": …, "payload": …}`.
+    case dispatch(type: String, payload: JSONValue)
+    /// Writes a named marker into the journal after the last step.
+    case mark(name: String)
+    /// Holds the app's dispatching: actions dispatched meanwhile are queued.
+    case pause
+    /// Lets the app dispatch again, first the actions queued while paused.
+    case resume
+    /// Asks for the app's current state.
+    case snapshot
+    /// Asks for the app's steps, pause state and clients.
+    case status
+
+    /// Every command's name, as the `command` member spells it.
+    public static let names = [
+        "hello", "subscribe", "unsubscribe", "jump", "undo", "redo", "dispatch", "mark", "pause", "resume",
+        "snapshot", "status",
+    ]
+
+    /// The command's name.
+    public var name: String {
+        switch self {
+        case .hello: "hello"
+        case .subscribe: "subscribe"
+        case .unsubscribe: "unsubscribe"
+        case .jump: "jump"
+        case .undo: "undo"
+        case .redo: "redo"
+        case .dispatch: "dispatch"
+        case .mark: "mark"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .snapshot: "snapshot"
+        case .status: "status"
+        }
+    }
+
+    /// The members besides `id` and `command`.
+    var arguments: [(String, JSONValue)] {
+        switch self {
+        case .hello(let version, let client, let token):
+            [("version", .integer(Int64(version)))] + (client.map { [("client", .string($0))] } ?? [])
+                + (token.map { [("token", .string($0))] } ?? [])
+        case .subscribe(let from): [("from", .integer(Int64(from)))]
+        case .jump(let step): [("step", .integer(Int64(step)))]
+        case .undo(let count), .redo(let count): [("count", .integer(Int64(count)))]
+        case .dispatch(let type, let payload):
+            [("action", .object(JSONObject([("payload", payload), ("type", .string(type))])))]
+        case .mark(let name): [("name", .string(name))]
+        case .unsubscribe, .pause, .resume, .snapshot, .status: []
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// Holds a store's dispatches while a debugger has paused the app, and lets them through in order on
+/// resume. Dispatch pays one relaxed atomic load while the gate is open.
+@usableFromInline
+final class DispatchGate<Action>: @unchecked Sendable {
+    // `@unchecked`: `queued` is behind `lock`; `held` is atomic.
+    @usableFromInline
+    let _held = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var queued: [(Action, CallSite?)] = []
+
+    init() {}
+
+    /// Whether dispatches are being held.
+    @inlinable
+    var isHeld: Bool { _held.load(ordering: .relaxed) }
+
+    /// Queues `action` if the gate is still held; `false` when it opened meanwhile.
+    @usableFromInline
+    func _hold(_ action: Action, site: CallSite?) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard _held.load(ordering: .relaxed) else { return false }
+        queued.append((action, site))
+        return true
+    }
+
+    /// Starts holding dispatches.
+    func close() {
+        lock.lock()
+        _held.store(true, ordering: .relaxed)
+        lock.unlock()
+    }
+
+    /// Runs the held actions through `dispatch`, in order, then opens the gate; dispatches made
+    /// meanwhile queue behind them. Returns how many ran.
+    func open(_ dispatch: (Action, CallSite?) -> Void) -> Int {
+        var count = 0
+        while true {
+            lock.lock()
+            let batch = queued
+            queued = []
+            if batch.isEmpty { _held.store(false, ordering: .relaxed) }
+            lock.unlock()
+            if batch.isEmpty { return count }
+            for (action, site) in batch { dispatch(action, site) }
+            count += batch.count
+        }
+    }
+}

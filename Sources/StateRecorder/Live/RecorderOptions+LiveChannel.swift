@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RecorderOptions {
+    /// A live channel: a socket through which `statedbg attach` watches the app and acts on it.
+    ///
+    /// ```swift
+    /// var options = RecorderOptions()
+    /// options.live = RecorderOptions.LiveChannel()             // $XDG_RUNTIME_DIR/statedbg/PID.sock
+    /// options.live = RecorderOptions.LiveChannel(tcpPort: 7070) // and 127.0.0.1:7070 with a token
+    /// ```
+    ///
+    /// Without the option, the environment variable `STATEDBG_LIVE` opens one: `1` for the default
+    /// socket, a path for a socket there, `tcp:PORT` (or `tcp`, any free port) for the default socket
+    /// and loopback TCP. The socket has mode 0600 in a directory of mode 0700, and connections from
+    /// other users are refused by their peer credentials; a TCP client must say the random token the
+    /// app prints once to standard error.
+    public struct LiveChannel: Sendable, Equatable {
+        /// Whether to listen on a Unix domain socket. Default: yes.
+        public var socket = true
+        /// The socket's path; `nil` for `PID.sock` in the per-user runtime directory
+        /// (`$XDG_RUNTIME_DIR/statedbg`, or `statedbg-UID` in the temporary directory).
+        public var socketPath: String?
+        /// A loopback TCP port to listen on as well (0 for any free port); `nil` for none.
+        public var tcpPort: UInt16?
+        /// How far (in bytes) a client may fall behind before it is dropped. Default: 8 MiB.
+        public var clientBufferBytes = 8 << 20
+        /// How many bytes of journal lines the channel keeps for clients that subscribe from an early
+        /// step; past it, history starts again from the current state. Default: 64 MiB.
+        public var historyBytes = 64 << 20
+        /// The most clients at once. Default: 16.
+        public var maxClients = 16
+        /// Whether to print where the channel listens (and the TCP token) to standard error. Default: yes.
+        public var announces = true
+
+        /// A channel on the default socket.
+        public init(socketPath: String? = nil, tcpPort: UInt16? = nil) {
+            self.socketPath = socketPath
+            self.tcpPort = tcpPort
+        }
+
+        /// The channel `STATEDBG_LIVE` asks for, if any: `1`, a path, `tcp` or `tcp:PORT`.
+        public static func fromEnvironment() -> LiveChannel? {
+            guard let raw = getenv("STATEDBG_LIVE") else { return nil }
+            let value = String(cString: raw)
+            switch value {
+            case "", "0", "off", "no", "false": return nil
+            case "1", "on", "yes", "true": return LiveChannel()
+            case "tcp": return LiveChannel(tcpPort: 0)
+            default:
+                if value.hasPrefix("tcp:"), let port = UInt16(value.dropFirst(4)) { return LiveChannel(tcpPort: port) }
+                return LiveChannel(socketPath: value)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ExampleApps
+import StateRecorder
+import StateStore
+
+/// Scenario: how the recorder's own cost per step grows with the state (issue 20, item 1).
+///
+/// The same users app runs with a plain store and with a ``StateRecorder/RecordingStore``, at a state
+/// of `users / 10` and of `users` users, on the same actions (one field of one user per step). The
+/// recorder's own cost is the processor time per step (all threads, the writer's included) with
+/// recording minus without. A recorder whose cost follows what changed costs about the same at both
+/// sizes; one that walks the whole state costs ten times as much.
+///
+/// It also records the example users app as `statedbg record users` does, for 5,000 and 40,000 steps,
+/// during which its list grows about eightfold.
+struct RecordingScalingBenchmarks {
+    let context: BenchmarkContext
+
+    func run() throws -> [Measurement] {
+        let large = context.scale.users * 10
+        let small = large / 10
+        let steps = max(1000, context.scale.usersSteps)
+        context.progress("recording scaling: \(small) and \(large) users, \(steps) steps each")
+        var smallCost: [Double] = [], largeCost: [Double] = []
+        for repetition in 0...context.scale.recordingRepetitions {
+            let smallFigure = try recorderCost(users: small, steps: steps)
+            let largeFigure = try recorderCost(users: large, steps: steps)
+            guard repetition > 0 else { continue }  // the first repetition warms caches and the allocator
+            smallCost.append(smallFigure)
+            largeCost.append(largeFigure)
+        }
+        let shortSteps = context.scale.usersSteps >= 10_000 ? 5000 : 500
+        let longSteps = shortSteps * 8
+        context.progress("recording scaling: record users, \(shortSteps) and \(longSteps) steps")
+        let short = try recordUsersApp(steps: shortSteps)
+        let long = try recordUsersApp(steps: longSteps)
+        return [
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users",
+                        unit: .microsecondsPerStep, samples: Samples(largeCost),
+                        baselineName: "\(small) users", baseline: Samples(smallCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "with RecordingStore minus a plain store, all threads; grows <= 1.5x as the state grows 10x: ratio >= 0.67x"),
+            Measurement(group: "recording scaling", name: "record users: processor time per step, \(longSteps) steps",
+                        unit: .microsecondsPerStep, samples: Samples([long]),
+                        baselineName: "\(shortSteps) steps", baseline: Samples([short]), target: .ratioAtLeast(0.5),
+                        note: "the example users app as `statedbg record users` drives it; grows <= 2x: ratio >= 0.5x"),
+        ]
+    }
+
+    /// Microseconds of processor time per step that recording adds to the users fixture at `users` users.
+    private func recorderCost(users: Int, steps: Int) throws -> Double {
+        let app = UsersFixture.app(users: users)
+        let plain = app.makeStore(initialState: app.initialState)
+        var started = ProcessorTime.now()
+        for step in 1...steps { plain.dispatch(UsersFixture.action(step, users: users)) }
+        let withoutRecording = ProcessorTime.now() - started
+        blackHole(plain.state)
+
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        options.recordsCallSites = false
+        let path = context.directory.file("scaling-\(users).jsonl")
+        started = ProcessorTime.now()
+        let recorder = try RecordingStore(app: app, journal: path, options: options)
+        for step in 1...steps { recorder.dispatch(UsersFixture.action(step, users: users)) }
+        try recorder.close()
+        let withRecording = ProcessorTime.now() - started
+        context.directory.delete(path)
+        return max(0, withRecording - withoutRecording) / Double(steps) * 1e6
+    }
+
+    /// Microseconds of processor time per step of recording a generated session of the example users app.
+    private func recordUsersApp(steps: Int) throws -> Double {
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        let path = context.directory.file("record-users-\(steps).jsonl")
+        let started = ProcessorTime.now()
+        _ = try UsersApp.app.record(to: path, steps: steps, seed: 1, options: options, clock: { 0 }, acknowledged: nil)
+        let perStep = (ProcessorTime.now() - started) / Double(steps) * 1e6
+        context.directory.delete(path)
+        return perStep
+    }
+}

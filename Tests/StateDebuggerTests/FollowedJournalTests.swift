@@ -1,0 +1,58 @@
+import ExampleApps
+import Foundation
+import StateDebugger
+import StateRecorder
+import TestSupport
+import Testing
+
+/// A journal read while its app still writes it.
+@Suite struct FollowedJournalTests {
+    @Test func takesNewStepsOnRefreshAndLeavesAHalfWrittenLineForLater() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.flush()
+        let journal = try FollowedJournal(path: path)
+        let timeline = Timeline(source: journal)
+        #expect(journal.lastStep == 1)
+        #expect(try journal.refresh() == 0)
+
+        store.dispatch(.increase)
+        store.dispatch(.decrease)
+        store.mark("checked")
+        store.flush()
+        #expect(try journal.refresh() == 2)
+        #expect(journal.events.count == 1)
+        #expect(timeline.lastStep == 1, "the timeline's main branch grows only when told to follow")
+        #expect(timeline.followSource())
+        #expect(timeline.lastStep == 3)
+        try timeline.jump(to: 3)
+        #expect(try timeline.currentState() == ["counter": 1])
+
+        try store.close()
+        // A writer killed mid-line leaves half a line: it is not a step until it is whole.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"step":4,"kind":"keyframe","time":1,"act"#.utf8))
+        try handle.close()
+        #expect(try journal.refresh() == 0)
+        #expect(journal.lastStep == 3)
+    }
+
+    @Test func aJournalThatLosesStepsWhileFollowedIsAnErrorAndTheSourceKeepsWhatItHad() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.dispatch(.increase)
+        try store.close()
+        let journal = try FollowedJournal(path: path)
+        let replacement = try RecordingStore(app: CounterApp.app, journal: path,
+                                             options: { var options = RecorderOptions(); options.overwrite = true; return options }(),
+                                             clock: RecordingClock.fixed())
+        try replacement.close()
+        #expect(throws: DebuggerError.self) { try journal.refresh() }
+        #expect(journal.lastStep == 2)
+    }
+}
