@@ -20,15 +20,15 @@ import Darwin
 /// let journal = try FollowedJournal(path: client.mirrorPath)
 /// let reply = try client.request(.jump(step: 3))   // the app's state is now step 3
 /// ```
-public final class LiveClient: @unchecked Sendable {
+package final class LiveClient: @unchecked Sendable {
     // `@unchecked`: the mutable members are behind `condition`; the descriptor is written once.
 
     /// Where the app listens.
-    public let endpoint: LiveEndpoint
+    package let endpoint: LiveEndpoint
     /// The local journal the streamed lines go to.
-    public let mirrorPath: String
+    package let mirrorPath: String
     /// The app's answer to hello: `app`, `pid`, `lastStep`, `canTravel`, `canDispatch`, `canPause`, ….
-    public private(set) var greeting = JSONObject()
+    package private(set) var greeting = JSONObject()
 
     private let descriptor: Int32
     private let mirror: Int32
@@ -45,7 +45,7 @@ public final class LiveClient: @unchecked Sendable {
     /// the app holds), streaming into a new mirror file at `mirror` (mode 0600; it must not exist).
     ///
     /// - Throws: ``LiveChannelError`` when the app cannot be reached, refuses, or does not answer in time.
-    public init(endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
+    package init(endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
                 client: String = "statedbg") throws(LiveChannelError) {
         self.endpoint = endpoint
         mirrorPath = mirror
@@ -80,7 +80,7 @@ public final class LiveClient: @unchecked Sendable {
     /// Sends a command and waits for its reply.
     ///
     /// - Throws: ``LiveChannelError`` when the connection has ended or no reply came within `timeout` seconds.
-    public func request(_ command: LiveCommand, timeout: Double = 30) throws(LiveChannelError) -> LiveReply {
+    package func request(_ command: LiveCommand, timeout: Double = 30) throws(LiveChannelError) -> LiveReply {
         condition.lock()
         let id = JSONValue.integer(nextID)
         nextID += 1
@@ -113,14 +113,14 @@ public final class LiveClient: @unchecked Sendable {
     }
 
     /// Why the connection ended, or `nil` while it lasts.
-    public var endReason: String? {
+    package var endReason: String? {
         condition.lock()
         defer { condition.unlock() }
         return ended
     }
 
     /// The notices that came since the last call (the app paused, resumed, closed, …).
-    public func takeNotices() -> [LiveNotice] {
+    package func takeNotices() -> [LiveNotice] {
         condition.lock()
         defer { condition.unlock() }
         let taken = notices
@@ -130,7 +130,7 @@ public final class LiveClient: @unchecked Sendable {
 
     /// Waits until the journal line count of the mirror reaches `lines` or `timeout` seconds pass.
     @discardableResult
-    public func waitForMirror(lines: Int, timeout: Double) -> Bool {
+    package func waitForMirror(lines: Int, timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -141,7 +141,7 @@ public final class LiveClient: @unchecked Sendable {
     }
 
     /// Ends the connection; the mirror keeps what arrived.
-    public func close() {
+    package func close() {
         condition.lock()
         if ended == nil { ended = "the debugger closed the connection" }
         let first = !descriptorClosed

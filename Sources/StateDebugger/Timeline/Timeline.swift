@@ -165,7 +165,7 @@ public final class Timeline {
     }
 
     /// A branch (default: the current one) as a ``RecordingSource``, for queries, replay and saving.
-    public func source(forBranch name: String? = nil) -> BranchSource {
+    package func source(forBranch name: String? = nil) -> BranchSource {
         BranchSource(timeline: self, branch: name ?? position.branch)
     }
 
