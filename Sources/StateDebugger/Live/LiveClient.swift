@@ -8,6 +8,8 @@ import Glibc
 import Darwin
 #endif
 
+// Safe because the mutable members are behind `condition` and the descriptor is written once, before sharing (hence
+// `@unchecked`).
 /// A debugger's connection to a running app's live channel.
 ///
 /// It says hello, subscribes, and from then on a thread of its own copies the journal lines the app
@@ -169,6 +171,7 @@ package final class LiveClient: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var why = "the app closed the connection"
         while true {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 {
@@ -219,6 +222,7 @@ package final class LiveClient: @unchecked Sendable {
     private func writeMirror(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let written = bytes.withUnsafeBytes { write(mirror, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }

@@ -9,6 +9,7 @@ public enum JournalLine: Sendable, Equatable {
     /// An event between steps.
     case event(JournalEvent)
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// Parses one line (without its line feed).
     ///
     /// - Parameters:

@@ -27,7 +27,7 @@ public struct JournalStep: Sendable, Equatable {
     public var action: JournalAction
     /// The resulting state, whole or as a patch.
     public var content: Content
-    /// The fingerprint of the resulting state (see ``StateFingerprint``).
+    /// The fingerprint of the resulting state (see the journal format specification).
     public var hash: UInt64
 
     /// Creates a step record.

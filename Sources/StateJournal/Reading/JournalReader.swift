@@ -145,6 +145,7 @@ package final class JournalReader {
         return Int(index.lines[step - header.firstStep])
     }
 
+    // Safe because `body` gets bytes valid only during the call and the line's length is taken from the index.
     /// Calls `body` with a step's line as written (without its line feed), unparsed, for callers that
     /// need only part of it at high speed, such as the debugger's replay, which reads the action and
     /// hash of every step. The bytes are valid only during the call.
@@ -167,6 +168,8 @@ package final class JournalReader {
         }
     }
 
+    // Safe because `body` gets bytes valid only during its call, each a slice of the block read, within the indexed
+    // lengths.
     /// Calls `body` with the line of each step in `steps`, in order, unparsed, reading the file in
     /// large blocks instead of one read per line: the fast path for a replay that visits every step.
     /// `body` returns `false` to stop early. The bytes are valid only during each call.
@@ -250,6 +253,7 @@ package final class JournalReader {
         if let failure { throw failure }
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     private func parseStep(_ bytes: UnsafeRawBufferPointer, step: Int) throws(JournalError) -> JournalStep {
         let line = self.line(ofStep: step)
         let parsed: JournalLine
@@ -434,6 +438,8 @@ package final class JournalReader {
         }
     }
 
+    // Safe because `body` gets bytes valid only during its call, within the line buffer, which is grown to `length`
+    // first.
     private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
         if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
         return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
@@ -442,6 +448,7 @@ package final class JournalReader {
         }
     }
 
+    // Safe because it writes only within `raw`'s count, during the call.
     /// Reads exactly `count` bytes at `offset` into the start of `raw`.
     private func readFully(into raw: UnsafeMutableRawBufferPointer, count length: Int, at offset: Int64) throws(JournalError) {
         var done = 0

@@ -197,6 +197,7 @@ package final class JournalFile {
         size += Int64(bytes.count)
     }
 
+    // Safe because the bytes are copied into the buffer during the call and never kept.
     /// Buffers bytes for writing.
     package func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
@@ -209,6 +210,7 @@ package final class JournalFile {
     /// Hands every buffered byte to the OS (one `write` call in the common case).
     package func flush() throws(JournalError) {
         guard !buffer.isEmpty else { return }
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try check(buffer.withUnsafeBytes { writeAll($0) })
         buffer.removeAll(keepingCapacity: true)
     }
@@ -221,10 +223,12 @@ package final class JournalFile {
             try flush()
             return
         }
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try check(bytes.withUnsafeBytes { writeAll($0) })
         size += Int64(bytes.count)
     }
 
+    // Safe because it only passes `raw` to write(2), within its count, during the call.
     /// Writes all of `raw`; the error, if any.
     private func writeAll(_ raw: UnsafeRawBufferPointer) -> JournalError? {
         guard descriptor >= 0 else { return JournalError(.ioError, path: path, "the journal is already closed.") }
