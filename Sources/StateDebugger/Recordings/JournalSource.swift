@@ -51,16 +51,26 @@ package final class JournalSource: RecordingSource {
             throw .journal(error)
         }
         var pointers: [JSONPointer]?
+        var resized: [JSONPointer]?
         if case .patch(let patch) = line.content {
             var changed: [JSONPointer] = []
+            var containers: [JSONPointer] = []
             changed.reserveCapacity(patch.operations.count)
             for operation in patch.operations {
-                changed.append(Self.reach(of: operation.path, structural: operation.name != "replace" && operation.name != "test"))
-                if let from = operation.from { changed.append(Self.reach(of: from, structural: operation.name == "move")) }
+                let structural = operation.name != "replace" && operation.name != "test"
+                changed.append(Self.reach(of: operation.path, structural: structural))
+                if structural, let parent = operation.path.parent { containers.append(parent) }
+                if let from = operation.from {
+                    changed.append(Self.reach(of: from, structural: operation.name == "move"))
+                    if operation.name == "move", let parent = from.parent { containers.append(parent) }
+                }
             }
             pointers = changed
+            resized = containers
         }
-        return StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+        var record = StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+        record.resizedContainers = resized
+        return record
     }
 
     /// Inserting or removing an array element moves every later element, so such an operation may
