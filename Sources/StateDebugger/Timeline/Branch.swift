@@ -46,7 +46,7 @@ public struct MemoryStep: Sendable, Equatable {
     public var time: Int64
 
     /// Creates a step.
-    public init(action: JournalAction, state: JSONValue, hash: UInt64, time: Int64) {
+    package init(action: JournalAction, state: JSONValue, hash: UInt64, time: Int64) {
         self.action = action
         self.state = state
         self.hash = hash
