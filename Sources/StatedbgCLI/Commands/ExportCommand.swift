@@ -66,18 +66,8 @@ enum ExportCommand: Subcommand {
             let lifted = try CommandFailure.translating { () throws(DebuggerError) in
                 try ReduxDevToolsExport.liftedState(of: source, isCancelled: context.isCancelled)
             }
-            let text = lifted.canonicalText + "\n"
-            guard let output else {
-                context.output.print(text, terminator: "")
-                return .success
-            }
-            do {
-                try text.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandFailure(.ioError, "\(output): cannot write the export: \(error.localizedDescription)")
-            }
-            context.output.print("wrote \(source.lastStep - source.baseStep) steps of \(path) as a Redux DevTools lifted state to \(output)")
-            return .success
+            return try deliver(lifted.canonicalText + "\n", to: output, context,
+                               wrote: "\(source.lastStep - source.baseStep) steps of \(path) as a Redux DevTools lifted state")
         }
         let options = TestExporter.Options(
             framework: arguments.flag("xctest") ? .xcTest : .swiftTesting,
@@ -90,6 +80,12 @@ enum ExportCommand: Subcommand {
         } catch {
             throw CommandFailure(ExitStatus(rawValue: error.exitStatus), error.description)
         }
+        return try deliver(text, to: output, context, wrote: "a regression test for \(path)")
+    }
+
+    /// Prints `text`, or writes it to `output` (atomically) and says what it wrote there.
+    private static func deliver(_ text: String, to output: String?, _ context: CommandContext,
+                                wrote what: String) throws(CommandFailure) -> ExitStatus {
         guard let output else {
             context.output.print(text, terminator: "")
             return .success
@@ -97,9 +93,9 @@ enum ExportCommand: Subcommand {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            throw CommandFailure(.ioError, "\(output): cannot write the test: \(error.localizedDescription)")
+            throw CommandFailure(.ioError, "\(output): cannot write \(what): \(error.localizedDescription)")
         }
-        context.output.print("wrote a regression test for \(path) to \(output)")
+        context.output.print("wrote \(what) to \(output)")
         return .success
     }
 }
