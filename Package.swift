@@ -35,7 +35,6 @@ let package = Package(
         .library(name: "StateJournal", targets: ["StateJournal"]),
         .library(name: "StateRecorder", targets: ["StateRecorder"]),
         .library(name: "StateDebugger", targets: ["StateDebugger"]),
-        .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "StatedbgCLI", targets: ["StatedbgCLI"]),
         .library(name: "StateTesting", targets: ["StateTesting"]),
         .library(name: "ExampleApps", targets: ["ExampleApps"]),

@@ -1,4 +1,5 @@
-// Safe because a storage is filled before any object holds it and never written while shared (see below).
+// Safe because the values' storage, a class the compiler cannot see is shareable (hence `@unchecked`), is
+// filled before any object holds it and never written while shared (a write copies it first, see `setValue`).
 /// The members of a JSON object, kept sorted by key with no key twice.
 ///
 /// Keeping the order canonical at all times means equal objects compare equal member by member,
@@ -12,9 +13,6 @@
 /// object["a"] = 1
 /// object.keys     // ["a", "b"]
 /// ```
-// `@unchecked`: the values' storage is a class, which the compiler cannot see is safe to share. It
-// is: a storage is filled before any object holds it, and never written while shared (a write
-// copies it first, see ``setValue(_:at:)``).
 public struct JSONObject: @unchecked Sendable, Hashable {
     /// The keys, in ascending UTF-8 byte order.
     public private(set) var keys: [String]

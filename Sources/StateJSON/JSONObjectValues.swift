@@ -1,5 +1,5 @@
 extension JSONObject {
-    // Safe because as JSONObject: the storage is never written while shared.
+    // Safe because, as for JSONObject, the storage is never written while shared (hence `@unchecked`).
     /// The values of an object, `values[i]` belonging to `keys[i]`: a random-access collection over
     /// the object's own storage (no copy is made to read them).
     ///
@@ -8,7 +8,6 @@ extension JSONObject {
     /// object.values[1]        // "x"
     /// Array(object.values)    // [1, "x"]
     /// ```
-    // `@unchecked`, as ``JSONObject``: the storage is never written while shared.
     public struct Values: RandomAccessCollection, @unchecked Sendable, Hashable {
         @usableFromInline
         let _storage: _JSONValueStorage

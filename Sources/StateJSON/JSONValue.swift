@@ -41,6 +41,7 @@ extension JSONValue {
     public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
         case null, bool, number, string, array, object
 
+        /// The kind's name, as messages show it: `number`, `object`.
         public var description: String { rawValue }
     }
 
@@ -132,31 +133,37 @@ extension JSONValue {
 }
 
 extension JSONValue: ExpressibleByNilLiteral {
+    /// `nil` is JSON `null`: `let value: JSONValue = nil`.
     @inlinable
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
+    /// `true` and `false` are JSON booleans.
     @inlinable
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
+    /// An integer literal is a JSON integer: `let age: JSONValue = 42`.
     @inlinable
     public init(integerLiteral value: Int64) { self = .integer(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
+    /// A floating-point literal is a JSON double: `let ratio: JSONValue = 0.5`.
     @inlinable
     public init(floatLiteral value: Double) { self = .double(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
+    /// A string literal is a JSON string: `let name: JSONValue = "Ada"`.
     @inlinable
     public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
+    /// An array literal is a JSON array: `let values: JSONValue = [1, "two", nil]`.
     @inlinable
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }

@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// Why a live channel could not be opened, reached or kept: a whole sentence for a person.
-public struct LiveChannelError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LiveChannelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, and where.
-    public var description: String
+    package var description: String
     /// The `errno` of the failed system call, if one failed.
-    public var errno: Int32?
+    package var errno: Int32?
 
     /// An error with a message.
-    public init(_ description: String, errno: Int32? = nil) {
+    package init(_ description: String, errno: Int32? = nil) {
         self.description = description
         self.errno = errno
     }

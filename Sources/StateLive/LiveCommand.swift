@@ -1,7 +1,7 @@
 import StateJSON
 
 /// What a debugger asks of the app over the live channel.
-public enum LiveCommand: Sendable, Equatable {
+package enum LiveCommand: Sendable, Equatable {
     /// Opens the conversation; the app refuses other commands before it. Over TCP, `token` must be
     /// the one the app printed when it opened the port.
     case hello(version: Int, client: String?, token: String? = nil)
@@ -30,13 +30,13 @@ public enum LiveCommand: Sendable, Equatable {
     case status
 
     /// Every command's name, as the `command` member spells it.
-    public static let names = [
+    package static let names = [
         "hello", "subscribe", "unsubscribe", "jump", "undo", "redo", "dispatch", "mark", "pause", "resume",
         "snapshot", "status",
     ]
 
     /// The command's name.
-    public var name: String {
+    package var name: String {
         switch self {
         case .hello: "hello"
         case .subscribe: "subscribe"

@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// Where an app's live channel listens: a Unix domain socket, or a loopback TCP port.
-public enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
+package enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// A Unix domain socket at this path.
     case unix(String)
     /// A TCP port on the loopback interface of `host` (always `127.0.0.1` for an app).
     case tcp(host: String, port: UInt16)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unix(let path): path
         case .tcp(let host, let port): "\(host):\(port)"
@@ -21,7 +21,7 @@ public enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// Reads what a user typed after `statedbg attach`: a process id, a socket path or `HOST:PORT`.
     ///
     /// - Throws: ``LiveChannelError`` when the target is none of these.
-    public init(target: String) throws(LiveChannelError) {
+    package init(target: String) throws(LiveChannelError) {
         if !target.isEmpty, target.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = Int32(target) {
             self = .unix(Self.socketPath(pid: pid))
         } else if target.contains("/") || target.hasSuffix(".sock") {
@@ -39,7 +39,7 @@ public enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
 
     /// The per-user directory live sockets go in: `$XDG_RUNTIME_DIR/statedbg` when that is set, else
     /// `statedbg-UID` in the temporary directory (`$TMPDIR` or `/tmp`).
-    public static var runtimeDirectory: String {
+    package static var runtimeDirectory: String {
         if let runtime = getenv("XDG_RUNTIME_DIR"), runtime.pointee != 0 {
             return String(cString: runtime) + "/statedbg"
         }
@@ -50,7 +50,7 @@ public enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The socket an app with process id `pid` opens by default.
-    public static func socketPath(pid: Int32) -> String {
+    package static func socketPath(pid: Int32) -> String {
         "\(runtimeDirectory)/\(pid).sock"
     }
 }

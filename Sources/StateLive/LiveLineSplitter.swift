@@ -23,6 +23,7 @@ package struct LiveLineSplitter {
     /// The bytes of an unfinished last line (a writer killed mid-line leaves one).
     package var unfinished: Int { skipping ?? pending.count }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// Takes `bytes` and hands each finished line (or skipped one) to `body`, in order.
     package mutating func append(_ bytes: UnsafeRawBufferPointer, _ body: (Piece) -> Void) {
         var start = 0
@@ -45,6 +46,7 @@ package struct LiveLineSplitter {
         }
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     private mutating func take(_ bytes: UnsafeRawBufferPointer) {
         if let skipped = skipping {
             skipping = skipped + bytes.count

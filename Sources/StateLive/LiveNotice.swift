@@ -1,9 +1,9 @@
 import StateJSON
 
 /// Something the app tells a client unasked: `{"live":"paused",…}`.
-public struct LiveNotice: Sendable, Equatable {
+package struct LiveNotice: Sendable, Equatable {
     /// What happened.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// The app's dispatching is held (by any client).
         case paused
         /// The app dispatches again; `queued` says how many held actions ran.
@@ -17,25 +17,25 @@ public struct LiveNotice: Sendable, Equatable {
     }
 
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
     /// Details: `reason`, `queued`, `step`.
-    public var fields: JSONObject
+    package var fields: JSONObject
 
     /// A notice.
-    public init(_ kind: Kind, fields: JSONObject = JSONObject()) {
+    package init(_ kind: Kind, fields: JSONObject = JSONObject()) {
         self.kind = kind
         self.fields = fields
     }
 
     /// The notice as one line, line feed included.
-    public var line: [UInt8] {
+    package var line: [UInt8] {
         var bytes: [UInt8] = []
         LiveProtocol.writeLine(leading: ("live", .string(kind.rawValue)), fields, into: &bytes)
         return bytes
     }
 
     /// Reads a notice from a parsed line, or `nil` when it is not one (or of a kind this build does not know).
-    public init?(_ object: JSONObject) {
+    package init?(_ object: JSONObject) {
         guard let name = object["live"]?.stringValue, let kind = Kind(rawValue: name) else { return nil }
         self.kind = kind
         var fields = object

@@ -7,15 +7,15 @@ import StateJSON
 /// (`{"command":…}`). Each line is one JSON object ending with a line feed, at most
 /// ``maxLineBytes`` bytes long. The full specification is the `LiveProtocol` article of the
 /// `StatedbgCLI` documentation.
-public enum LiveProtocol {
+package enum LiveProtocol {
     /// The protocol version this build speaks; a `hello` with another version is refused.
-    public static let version = 1
+    package static let version = 1
     /// The name a `hello` reply carries, so a client knows what answered.
-    public static let name = "statedbg-live"
+    package static let name = "statedbg-live"
     /// The longest line either side accepts, line feed excluded: 1 MiB.
     ///
     /// A longer command gets an error reply and is skipped up to its line feed; the connection stays.
-    public static let maxLineBytes = 1 << 20
+    package static let maxLineBytes = 1 << 20
 
     /// Writes `members` as one line with `leading` first and the rest in key order.
     static func writeLine(leading: (String, JSONValue), _ members: JSONObject, into bytes: inout [UInt8]) {

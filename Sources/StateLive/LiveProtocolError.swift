@@ -1,7 +1,7 @@
 import StateJSON
 
 /// A command line the app cannot act on; its ``description`` is the error reply's message.
-public enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line is longer than ``LiveProtocol/maxLineBytes``.
     case lineTooLong(Int)
     /// The line is not JSON.
@@ -16,14 +16,14 @@ public enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConvertib
     case badArgument(id: JSONValue, command: String, member: String, expected: String)
 
     /// The request id, when the line got far enough to have one.
-    public var id: JSONValue {
+    package var id: JSONValue {
         switch self {
         case .lineTooLong, .notJSON, .notAnObject: .null
         case .missingCommand(let id), .unknownCommand(let id, _), .badArgument(let id, _, _, _): id
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .lineTooLong(let count):
             "The line is \(count) bytes long, over the limit of \(LiveProtocol.maxLineBytes) bytes; it was skipped."

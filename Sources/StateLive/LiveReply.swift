@@ -6,33 +6,33 @@ import StateJSON
 /// LiveReply(id: 7, fields: ["step": 12, "message": "the app's state is now step 12"]).line
 /// // {"reply":7,"message":"the app's state is now step 12","ok":true,"step":12}\n
 /// ```
-public struct LiveReply: Sendable, Equatable {
+package struct LiveReply: Sendable, Equatable {
     /// The request id the reply answers (`null` for a line too broken to have one).
-    public var id: JSONValue
+    package var id: JSONValue
     /// The error's message, or `nil` when the command succeeded.
-    public var error: String?
+    package var error: String?
     /// What the command returns: `step`, `state`, `message` and so on (see the protocol article).
-    public var fields: JSONObject
+    package var fields: JSONObject
 
     /// A success.
-    public init(id: JSONValue, fields: JSONObject = JSONObject()) {
+    package init(id: JSONValue, fields: JSONObject = JSONObject()) {
         self.id = id
         self.fields = fields
         error = nil
     }
 
     /// A failure with a message a person can act on.
-    public init(id: JSONValue, error: String) {
+    package init(id: JSONValue, error: String) {
         self.id = id
         self.error = error
         fields = JSONObject()
     }
 
     /// Whether the command succeeded.
-    public var ok: Bool { error == nil }
+    package var ok: Bool { error == nil }
 
     /// The reply as one line, line feed included.
-    public var line: [UInt8] {
+    package var line: [UInt8] {
         var members = fields
         members["ok"] = .bool(ok)
         if let error { members["error"] = .string(error) }
@@ -42,7 +42,7 @@ public struct LiveReply: Sendable, Equatable {
     }
 
     /// Reads a reply from a parsed line, or `nil` when it is not one.
-    public init?(_ object: JSONObject) {
+    package init?(_ object: JSONObject) {
         guard let id = object["reply"], let ok = object["ok"]?.boolValue else { return nil }
         self.id = id
         var fields = object

@@ -7,14 +7,14 @@ import StateJSON
 /// request.command   // .jump(step: 12)
 /// request.id        // 7
 /// ```
-public struct LiveRequest: Sendable, Equatable {
+package struct LiveRequest: Sendable, Equatable {
     /// The id the client chose (any JSON value, usually a number); the reply echoes it. `null` when absent.
-    public var id: JSONValue
+    package var id: JSONValue
     /// What is asked.
-    public var command: LiveCommand
+    package var command: LiveCommand
 
     /// A request.
-    public init(id: JSONValue, command: LiveCommand) {
+    package init(id: JSONValue, command: LiveCommand) {
         self.id = id
         self.command = command
     }
@@ -23,7 +23,7 @@ public struct LiveRequest: Sendable, Equatable {
     ///
     /// - Throws: ``LiveProtocolError`` saying what is wrong; ``LiveProtocolError/id`` holds the
     ///   request's id when the line got that far, so the error reply can carry it.
-    public init(line: some Collection<UInt8>) throws(LiveProtocolError) {
+    package init(line: some Collection<UInt8>) throws(LiveProtocolError) {
         guard line.count <= LiveProtocol.maxLineBytes else { throw .lineTooLong(line.count) }
         let value: JSONValue
         do {
@@ -73,7 +73,7 @@ public struct LiveRequest: Sendable, Equatable {
     }
 
     /// The request as one line, line feed included: what a client sends.
-    public var line: [UInt8] {
+    package var line: [UInt8] {
         var members = command.arguments
         members.append(("id", id))
         var bytes: [UInt8] = []

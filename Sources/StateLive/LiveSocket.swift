@@ -65,6 +65,8 @@ package enum LiveSocket {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        // Safe because a sockaddr_in may be read as a sockaddr, and the rebound pointers are used only inside the
+        // closures.
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -114,6 +116,7 @@ package enum LiveSocket {
     private static func connect(host: String, port: UInt16) throws(LiveChannelError) -> Int32 {
         var hints = addrinfo()
         hints.ai_socktype = stream
+        // Safe because the getaddrinfo list is walked through its own ai_next links and freed only after the walk.
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
@@ -172,6 +175,7 @@ package enum LiveSocket {
     package static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(LiveChannelError) {
         var offset = 0
         while offset < bytes.count {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, sendFlags) }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -210,6 +214,8 @@ package enum LiveSocket {
         return descriptor
     }
 
+    // Safe because the address handed to `body` is a local sockaddr_un that outlives the call, and `body` does not
+    // keep it.
     private static func withAddress(
         _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws(LiveChannelError) -> Void
     ) throws(LiveChannelError) {
@@ -237,6 +243,7 @@ package enum LiveSocket {
 
 // The module's own names shadow these POSIX calls inside `LiveSocket`.
 private func posixListen(_ descriptor: Int32) -> Int32 { listen(descriptor, 16) }
+// Safe because the address is only passed on to connect(2) for the call.
 private func posixConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
     connect(descriptor, address, length)
 }

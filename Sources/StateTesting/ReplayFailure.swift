@@ -41,6 +41,8 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// type is not `Decodable` either.
     case notReplayable(UnreplayableStep, stateType: String)
 
+    /// What failed and where, as a test failure shows it: the step, its action and, for a state that
+    /// differs, the diff (`Recorded: -`, `Actual: +`).
     public var description: String {
         switch self {
         case .stateDiffers(let divergence):

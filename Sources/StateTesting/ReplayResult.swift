@@ -47,6 +47,8 @@ public struct ReplayResult: Sendable, Equatable, CustomStringConvertible {
         return try JSONValueDecoder().decode(type, from: finalState)
     }
 
+    /// One line per result: `users.jsonl: replayed steps 1 to 40; every state matches the recording`,
+    /// the failure when there is one, then any notes.
     public var description: String {
         if let failure { return "\(recording): \(failure)" }
         guard let report else { return "\(recording): passed" }

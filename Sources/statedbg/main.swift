@@ -2,4 +2,4 @@ import ExampleApps
 import Foundation
 import StatedbgCLI
 
-exit(Statedbg.main(apps: Examples.all).rawValue)
+exit(Statedbg.main(apps: Examples.all))

@@ -4,14 +4,14 @@ import StateJournal
 import StateRecorder
 
 /// Writes journals of the test apps: recorded through the real store, or built step by step.
-public enum Recordings {
+package enum Recordings {
     /// A keyframe every `interval` steps and patches between, whatever the state's size.
-    public static func policy(interval: Int = 4) -> KeyframePolicy {
+    package static func policy(interval: Int = 4) -> KeyframePolicy {
         KeyframePolicy(interval: interval, smallStateBytes: 0)
     }
 
     /// A valid header for `app`, created at a fixed time.
-    public static func header(for app: some RegisteredApp, initialState: JSONValue) -> JournalHeader {
+    package static func header(for app: some RegisteredApp, initialState: JSONValue) -> JournalHeader {
         JournalHeader(tool: JournalFormat.tool, app: app.id, stateType: app.stateTypeName, actionType: app.actionTypeName,
                       schema: app.schema.jsonValue, schemaHash: app.schema.fingerprint, created: "2026-11-21T00:00:00.000Z",
                       initialState: initialState, hash: 0)
@@ -19,7 +19,7 @@ public enum Recordings {
 
     /// Records `actions` through the real recording store with a fixed clock, returning the path.
     @discardableResult
-    public static func record<State, Action>(_ actions: [Action], app: RecordableApp<State, Action>,
+    package static func record<State, Action>(_ actions: [Action], app: RecordableApp<State, Action>,
                                              to path: String) throws -> String {
         let store = try RecordingStore(app: app, journal: path, clock: RecordingClock.fixed())
         for action in actions { store.dispatch(action) }
@@ -29,7 +29,7 @@ public enum Recordings {
 
     /// Replays `actions` through `app` and writes every step, returning the journal's path.
     @discardableResult
-    public static func write(
+    package static func write(
         _ actions: [CounterAction], to path: String, app: RecordableApp<CounterState, CounterAction> = TestApps.counter(),
         policy: KeyframePolicy = policy()
     ) throws -> String {
@@ -48,7 +48,7 @@ public enum Recordings {
     }
 
     /// Writes hand-made steps: each action with the state the test says it produced.
-    public static func writeRaw(
+    package static func writeRaw(
         _ steps: [(JournalAction, JSONValue)], to path: String,
         app: RecordableApp<CounterState, CounterAction> = TestApps.counter(), policy: KeyframePolicy = policy()
     ) throws {
@@ -62,7 +62,7 @@ public enum Recordings {
     }
 
     /// `count` increments.
-    public static func increments(_ count: Int) -> [CounterAction] {
+    package static func increments(_ count: Int) -> [CounterAction] {
         Array(repeating: .increment, count: count)
     }
 }

@@ -46,7 +46,7 @@ public enum BankApp {
 
     /// A plausible next action. About one payment in five asks for more than the payer has, and
     /// thefts are large now and then, so ``noDebt`` rejects a share of them.
-    public static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
+    package static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
         let account: Account = rng.chance(percent: 50) ? .jenny : .donald
         let other: Account = account == .jenny ? .donald : .jenny
         switch rng.bounded(10) {

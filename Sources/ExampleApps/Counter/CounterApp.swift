@@ -28,7 +28,7 @@ public enum CounterApp {
     public static let actionSamples: [Action] = [.increase, .decrease, .reset]
 
     /// A plausible next action: mostly increases and decreases, now and then a reset.
-    public static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
+    package static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
         switch rng.bounded(20) {
         case 0: .reset
         case 1..<11: .increase

@@ -22,7 +22,7 @@ extension ReSwiftUsersApp {
     /// A plausible next action: adds while the list is short, then mostly edits, now and then a
     /// removal; about one age edit in five goes through ``ageFieldChanged(id:text:)`` with text that is
     /// not a number.
-    public static func randomAction(for state: UsersState, using rng: inout some RandomNumberGenerator) -> any Action {
+    package static func randomAction(for state: UsersState, using rng: inout some RandomNumberGenerator) -> any Action {
         guard let user = rng.element(of: state.users), state.users.count >= 3 || rng.chance(percent: 30) else {
             return AddUser(name: randomName(using: &rng), age: rng.bounded(in: 18...90))
         }

@@ -21,7 +21,7 @@ extension RxTodosApp {
 
     /// A plausible next event, one that changes the list: adds while it is short, then mostly ticks,
     /// renames and deletes, now and then another filter.
-    public static func randomEvent(for state: TodoState, using rng: inout some RandomNumberGenerator) -> TodoEvent {
+    package static func randomEvent(for state: TodoState, using rng: inout some RandomNumberGenerator) -> TodoEvent {
         guard let todo = rng.element(of: state.items), state.items.count >= 3 || rng.chance(percent: 30) else {
             return .added(Todo(id: state.nextID, title: rng.element(of: titles) ?? "Buy milk"))
         }

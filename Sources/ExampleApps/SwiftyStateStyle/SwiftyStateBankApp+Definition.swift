@@ -29,7 +29,7 @@ extension SwiftyStateBankApp {
     /// - Parameter mistakes: Whether about one withdrawal or transfer in five asks for more than the
     ///   account holds, and an account may be opened twice, so the validators refuse them. Off for
     ///   `statedbg record`, which journals every generated action as a step.
-    public static func randomAction(for state: BankState, using rng: inout some RandomNumberGenerator,
+    package static func randomAction(for state: BankState, using rng: inout some RandomNumberGenerator,
                                     mistakes: Bool = false) -> any BankAction {
         let now = latestTime(in: state).addingTimeInterval(Double(rng.bounded(in: 5...360) * 60))
         let unopened = newAccounts.filter { state.index(of: $0) == nil }

@@ -20,7 +20,7 @@ extension TCASearchApp {
 
     /// A plausible next action: while a search is under way, the service's answer (one in ten a
     /// failure); otherwise typing, searching, opening and closing results, now and then clearing the history.
-    public static func randomAction(for state: Search.State, using rng: inout some RandomNumberGenerator) -> Search.Action {
+    package static func randomAction(for state: Search.State, using rng: inout some RandomNumberGenerator) -> Search.Action {
         if state.isSearching {
             guard rng.chance(percent: 90) else {
                 return .searchResponse(.failure(rng.chance(percent: 50) ? SearchError.rateLimited : SearchError.offline))

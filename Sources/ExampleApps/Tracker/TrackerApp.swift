@@ -137,7 +137,7 @@ public enum TrackerApp {
 
     /// A plausible next action for `state`, at a time after ``State/lastActivity``: mostly logging
     /// items, sometimes editing or deleting them, creating and editing projects, and navigating.
-    public static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
+    package static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
         let at = state.lastActivity.addingTimeInterval(TimeInterval(rng.bounded(in: 60...36_000)))
         let amount = Double(rng.bounded(in: 1...400)) / 4
         guard let project = rng.element(of: state.projects), state.projects.count >= 2 || rng.chance(percent: 70)

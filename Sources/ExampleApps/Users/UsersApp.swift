@@ -67,7 +67,7 @@ public enum UsersApp {
 
     /// A plausible next action: adds while the list is short, then mostly edits; about one age edit
     /// in five goes through ``ageFieldChanged(id:text:)`` with text that is not a number.
-    public static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
+    package static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action {
         guard let user = rng.element(of: state.users), state.users.count >= 3 || rng.chance(percent: 30) else {
             return .addUser(name: randomName(using: &rng), age: rng.bounded(in: 18...90))
         }

@@ -55,6 +55,7 @@ public struct CheckReport: Sendable, Equatable, CustomStringConvertible {
     /// Whether the journal is sound.
     public var passed: Bool { problems.isEmpty && !cancelled }
 
+    /// The problems, one sentence each starting with `path:line`, then a note on lines not listed or not checked.
     public var description: String {
         var lines = problems.map(\.description)
         let unlisted = problemCount - problems.count

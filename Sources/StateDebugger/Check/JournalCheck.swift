@@ -126,6 +126,7 @@ public enum JournalCheck {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var failure: (what: String, code: Int32)?
         copying: while true {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }

@@ -13,6 +13,8 @@ public struct RepairReport: Sendable, Equatable, CustomStringConvertible {
     /// The bytes removed.
     public var removedBytes: Int
 
+    /// What the repair did, as `statedbg check --repair` prints it:
+    /// `r.jsonl: cut the incomplete line 41 (17 bytes); the original is in r.jsonl.bak.`
     public var description: String {
         guard let backupPath, let removedLine else {
             return "\(path): nothing to repair; the last line is complete."

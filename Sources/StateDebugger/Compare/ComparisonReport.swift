@@ -42,6 +42,7 @@ public struct ComparisonReport: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the recordings agree and, if not, the first step where they differ, with a diff of the states.
     public var description: String {
         switch outcome {
         case .identical(let through):

@@ -102,6 +102,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status the command line uses for this error.
     public var exitStatus: Int32 { category.exitStatus }
 
+    /// The error as a sentence that starts with the file (and line, when known), saying what to do.
     public var description: String {
         switch self {
         case .journal(let error):

@@ -16,11 +16,11 @@ import Darwin
 /// try OutputPath.refuseOverwriting(inputs: ["bank.jsonl"], with: "./bank.jsonl")
 /// // throws: ./bank.jsonl: this is bank.jsonl, the recording being read; writing it would destroy …
 /// ```
-public enum OutputPath {
+package enum OutputPath {
     /// Throws when `output` is the same file as one of `inputs`.
     ///
     /// - Throws: ``DebuggerError/journal(_:)`` with a ``StateJournal/JournalError/Category/refused`` error (exit status 73).
-    public static func refuseOverwriting(inputs: [String], with output: String) throws(DebuggerError) {
+    package static func refuseOverwriting(inputs: [String], with output: String) throws(DebuggerError) {
         guard let target = identity(of: output) else { return }
         for input in inputs where identity(of: input) == target {
             let named = input == output ? "" : " (\(input))"

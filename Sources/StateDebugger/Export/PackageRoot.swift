@@ -5,9 +5,9 @@ import Foundation
 /// ```swift
 /// PackageRoot.find(above: "/home/me/MyApp/Tests/AppTests/Recordings/bank.jsonl")   // "/home/me/MyApp"
 /// ```
-public enum PackageRoot {
+package enum PackageRoot {
     /// The nearest folder above `path` that holds a `Package.swift`, or `nil` when there is none.
-    public static func find(above path: String) -> String? {
+    package static func find(above path: String) -> String? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         while folder.path != "/" && !folder.path.isEmpty {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {

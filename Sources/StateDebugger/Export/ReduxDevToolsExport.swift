@@ -13,12 +13,12 @@ import StateJournal
 /// let lifted = try ReduxDevToolsExport.liftedState(of: try RecordingLoader.open(path: "counter.jsonl"))
 /// // {"actionsById":{"0":{"action":{"type":"@@INIT"},…}},"computedStates":[{"state":{"count":0}},…],…}
 /// ```
-public enum ReduxDevToolsExport {
+package enum ReduxDevToolsExport {
     /// The recording's lifted state.
     ///
     /// - Throws: ``DebuggerError/stateNotExported(step:source:)`` for an Export file without states (replay
     ///   it through the app first), or a reading error.
-    public static func liftedState(of source: any RecordingSource, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> JSONValue {
+    package static func liftedState(of source: any RecordingSource, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> JSONValue {
         let imported = source as? ReduxDevToolsImport
         let base = source.baseStep
         var actions: [(String, JSONValue)] = []

@@ -3,7 +3,7 @@
 /// ```text
 /// The app "users" does not say how its code names it, so the test cannot replay it; set swiftName: on its registration (AppDefinition(id: "users", swiftName: "MyApp.definition", …) or RecordableApp(id: "users", swiftName: "MyApp.app", …)), or pass the expression with --app.
 /// ```
-public enum TestExportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TestExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The recording could not be read.
     case recording(DebuggerError)
     /// The recording was made by another app than the one given.
@@ -18,14 +18,14 @@ public enum TestExportError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidTypeName(String)
 
     /// The exit status the command line uses for this error.
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .recording(let error): error.exitStatus
         case .otherApp, .noSwiftName, .noModuleName, .emptyAppExpression, .invalidTypeName: 64
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .recording(let error):
             error.description

@@ -76,9 +76,9 @@ import StateRecorder
 ///         // The state type is not Codable and Equatable, so the final state is compared as JSON.
 ///         assertFinalState(of: result, equalsJSON: Self.finalState, as: JSONValue.self)
 /// ```
-public enum TestExporter {
+package enum TestExporter {
     /// The test framework a generated file uses.
-    public enum Framework: Sendable, Equatable {
+    package enum Framework: Sendable, Equatable {
         /// A `@Suite` with a `@Test` function (the default).
         case swiftTesting
         /// An `XCTestCase` subclass with a `test…` method.
@@ -94,7 +94,7 @@ public enum TestExporter {
     ///     ``StateRecorder/RegisteredApp/moduleName``.
     ///   - options: The framework, the names and the kind of import.
     /// - Throws: ``TestExportError``.
-    public static func makeSource(
+    package static func makeSource(
         recording: String, app: any RegisteredApp, options: Options = Options()
     ) throws(TestExportError) -> String {
         let source: any RecordingSource
@@ -111,7 +111,7 @@ public enum TestExporter {
     ///
     /// - Throws: ``TestExportError/recording(_:)`` with ``DebuggerError/noApp(_:known:)`` when no
     ///   registered app made the recording, and the errors of ``makeSource(recording:app:options:)``.
-    public static func makeSource(
+    package static func makeSource(
         recording: String, registry: AppRegistry, options: Options = Options()
     ) throws(TestExportError) -> String {
         let source: any RecordingSource

@@ -19,16 +19,16 @@ import StateJournal
 /// // … the app records three more steps …
 /// try journal.refresh()     // 3
 /// ```
-public final class FollowedJournal: RecordingSource {
+package final class FollowedJournal: RecordingSource {
     /// The journal's path.
-    public let path: String
+    package let path: String
     private var current: JournalSource
     private var knownSize: Int64
 
     /// Opens a journal that may still grow; its header must be there.
     ///
     /// - Throws: ``DebuggerError/journal(_:)`` when the file is missing or is not a journal.
-    public init(path: String) throws(DebuggerError) {
+    package init(path: String) throws(DebuggerError) {
         self.path = path
         knownSize = Self.size(of: path)
         current = try JournalSource(path: path)
@@ -38,7 +38,7 @@ public final class FollowedJournal: RecordingSource {
     ///
     /// A file that shrank or stopped being a journal is an error; the source keeps what it had.
     @discardableResult
-    public func refresh() throws(DebuggerError) -> Int {
+    package func refresh() throws(DebuggerError) -> Int {
         let size = Self.size(of: path)
         guard size != knownSize else { return 0 }
         let before = current.lastStep
@@ -52,25 +52,25 @@ public final class FollowedJournal: RecordingSource {
     }
 
     /// The journal reader of the latest look.
-    public var reader: JournalReader { current.reader }
+    package var reader: JournalReader { current.reader }
 
-    public var name: String { current.name }
-    public var info: RecordingInfo { current.info }
-    public var baseStep: Int { current.baseStep }
-    public var lastStep: Int { current.lastStep }
-    public var events: [LocatedEvent] { current.events }
+    package var name: String { current.name }
+    package var info: RecordingInfo { current.info }
+    package var baseStep: Int { current.baseStep }
+    package var lastStep: Int { current.lastStep }
+    package var events: [LocatedEvent] { current.events }
 
-    public func state(at step: Int) throws(DebuggerError) -> JSONValue { try current.state(at: step) }
-    public func record(at step: Int) throws(DebuggerError) -> StepRecord { try current.record(at: step) }
-    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+    package func state(at step: Int) throws(DebuggerError) -> JSONValue { try current.state(at: step) }
+    package func record(at step: Int) throws(DebuggerError) -> StepRecord { try current.record(at: step) }
+    package func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         try current.actionAndHash(at: step)
     }
-    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+    package func forEachActionAndHash(_ steps: ClosedRange<Int>,
                                      _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
         try current.forEachActionAndHash(steps, body)
     }
-    public func line(ofStep step: Int) -> Int? { current.line(ofStep: step) }
-    public func parent(ofStep step: Int) -> Int { current.parent(ofStep: step) }
+    package func line(ofStep step: Int) -> Int? { current.line(ofStep: step) }
+    package func parent(ofStep step: Int) -> Int { current.parent(ofStep: step) }
 
     static func size(of path: String) -> Int64 {
         var info = stat()

@@ -8,6 +8,8 @@ import Glibc
 import Darwin
 #endif
 
+// Safe because the mutable members are behind `condition` and the descriptor is written once, before sharing (hence
+// `@unchecked`).
 /// A debugger's connection to a running app's live channel.
 ///
 /// It says hello, subscribes, and from then on a thread of its own copies the journal lines the app
@@ -20,15 +22,15 @@ import Darwin
 /// let journal = try FollowedJournal(path: client.mirrorPath)
 /// let reply = try client.request(.jump(step: 3))   // the app's state is now step 3
 /// ```
-public final class LiveClient: @unchecked Sendable {
+package final class LiveClient: @unchecked Sendable {
     // `@unchecked`: the mutable members are behind `condition`; the descriptor is written once.
 
     /// Where the app listens.
-    public let endpoint: LiveEndpoint
+    package let endpoint: LiveEndpoint
     /// The local journal the streamed lines go to.
-    public let mirrorPath: String
+    package let mirrorPath: String
     /// The app's answer to hello: `app`, `pid`, `lastStep`, `canTravel`, `canDispatch`, `canPause`, ….
-    public private(set) var greeting = JSONObject()
+    package private(set) var greeting = JSONObject()
 
     private let descriptor: Int32
     private let mirror: Int32
@@ -45,7 +47,7 @@ public final class LiveClient: @unchecked Sendable {
     /// the app holds), streaming into a new mirror file at `mirror` (mode 0600; it must not exist).
     ///
     /// - Throws: ``LiveChannelError`` when the app cannot be reached, refuses, or does not answer in time.
-    public init(endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
+    package init(endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
                 client: String = "statedbg") throws(LiveChannelError) {
         self.endpoint = endpoint
         mirrorPath = mirror
@@ -80,7 +82,7 @@ public final class LiveClient: @unchecked Sendable {
     /// Sends a command and waits for its reply.
     ///
     /// - Throws: ``LiveChannelError`` when the connection has ended or no reply came within `timeout` seconds.
-    public func request(_ command: LiveCommand, timeout: Double = 30) throws(LiveChannelError) -> LiveReply {
+    package func request(_ command: LiveCommand, timeout: Double = 30) throws(LiveChannelError) -> LiveReply {
         condition.lock()
         let id = JSONValue.integer(nextID)
         nextID += 1
@@ -113,14 +115,14 @@ public final class LiveClient: @unchecked Sendable {
     }
 
     /// Why the connection ended, or `nil` while it lasts.
-    public var endReason: String? {
+    package var endReason: String? {
         condition.lock()
         defer { condition.unlock() }
         return ended
     }
 
     /// The notices that came since the last call (the app paused, resumed, closed, …).
-    public func takeNotices() -> [LiveNotice] {
+    package func takeNotices() -> [LiveNotice] {
         condition.lock()
         defer { condition.unlock() }
         let taken = notices
@@ -130,7 +132,7 @@ public final class LiveClient: @unchecked Sendable {
 
     /// Waits until the journal line count of the mirror reaches `lines` or `timeout` seconds pass.
     @discardableResult
-    public func waitForMirror(lines: Int, timeout: Double) -> Bool {
+    package func waitForMirror(lines: Int, timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -141,7 +143,7 @@ public final class LiveClient: @unchecked Sendable {
     }
 
     /// Ends the connection; the mirror keeps what arrived.
-    public func close() {
+    package func close() {
         condition.lock()
         if ended == nil { ended = "the debugger closed the connection" }
         let first = !descriptorClosed
@@ -169,6 +171,7 @@ public final class LiveClient: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var why = "the app closed the connection"
         while true {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 {
@@ -219,6 +222,7 @@ public final class LiveClient: @unchecked Sendable {
     private func writeMirror(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let written = bytes.withUnsafeBytes { write(mirror, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }

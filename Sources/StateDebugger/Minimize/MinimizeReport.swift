@@ -15,6 +15,7 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
     /// Whether the caller cancelled the search; ``keptSteps`` is then the smallest found so far.
     public var cancelled: Bool
 
+    /// The steps kept and how many replays it took, as `statedbg minimize` prints it.
     public var description: String {
         let steps = keptSteps.map(String.init).joined(separator: ", ")
         let plural = keptSteps.count == 1 ? "" : "s"

@@ -107,7 +107,7 @@ public struct Minimizer {
     ///
     /// - Throws: ``DebuggerError/fileExists(path:)`` unless `force`, and replay errors naming the step.
     @discardableResult
-    public func write(_ steps: [Int], to path: String, force: Bool = false) throws(DebuggerError) -> SaveReport {
+    package func write(_ steps: [Int], to path: String, force: Bool = false) throws(DebuggerError) -> SaveReport {
         var actions: [JournalAction] = []
         for step in steps {
             try source.checkStep(step, allowBase: false)

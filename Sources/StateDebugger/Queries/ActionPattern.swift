@@ -24,6 +24,7 @@ public struct ActionPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pattern is a type glob rather than a text search.
     public var isGlob: Bool { glob != nil }
 
+    /// The pattern as written: `bank.*` or `transfer`.
     public var description: String { text }
 
     /// Whether `action` matches.

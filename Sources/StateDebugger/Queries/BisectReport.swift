@@ -40,6 +40,7 @@ public struct BisectReport: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The first step where the predicate holds, with its action, or why there is none.
     public var description: String {
         let how = "\(methodDescription); \(statesRead) state\(statesRead == 1 ? "" : "s") read"
         if cancelled { return "\(predicate): the search was cancelled; \(how)." }

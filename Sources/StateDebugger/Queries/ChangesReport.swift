@@ -68,6 +68,7 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
         return changes.isEmpty ? "\(path) never changed in \(range)." : "\(path) changed at \(changes.count) of \(range)."
     }
 
+    /// One line per step that changed the value, then a summary line, as `statedbg changes` prints it.
     public var description: String {
         (changes.map(line(for:)) + [summary]).joined(separator: "\n")
     }

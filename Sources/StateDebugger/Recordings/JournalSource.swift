@@ -11,15 +11,15 @@ import StateJournal
 /// source.lastStep                    // 40
 /// try source.state(at: 17)
 /// ```
-public final class JournalSource: RecordingSource {
+package final class JournalSource: RecordingSource {
     /// The reader underneath, for callers that need journal-only details (keyframes, validation).
-    public let reader: JournalReader
-    public let info: RecordingInfo
+    package let reader: JournalReader
+    package let info: RecordingInfo
 
     /// Opens and indexes a journal.
     ///
     /// - Throws: ``DebuggerError/journal(_:)`` when the file is missing or its structure is broken.
-    public init(path: String, options: JournalReader.Options = JournalReader.Options()) throws(DebuggerError) {
+    package init(path: String, options: JournalReader.Options = JournalReader.Options()) throws(DebuggerError) {
         do {
             reader = try JournalReader(path: path, options: options)
         } catch {
@@ -28,12 +28,12 @@ public final class JournalSource: RecordingSource {
         info = RecordingInfo(format: .journal, header: reader.header)
     }
 
-    public var name: String { reader.path }
-    public var baseStep: Int { reader.baseStep }
-    public var lastStep: Int { reader.lastStep }
-    public var events: [LocatedEvent] { reader.events }
+    package var name: String { reader.path }
+    package var baseStep: Int { reader.baseStep }
+    package var lastStep: Int { reader.lastStep }
+    package var events: [LocatedEvent] { reader.events }
 
-    public func state(at step: Int) throws(DebuggerError) -> JSONValue {
+    package func state(at step: Int) throws(DebuggerError) -> JSONValue {
         try checkStep(step)
         do {
             return try reader.state(at: step)
@@ -42,7 +42,7 @@ public final class JournalSource: RecordingSource {
         }
     }
 
-    public func record(at step: Int) throws(DebuggerError) -> StepRecord {
+    package func record(at step: Int) throws(DebuggerError) -> StepRecord {
         try checkStep(step, allowBase: false)
         let line: JournalStep
         do {
@@ -82,7 +82,7 @@ public final class JournalSource: RecordingSource {
     }
 
     /// Reads only the action and the hash of the step's line (see ``StateJournal/JournalReader/actionAndHash(ofStep:)``).
-    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+    package func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         try checkStep(step, allowBase: false)
         do {
             let found = try reader.actionAndHash(ofStep: step)
@@ -93,7 +93,7 @@ public final class JournalSource: RecordingSource {
     }
 
     /// Reads the file in large blocks and only the action and hash of each line.
-    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+    package func forEachActionAndHash(_ steps: ClosedRange<Int>,
                                      _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
         try checkStep(steps.lowerBound, allowBase: false)
         try checkStep(steps.upperBound, allowBase: false)
@@ -119,18 +119,18 @@ public final class JournalSource: RecordingSource {
     /// ```text
     /// w.jsonl:20: step 19 is damaged: the line records checksum 1c2b3a49 but its bytes give 5e6f7a8b; it was changed after it was written. The states rebuilt through it cannot be read; `statedbg check` lists every damaged line.
     /// ```
-    public var damageWarning: String? {
+    package var damageWarning: String? {
         guard let first = reader.lineProblems.first else { return nil }
         let others = reader.lineProblemCount - 1
         let more = others > 0 ? " \(others) more line\(others == 1 ? " is" : "s are") damaged." : ""
         return "\(first.description)\(more) The states rebuilt through a damaged line cannot be read; `statedbg check` lists every damaged line."
     }
 
-    public func line(ofStep step: Int) -> Int? {
+    package func line(ofStep step: Int) -> Int? {
         reader.line(ofStep: step)
     }
 
-    public func parent(ofStep step: Int) -> Int {
+    package func parent(ofStep step: Int) -> Int {
         reader.parent(ofStep: step)
     }
 }

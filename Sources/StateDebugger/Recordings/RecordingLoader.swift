@@ -85,6 +85,7 @@ public enum RecordingLoader {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while limit.map({ bytes.count < $0 }) ?? true {
             let wanted = min(chunk.count, limit.map { $0 - bytes.count } ?? chunk.count)
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }

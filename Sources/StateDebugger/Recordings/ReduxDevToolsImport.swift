@@ -30,22 +30,22 @@ import StateJournal
 /// let source = try ReduxDevToolsImport(text: exportedJSON, name: "todos-export.json")
 /// try source.action(at: 1).label      // "ADD_TODO(text)"
 /// ```
-public final class ReduxDevToolsImport: RecordingSource {
-    public let name: String
-    public let info: RecordingInfo
+package final class ReduxDevToolsImport: RecordingSource {
+    package let name: String
+    package let info: RecordingInfo
     /// The steps that DevTools had skipped.
-    public let skippedSteps: Set<Int>
+    package let skippedSteps: Set<Int>
     /// The errors the monitor recorded (`computedStates[i].error`), by step.
-    public let monitorErrors: [Int: String]
+    package let monitorErrors: [Int: String]
     /// Whether the file holds the state after every step (the lifted state), rather than only the
     /// state before the first (the extension's Export file).
-    public let hasStates: Bool
+    package let hasStates: Bool
     private let states: [JSONValue?]
     private let actions: [JournalAction]
     private let times: [Int64]
 
     /// Whether a parsed JSON document looks like a Redux DevTools export.
-    public static func recognizes(_ document: JSONValue) -> Bool {
+    package static func recognizes(_ document: JSONValue) -> Bool {
         guard case .object(let object) = document else { return false }
         return object["actionsById"] != nil && object["computedStates"] != nil
             || object["payload"] != nil
@@ -57,7 +57,7 @@ public final class ReduxDevToolsImport: RecordingSource {
     ///   - text: The file's contents.
     ///   - name: The path or name used in messages.
     ///   - app: The app identifier the recording gets (`redux` unless told), which selects a reducer.
-    public convenience init(text: String, name: String, app: String = "redux") throws(DebuggerError) {
+    package convenience init(text: String, name: String, app: String = "redux") throws(DebuggerError) {
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)
@@ -68,7 +68,7 @@ public final class ReduxDevToolsImport: RecordingSource {
     }
 
     /// Reads an export from its parsed JSON document.
-    public convenience init(document: JSONValue, name: String, app: String = "redux") throws(DebuggerError) {
+    package convenience init(document: JSONValue, name: String, app: String = "redux") throws(DebuggerError) {
         guard case .object(let top) = document else {
             throw .malformedImport(path: name, reason: "is a JSON \(document.kind), not an object")
         }
@@ -188,28 +188,28 @@ public final class ReduxDevToolsImport: RecordingSource {
         return label
     }
 
-    public var baseStep: Int { 0 }
-    public var lastStep: Int { states.count - 1 }
-    public var events: [LocatedEvent] { [] }
+    package var baseStep: Int { 0 }
+    package var lastStep: Int { states.count - 1 }
+    package var events: [LocatedEvent] { [] }
 
-    public func state(at step: Int) throws(DebuggerError) -> JSONValue {
+    package func state(at step: Int) throws(DebuggerError) -> JSONValue {
         try checkStep(step)
         guard let state = states[step] else { throw .stateNotExported(step: step, source: name) }
         return state
     }
 
-    public func hasState(at step: Int) -> Bool {
+    package func hasState(at step: Int) -> Bool {
         step >= 0 && step < states.count && states[step] != nil
     }
 
-    public func record(at step: Int) throws(DebuggerError) -> StepRecord {
+    package func record(at step: Int) throws(DebuggerError) -> StepRecord {
         try checkStep(step, allowBase: false)
         return StepRecord(action: actions[step - 1], hash: nil, changedPointers: nil, time: times[step - 1])
     }
 
-    public func line(ofStep step: Int) -> Int? { nil }
+    package func line(ofStep step: Int) -> Int? { nil }
 
-    public func parent(ofStep step: Int) -> Int { step - 1 }
+    package func parent(ofStep step: Int) -> Int { step - 1 }
 
     private static func unwrapString(_ value: JSONValue, member: String, name: String) throws(DebuggerError) -> JSONValue {
         guard case .string(let text) = value else { return value }

@@ -11,7 +11,7 @@ import StateJournal
 public struct StepRecord: Sendable, Equatable {
     /// The action.
     public var action: JournalAction
-    /// The recorded fingerprint of the resulting state (``StateJSON/StateFingerprint``), when known.
+    /// The recorded fingerprint of the resulting state (the canonical hash of its JSON tree, as the journal format defines it), when known.
     public var hash: UInt64?
     /// Locations outside which the step changed nothing (from its patch; an array insertion or removal
     /// names the whole array), or `nil` when unknown, as for a keyframe.

@@ -56,6 +56,8 @@ public struct Divergence: Sendable, Equatable, CustomStringConvertible {
         rendered = renderer.render(from: recorded, to: actual) ?? ""
     }
 
+    /// Where and how the replay diverged, `file:line: step N (action) diverges: …`, with a diff when
+    /// the states differ (`-` recorded, `+` replayed).
     public var description: String {
         let location = line.map { "\(source):\($0)" } ?? source
         switch kind {

@@ -18,6 +18,7 @@ public struct UnreplayableStep: Sendable, Equatable, CustomStringConvertible {
         self.type = type
     }
 
+    /// `step 3: action Tick was recorded without Codable, so it cannot be replayed`.
     public var description: String {
         "step \(step): action \(type) was recorded without Codable, so it cannot be replayed"
     }

@@ -71,6 +71,7 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
             && (checkedThrough == lastStep || redactedFrom == checkedThrough + 1)
     }
 
+    /// The schema verdict, then the divergence or how far the replay matched.
     public var description: String {
         var lines = ["schema: \(compatibility)"]
         if let failure {

@@ -11,9 +11,9 @@ import StateStore
 /// ```text
 /// counter.increment applied at main@13
 /// ```
-public struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
+package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
     /// What happened to the action.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The action made a new step at this position; `createdBranch` names the branch it started.
         case applied(TimelinePosition, createdBranch: String?)
         /// A validator refused the state; the cursor did not move.
@@ -21,13 +21,13 @@ public struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The action as the current code describes it.
-    public var action: JournalAction
+    package var action: JournalAction
     /// What happened.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The change the action made, `nil` when rejected or when the state did not change.
-    public var diff: StateDiff?
+    package var diff: StateDiff?
 
-    public var description: String {
+    package var description: String {
         switch outcome {
         case .applied(let position, let created):
             let branch = created.map { " (new branch \($0); the old future stays on its branch)" } ?? ""

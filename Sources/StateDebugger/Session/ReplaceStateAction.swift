@@ -7,12 +7,12 @@ import StateJournal
 /// ```swift
 /// ReplaceStateAction.make(["count": 5]).type    // "statedbg.replaceState"
 /// ```
-public enum ReplaceStateAction {
+package enum ReplaceStateAction {
     /// The action type, `statedbg.replaceState`.
-    public static let type = "statedbg.replaceState"
+    package static let type = "statedbg.replaceState"
 
     /// The action that loads `state`; its payload is the state.
-    public static func make(_ state: JSONValue) -> JournalAction {
+    package static func make(_ state: JSONValue) -> JournalAction {
         JournalAction(type: type, label: "statedbg.replaceState", payload: state)
     }
 }

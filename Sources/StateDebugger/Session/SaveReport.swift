@@ -3,13 +3,13 @@
 /// ```text
 /// wrote 14 steps of branch-1 to fixed.jsonl
 /// ```
-public struct SaveReport: Sendable, Equatable, CustomStringConvertible {
+package struct SaveReport: Sendable, Equatable, CustomStringConvertible {
     /// The file written.
-    public var path: String
+    package var path: String
     /// The branch saved.
-    public var branch: String
+    package var branch: String
     /// The number of steps written.
-    public var steps: Int
+    package var steps: Int
 
-    public var description: String { "wrote \(steps) steps of \(branch) to \(path)" }
+    package var description: String { "wrote \(steps) steps of \(branch) to \(path)" }
 }

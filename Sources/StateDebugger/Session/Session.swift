@@ -19,28 +19,28 @@ import StateRecorder
 /// ```
 ///
 /// Not thread-safe.
-public final class Session {
+package final class Session {
     /// The cursor, history and branches.
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// The app whose reducer runs dispatched actions; `nil` in snapshot mode.
-    public let app: (any RegisteredApp)?
+    package let app: (any RegisteredApp)?
     private let clock: @Sendable () -> Int64
     private let registeredIDs: [String]
 
     /// A session over `source`, in reducer mode when `registry` has the recording's app.
-    public convenience init(source: any RecordingSource, registry: AppRegistry = AppRegistry(),
+    package convenience init(source: any RecordingSource, registry: AppRegistry = AppRegistry(),
                             clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) {
         self.init(source: source, app: registry.app(for: source.info.app), clock: clock, registeredIDs: registry.ids)
     }
 
     /// Opens the recording at `path` (a journal or a Redux DevTools export; see ``RecordingLoader``).
-    public convenience init(path: String, registry: AppRegistry = AppRegistry(),
+    package convenience init(path: String, registry: AppRegistry = AppRegistry(),
                             clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) throws(DebuggerError) {
         self.init(source: try RecordingLoader.open(path: path), registry: registry, clock: clock)
     }
 
     /// A session over `source` with an explicit app (or none).
-    public convenience init(source: any RecordingSource, app: (any RegisteredApp)?,
+    package convenience init(source: any RecordingSource, app: (any RegisteredApp)?,
                 clock: @escaping @Sendable () -> Int64 = RecordingClock.wall) {
         self.init(source: source, app: app, clock: clock, registeredIDs: app.map { [$0.id] } ?? [])
     }
@@ -54,13 +54,13 @@ public final class Session {
     }
 
     /// The recording.
-    public var source: any RecordingSource { timeline.source }
+    package var source: any RecordingSource { timeline.source }
 
     /// Whether actions can be dispatched and replayed.
-    public var isReducerMode: Bool { app != nil }
+    package var isReducerMode: Bool { app != nil }
 
     /// The app, or ``DebuggerError/noApp(_:known:)`` in snapshot mode.
-    public func requireApp() throws(DebuggerError) -> any RegisteredApp {
+    package func requireApp() throws(DebuggerError) -> any RegisteredApp {
         guard let app else { throw .noApp(source.info.app, known: registeredIDs) }
         return app
     }
@@ -73,7 +73,7 @@ public final class Session {
     ///
     /// - Parameter payload: The action as its `Encodable` conformance writes it, e.g. `{"add":{"_0":5}}`.
     @discardableResult
-    public func dispatch(_ payload: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
+    package func dispatch(_ payload: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
         let app = try requireApp()
         let step = timeline.step
         let before = try timeline.currentState()
@@ -108,7 +108,7 @@ public final class Session {
 
     /// Makes `state` the next step without running the reducer (a `statedbg.replaceState` step).
     @discardableResult
-    public func replaceState(with state: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> TimelinePosition {
+    package func replaceState(with state: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> TimelinePosition {
         let memory = MemoryStep(action: ReplaceStateAction.make(state), state: state,
                                 hash: StateFingerprint.of(state), time: clock())
         return try timeline.append(memory, newBranchName: newBranchName).position
@@ -121,7 +121,7 @@ public final class Session {
     /// - Parameter force: Replace an existing file; without it an existing file is
     ///   ``DebuggerError/fileExists(path:)``.
     @discardableResult
-    public func save(to path: String, force: Bool = false) throws(DebuggerError) -> SaveReport {
+    package func save(to path: String, force: Bool = false) throws(DebuggerError) -> SaveReport {
         let branch = timeline.currentBranch
         let base = timeline.firstStep
         var header = source.info.header

@@ -23,6 +23,8 @@ public struct Branch: Sendable, Equatable, CustomStringConvertible {
     /// The branch's last step.
     public var lastStep: Int { forkStep + newSteps.count }
 
+    /// The branch and its steps: `main: steps 0 to 40 (recorded)` or
+    /// `fix: steps 0 to 12 (forked from main at 10, 2 new)`.
     public var description: String {
         let new = newSteps.count
         if let parent {
@@ -44,7 +46,7 @@ public struct MemoryStep: Sendable, Equatable {
     public var time: Int64
 
     /// Creates a step.
-    public init(action: JournalAction, state: JSONValue, hash: UInt64, time: Int64) {
+    package init(action: JournalAction, state: JSONValue, hash: UInt64, time: Int64) {
         self.action = action
         self.state = state
         self.hash = hash

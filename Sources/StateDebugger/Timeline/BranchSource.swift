@@ -10,11 +10,11 @@ import StateJournal
 /// let branch = session.timeline.source(forBranch: "branch-1")
 /// try RecordingQuery(source: branch).changes(of: JSONPath(parsing: ".count"))
 /// ```
-public final class BranchSource: RecordingSource {
+package final class BranchSource: RecordingSource {
     /// The timeline the branch belongs to.
-    public let timeline: Timeline
+    package let timeline: Timeline
     /// The branch's name.
-    public let branch: String
+    package let branch: String
 
     init(timeline: Timeline, branch: String) {
         self.timeline = timeline
@@ -22,32 +22,32 @@ public final class BranchSource: RecordingSource {
     }
 
     /// `recording.jsonl (branch-1)`, or the recording's name for `main`.
-    public var name: String {
+    package var name: String {
         branch == Timeline.mainBranch ? timeline.source.name : "\(timeline.source.name) (\(branch))"
     }
 
-    public var info: RecordingInfo { timeline.source.info }
-    public var baseStep: Int { timeline.source.baseStep }
-    public var lastStep: Int { timeline.branch(named: branch)?.lastStep ?? baseStep }
-    public var events: [LocatedEvent] { timeline.source.events }
+    package var info: RecordingInfo { timeline.source.info }
+    package var baseStep: Int { timeline.source.baseStep }
+    package var lastStep: Int { timeline.branch(named: branch)?.lastStep ?? baseStep }
+    package var events: [LocatedEvent] { timeline.source.events }
 
-    public func state(at step: Int) throws(DebuggerError) -> JSONValue {
+    package func state(at step: Int) throws(DebuggerError) -> JSONValue {
         try timeline.state(at: step, branch: branch)
     }
 
-    public func record(at step: Int) throws(DebuggerError) -> StepRecord {
+    package func record(at step: Int) throws(DebuggerError) -> StepRecord {
         if let memory = try timeline.memoryStep(step, branch: branch) {
             return StepRecord(action: memory.action, hash: memory.hash, changedPointers: nil, time: memory.time)
         }
         return try timeline.source.record(at: step)
     }
 
-    public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
+    package func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         if let memory = try timeline.memoryStep(step, branch: branch) { return (memory.action, memory.hash) }
         return try timeline.source.actionAndHash(at: step)
     }
 
-    public func forEachActionAndHash(_ steps: ClosedRange<Int>,
+    package func forEachActionAndHash(_ steps: ClosedRange<Int>,
                                      _ body: (Int, JournalAction, UInt64?) throws(DebuggerError) -> Bool) throws(DebuggerError) {
         try checkStep(steps.lowerBound, allowBase: false)
         try checkStep(steps.upperBound, allowBase: false)
@@ -67,12 +67,12 @@ public final class BranchSource: RecordingSource {
         }
     }
 
-    public func line(ofStep step: Int) -> Int? {
+    package func line(ofStep step: Int) -> Int? {
         guard let end = try? timeline.recordedEnd(ofBranch: branch), step <= end else { return nil }
         return timeline.source.line(ofStep: step)
     }
 
-    public func parent(ofStep step: Int) -> Int {
+    package func parent(ofStep step: Int) -> Int {
         guard let end = try? timeline.recordedEnd(ofBranch: branch), step <= end else { return step - 1 }
         return timeline.source.parent(ofStep: step)
     }

@@ -43,7 +43,7 @@ public final class Timeline {
     /// Extends the main branch to the source's last step after a growing source (``FollowedJournal``)
     /// read new steps. Returns `false` when it cannot: steps made in this session end the main branch.
     @discardableResult
-    public func followSource() -> Bool {
+    package func followSource() -> Bool {
         guard branches[0].newSteps.isEmpty else { return branches[0].forkStep == source.lastStep }
         branches[0].forkStep = max(branches[0].forkStep, source.lastStep)
         return true
@@ -165,7 +165,7 @@ public final class Timeline {
     }
 
     /// A branch (default: the current one) as a ``RecordingSource``, for queries, replay and saving.
-    public func source(forBranch name: String? = nil) -> BranchSource {
+    package func source(forBranch name: String? = nil) -> BranchSource {
         BranchSource(timeline: self, branch: name ?? position.branch)
     }
 
@@ -201,7 +201,7 @@ public final class Timeline {
     ///
     /// - Returns: The new position and the name of the branch it created, if any.
     @discardableResult
-    public func append(_ step: MemoryStep, newBranchName name: String? = nil) throws(DebuggerError) -> (position: TimelinePosition, createdBranch: String?) {
+    package func append(_ step: MemoryStep, newBranchName name: String? = nil) throws(DebuggerError) -> (position: TimelinePosition, createdBranch: String?) {
         guard let index = branches.firstIndex(where: { $0.name == position.branch }) else {
             throw .noSuchBranch(position.branch, known: branches.map(\.name))
         }

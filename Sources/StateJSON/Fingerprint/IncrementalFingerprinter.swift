@@ -59,6 +59,8 @@ package final class IncrementalFingerprinter {
             } else {
                 accumulator = isObject ? StateFingerprint.objectStart(count: count) : StateFingerprint.arrayStart(count: count)
             }
+            // Safe because the buffers are used only inside the closures and every index stays below `count`, which
+            // none of them is shorter than.
             childPrints.withUnsafeBufferPointer { prints in
                 prefixes.withUnsafeMutableBufferPointer { prefixes in
                     if isObject {
@@ -198,6 +200,7 @@ package final class IncrementalFingerprinter {
     /// objects would compare each of the 999 others with its old neighbour, member by member.
     private static func spliced(_ node: Node, old: [JSONValue], new: [JSONValue]) -> Bool {
         let common = min(old.count, new.count)
+        // Safe because both buffers are used only inside the closures and the index stays below the smaller count.
         let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
             new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }

@@ -25,9 +25,9 @@
 /// let state: JSONValue = ["count": 3]
 /// StateFingerprint.hex(StateFingerprint.of(state))   // 16 lowercase hex digits
 /// ```
-public enum StateFingerprint {
+package enum StateFingerprint {
     /// The fingerprint of `value`, computed from scratch.
-    public static func of(_ value: JSONValue) -> UInt64 {
+    package static func of(_ value: JSONValue) -> UInt64 {
         switch value {
         case .null: return mix(1)
         case .bool(let flag): return mix(flag ? 3 : 2)
@@ -51,13 +51,13 @@ public enum StateFingerprint {
     }
 
     /// The fingerprint as 16 lowercase hexadecimal digits, the form journals store.
-    public static func hex(_ fingerprint: UInt64) -> String {
+    package static func hex(_ fingerprint: UInt64) -> String {
         let digits = String(fingerprint, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Reads the 16-digit hexadecimal form back; `nil` for anything else.
-    public static func parseHex(_ text: String) -> UInt64? {
+    package static func parseHex(_ text: String) -> UInt64? {
         guard text.utf8.count == 16 else { return nil }
         return UInt64(text, radix: 16)
     }

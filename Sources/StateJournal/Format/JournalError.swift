@@ -37,6 +37,7 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
         self.message = message
     }
 
+    /// The error as a sentence: `Recording.jsonl:42: …`, path and line first when known.
     public var description: String {
         if let line { return "\(path):\(line): \(message)" }
         return "\(path): \(message)"

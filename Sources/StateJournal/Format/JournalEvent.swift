@@ -64,7 +64,7 @@ public enum JournalEvent: Sendable, Equatable {
     }
 
     /// Appends the event's journal line, with `event` first and the final line feed, to `bytes`.
-    public func write(to bytes: inout [UInt8]) {
+    package func write(to bytes: inout [UInt8]) {
         JournalLineWriter.writeEventLine(jsonValue, into: &bytes)
     }
 

@@ -49,7 +49,7 @@ public struct JournalHeader: Sendable, Equatable {
     }
     /// The state before the first step.
     public var initialState: JSONValue
-    /// The tree hash of ``initialState`` (see ``StateFingerprint``).
+    /// The tree hash of ``initialState`` (see the journal format specification).
     public var hash: UInt64
 
     /// Creates a header.

@@ -9,12 +9,13 @@ public enum JournalLine: Sendable, Equatable {
     /// An event between steps.
     case event(JournalEvent)
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// Parses one line (without its line feed).
     ///
     /// - Parameters:
     ///   - bytes: The line's UTF-8 bytes.
     ///   - parser: The JSON parser, carrying the limits that keep hostile input safe.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JSONParser()) throws(JournalLineError) -> JournalLine {
+    package static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JSONParser()) throws(JournalLineError) -> JournalLine {
         let value: JSONValue
         do {
             value = try parser.parse(bytes)
@@ -39,7 +40,7 @@ public enum JournalLine: Sendable, Equatable {
     }
 
     /// Appends the line, with its final line feed, to `bytes`.
-    public func write(to bytes: inout [UInt8]) {
+    package func write(to bytes: inout [UInt8]) {
         switch self {
         case .header(let header):
             JournalLineWriter.writeHeaderLine(header.jsonValue, into: &bytes)

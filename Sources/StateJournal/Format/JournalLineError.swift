@@ -17,6 +17,7 @@ public enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The line is neither a header, a step nor a known event.
     case unknownLineKind(String)
 
+    /// What is wrong with the line, as a phrase a ``JournalError`` places after the file and line.
     public var description: String {
         switch self {
         case .invalidJSON(let error):

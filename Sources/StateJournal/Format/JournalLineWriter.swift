@@ -79,6 +79,8 @@ enum JournalLineWriter {
 
     static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
         var digits: (UInt64, UInt64) = (0, 0)
+        // Safe because the 16 bytes of two UInt64s are plain bytes, viewed as UInt8 only to copy them inside the
+        // closure.
         withUnsafeMutableBytes(of: &digits) { buffer in
             for index in 0..<16 {
                 let nibble = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * index)) & 0xF

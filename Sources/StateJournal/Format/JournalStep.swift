@@ -27,7 +27,7 @@ public struct JournalStep: Sendable, Equatable {
     public var action: JournalAction
     /// The resulting state, whole or as a patch.
     public var content: Content
-    /// The fingerprint of the resulting state (see ``StateFingerprint``).
+    /// The fingerprint of the resulting state (see the journal format specification).
     public var hash: UInt64
 
     /// Creates a step record.
@@ -57,7 +57,7 @@ public struct JournalStep: Sendable, Equatable {
     ///
     /// - Returns: The size of the `state` or `patch` member's value, in bytes.
     @discardableResult
-    public func write(to bytes: inout [UInt8]) -> Int {
+    package func write(to bytes: inout [UInt8]) -> Int {
         Self.write(step: step, time: time, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
             action.jsonValue.write(to: &bytes, style: .canonical)
         }

@@ -20,6 +20,7 @@ package struct CRC32C: Sendable {
     /// The checksum of `bytes`.
     package static func checksum(of bytes: [UInt8]) -> UInt32 {
         var crc = CRC32C()
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         bytes.withUnsafeBytes { crc.update($0) }
         return crc.value
     }

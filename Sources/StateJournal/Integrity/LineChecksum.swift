@@ -34,6 +34,7 @@ package enum LineChecksum {
         let end = bytes.count
         guard end - lineStart >= 3, bytes[end - 1] == 0x0A, bytes[end - 2] == UInt8(ascii: "}") else { return }
         var crc = CRC32C()
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         bytes.withUnsafeBytes { raw in crc.update(UnsafeRawBufferPointer(rebasing: raw[lineStart..<(end - 1)])) }
         bytes.removeLast(2)
         bytes.append(contentsOf: suffixStart)
@@ -53,12 +54,14 @@ package enum LineChecksum {
         return crc.value == recorded ? .intact : .mismatch(recorded: recorded, actual: crc.value)
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The checksum a line's last 18 bytes record, or `nil` when they are not `,"crc":"hhhhhhhh"}`.
     package static func recordedChecksum(in line: UnsafeRawBufferPointer) -> UInt32? {
         guard line.count > suffixLength else { return nil }
         return recordedChecksum(suffix: UnsafeRawBufferPointer(rebasing: line[(line.count - suffixLength)...]))
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The checksum recorded in exactly the 18 bytes `,"crc":"hhhhhhhh"}`, or `nil`.
     package static func recordedChecksum(suffix: UnsafeRawBufferPointer) -> UInt32? {
         guard suffix.count == suffixLength, suffix[16] == UInt8(ascii: "\""), suffix[17] == UInt8(ascii: "}") else { return nil }
@@ -77,6 +80,7 @@ package enum LineChecksum {
         return value
     }
 
+    // Safe because the result is a slice of `line` (valid only as long as `line` is) and the length is checked first.
     /// The line without its checksum member: the bytes the checksum covers, less the final `}`.
     package static func content(of line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard recordedChecksum(in: line) != nil else { return line }
@@ -90,6 +94,7 @@ package enum LineChecksum {
         for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if line.offset > 0 { output.append(0x0A) }
             let bytes = Array(line.element)
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let sealed = bytes.withUnsafeBytes { recordedChecksum(in: $0) != nil }
             guard sealed else {
                 output += bytes

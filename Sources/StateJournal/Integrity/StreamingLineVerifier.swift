@@ -9,6 +9,7 @@ struct StreamingLineVerifier {
         tail.reserveCapacity(2 * LineChecksum.suffixLength)
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         let keep = LineChecksum.suffixLength
         length += bytes.count
@@ -37,6 +38,8 @@ struct StreamingLineVerifier {
             length = 0
         }
         guard length > LineChecksum.suffixLength,
+              // Safe because each pointer is used only inside its closure, and every offset and count stays within
+              // its buffer.
               let recorded = tail.withUnsafeBytes({ LineChecksum.recordedChecksum(suffix: $0) }) else { return .absent }
         crc.update(byte: UInt8(ascii: "}"))
         return crc.value == recorded ? .intact : .mismatch(recorded: recorded, actual: crc.value)

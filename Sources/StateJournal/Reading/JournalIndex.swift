@@ -2,7 +2,7 @@
 ///
 /// The index holds 17 bytes a step (offset, length, line number, keyframe bit), so a journal of a
 /// million steps needs about 17 MB however large its states are.
-public struct JournalIndex: Sendable {
+package struct JournalIndex: Sendable {
     /// The byte offset of each step's line; element `i` is step `firstStep + i`.
     var offsets: [Int64] = []
     /// The length of each step's line, without its line feed.
@@ -19,7 +19,7 @@ public struct JournalIndex: Sendable {
     var damagedLines: [Int: Int] = [:]
 
     /// The number of steps.
-    public var count: Int { offsets.count }
+    package var count: Int { offsets.count }
 
     mutating func append(offset: Int64, length: Int, line: Int, keyframe: Bool, step: Int, parent: Int?) {
         let position = offsets.count

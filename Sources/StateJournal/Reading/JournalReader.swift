@@ -21,45 +21,45 @@ import Darwin
 /// ```
 ///
 /// Not thread-safe: it keeps a read buffer and the last state it rebuilt.
-public final class JournalReader {
+package final class JournalReader {
     /// Limits and checks.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The longest line accepted, in bytes. A longer line is an error, never a huge allocation.
-        public var maxLineBytes: Int = 64 << 20
+        package var maxLineBytes: Int = 64 << 20
         /// Check every rebuilt state against the hash its line records.
-        public var verifyHashes: Bool = true
+        package var verifyHashes: Bool = true
         /// The JSON parser and its limits.
-        public var parser: JSONParser = JSONParser()
+        package var parser: JSONParser = JSONParser()
         /// When set, a damaged line after the header (not JSON, blank, a step out of order, an event
         /// after a step that is not there) does not stop the reader: up to this many are kept in
         /// ``JournalReader/lineProblems`` and the lines left out, so that `statedbg check` can list
         /// them all. `nil` (the default) refuses the file at its first damaged line.
-        public var lineProblemLimit: Int?
+        package var lineProblemLimit: Int?
 
         /// The defaults: 64 MiB lines, hashes verified.
-        public init() {}
+        package init() {}
     }
 
     /// The path the journal was opened with.
-    public let path: String
+    package let path: String
     /// The options in force.
-    public let options: Options
+    package let options: Options
     /// The header line.
-    public let header: JournalHeader
+    package let header: JournalHeader
     /// Every event, in file order.
-    public let events: [LocatedEvent]
+    package let events: [LocatedEvent]
     /// The incomplete last line, if the writer stopped mid-line.
-    public let torn: TornLine?
+    package let torn: TornLine?
     /// The length of the file up to the end of its last complete line.
-    public let validLength: Int64
+    package let validLength: Int64
     /// The number of complete lines.
-    public let lineCount: Int
+    package let lineCount: Int
     /// The damaged lines found while opening, in file order: with ``Options/lineProblemLimit`` set, up
     /// to that many of any kind; without it, up to 100 lines whose checksum fails (every other damaged
     /// line stops the reader). A command that reads the journal warns about them.
-    public let lineProblems: [JournalError]
+    package let lineProblems: [JournalError]
     /// How many damaged lines there are, also those beyond the ones kept in ``lineProblems``.
-    public let lineProblemCount: Int
+    package let lineProblemCount: Int
 
     private let index: JournalIndex
     private var descriptor: Int32
@@ -73,7 +73,7 @@ public final class JournalReader {
     ///
     /// - Throws: ``JournalError`` for a missing or unreadable file, an empty file, a missing or newer
     ///   header, out-of-order steps or an event that refers to a step not yet written, each with its line.
-    public init(path: String, options: Options = Options()) throws(JournalError) {
+    package init(path: String, options: Options = Options()) throws(JournalError) {
         self.path = path
         self.options = options
         // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
@@ -111,20 +111,20 @@ public final class JournalReader {
     }
 
     /// The step of the header's initial state: 0, or the last step of the file this one continues.
-    public var baseStep: Int { header.firstStep - 1 }
+    package var baseStep: Int { header.firstStep - 1 }
     /// The last complete step (``baseStep`` when there is none).
-    public var lastStep: Int { baseStep + index.count }
+    package var lastStep: Int { baseStep + index.count }
     /// The number of complete steps.
-    public var stepCount: Int { index.count }
+    package var stepCount: Int { index.count }
     /// The step numbers of the keyframes, ascending.
-    public var keyframeSteps: [Int] { index.keyframeSteps }
+    package var keyframeSteps: [Int] { index.keyframeSteps }
 
     /// Whether every line carries a checksum (format version 2 and later): only then is a change to an
     /// action, a time or a patch that leaves the states' hashes intact detected.
-    public var linesAreChecksummed: Bool { header.version >= 2 }
+    package var linesAreChecksummed: Bool { header.version >= 2 }
 
     /// The line of a step whose checksum failed, or `nil` when the step's line is intact.
-    public func damagedLine(ofStep step: Int) -> Int? {
+    package func damagedLine(ofStep step: Int) -> Int? {
         index.damagedLines[step]
     }
 
@@ -135,16 +135,17 @@ public final class JournalReader {
     }
 
     /// Whether `step` names the initial state or a complete step.
-    public func contains(step: Int) -> Bool {
+    package func contains(step: Int) -> Bool {
         step >= baseStep && step <= lastStep
     }
 
     /// The 1-based line of a step (the header's line, 1, for the base step).
-    public func line(ofStep step: Int) -> Int {
+    package func line(ofStep step: Int) -> Int {
         guard step > baseStep, step <= lastStep else { return 1 }
         return Int(index.lines[step - header.firstStep])
     }
 
+    // Safe because `body` gets bytes valid only during the call and the line's length is taken from the index.
     /// Calls `body` with a step's line as written (without its line feed), unparsed, for callers that
     /// need only part of it at high speed, such as the debugger's replay, which reads the action and
     /// hash of every step. The bytes are valid only during the call.
@@ -167,6 +168,8 @@ public final class JournalReader {
         }
     }
 
+    // Safe because `body` gets bytes valid only during its call, each a slice of the block read, within the indexed
+    // lengths.
     /// Calls `body` with the line of each step in `steps`, in order, unparsed, reading the file in
     /// large blocks instead of one read per line: the fast path for a replay that visits every step.
     /// `body` returns `false` to stop early. The bytes are valid only during each call.
@@ -217,7 +220,7 @@ public final class JournalReader {
     /// ```swift
     /// let (action, hash) = try reader.actionAndHash(ofStep: 12)
     /// ```
-    public func actionAndHash(ofStep step: Int) throws(JournalError) -> (action: JournalAction, hash: UInt64) {
+    package func actionAndHash(ofStep step: Int) throws(JournalError) -> (action: JournalAction, hash: UInt64) {
         let fast = try withLineBytes(ofStep: step) { stepLineScanner.scan($0) }
         if let fast { return fast }
         let record = try self.step(step)
@@ -233,7 +236,7 @@ public final class JournalReader {
     /// ```
     ///
     /// - Throws: ``JournalError`` for a step out of range, a damaged line or a line that cannot be read.
-    public func forEachActionAndHash(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
+    package func forEachActionAndHash(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
                                      _ body: (Int, JournalAction, UInt64) -> Bool) throws(JournalError) {
         var failure: JournalError?
         try forEachStepLine(steps, blockBytes: blockBytes) { step, line in
@@ -250,6 +253,7 @@ public final class JournalReader {
         if let failure { throw failure }
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     private func parseStep(_ bytes: UnsafeRawBufferPointer, step: Int) throws(JournalError) -> JournalStep {
         let line = self.line(ofStep: step)
         let parsed: JournalLine
@@ -265,17 +269,17 @@ public final class JournalReader {
     }
 
     /// The step whose state a step's action was applied to.
-    public func parent(ofStep step: Int) -> Int {
+    package func parent(ofStep step: Int) -> Int {
         index.parents[step] ?? step - 1
     }
 
     /// Whether a step's line holds a whole state.
-    public func isKeyframe(_ step: Int) -> Bool {
+    package func isKeyframe(_ step: Int) -> Bool {
         step == baseStep || index.isKeyframe(at: step - header.firstStep)
     }
 
     /// Reads and parses a step's line.
-    public func step(_ step: Int) throws(JournalError) -> JournalStep {
+    package func step(_ step: Int) throws(JournalError) -> JournalStep {
         try checkRange(step, allowBase: false)
         try refuseDamaged(step, reading: step)
         let position = step - header.firstStep
@@ -300,7 +304,7 @@ public final class JournalReader {
 
     /// The state after `step` (``baseStep`` gives the initial state), rebuilt from the nearest keyframe
     /// and checked against the recorded hash when ``Options/verifyHashes`` is on.
-    public func state(at step: Int) throws(JournalError) -> JSONValue {
+    package func state(at step: Int) throws(JournalError) -> JSONValue {
         try checkRange(step, allowBase: true)
         if step == baseStep { return header.initialState }
         if let cache, cache.step == step { return cache.state }
@@ -350,18 +354,18 @@ public final class JournalReader {
     }
 
     /// The action of a step.
-    public func action(at step: Int) throws(JournalError) -> JournalAction {
+    package func action(at step: Int) throws(JournalError) -> JournalAction {
         try self.step(step).action
     }
 
     /// The events that follow `step` (before the next step).
-    public func events(after step: Int) -> [LocatedEvent] {
+    package func events(after step: Int) -> [LocatedEvent] {
         events.filter { $0.event.after == step }
     }
 
     /// Reads every line in order, rebuilding and verifying every state, and returns the problems found
     /// (at most `limit`), the torn last line included. An empty result means the journal is sound.
-    public func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
+    package func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
         validateCounting(limit: limit, isCancelled: isCancelled).problems
     }
 
@@ -372,7 +376,7 @@ public final class JournalReader {
     /// ```swift
     /// let (problems, count) = reader.validateCounting(limit: 20)
     /// ```
-    public func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+    package func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
         var problems = Array(lineProblems.prefix(limit))
         var count = lineProblemCount
         func note(_ problem: JournalError) {
@@ -434,6 +438,8 @@ public final class JournalReader {
         }
     }
 
+    // Safe because `body` gets bytes valid only during its call, within the line buffer, which is grown to `length`
+    // first.
     private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
         if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
         return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
@@ -442,6 +448,7 @@ public final class JournalReader {
         }
     }
 
+    // Safe because it writes only within `raw`'s count, during the call.
     /// Reads exactly `count` bytes at `offset` into the start of `raw`.
     private func readFully(into raw: UnsafeMutableRawBufferPointer, count length: Int, at offset: Int64) throws(JournalError) {
         var done = 0

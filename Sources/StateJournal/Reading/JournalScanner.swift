@@ -68,6 +68,7 @@ struct JournalScanner {
         var lastByte: UInt8 = 0
 
         while true {
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = chunk.withUnsafeMutableBytes { raw in
                 var result: Int
                 repeat {
@@ -297,6 +298,7 @@ struct JournalScanner {
         var buffer = [UInt8](repeating: 0, count: length)
         let descriptor = self.descriptor
         let path = self.path
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try buffer.withUnsafeMutableBytes { raw throws in
             var done = 0
             while done < length {
@@ -354,6 +356,7 @@ struct FastStepPrefix {
         guard position + count <= bytes.count else { return false }
         let start = position
         let matches = literal.withUTF8Buffer { expected in
+            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             bytes.withUnsafeBufferPointer { line in
                 memcmp(line.baseAddress.unsafelyUnwrapped + start, expected.baseAddress.unsafelyUnwrapped, count) == 0
             }

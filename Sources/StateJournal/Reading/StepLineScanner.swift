@@ -27,6 +27,7 @@ struct StepLineScanner {
     private var cachedCount = 0
     private let parser = JSONParser()
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The action and hash of a step line, or `nil` when the line is not in the writer's layout.
     mutating func scan(_ line: UnsafeRawBufferPointer) -> (action: JournalAction, hash: UInt64)? {
         let bytes = LineChecksum.content(of: line).bindMemory(to: UInt8.self)
@@ -54,6 +55,7 @@ struct StepLineScanner {
         return (action, hash)
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The 16 hex digits at the end of the line's content: before the closing `"}` of a version 1
     /// line, or before the closing `"` when the checksum member has been cut off.
     private static func hash(in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
@@ -76,6 +78,7 @@ struct StepLineScanner {
         return value
     }
 
+    // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The bytes of the `action` object: found after the numeric members that precede it, and ended by
     /// matching braces outside strings.
     private static func actionRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {

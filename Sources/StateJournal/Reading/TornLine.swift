@@ -7,6 +7,7 @@ public struct TornLine: Sendable, Equatable, CustomStringConvertible {
     /// How many bytes of it were written.
     public var length: Int
 
+    /// `line 41 is incomplete (17 bytes with no line feed), …; everything before it is intact`.
     public var description: String {
         "line \(line) is incomplete (\(length) bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact"
     }

@@ -15,11 +15,11 @@ import StateJSON
 /// ```
 ///
 /// Not thread-safe.
-public final class JournalBuilder {
+package final class JournalBuilder {
     /// The header the lines belong to.
-    public private(set) var header: JournalHeader
+    package private(set) var header: JournalHeader
     /// The policy in force.
-    public let policy: KeyframePolicy
+    package let policy: KeyframePolicy
     private let fingerprinter: IncrementalFingerprinter
     private var previous: JSONValue
     private var stepsSinceKeyframe = 0
@@ -27,10 +27,10 @@ public final class JournalBuilder {
     private var keyframeBytes: Int
     private var forceKeyframe = false
     /// The number of the last step appended (the base step before any).
-    public private(set) var lastStep: Int
+    package private(set) var lastStep: Int
 
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
-    public init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
+    package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
         var header = header
         let fingerprinter = IncrementalFingerprinter()
         header.hash = fingerprinter.fingerprint(header.initialState)
@@ -43,7 +43,7 @@ public final class JournalBuilder {
     }
 
     /// Continues a journal whose last state is `state` after step `lastStep` (resuming a file).
-    public init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, policy: KeyframePolicy = KeyframePolicy()) {
+    package init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, policy: KeyframePolicy = KeyframePolicy()) {
         self.header = header
         self.policy = policy
         previous = state
@@ -54,15 +54,15 @@ public final class JournalBuilder {
     }
 
     /// The last state appended, and its fingerprint.
-    public var lastState: JSONValue { previous }
+    package var lastState: JSONValue { previous }
 
     /// Appends the header line.
-    public func writeHeader(into bytes: inout [UInt8]) {
+    package func writeHeader(into bytes: inout [UInt8]) {
         JournalLine.header(header).write(to: &bytes)
     }
 
     /// Fingerprints a state that becomes current without a step (a time travel); the next step is a keyframe.
-    public func travel(to state: JSONValue) -> UInt64 {
+    package func travel(to state: JSONValue) -> UInt64 {
         previous = state
         forceKeyframe = true
         return fingerprinter.fingerprint(state)
@@ -74,7 +74,7 @@ public final class JournalBuilder {
     ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
     ///   - keyframe: Write the state whole regardless of the policy.
     @discardableResult
-    public func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
+    package func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
         appendStep(actionBytes: action.jsonValue.serialized(.canonical), state: state, time: time, parent: parent,
                    keyframe: requested, into: &bytes)
@@ -95,7 +95,7 @@ public final class JournalBuilder {
     ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
     ///   - keyframe: Write the state whole regardless of the policy.
     @discardableResult
-    public func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
+    package func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
         let step = lastStep + 1
         let fingerprint = fingerprinter.fingerprint(state)

@@ -17,13 +17,13 @@ import Darwin
 /// try file.sync()         // on the disk: survives a power cut
 /// try file.close()
 /// ```
-public final class JournalFile {
+package final class JournalFile {
     /// The path the file was opened with.
-    public let path: String
+    package let path: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     /// Bytes in the file, including those still buffered.
-    public private(set) var size: Int64
+    package private(set) var size: Int64
 
     private init(path: String, descriptor: Int32, size: Int64) {
         self.path = path
@@ -42,7 +42,7 @@ public final class JournalFile {
     /// Creates a new, empty journal file with mode 0600.
     ///
     /// - Parameter overwrite: Replace a file that is already there. Without it, an existing file is an error.
-    public static func create(at path: String, overwrite: Bool = false) throws(JournalError) -> JournalFile {
+    package static func create(at path: String, overwrite: Bool = false) throws(JournalError) -> JournalFile {
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND
         flags |= overwrite ? O_TRUNC : O_EXCL
         let descriptor = open(path, flags, 0o600)
@@ -65,7 +65,7 @@ public final class JournalFile {
     ///
     /// The header is written to a temporary file beside `path`, which is then linked into place
     /// (`link` fails rather than replace a file that appeared meanwhile) or, with `overwrite`, renamed.
-    public static func create(at path: String, header: [UInt8], overwrite: Bool = false) throws(JournalError) -> JournalFile {
+    package static func create(at path: String, header: [UInt8], overwrite: Bool = false) throws(JournalError) -> JournalFile {
         if !overwrite, access(path, F_OK) == 0 {
             throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
         }
@@ -116,7 +116,7 @@ public final class JournalFile {
     /// file.append(bytes)
     /// try file.commit(to: "small.jsonl", overwrite: false)
     /// ```
-    public static func staging(for path: String) throws(JournalError) -> JournalFile {
+    package static func staging(for path: String) throws(JournalError) -> JournalFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -139,7 +139,7 @@ public final class JournalFile {
     /// Closes a file made by ``staging(for:)`` and moves it to `path`: renamed over an existing file
     /// with `overwrite`, otherwise linked (which fails rather than replace a file that appeared
     /// meanwhile). On failure the temporary file is removed and `path` is untouched.
-    public func commit(to target: String, overwrite: Bool) throws(JournalError) {
+    package func commit(to target: String, overwrite: Bool) throws(JournalError) {
         do {
             // On the disk before it takes the name: a crash never leaves an empty file there.
             try flush()
@@ -171,14 +171,14 @@ public final class JournalFile {
     }
 
     /// Closes a file made by ``staging(for:)`` and removes it.
-    public func discard() {
+    package func discard() {
         _ = try? close()
         _ = unlink(path)
     }
 
     /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
     /// final line found by ``JournalReader``).
-    public static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {
+    package static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_APPEND)
         guard descriptor >= 0 else {
             throw .system(errno == ENOENT ? .noInput : .ioError, path, "cannot open the journal for appending", errno: errno)
@@ -192,39 +192,43 @@ public final class JournalFile {
     }
 
     /// Buffers bytes for writing.
-    public func append(_ bytes: [UInt8]) {
+    package func append(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         size += Int64(bytes.count)
     }
 
+    // Safe because the bytes are copied into the buffer during the call and never kept.
     /// Buffers bytes for writing.
-    public func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         buffer.append(contentsOf: bytes)
         size += Int64(bytes.count)
     }
 
     /// The number of bytes buffered and not yet handed to the OS.
-    public var pendingByteCount: Int { buffer.count }
+    package var pendingByteCount: Int { buffer.count }
 
     /// Hands every buffered byte to the OS (one `write` call in the common case).
-    public func flush() throws(JournalError) {
+    package func flush() throws(JournalError) {
         guard !buffer.isEmpty else { return }
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try check(buffer.withUnsafeBytes { writeAll($0) })
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Appends `bytes` and flushes: the same as ``append(_:)-([UInt8])`` then ``flush()``, without
     /// copying `bytes` into the file's buffer first when nothing else is waiting.
-    public func appendAndFlush(_ bytes: [UInt8]) throws(JournalError) {
+    package func appendAndFlush(_ bytes: [UInt8]) throws(JournalError) {
         guard buffer.isEmpty else {
             append(bytes)
             try flush()
             return
         }
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try check(bytes.withUnsafeBytes { writeAll($0) })
         size += Int64(bytes.count)
     }
 
+    // Safe because it only passes `raw` to write(2), within its count, during the call.
     /// Writes all of `raw`; the error, if any.
     private func writeAll(_ raw: UnsafeRawBufferPointer) -> JournalError? {
         guard descriptor >= 0 else { return JournalError(.ioError, path: path, "the journal is already closed.") }
@@ -246,13 +250,13 @@ public final class JournalFile {
     }
 
     /// Flushes, then asks the kernel to write the file to the disk (`fsync`).
-    public func sync() throws(JournalError) {
+    package func sync() throws(JournalError) {
         try flush()
         if fsync(descriptor) != 0 { throw .system(.ioError, path, "cannot sync the journal to disk", errno: errno) }
     }
 
     /// Flushes and closes the file. Further writes fail.
-    public func close() throws(JournalError) {
+    package func close() throws(JournalError) {
         guard descriptor >= 0 else { return }
         defer {
             _ = systemClose(descriptor)

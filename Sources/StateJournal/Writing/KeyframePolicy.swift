@@ -4,18 +4,18 @@
 /// the state is small (a patch would not be smaller), and whenever the patches since the last keyframe
 /// would add up to more than the last keyframe's state (counting the `patch` and `state` members only). So rebuilding any step reads at most about
 /// twice the state's size.
-public struct KeyframePolicy: Sendable, Equatable {
+package struct KeyframePolicy: Sendable, Equatable {
     /// The most steps between two keyframes; 1 writes every state whole.
-    public var interval: Int
+    package var interval: Int
     /// States that serialize to at most this many bytes are always stored whole.
-    public var smallStateBytes: Int
+    package var smallStateBytes: Int
 
     /// A policy; the default writes a keyframe at least every 4,096 steps.
-    public init(interval: Int = 4096, smallStateBytes: Int = 256) {
+    package init(interval: Int = 4096, smallStateBytes: Int = 256) {
         self.interval = max(1, interval)
         self.smallStateBytes = smallStateBytes
     }
 
     /// Every step a keyframe: larger files that `grep` can search.
-    public static let everyStep = KeyframePolicy(interval: 1)
+    package static let everyStep = KeyframePolicy(interval: 1)
 }

@@ -3,9 +3,12 @@ import StateJournal
 import StateStore
 
 extension AppDefinition: RegisteredApp {
+    /// The state type's full name, such as `UsersApp.State`.
     public var stateTypeName: String { String(reflecting: State.self) }
+    /// The action type's full name, such as `UsersApp.Action`.
     public var actionTypeName: String { String(reflecting: Action.self) }
 
+    /// The initial state, encoded as JSON.
     public func initialStateJSON() throws(ReplayError) -> JSONValue {
         do {
             return try StateSnapshotter<State>.make().encode(makeInitialState())
@@ -14,18 +17,22 @@ extension AppDefinition: RegisteredApp {
         }
     }
 
+    /// A replayer that starts from `state`, decoded into the app's state type.
     public func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer {
         try DefinedAppReplayer(app: self, from: state)
     }
 
+    /// Whether the app has an action generator, so `statedbg record` can drive it.
     public var canGenerate: Bool { randomAction != nil }
 
+    /// Records `steps` generated actions into a new journal at `path`, deterministically for `seed`.
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary {
         try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: acknowledged,
                    isCancelled: { false })
     }
 
+    /// Records like the overload above, stopping early (with a valid journal) when `isCancelled` returns `true`.
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
                        isCancelled: () -> Bool) throws -> RecordingSummary {

@@ -102,9 +102,12 @@ public struct RecordingSummary: Sendable, Equatable {
 }
 
 extension RecordableApp: RegisteredApp {
+    /// The state type's full name, such as `UsersApp.State`.
     public var stateTypeName: String { String(reflecting: State.self) }
+    /// The action type's full name, such as `UsersApp.Action`.
     public var actionTypeName: String { String(reflecting: Action.self) }
 
+    /// The initial state, encoded as JSON.
     public func initialStateJSON() throws(ReplayError) -> JSONValue {
         do {
             return try JSONValueEncoder().encode(initialState)
@@ -113,6 +116,7 @@ extension RecordableApp: RegisteredApp {
         }
     }
 
+    /// A replayer that starts from `state`, decoded into the app's state type.
     public func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer {
         let decoded: State
         do {
@@ -123,14 +127,17 @@ extension RecordableApp: RegisteredApp {
         return try TypedReplayer(app: self, state: decoded)
     }
 
+    /// Whether the app has an action generator, so `statedbg record` can drive it.
     public var canGenerate: Bool { randomAction != nil }
 
+    /// Records `steps` generated actions into a new journal at `path`, deterministically for `seed`.
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary {
         try record(to: path, steps: steps, seed: seed, options: options, clock: clock, acknowledged: acknowledged,
                    isCancelled: { false })
     }
 
+    /// Records like the overload above, stopping early (with a valid journal) when `isCancelled` returns `true`.
     public func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                        clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?,
                        isCancelled: () -> Bool) throws -> RecordingSummary {
@@ -184,6 +191,7 @@ public enum RecordingGenerationError: Error, Sendable, Equatable, CustomStringCo
     /// The app's registration cannot run as a long-lived process.
     case cannotServe(app: String)
 
+    /// The sentence `statedbg record` prints, saying what to add to the app.
     public var description: String {
         switch self {
         case .noGenerator(let app):

@@ -50,6 +50,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state could not be encoded (for instance a non-finite double).
     case unencodableState(detail: String)
 
+    /// Why the step could not be replayed, as one sentence, such as
+    /// `unknown action type "BankAction.refund": the current code has no such case (…)`.
     public var description: String {
         switch self {
         case .unknownActionType(let type, let detail):

@@ -17,6 +17,7 @@ public struct ServeSettings: Sendable, Equatable {
         options.live = RecorderOptions.LiveChannel()
     }
 
+    /// Two settings are equal when their fields other than the clock are (closures cannot be compared).
     public static func == (lhs: ServeSettings, rhs: ServeSettings) -> Bool {
         lhs.seed == rhs.seed && lhs.intervalMilliseconds == rhs.intervalMilliseconds && lhs.maxSteps == rhs.maxSteps
             && lhs.options == rhs.options

@@ -19,6 +19,7 @@ struct LiveHistory {
         self.firstStep = firstStep
     }
 
+    // Safe because the bytes are copied into the history during the call and never kept.
     mutating func append(_ lines: UnsafeRawBufferPointer) {
         bytes.append(contentsOf: lines)
     }

@@ -10,6 +10,8 @@ import Glibc
 import Darwin
 #endif
 
+// Safe because `hub` is behind its lock, and the listeners and `control` are set before the thread starts (hence
+// `@unchecked`).
 /// The app's end of the live channel: listens, greets clients, streams the journal's lines to those
 /// that subscribe and runs their commands on the app.
 ///
@@ -123,6 +125,7 @@ final class LiveServer: @unchecked Sendable {
 
     // MARK: From the writer thread
 
+    // Safe because the bytes are copied into the history during the call and never kept.
     /// Appends lines the journal's writer produced (whole lines) and wakes the server; drops the
     /// clients it leaves too far behind.
     ///
@@ -249,6 +252,7 @@ final class LiveServer: @unchecked Sendable {
     }
 
     private func receive(_ descriptor: Int32, into buffer: inout [UInt8]) {
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
             hub.withLock { _ = $0.clients.removeValue(forKey: descriptor) }
@@ -324,6 +328,7 @@ final class LiveServer: @unchecked Sendable {
 
     /// Sends without blocking: the count sent, 0 when the socket is full, -1 when it failed.
     private func transmit(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         let sent = bytes.withUnsafeBytes { posixSend(descriptor, $0.baseAddress, $0.count, LiveSocket.sendFlags) }
         if sent >= 0 { return sent }
         return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1
@@ -521,6 +526,7 @@ final class LiveServer: @unchecked Sendable {
     }
 }
 
+// Safe because the pointer is only passed on to send(2), with the count of the buffer it came from.
 private func posixSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, bytes, count, flags)
 }

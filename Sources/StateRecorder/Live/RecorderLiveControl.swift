@@ -2,6 +2,7 @@ import StateJSON
 import StateJournal
 import Foundation
 
+// Safe because the hooks are behind their lock and the recorder is weak and thread-safe (hence `@unchecked`).
 /// A recorder's answers to the live channel's commands, with the hooks the app gave
 /// (``Recorder/liveControl(dispatch:pause:resume:)``) or ``RecordingStore`` built in.
 final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Sendable {

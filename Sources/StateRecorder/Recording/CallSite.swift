@@ -24,5 +24,6 @@ public struct CallSite: Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
+    /// `File.swift:42`, as journals store it.
     public var description: String { "\(fileID):\(line)" }
 }

@@ -267,6 +267,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     /// outgrown its limit, starts that history again from the current state.
     private func publishToLive() {
         guard let live, livePublished < buffer.count else { return }
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         let full = buffer.withUnsafeBytes { live.publish(UnsafeRawBufferPointer(rebasing: $0[livePublished...])) }
         livePublished = buffer.count
         guard full else { return }

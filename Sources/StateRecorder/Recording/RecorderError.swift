@@ -18,6 +18,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The journal stopped earlier (full disk, unencodable state); the message says why.
     case journalStopped(String)
 
+    /// The error as a sentence saying what went wrong and, where there is one, what to do.
     public var description: String {
         switch self {
         case .nothingToRedo:

@@ -48,7 +48,7 @@ public struct RecorderOptions: Sendable, Equatable {
     }
 
     /// The keyframe policy that ``snapshots`` stands for.
-    public var keyframePolicy: KeyframePolicy {
+    package var keyframePolicy: KeyframePolicy {
         switch snapshots {
         case .patches(let interval): KeyframePolicy(interval: interval)
         case .everyStep: .everyStep

@@ -16,7 +16,7 @@ public enum RecordingClock {
     }
 
     /// `2026-11-21T22:40:00.000Z` for a number of milliseconds since 1970.
-    public static func iso8601(milliseconds: Int64) -> String {
+    package static func iso8601(milliseconds: Int64) -> String {
         ISO8601Timestamp.format(milliseconds: milliseconds)
     }
 

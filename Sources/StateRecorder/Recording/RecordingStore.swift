@@ -40,7 +40,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     private let pendingSite = PendingCallSite()
     /// Holds dispatches while a live debugger has paused the app.
     @usableFromInline
-    let _gate = DispatchGate<Action>()
+    let _gate = _DispatchGate<Action>()
 
     /// Starts recording `app` into a new journal at `journal`.
     ///

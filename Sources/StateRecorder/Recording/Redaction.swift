@@ -151,6 +151,7 @@ public struct RedactionPathError: Error, Sendable, Equatable, CustomStringConver
     /// The path as written.
     public var path: String
 
+    /// A sentence naming the path and saying what to list instead.
     public var description: String {
         "the redaction path \(path) uses a segment that redaction cannot follow (a negative index or `..`); list names to hide at any depth as keys instead."
     }

@@ -16,6 +16,7 @@ public enum SchemaCompatibility: Sendable, Equatable, CustomStringConvertible {
     /// optional: replay will fail or diverge.
     case incompatible([String])
 
+    /// The verdict followed by its notes, as `statedbg check` prints it.
     public var description: String {
         switch self {
         case .compatible:

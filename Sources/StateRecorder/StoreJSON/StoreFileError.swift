@@ -25,6 +25,7 @@ public enum StoreFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The state could not be encoded; `codingPath` locates the value that failed.
     case unencodable(path: String, codingPath: String, reason: String)
 
+    /// The error as a sentence that starts with the file's path, such as `/tmp/bank.json: no such file.`
     public var description: String {
         switch self {
         case .fileNotFound(let path):

@@ -19,6 +19,7 @@ public struct CommandFailure: Error, Sendable, CustomStringConvertible {
         self.error = error
     }
 
+    /// The sentence a diagnostic shows, e.g. `command "load" failed: the file is missing.`
     public var description: String {
         let reason = String(describing: error)
         let ending = reason.hasSuffix(".") ? "" : "."

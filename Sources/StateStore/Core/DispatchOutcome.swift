@@ -23,6 +23,7 @@ public enum DispatchOutcome: Sendable, Hashable, CustomStringConvertible {
     /// the actions already waiting, preserving the store's total order.
     case deferred
 
+    /// The outcome in a few words: `applied`, `rejected by noDebt: …`, `dropped` or `deferred`.
     public var description: String {
         switch self {
         case .applied: "applied"

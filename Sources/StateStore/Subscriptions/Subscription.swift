@@ -43,10 +43,12 @@ public final class Subscription: Sendable, Hashable {
         set.insert(self)
     }
 
+    /// Two tokens are equal only when they are the same subscription.
     public static func == (lhs: Subscription, rhs: Subscription) -> Bool {
         lhs === rhs
     }
 
+    /// Hashes the token's identity, so a `Set<Subscription>` holds each subscription once.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }

@@ -4,8 +4,10 @@
 /// store.subscribe(\.count, options: [.initial, .always]) { new, old in … }
 /// ```
 public struct SubscriptionOptions: OptionSet, Sendable, Hashable {
+    /// The options as bits; use ``initial`` and ``always`` rather than numbers.
     public let rawValue: Int
 
+    /// Creates options from their bits.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }

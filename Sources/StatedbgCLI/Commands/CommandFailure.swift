@@ -14,33 +14,33 @@ import TerminalKit
 /// ```text
 /// statedbg: error: x.jsonl: no such file.
 /// ```
-public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The exit status the command ends with.
-    public var status: ExitStatus
+    package var status: ExitStatus
     /// What went wrong, as a whole sentence.
-    public var message: String
+    package var message: String
     /// Whether the message is a complete report that must not get the `statedbg: error: ` prefix,
     /// as for usage errors, which carry their own `statedbg: error:` line and show the usage line.
-    public var isCompleteReport: Bool
+    package var isCompleteReport: Bool
     /// Results found before the command stopped (as when Ctrl-C cuts a search short), printed on
     /// standard output before the message; empty when there are none.
-    public var output = ""
+    package var output = ""
 
     /// A failure with an explicit status.
-    public init(_ status: ExitStatus, _ message: String) {
+    package init(_ status: ExitStatus, _ message: String) {
         self.status = status
         self.message = message
         isCompleteReport = false
     }
 
     /// A mistake on the command line, reported with its usage line.
-    public init(_ error: CommandLineError) {
+    package init(_ error: CommandLineError) {
         self.init(error.exitStatus, error.description)
         isCompleteReport = true
     }
 
     /// A failure of the debugger engine, with the status its category calls for.
-    public init(_ error: DebuggerError) {
+    package init(_ error: DebuggerError) {
         var message = error.description
         if case .badPredicate(let parseError) = error {
             // The caret under the column says more than the column number alone.
@@ -50,12 +50,12 @@ public struct CommandFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// A failure to read or write a journal.
-    public init(_ error: JournalError) {
+    package init(_ error: JournalError) {
         self.init(.journal(error))
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension CommandFailure {

@@ -18,25 +18,39 @@ import TerminalKit
 ///
 /// let todo = RecordableApp(id: "todo", summary: "My to-do list", initialState: TodoState(),
 ///                          reducer: todoReducer, actionSamples: TodoAction.samples)
-/// exit(Statedbg.main(apps: [todo]).rawValue)
+/// exit(Statedbg.main(apps: [todo]))
 /// ```
 ///
-/// Tests call it with an in-memory terminal:
+/// Run as `statedbg-todo log Recordings/counter.jsonl --type counter.reset`, it prints:
 ///
-/// ```swift
-/// let out = MemorySink(), err = MemorySink()
-/// let terminal = Terminal(output: TextOutput(standardOutput: out, standardError: err))
-/// let status = Statedbg.main(arguments: ["statedbg", "log", "Recordings/counter.jsonl", "--type", "counter.reset"],
-///                            apps: [], terminal: terminal, catchesInterrupts: false)
-/// print(out.text, terminator: "")
-/// ```
 /// ```text
 ///     26  counter.reset
 ///     29  counter.reset
 /// ```
 public enum Statedbg {
+    /// Runs the `statedbg` command line in this process, with the given apps registered, and returns the
+    /// exit status for `exit(_:)`.
+    ///
+    /// Results go to standard output, diagnostics to standard error, one line each
+    /// (`statedbg: error: Recordings/x.jsonl:42: …`); nothing is thrown and nothing traps on bad input.
+    /// Ctrl-C cancels a long command instead of ending the process.
+    ///
+    /// ```swift
+    /// exit(Statedbg.main(apps: [usersApp, bankApp]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - arguments: The tool name followed by the arguments; the process's own by default.
+    ///   - apps: The apps whose reducers can replay recordings, by the app id in each recording's header.
+    /// - Returns: The exit status: 0 ok, 1 a check failed, 64 usage, 65 malformed recording, 66 missing
+    ///   file, 73 output exists, 74 I/O error, 130 interrupted.
+    public static func main(arguments: [String] = CommandLine.arguments, apps: [any RegisteredApp]) -> Int32 {
+        main(arguments: arguments, apps: apps,
+             terminal: .system(environment: ProcessInfo.processInfo.environment)).rawValue
+    }
+
     /// The root of the command tree, for help and for tools that embed the parser.
-    public static var command: CommandSpec {
+    package static var command: CommandSpec {
         CommandSpec(
             name: "statedbg",
             abstract: "A time-travel debugger for recordings of Redux-style stores.",
@@ -90,10 +104,10 @@ public enum Statedbg {
     ///     ending the process; tests that run in-process pass `false`.
     /// - Returns: The exit status: 0 ok, 1 a check failed, 64 usage, 65 malformed recording, 66 missing
     ///   file, 73 output exists, 74 I/O error, 130 interrupted.
-    public static func main(
+    package static func main(
         arguments: [String] = CommandLine.arguments,
         apps: [any RegisteredApp],
-        terminal: Terminal = .system(environment: ProcessInfo.processInfo.environment),
+        terminal: Terminal,
         catchesInterrupts: Bool = true
     ) -> ExitStatus {
         let output = terminal.output

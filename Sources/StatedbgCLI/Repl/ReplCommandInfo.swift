@@ -10,11 +10,11 @@ import TerminalKit
 /// ReplCommandInfo.named("n")?.name       // "next"
 /// ReplCommandInfo.named("n")?.synopsis   // "next, n [<count>]"
 /// ```
-public struct ReplCommandInfo: Sendable, Equatable {
+package struct ReplCommandInfo: Sendable, Equatable {
     /// The name, help text, arguments and options, as for a `statedbg` subcommand.
-    public var spec: CommandSpec
+    package var spec: CommandSpec
     /// Shorter names for the same command; unique prefixes of ``name`` work too.
-    public var aliases: [String]
+    package var aliases: [String]
     /// What the argument is, for completion.
     var completes: Completion
     /// Whether the last argument takes the rest of the line verbatim (a predicate, JSON), quotes and all.
@@ -41,13 +41,13 @@ public struct ReplCommandInfo: Sendable, Equatable {
     }
 
     /// The full name.
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 
     /// One sentence: the spec's abstract.
-    public var summary: String { spec.abstract }
+    package var summary: String { spec.abstract }
 
     /// The name, its aliases and the usage: `next, n [<count>]`.
-    public var synopsis: String {
+    package var synopsis: String {
         let usage = HelpRenderer.usage(commandPath: [spec]).dropFirst(name.count)
         return ([name] + aliases).joined(separator: ", ") + usage
     }
@@ -65,10 +65,10 @@ public struct ReplCommandInfo: Sendable, Equatable {
     }
 
     /// The built-in commands, in the order `help` lists them.
-    public static var all: [ReplCommandInfo] { ReplInterpreter.builtInCommands.map { $0.info } }
+    package static var all: [ReplCommandInfo] { ReplInterpreter.builtInCommands.map { $0.info } }
 
     /// The built-in command with this name or alias (prefixes are resolved by the interpreter).
-    public static func named(_ word: String) -> ReplCommandInfo? {
+    package static func named(_ word: String) -> ReplCommandInfo? {
         all.first { $0.name == word || $0.aliases.contains(word) }
     }
 }

@@ -27,18 +27,18 @@ import TerminalKit
 ///     }
 /// (statedbg 2/5)
 /// ```
-public final class ReplInterpreter {
+package final class ReplInterpreter {
     /// The session the commands act on.
-    public let session: Session
+    package let session: Session
     /// Whether diffs carry ANSI colours.
-    public var colour: Bool
+    package var colour: Bool
     /// Whether Enter on an empty line repeats the last stepping command (`next`, `back`, `continue`, …),
     /// as in gdb. The terminal loop turns it on for a person at a terminal; scripts keep blank lines inert.
-    public var repeatsOnEmptyLine = false
+    package var repeatsOnEmptyLine = false
     /// Whether `quit` was given.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// Named positions, from `mark`.
-    public private(set) var marks: [String: TimelinePosition] = [:]
+    package private(set) var marks: [String: TimelinePosition] = [:]
     /// Breakpoints and watchpoints, by number.
     var breakpoints = BreakpointTable()
     /// The commands this interpreter knows, in the order `help` lists them.
@@ -57,12 +57,12 @@ public final class ReplInterpreter {
     var printer: StepPrinter { StepPrinter(colour: colour) }
 
     /// The paths whose values are printed after a move that changed them, in the order they were added.
-    public var watches: [String] { breakpoints.watchedPaths }
+    package var watches: [String] { breakpoints.watchedPaths }
 
     /// An interpreter over `session`.
     ///
     /// - Parameter isCancelled: Polled by long commands (replay, bisect, changes, continue); `true` stops them.
-    public convenience init(session: Session, colour: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    package convenience init(session: Session, colour: Bool = false, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.init(session: session, colour: colour, isCancelled: isCancelled, commands: Self.builtInCommands)
     }
 
@@ -85,14 +85,14 @@ public final class ReplInterpreter {
     ]
 
     /// `(statedbg 12/340) ` on the recording's branch, `(statedbg branch-1 13/13) ` on another.
-    public var prompt: String {
+    package var prompt: String {
         let position = timeline.position
         let branch = position.branch == Timeline.mainBranch ? "" : position.branch + " "
         return "(statedbg \(branch)\(position.step)/\(timeline.lastStep)) "
     }
 
     /// One line describing the recording, printed when an interactive session starts.
-    public var banner: String {
+    package var banner: String {
         let source = session.source
         let mode = session.isReducerMode ? "reducer mode: dispatch and replay --verify work"
             : "snapshot mode: no app \"\(source.info.app)\" is registered, so dispatch and replay --verify do not work"
@@ -100,7 +100,7 @@ public final class ReplInterpreter {
     }
 
     /// The branches made in this session whose steps are not all saved, as `branch-1 (2 new steps)`.
-    public var unsavedBranches: [String] {
+    package var unsavedBranches: [String] {
         timeline.branches.compactMap { branch in
             guard !branch.newSteps.isEmpty, (savedThrough[branch.name] ?? Int.min) < branch.lastStep else { return nil }
             let count = branch.newSteps.count
@@ -110,7 +110,7 @@ public final class ReplInterpreter {
 
     /// Runs one line. Lines starting with `#` do nothing; so do blank lines, unless ``repeatsOnEmptyLine``
     /// is set and a stepping command ran before.
-    public func execute(_ line: String) -> ReplReply {
+    package func execute(_ line: String) -> ReplReply {
         guard let additions else { return executeOwn(line) }
         let news = additions.news()
         var reply = additions.execute(line) ?? executeOwn(line)
@@ -214,7 +214,7 @@ public final class ReplInterpreter {
 
     /// Tab completion: command names for the first word, then state paths, branch names, marks or
     /// command names, as the command takes them. Candidates are whole words.
-    public func completions(line: String, cursor: Int) -> [String] {
+    package func completions(line: String, cursor: Int) -> [String] {
         let before = String(line.prefix(cursor))
         let endsWithSpace = before.last.map { $0 == " " || $0 == "\t" } ?? false
         let parts = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

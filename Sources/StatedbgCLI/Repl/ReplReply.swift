@@ -4,18 +4,18 @@
 /// let reply = interpreter.execute("nxt")
 /// reply.error     // "unknown command 'nxt'; did you mean 'next'?"
 /// ```
-public struct ReplReply: Sendable, Equatable {
+package struct ReplReply: Sendable, Equatable {
     /// The results, without a final newline; empty when the command printed nothing.
-    public var text: String
+    package var text: String
     /// Why the command failed, as a sentence; `nil` when it succeeded.
-    public var error: String?
+    package var error: String?
 
     /// Creates a reply.
-    public init(text: String = "", error: String? = nil) {
+    package init(text: String = "", error: String? = nil) {
         self.text = text
         self.error = error
     }
 
     /// Whether the command succeeded.
-    public var succeeded: Bool { error == nil }
+    package var succeeded: Bool { error == nil }
 }

@@ -4,20 +4,20 @@
 /// let file = ArgumentSpec("file", help: "The recording to replay.")
 /// let rest = ArgumentSpec("files", help: "More recordings.", isOptional: true, isVariadic: true)
 /// ```
-public struct ArgumentSpec: Sendable, Equatable {
+package struct ArgumentSpec: Sendable, Equatable {
     /// The value name shown between angle brackets and used as the key in ``ParsedArguments``.
-    public var name: String
+    package var name: String
     /// One-line description shown in the `ARGUMENTS:` section.
-    public var help: String
+    package var help: String
     /// Whether the argument may be left out.
-    public var isOptional: Bool
+    package var isOptional: Bool
     /// Whether the argument takes every remaining positional value; only the last argument may be variadic.
-    public var isVariadic: Bool
+    package var isVariadic: Bool
     /// What shell completion offers for the argument.
-    public var completion: ValueCompletion = .none
+    package var completion: ValueCompletion = .none
 
     /// Creates a positional argument.
-    public init(_ name: String, help: String = "", isOptional: Bool = false, isVariadic: Bool = false) {
+    package init(_ name: String, help: String = "", isOptional: Bool = false, isVariadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
@@ -25,7 +25,7 @@ public struct ArgumentSpec: Sendable, Equatable {
     }
 
     /// This argument, with shell completion offering `completion` for it.
-    public func completing(_ completion: ValueCompletion) -> ArgumentSpec {
+    package func completing(_ completion: ValueCompletion) -> ArgumentSpec {
         var copy = self
         copy.completion = completion
         return copy

@@ -13,27 +13,27 @@
 /// Usage: statedbg replay <file> [--verify] [--to <n>]
 ///   See 'statedbg help replay' for more information.
 /// ```
-public struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong.
-    public var error: UsageError
+    package var error: UsageError
     /// The command names from the root, `["statedbg", "replay"]`.
-    public var commandPath: [String]
+    package var commandPath: [String]
     /// The usage synopsis of that command, `statedbg replay <file> [--verify]`.
-    public var usage: String
+    package var usage: String
 
     /// Creates an error report for the command at `commandPath`.
-    public init(_ error: UsageError, commandPath: [String], usage: String) {
+    package init(_ error: UsageError, commandPath: [String], usage: String) {
         self.error = error
         self.commandPath = commandPath
         self.usage = usage
     }
 
     /// Always ``ExitStatus/usage``.
-    public var exitStatus: ExitStatus { .usage }
+    package var exitStatus: ExitStatus { .usage }
 
     /// The three-line report: the error as one `statedbg: error:` line like every other error, the
     /// usage line and where to find help.
-    public var description: String {
+    package var description: String {
         let helpCommand: String
         if commandPath.count > 1 {
             helpCommand = ([commandPath[0], "help"] + commandPath.dropFirst()).joined(separator: " ")

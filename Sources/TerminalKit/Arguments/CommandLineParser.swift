@@ -14,9 +14,9 @@
 /// case .version(let version): output.print(version)
 /// }
 /// ```
-public struct CommandLineParser: Sendable {
+package struct CommandLineParser: Sendable {
     /// What the command line asks for.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Run a command with these values.
         case command(ParsedArguments)
         /// Show help for the last command of this path (the root first).
@@ -26,17 +26,17 @@ public struct CommandLineParser: Sendable {
     }
 
     /// The root command; its name is the tool name.
-    public var root: CommandSpec
+    package var root: CommandSpec
 
     /// Creates a parser for the command tree under `root`.
-    public init(root: CommandSpec) {
+    package init(root: CommandSpec) {
         self.root = root
     }
 
     /// Parses the arguments that follow the tool name.
     ///
     /// - Throws: ``CommandLineError`` naming the command the mistake was made in.
-    public func parse(_ arguments: [String]) throws(CommandLineError) -> Outcome {
+    package func parse(_ arguments: [String]) throws(CommandLineError) -> Outcome {
         var path = [root]
         var remaining = arguments[...]
         while let command = path.last, !command.subcommands.isEmpty {

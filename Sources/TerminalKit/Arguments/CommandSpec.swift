@@ -16,43 +16,43 @@
 /// )
 /// let root = CommandSpec(name: "statedbg", abstract: "Time-travel debugger.", subcommands: [replay])
 /// ```
-public struct CommandSpec: Sendable, Equatable {
+package struct CommandSpec: Sendable, Equatable {
     /// One line of the `EXIT STATUS:` help block.
-    public struct StatusNote: Sendable, Equatable {
+    package struct StatusNote: Sendable, Equatable {
         /// The status.
-        public var status: ExitStatus
+        package var status: ExitStatus
         /// When the command exits with it.
-        public var meaning: String
+        package var meaning: String
 
         /// Creates a note saying what `status` means for this command.
-        public init(_ status: ExitStatus, _ meaning: String) {
+        package init(_ status: ExitStatus, _ meaning: String) {
             self.status = status
             self.meaning = meaning
         }
     }
 
     /// The word that selects the command, `replay`; for the root, the tool name.
-    public var name: String
+    package var name: String
     /// One sentence shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
-    public var abstract: String
+    package var abstract: String
     /// Further paragraphs shown under the abstract.
-    public var discussion: String
+    package var discussion: String
     /// Positional arguments in order.
-    public var arguments: [ArgumentSpec]
+    package var arguments: [ArgumentSpec]
     /// Named options; `--help`/`-h` (and `--version` when ``version`` is set) are added automatically.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// Nested commands.
-    public var subcommands: [CommandSpec]
+    package var subcommands: [CommandSpec]
     /// The subcommand that receives the arguments when the first one names no subcommand
     /// (`statedbg FILE` means `statedbg repl FILE`).
-    public var defaultSubcommand: String?
+    package var defaultSubcommand: String?
     /// The version printed by `--version`; the option exists only when this is set.
-    public var version: String?
+    package var version: String?
     /// The `EXIT STATUS:` block.
-    public var exitStatuses: [StatusNote]
+    package var exitStatuses: [StatusNote]
 
     /// Creates a command declaration.
-    public init(
+    package init(
         name: String, abstract: String = "", discussion: String = "",
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
         defaultSubcommand: String? = nil, version: String? = nil, exitStatuses: [StatusNote] = []
@@ -69,7 +69,7 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// The subcommand called `name`, if any.
-    public func subcommand(named name: String) -> CommandSpec? {
+    package func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }
 

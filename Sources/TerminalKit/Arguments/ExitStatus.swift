@@ -6,30 +6,30 @@
 /// let status: ExitStatus = divergenceFound ? .checkFailed : .success
 /// exit(status.rawValue)
 /// ```
-public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The numeric status handed to `exit`.
-    public var rawValue: Int32
+    package var rawValue: Int32
 
     /// Creates a status from its numeric value.
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
     /// `0`: the command did what was asked.
-    public static let success = ExitStatus(rawValue: 0)
+    package static let success = ExitStatus(rawValue: 0)
     /// `1`: the command ran but a check it performs failed (a divergence, a predicate that never held).
-    public static let checkFailed = ExitStatus(rawValue: 1)
+    package static let checkFailed = ExitStatus(rawValue: 1)
     /// `64` (`EX_USAGE`): the command line was wrong.
-    public static let usage = ExitStatus(rawValue: 64)
+    package static let usage = ExitStatus(rawValue: 64)
     /// `65` (`EX_DATAERR`): an input file was malformed.
-    public static let dataError = ExitStatus(rawValue: 65)
+    package static let dataError = ExitStatus(rawValue: 65)
     /// `66` (`EX_NOINPUT`): an input file did not exist or could not be opened.
-    public static let noInput = ExitStatus(rawValue: 66)
+    package static let noInput = ExitStatus(rawValue: 66)
     /// `70` (`EX_SOFTWARE`): an internal error, a bug in the program.
-    public static let internalError = ExitStatus(rawValue: 70)
+    package static let internalError = ExitStatus(rawValue: 70)
     /// `74` (`EX_IOERR`): reading or writing failed.
-    public static let ioError = ExitStatus(rawValue: 74)
+    package static let ioError = ExitStatus(rawValue: 74)
 
     /// The numeric value, as printed in the `EXIT STATUS:` help block.
-    public var description: String { String(rawValue) }
+    package var description: String { String(rawValue) }
 }

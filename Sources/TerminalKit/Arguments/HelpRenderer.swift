@@ -25,22 +25,22 @@
 ///   --to <n>                Stop after step <n>.
 ///   -h, --help              Show help information.
 /// ```
-public struct HelpRenderer: Sendable {
+package struct HelpRenderer: Sendable {
     /// The column descriptions start at, counted from zero.
     static let descriptionColumn = 26
     /// The indentation of labels.
     static let labelIndent = 2
 
     /// The column text wraps at.
-    public var width: Int
+    package var width: Int
 
     /// Creates a renderer wrapping at `width` columns (80 unless told otherwise).
-    public init(width: Int = 80) {
+    package init(width: Int = 80) {
         self.width = max(width, Self.descriptionColumn + 20)
     }
 
     /// The full help for the last command of `commandPath` (root first), ending in a newline.
-    public func render(commandPath: [CommandSpec]) -> String {
+    package func render(commandPath: [CommandSpec]) -> String {
         guard let command = commandPath.last else { return "" }
         var blocks: [String] = []
 
@@ -78,7 +78,7 @@ public struct HelpRenderer: Sendable {
     /// Positional arguments come first, then options; `--help` and `--version` are left out.
     /// Commands with many options show `[<options>]` instead of listing the optional ones. Required
     /// options have no brackets, as in swift-argument-parser.
-    public static func usage(commandPath: [CommandSpec]) -> String {
+    package static func usage(commandPath: [CommandSpec]) -> String {
         guard let command = commandPath.last else { return "" }
         let toolName = commandPath.map(\.name).joined(separator: " ")
         var elements = command.arguments.map(\.synopsis)

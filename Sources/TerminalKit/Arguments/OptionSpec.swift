@@ -7,9 +7,9 @@
 /// let type = OptionSpec.value("type", valueName: "pattern", help: "Only these actions.", isRepeatable: true)
 /// let required = OptionSpec.value("output", short: "o", valueName: "out", help: "Where to write.", isRequired: true)
 /// ```
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// Whether the option stands alone or takes a value.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A switch such as `--verify`; present or absent.
         case flag
         /// An option followed by a value, `--to <n>`, with an optional default shown in help.
@@ -17,26 +17,26 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The long name without dashes (`"verify"` for `--verify`), or `nil` for a short-only option.
-    public var long: String?
+    package var long: String?
     /// The short name without the dash (`"o"` for `-o`).
-    public var short: Character?
+    package var short: Character?
     /// Flag or value option.
-    public var kind: Kind
+    package var kind: Kind
     /// One-line description shown in the `OPTIONS:` section.
-    public var help: String
+    package var help: String
     /// Whether the option may be given more than once (each value is kept).
-    public var isRepeatable: Bool
+    package var isRepeatable: Bool
     /// Whether the command cannot run without the option; the usage line shows it without brackets
     /// and the parser reports it missing.
-    public var isRequired: Bool
+    package var isRequired: Bool
     /// Whether help leaves the option out (usage line, `OPTIONS:`, suggestions, completion): for hooks
     /// that tests use and people should not, such as `record --acknowledged`. The parser still accepts it.
-    public var isHidden: Bool = false
+    package var isHidden: Bool = false
     /// What shell completion offers for the option's value.
-    public var valueCompletion: ValueCompletion = .none
+    package var valueCompletion: ValueCompletion = .none
 
     /// Creates an option; at least one of `long` and `short` must be given.
-    public init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false,
+    package init(long: String?, short: Character? = nil, kind: Kind, help: String = "", isRepeatable: Bool = false,
                 isRequired: Bool = false) {
         precondition(long != nil || short != nil, "An option needs a long or a short name.")
         self.long = long
@@ -48,13 +48,13 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// A flag named `--long` (and `-short`).
-    public static func flag(_ long: String, short: Character? = nil, help: String = "", isRepeatable: Bool = false,
+    package static func flag(_ long: String, short: Character? = nil, help: String = "", isRepeatable: Bool = false,
                             isRequired: Bool = false) -> OptionSpec {
         OptionSpec(long: long, short: short, kind: .flag, help: help, isRepeatable: isRepeatable, isRequired: isRequired)
     }
 
     /// An option named `--long <valueName>` (and `-short`), with an optional default shown in help.
-    public static func value(
+    package static func value(
         _ long: String, short: Character? = nil, valueName: String, defaultValue: String? = nil,
         help: String = "", isRepeatable: Bool = false, isRequired: Bool = false
     ) -> OptionSpec {
@@ -64,21 +64,21 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// This option, left out of help (``isHidden``).
-    public func hidden() -> OptionSpec {
+    package func hidden() -> OptionSpec {
         var copy = self
         copy.isHidden = true
         return copy
     }
 
     /// This option, with shell completion offering `completion` for its value.
-    public func completing(_ completion: ValueCompletion) -> OptionSpec {
+    package func completing(_ completion: ValueCompletion) -> OptionSpec {
         var copy = self
         copy.valueCompletion = completion
         return copy
     }
 
     /// The name ``ParsedArguments`` files values under: the long name, or the short one.
-    public var key: String { long ?? short.map(String.init) ?? "" }
+    package var key: String { long ?? short.map(String.init) ?? "" }
 
     /// Whether the option consumes a value.
     package var takesValue: Bool {

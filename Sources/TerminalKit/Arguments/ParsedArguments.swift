@@ -9,18 +9,18 @@
 /// let last = try arguments.int("to")           // 12
 /// let verify = arguments.flag("verify")        // false
 /// ```
-public struct ParsedArguments: Sendable, Equatable {
+package struct ParsedArguments: Sendable, Equatable {
     /// The command names from the root, `["statedbg", "replay"]`.
-    public var commandPath: [String]
+    package var commandPath: [String]
     /// The declaration of the command that was selected.
-    public var command: CommandSpec
+    package var command: CommandSpec
     /// Every value given, in order, by argument name or option key; flags record one empty string per use.
-    public var values: [String: [String]]
+    package var values: [String: [String]]
     /// The usage synopsis of the command, for error reports.
-    public var usage: String
+    package var usage: String
 
     /// Creates a parse result; normally ``CommandLineParser`` makes these.
-    public init(commandPath: [String], command: CommandSpec, values: [String: [String]], usage: String) {
+    package init(commandPath: [String], command: CommandSpec, values: [String: [String]], usage: String) {
         self.commandPath = commandPath
         self.command = command
         self.values = values
@@ -28,13 +28,13 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// The last value of `name`, its default, or `nil`.
-    public func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         values[name]?.last ?? option(name)?.defaultValue
     }
 
     /// Every value of `name` in command-line order (a variadic argument, a repeatable option),
     /// or the default as a single value.
-    public func strings(_ name: String) -> [String] {
+    package func strings(_ name: String) -> [String] {
         if let given = values[name], !given.isEmpty { return given }
         return option(name)?.defaultValue.map { [$0] } ?? []
     }
@@ -42,7 +42,7 @@ public struct ParsedArguments: Sendable, Equatable {
     /// The value of `name` as an integer, or `nil` when absent.
     ///
     /// - Throws: ``CommandLineError`` with ``UsageError/invalidValue(_:for:expected:)`` for `--to abc`.
-    public func int(_ name: String) throws(CommandLineError) -> Int? {
+    package func int(_ name: String) throws(CommandLineError) -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text) else {
             let label = option(name)?.synopsis ?? "<\(name)>"
@@ -53,12 +53,12 @@ public struct ParsedArguments: Sendable, Equatable {
     }
 
     /// Whether the flag `name` was given.
-    public func flag(_ name: String) -> Bool {
+    package func flag(_ name: String) -> Bool {
         count(name) > 0
     }
 
     /// How many times `name` was given; a repeatable flag given as `-vvv` counts three.
-    public func count(_ name: String) -> Int {
+    package func count(_ name: String) -> Int {
         values[name]?.count ?? 0
     }
 

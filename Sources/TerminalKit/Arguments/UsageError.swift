@@ -9,7 +9,7 @@
 /// ```text
 /// Unknown option '--vrify'. Did you mean '--verify'?
 /// ```
-public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A value option came last or was followed by another option: `--to <n>`.
     case missingValue(option: String)
     /// A flag was given a value with `=`: `--verify=yes`.
@@ -30,7 +30,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingSubcommand(available: [String])
 
     /// The sentence shown to the user; ``CommandLineError`` puts the tool name and `error:` before it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingValue(let option):
             return "Missing value for '\(option)'."

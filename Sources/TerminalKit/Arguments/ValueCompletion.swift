@@ -5,7 +5,7 @@
 /// let mode = OptionSpec.value("snapshots", valueName: "mode", help: "…").completing(.values(["patches", "every-step"]))
 /// let app = ArgumentSpec("example", help: "The app's id.").completing(.command("statedbg examples | cut -d ' ' -f 1"))
 /// ```
-public enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
     /// Nothing: the value is free text (a number, a predicate).
     case none
     /// File and folder names.

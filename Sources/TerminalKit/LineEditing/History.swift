@@ -74,7 +74,8 @@ package struct History: Equatable, Sendable {
         var bytes = Array(entries.map { $0 + "\n" }.joined().utf8)
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { raw in
+            // Safe because the pointer is used only inside the closure and written + count never passes the end.
+            let result = bytes.withUnsafeBytes { raw in
                 write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
             }
             if result < 0 {

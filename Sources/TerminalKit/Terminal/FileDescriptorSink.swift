@@ -12,9 +12,9 @@ import StateSync
 /// stdout.write("replayed 120 steps\n")
 /// stdout.flush()
 /// ```
-public final class FileDescriptorSink: OutputSink {
+package final class FileDescriptorSink: OutputSink {
     /// When buffered text is written out.
-    public enum Buffering: Sendable {
+    package enum Buffering: Sendable {
         /// After every write.
         case none
         /// Whenever a write contains a newline (the default on a terminal, so prompts follow output).
@@ -32,13 +32,13 @@ public final class FileDescriptorSink: OutputSink {
     /// Creates a sink for `fileDescriptor`; without a policy it is line-buffered on a terminal, fully otherwise.
     ///
     /// The sink does not own the descriptor and never closes it.
-    public init(fileDescriptor: Int32, buffering: Buffering? = nil) {
+    package init(fileDescriptor: Int32, buffering: Buffering? = nil) {
         self.fileDescriptor = fileDescriptor
         self.buffering = buffering ?? (isatty(fileDescriptor) == 1 ? .line : .full)
     }
 
     /// Buffers `text`, writing out according to the buffering policy.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard writeError == nil else { return }
         buffer.withLock { bytes in
             bytes.append(contentsOf: text.utf8)
@@ -53,12 +53,12 @@ public final class FileDescriptorSink: OutputSink {
     }
 
     /// The error number of the first failed write; see ``OutputSink/writeError``.
-    public var writeError: Int32? {
+    package var writeError: Int32? {
         failure.withLock { $0 }
     }
 
     /// Writes out everything buffered.
-    public func flush() {
+    package func flush() {
         buffer.withLock { drain(&$0) }
     }
 

@@ -7,22 +7,22 @@ import StateSync
 /// TextOutput(standardOutput: out, standardError: MemorySink()).print("step 1")
 /// #expect(out.text == "step 1\n")
 /// ```
-public final class MemorySink: OutputSink {
+package final class MemorySink: OutputSink {
     private let storage = Locked("")
 
     /// Creates an empty sink.
-    public init() {}
+    package init() {}
 
     /// Everything written so far.
-    public var text: String {
+    package var text: String {
         storage.withLock { $0 }
     }
 
     /// Appends `text` to ``text``.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         storage.withLock { $0 += text }
     }
 
     /// Does nothing; memory needs no flushing.
-    public func flush() {}
+    package func flush() {}
 }

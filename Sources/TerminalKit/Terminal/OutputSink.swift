@@ -5,7 +5,7 @@
 /// sink.write("hello\n")
 /// sink.flush()
 /// ```
-public protocol OutputSink: Sendable {
+package protocol OutputSink: Sendable {
     /// Appends `text`; it may be buffered until ``flush()``.
     func write(_ text: String)
     /// Pushes buffered text out.
@@ -18,5 +18,5 @@ public protocol OutputSink: Sendable {
 
 extension OutputSink {
     /// Never fails: for sinks that cannot fail, such as memory.
-    public var writeError: Int32? { nil }
+    package var writeError: Int32? { nil }
 }

@@ -14,23 +14,23 @@ import Darwin
 ///
 /// let fake = Terminal(output: TextOutput(standardOutput: MemorySink(), standardError: MemorySink()))
 /// ```
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// The descriptor to read lines from.
-    public var inputDescriptor: Int32
+    package var inputDescriptor: Int32
     /// The descriptor a ``LineEditor`` draws on.
-    public var outputDescriptor: Int32
+    package var outputDescriptor: Int32
     /// Where results and diagnostics go.
-    public var output: TextOutput
+    package var output: TextOutput
     /// Whether input comes from a person at a terminal (prompts and line editing only then).
-    public var isInputInteractive: Bool
+    package var isInputInteractive: Bool
     /// Whether standard output is a terminal (colour only then, unless forced).
-    public var isOutputInteractive: Bool
+    package var isOutputInteractive: Bool
     /// The environment, for `NO_COLOR`, `TERM` and `COLUMNS`.
-    public var environment: [String: String]
+    package var environment: [String: String]
     private var measureWidth: @Sendable () -> Int?
 
     /// Creates a terminal description; the defaults describe a pipe, 80 columns wide.
-    public init(
+    package init(
         inputDescriptor: Int32 = 0, outputDescriptor: Int32 = 1, output: TextOutput,
         isInputInteractive: Bool = false, isOutputInteractive: Bool = false,
         environment: [String: String] = [:], width: @escaping @Sendable () -> Int? = { nil }
@@ -45,7 +45,7 @@ public struct Terminal: Sendable {
     }
 
     /// The process's own standard input, output and error.
-    public static func system(environment: [String: String]) -> Terminal {
+    package static func system(environment: [String: String]) -> Terminal {
         Terminal(
             inputDescriptor: STDIN_FILENO, outputDescriptor: STDOUT_FILENO, output: .system(),
             isInputInteractive: isatty(STDIN_FILENO) == 1, isOutputInteractive: isatty(STDOUT_FILENO) == 1,
@@ -53,7 +53,7 @@ public struct Terminal: Sendable {
     }
 
     /// The width in columns, measured now (windows resize): the window's, else `COLUMNS`, else 80.
-    public var width: Int {
+    package var width: Int {
         if let measured = measureWidth(), measured > 0 { return measured }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80
@@ -65,7 +65,7 @@ public struct Terminal: Sendable {
     }
 
     /// The column count of the terminal on `fileDescriptor`, or `nil` when it is not a terminal.
-    public static func windowWidth(of fileDescriptor: Int32) -> Int? {
+    package static func windowWidth(of fileDescriptor: Int32) -> Int? {
         var size = winsize()
         guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

@@ -209,7 +209,7 @@ private struct UserPackage {
             import MineApp
             import StatedbgCLI
 
-            exit(Statedbg.main(apps: registeredApps).rawValue)
+            exit(Statedbg.main(apps: registeredApps))
 
             """)
         try folder.write("Sources/mine-session/main.swift", """

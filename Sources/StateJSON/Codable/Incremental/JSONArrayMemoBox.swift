@@ -109,6 +109,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         let common = min(old.count, new.count)
         let layout = self.layout
         let stride = MemoryLayout<Element>.stride
+        // Safe because both buffers are used only inside the closures and the element index stays below `common`, the
+        // smaller count.
         let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
             new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }

@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 
+// Safe because `queued` is behind `lock` and `held` is atomic (hence `@unchecked`).
 /// Holds a store's dispatches while a debugger has paused the app, and lets them through in order on
 /// resume. Dispatch pays one relaxed atomic load while the gate is open.
 @usableFromInline
-final class DispatchGate<Action>: @unchecked Sendable {
+final class _DispatchGate<Action>: @unchecked Sendable {
     // `@unchecked`: `queued` is behind `lock`; `held` is atomic.
     @usableFromInline
     let _held = Atomic<Bool>(false)
