@@ -55,4 +55,31 @@ import Testing
         #expect(throws: DebuggerError.self) { try journal.refresh() }
         #expect(journal.lastStep == 2)
     }
+
+    @Test func refreshReadsOnlyTheAppendedBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.flush()
+        let journal = try FollowedJournal(path: path)
+        // Damage the first step's line in place: a fresh scan refuses the file at line 2, so a refresh
+        // that still succeeds did not scan those bytes again.
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        let headerLength = try #require(try Data(contentsOf: URL(fileURLWithPath: path)).firstIndex(of: 0x0A))
+        handle.seek(toFileOffset: UInt64(headerLength + 1))
+        handle.write(Data("x".utf8))
+        try handle.close()
+        #expect(throws: DebuggerError.self) { try FollowedJournal(path: path) }
+
+        store.dispatch(.increase)
+        store.dispatch(.increase)
+        store.mark("appended")
+        try store.close()
+        #expect(try journal.refresh() == 2)
+        #expect(journal.lastStep == 3)
+        #expect(journal.events.map(\.line) == [5])
+        #expect(journal.line(ofStep: 3) == 4)
+        #expect(throws: Never.self) { _ = try journal.actionAndHash(at: 3) }
+    }
 }

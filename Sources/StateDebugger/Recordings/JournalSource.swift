@@ -29,6 +29,12 @@ public final class JournalSource: RecordingSource {
         info = RecordingInfo(format: .journal, header: reader.header)
     }
 
+    /// A source over a reader already opened (a followed journal's, after it took appended lines).
+    package init(reader: JournalReader) {
+        self.reader = reader
+        info = RecordingInfo(format: .journal, header: reader.header)
+    }
+
     public var name: String { reader.path }
     public var baseStep: Int { reader.baseStep }
     public var lastStep: Int { reader.lastStep }
