@@ -5,13 +5,15 @@ extension JSONPath {
     ///
     /// The text after the last `.` or `[` is taken as the segment being typed; the path before it
     /// is evaluated, and every member name (and, for arrays, index and `[*]`) that extends the
-    /// typed segment is offered as a whole path text. Indices are offered up to `maxIndices`.
+    /// typed segment is offered as a whole path text. Indices are offered up to `maxIndices`; after
+    /// an array, `.count` is offered too (see ``JSONPath`` for what it selects).
     ///
     /// ```swift
     /// let state: JSONValue = ["users": [["age": 30, "name": "Blob"]], "userCount": 1]
     /// JSONPath.completions(for: ".us", in: state)          // [".userCount", ".users"]
     /// JSONPath.completions(for: ".users[0].", in: state)   // [".users[0].age", ".users[0].name"]
     /// JSONPath.completions(for: ".users[", in: state)      // [".users[0]", ".users[*]"]
+/// JSONPath.completions(for: ".users.", in: state)      // [".users.count", ".users[0]", ".users[*]"]
     /// JSONPath.completions(for: "..na", in: state)         // ["..name"]
     /// ```
     public static func completions(for partial: String, in document: JSONValue, maxIndices: Int = 10) -> [String] {
@@ -49,6 +51,9 @@ extension JSONPath {
             candidates.insert(!atRoot && segment.hasPrefix(".[") ? String(segment.dropFirst()) : segment)
         }
         if longestArray >= 0 {
+            if !descendant, !keys.contains(countName) {
+                candidates.insert(JSONPath(segments: [.member(countName)]).description)
+            }
             let opener = atRoot ? ".[" : "["
             candidates.insert(opener + "*]")
             for index in 0..<min(longestArray, maxIndices) { candidates.insert(opener + String(index) + "]") }

@@ -19,6 +19,14 @@ import StateJSON
 /// The first segment must start with `.`, so `.[0]` selects the first element of a root array.
 /// ``description`` writes the shortest form and parses back to the same path.
 ///
+/// A last segment `.count` (or `["count"]`) selects the member named `count` where there is one.
+/// Where there is none it selects how many elements an array has, or how many members an object
+/// has, so `.users.count > 3` reads "more than three users". Real data always wins: an object with
+/// a `count` member yields that member, never its size. On a string, number, boolean or `null`, and
+/// anywhere but the last segment, `count` is an ordinary member name and selects nothing. The
+/// computed count is reported at the location `…/count` (`.users.count`); it is read-only, so
+/// editing through a path (redaction) only ever touches a real `count` member.
+///
 /// ```swift
 /// let state: JSONValue = ["users": [["id": 1, "age": 30], ["id": 2, "age": 40]]]
 /// let path = try JSONPath(parsing: ".users[*].age")
@@ -27,6 +35,10 @@ import StateJSON
 /// ```text
 /// /users/0/age = integer(30)
 /// /users/1/age = integer(40)
+/// ```
+///
+/// ```swift
+/// try JSONPath(parsing: ".users.count").values(in: state)   // [integer(2)]
 /// ```
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
@@ -171,7 +183,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         guard position < segments.count else { return body(value) }
         switch segments[position] {
         case .member(let key):
-            guard let child = value.member(key) else { return true }
+            guard let child = value.member(key) else {
+                guard position == segments.count - 1, let count = JSONPath.count(key, of: value) else { return true }
+                return body(count)
+            }
             return visitValues(child, from: position + 1, body)
         case .index(let index):
             guard case .array(let array) = value else { return true }
@@ -208,7 +223,14 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         }
         switch segments[position] {
         case .member(let key):
-            guard let child = value.member(key) else { return }
+            guard let child = value.member(key) else {
+                if position == segments.count - 1, let count = JSONPath.count(key, of: value) {
+                    tokens.append(key)
+                    found(tokens, count)
+                    tokens.removeLast()
+                }
+                return
+            }
             tokens.append(key)
             collect(child, from: position + 1, tokens: &tokens, found)
             tokens.removeLast()
@@ -237,6 +259,38 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
                 tokens.removeLast()
             }
         }
+    }
+
+    /// The name of the segment that counts elements or members where no real member has that name.
+    static let countName = "count"
+
+    /// The number of elements or members of `value` when `key` is ``countName`` and `value` is an
+    /// array or an object without such a member (callers check the member first); `nil` otherwise.
+    private static func count(_ key: String, of value: JSONValue) -> JSONValue? {
+        guard key == countName else { return nil }
+        switch value {
+        case .array(let array): return .integer(Int64(array.count))
+        case .object(let object): return .integer(Int64(object.keys.count))
+        default: return nil
+        }
+    }
+
+    /// Which edits of a document can change what the path selects, so a search can skip the others.
+    package var dependency: JSONPathDependency {
+        var tokens: [String] = []
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .member(let key):
+                tokens.append(key)
+                if key == JSONPath.countName, position == segments.count - 1 {
+                    return JSONPathDependency(prefix: JSONPointer(tokens: tokens),
+                                              countedContainer: JSONPointer(tokens: Array(tokens.dropLast())))
+                }
+            case .index(let index) where index >= 0: tokens.append(String(index))
+            default: return JSONPathDependency(prefix: JSONPointer(tokens: tokens), countedContainer: nil)
+            }
+        }
+        return JSONPathDependency(prefix: JSONPointer(tokens: tokens), countedContainer: nil)
     }
 
     private func forEachChild(of value: JSONValue, _ body: (String, JSONValue) -> Void) {

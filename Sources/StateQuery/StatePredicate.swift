@@ -23,7 +23,10 @@ import StateJSON
 ///           | number | string | 'true' | 'false' | 'null'
 /// ```
 ///
-/// Paths follow ``JSONPath``; strings are JSON string literals.
+/// Paths follow ``JSONPath``; strings are JSON string literals. A path ending in `.count` counts
+/// the elements of an array or the members of an object without a `count` member, so
+/// `.users.count > 3` holds when there are more than three users; an object's real `count` member
+/// is read as itself, and `count` on a scalar selects nothing (the comparison is false).
 ///
 /// Semantics:
 /// - An operand stands for every value it selects: none when a path matches nothing (or when

@@ -8,8 +8,9 @@ import Darwin
 #endif
 
 /// Decodes every line of the input as a journal line (a line that decodes must re-encode to a line
-/// that decodes to the same value), then opens the whole input as a journal file and reads every
-/// state in it, the way `statedbg check` does.
+/// that decodes to the same value, sealed with a checksum that a change of any one of its bytes
+/// breaks), checks each input line's own checksum as the reader does, then opens the whole input as a
+/// journal file and reads every state and action in it, the way `statedbg check` and replay do.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -22,9 +23,26 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         fuzzCheck(!encoded.dropLast().contains(0x0A), "a written journal line contains a line feed")
         let again = encoded.dropLast().withUnsafeBytes { try? JournalLine.parse($0, parser: parser) }
         fuzzCheck(again == decoded, "a journal line changed in a write/parse round trip: \(String(decoding: encoded, as: UTF8.self))")
+        checkSeal(Array(encoded.dropLast()), change: line.count)
+    }
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        // Any line: the checksum check neither crashes nor calls a line intact that has no checksum.
+        let verdict = LineChecksum.verify(UnsafeRawBufferPointer(rebasing: line))
+        if verdict == .intact { fuzzCheck(LineChecksum.recordedChecksum(in: UnsafeRawBufferPointer(rebasing: line)) != nil, "a line without a checksum passed as intact") }
     }
     readAsJournal(bytes)
     return 0
+}
+
+/// A line the writer sealed is intact, and changing any one of its bytes (which one and how chosen from
+/// the input) makes it fail its checksum.
+private func checkSeal(_ line: [UInt8], change seed: Int) {
+    fuzzCheck(line.withUnsafeBytes { LineChecksum.verify($0) } == .intact, "a sealed line fails its own checksum: \(String(decoding: line, as: UTF8.self))")
+    var changed = line
+    let position = seed % changed.count
+    changed[position] ^= UInt8(truncatingIfNeeded: seed % 255 + 1)
+    fuzzCheck(changed.withUnsafeBytes { LineChecksum.verify($0) } != .intact,
+              "changing byte \(position) of a sealed line went unnoticed: \(String(decoding: changed, as: UTF8.self))")
 }
 
 /// The scratch file every run overwrites; one per process, so parallel fuzzing jobs do not collide.
@@ -64,4 +82,12 @@ private func readAsJournal(_ bytes: UnsafeRawBufferPointer) {
         _ = try? reader.action(at: step)
         _ = reader.events(after: step)
     }
+    // The replay's fast path: the action and hash scanned from each line, which must agree with the
+    // parsed line wherever that parses.
+    guard reader.lastStep > reader.baseStep else { return }
+    for step in (reader.baseStep + 1)...reader.lastStep {
+        guard let fast = try? reader.actionAndHash(ofStep: step), let parsed = try? reader.step(step) else { continue }
+        fuzzCheck(fast.action == parsed.action && fast.hash == parsed.hash, "the scanned action or hash of step \(step) is not the parsed one")
+    }
+    try? reader.forEachActionAndHash((reader.baseStep + 1)...reader.lastStep) { _, _, _ in true }
 }

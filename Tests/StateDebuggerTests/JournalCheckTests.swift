@@ -68,7 +68,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = try Recordings.write(Recordings.increments(3), to: directory.file("edited.jsonl"))
         var text = try String(contentsOfFile: path, encoding: .utf8)
-        text = text.replacingOccurrences(of: #""state":{"count":2,"#, with: #""state":{"count":7,"#)
+        text = LineChecksum.resealed(text.replacingOccurrences(of: #""state":{"count":2,"#, with: #""state":{"count":7,"#))
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let report = try JournalCheck.check(path: path)
         #expect(report.problems.map(\.line) == [3])

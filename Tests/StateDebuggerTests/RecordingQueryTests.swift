@@ -71,8 +71,15 @@ import Testing
     @Test func changesSaysAPathNeverChanged() throws {
         let directory = try TemporaryDirectory()
         let path = try Recordings.write([.increment, .increment], to: directory.file("never.jsonl"))
-        let report = try RecordingQuery(source: try JournalSource(path: path)).changes(of: JSONPath(parsing: ".nope"))
-        #expect(report.description == ".nope never changed in steps 1 to 2.")
+        let query = RecordingQuery(source: try JournalSource(path: path))
+        #expect(try query.changes(of: JSONPath(parsing: ".notes")).description == ".notes never changed in steps 1 to 2.")
+        // A path that selects nothing anywhere is a mistake, not a value that never changed.
+        #expect(throws: DebuggerError.pathSelectsNothing(path: ".nope", hint: nil, source: path)) {
+            try query.changes(of: JSONPath(parsing: ".nope"))
+        }
+        #expect(throws: DebuggerError.pathSelectsNothing(path: ".note", hint: "did you mean .notes?", source: path)) {
+            try query.changes(of: JSONPath(parsing: ".note"))
+        }
     }
 
     @Test func changesHandsOverEachChangeAsItIsFound() throws {

@@ -92,9 +92,9 @@ import Testing
                                time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
         }
         #expect(String(decoding: bytesLines, as: UTF8.self) == """
-            {"step":1,"time":1,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb"}
-            {"step":2,"kind":"keyframe","time":2,"action":{"label":"test.set(2)","payload":{"set":{"_0":2}},"type":"test.set"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243"}
-            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"label":"test.set(3)","payload":{"set":{"_0":3}},"type":"test.set"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25"}
+            {"step":1,"time":1,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"48e26dd4"}
+            {"step":2,"kind":"keyframe","time":2,"action":{"label":"test.set(2)","payload":{"set":{"_0":2}},"type":"test.set"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"41a7c890"}
+            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"label":"test.set(3)","payload":{"set":{"_0":3}},"type":"test.set"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"c8eabf98"}
 
             """)
         #expect(bytesLines == recordLines)
@@ -182,7 +182,7 @@ import Testing
         JournalStep(step: 12, time: 5, parent: 9, action: Self.action(1), content: .keyframe(["n": 1]), hash: 0xABCDEF)
             .write(to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #"""
-            {"step":12,"kind":"keyframe","time":5,"parent":9,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"state":{"n":1},"hash":"0000000000abcdef"}
+            {"step":12,"kind":"keyframe","time":5,"parent":9,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"state":{"n":1},"hash":"0000000000abcdef","crc":"ca95d27c"}
 
             """#)
     }

@@ -26,6 +26,21 @@ enum ExitFlushProbe {
         return process.terminationStatus
     }
 
+    /// Runs the probe's `full-disk` mode under a file size limit of `limitKiB` (as a full disk, but
+    /// for this process alone: writes past the limit fail with EFBIG, SIGXFSZ ignored); returns its
+    /// exit status and standard output.
+    static func runOutOfRoom(path: String, steps: Int, limitKiB: Int) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limitKiB); exec \"$0\" \"$@\"", try locate(), path, String(steps), "full-disk"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// The executable in the products directory around the test runner: a regular executable file, never
     /// a directory of the same name.
     private static func locate() throws -> String {

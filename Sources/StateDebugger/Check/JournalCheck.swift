@@ -1,5 +1,6 @@
 import Foundation
 import StateJournal
+import StateRecorder
 
 /// Checks a journal thoroughly (`statedbg check`) and repairs a torn last line (`--repair`).
 ///
@@ -8,11 +9,18 @@ import StateJournal
 /// if report.torn != nil { try JournalCheck.repair(path: "counter.jsonl") }
 /// ```
 public enum JournalCheck {
-    /// Reads every line, rebuilds every state and checks every hash.
+    /// How many problems a check lists by default: a screenful; the rest are counted.
+    public static let defaultListLimit = 20
+
+    /// Reads every line, rebuilds every state and checks every hash, and, from format version 2, every
+    /// line's checksum; with the recording's `app`, also that each action's type tag is the one its
+    /// payload decodes as.
     ///
-    /// Every damaged line is a problem of its own (at most `limit`), and the check goes on after it. A
-    /// file whose header cannot be read is reported as one problem; only a missing or unreadable file throws.
-    public static func check(path: String, limit: Int = 100, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
+    /// Every damaged line is a problem of its own (the first `limit` are listed, all are counted), and
+    /// the check goes on after it. A file whose header cannot be read is reported as one problem; only a
+    /// missing or unreadable file throws.
+    public static func check(path: String, limit: Int = defaultListLimit, app: (any RegisteredApp)? = nil,
+                             isCancelled: () -> Bool = { false }) throws(DebuggerError) -> CheckReport {
         let reader: JournalReader
         do {
             reader = try JournalReader(path: path, options: collecting(limit))
@@ -21,11 +29,51 @@ public enum JournalCheck {
             return CheckReport(path: path, problems: [error], torn: nil, stepCount: 0, cancelled: false)
         }
         var cancelled = false
-        let problems = reader.validate(limit: limit) {
+        let cancel = {
             if isCancelled() { cancelled = true }
             return cancelled
         }
-        return CheckReport(path: path, problems: problems, torn: reader.torn, stepCount: reader.stepCount, cancelled: cancelled)
+        var (problems, count) = reader.validateCounting(limit: limit, isCancelled: cancel)
+        if let app, app.id == reader.header.app, !cancelled {
+            for problem in mismatchedTags(reader, app: app, isCancelled: cancel) {
+                count += 1
+                if problems.count < limit { problems.append(problem) }
+            }
+            problems = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        }
+        return CheckReport(path: path, problems: problems, torn: reader.torn, stepCount: reader.stepCount, cancelled: cancelled,
+                           problemCount: count, version: reader.header.version)
+    }
+
+    /// The steps whose action's type tag is not the one its payload decodes as in `app`'s current code.
+    /// A payload that does not decode at all is left to `replay --verify`, which says why.
+    private static func mismatchedTags(_ reader: JournalReader, app: any RegisteredApp, isCancelled: () -> Bool) -> [JournalError] {
+        guard reader.lastStep > reader.baseStep, let replayer = try? app.makeReplayer(from: reader.header.initialState) else { return [] }
+        var found: [JournalError] = []
+        var next = reader.header.firstStep
+        let last = reader.lastStep
+        while next <= last, !isCancelled() {
+            // Damaged lines are already reported: read the runs of intact lines between them.
+            if reader.damagedLine(ofStep: next) != nil {
+                next += 1
+                continue
+            }
+            var end = next
+            while end < last, reader.damagedLine(ofStep: end + 1) == nil { end += 1 }
+            do {
+                try reader.forEachActionAndHash(next...end) { step, action, _ in
+                    guard action.isReplayable, action.type != ReplaceStateAction.type,
+                          let decoded = try? replayer.normalize(action.payload), decoded.type != action.type else { return true }
+                    found.append(JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
+                                              "step \(step) is damaged: its action is tagged \(action.type), but its payload decodes as \(decoded.type)."))
+                    return step % 4096 != 0 || !isCancelled()
+                }
+            } catch {
+                // A line that does not parse is reported by the line check.
+            }
+            next = end + 1
+        }
+        return found
     }
 
     /// Cuts a torn last line off, after copying the file to `FILE.bak` (or `FILE.bak.1`, `FILE.bak.2`, …:

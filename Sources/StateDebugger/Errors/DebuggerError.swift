@@ -72,6 +72,12 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileExists(path: String)
     /// The predicate never holds, so there is nothing to minimize.
     case predicateNeverHolds(String, source: String)
+    /// The recording does not hold this step's state: a Redux DevTools Export file holds the actions
+    /// and the state before them only.
+    case stateNotExported(step: Int, source: String)
+    /// A path selects nothing in any step of the recording (most often a mistyped key); `hint` says
+    /// what exists near it: `did you mean .accounts.jenny?`, or how many elements the arrays it indexes hold.
+    case pathSelectsNothing(path: String, hint: String?, source: String)
     /// The operation was cancelled through its `isCancelled` hook.
     case cancelled(String)
 
@@ -85,8 +91,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .ioError: .ioError
             case .refused: .cannotCreate
             }
-        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed: .malformed
-        case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists: .usage
+        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported: .malformed
+        case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
         case .predicateNeverHolds: .checkFailed
         case .cancelled: .cancelled
@@ -130,6 +136,11 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): the file already exists; choose another name or pass --force to replace it."
         case .predicateNeverHolds(let predicate, let source):
             return "\(source): the predicate \(predicate) never holds when the whole recording is replayed, so there is nothing to minimize."
+        case .stateNotExported(let step, let source):
+            let what = step == 0 ? "the state before the first action (preloadedState)" : "the state after step \(step)"
+            return "\(source): \(what) was not exported: this Redux DevTools Export file holds the actions\(step == 0 ? " only" : " and the state before them only"); replaying it through your app's reducer (`statedbg replay FILE --verify` with the app registered) computes the states, or export the lifted state from DevTools to keep them."
+        case .pathSelectsNothing(let path, let hint, let source):
+            return "\(source): \(path) selects nothing in any step of the recording" + (hint.map { "; \($0)" } ?? ", and nothing near it exists either.")
         case .cancelled(let what):
             return "The \(what) was cancelled before it finished."
         }

@@ -65,6 +65,7 @@ public struct Minimizer {
             }
             // Candidates that fail to replay merely do not reproduce; the whole recording failing is the news.
             if let failure = replayFailure(actions, from: initial) { throw failure }
+            try source.requirePathsExist(of: predicate)
             throw .predicateNeverHolds(predicate.source, source: source.name)
         }
 
@@ -118,7 +119,7 @@ public struct Minimizer {
         header.previousFile = nil
         header.initialState = try source.state(at: source.baseStep)
         var replayer = try makeReplayer(from: header.initialState, step: source.baseStep)
-        try JournalExport(path: path, force: force, header: header).write(count: actions.count) { (index) throws(DebuggerError) in
+        try JournalExport(path: path, force: force, header: header, inputs: [source.name]).write(count: actions.count) { (index) throws(DebuggerError) in
             let action = actions[index]
             if action.type == ReplaceStateAction.type {
                 replayer = try makeReplayer(from: action.payload, step: steps[index])
@@ -136,7 +137,7 @@ public struct Minimizer {
 
     private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int) throws(DebuggerError) -> ReplayOutcome {
         do {
-            return try replayer.apply(action)
+            return try source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)
         }
@@ -191,7 +192,7 @@ public struct Minimizer {
                 guard let fresh = try? app.makeReplayer(from: action.payload) else { return false }
                 replayer = fresh
             } else {
-                guard case .applied? = try? replayer.apply(action) else { return false }
+                guard case .applied? = try? source.apply(action, to: replayer) else { return false }
             }
             if predicate.evaluate(state: replayer.state, action: action.jsonValue, step: offset + 1) { return true }
         }

@@ -38,7 +38,7 @@ public struct RecordingQuery {
         let steps = try clamp(range)
         var report = ChangesReport(path: path, steps: steps, changes: [], statesRead: 0, stepsSkipped: 0, cancelled: false)
         guard !steps.isEmpty else { return report }
-        let prefix = Self.concretePrefix(of: path)
+        let dependency = path.dependency
         var previousStep = steps.lowerBound - 1
         var previous = Self.matches(path, in: try source.state(at: previousStep))
         report.statesRead += 1
@@ -56,7 +56,7 @@ public struct RecordingQuery {
             previousStep = step
             let record = try source.record(at: step)
             if let pointers = record.changedPointers,
-               !pointers.contains(where: { $0.isPrefix(of: prefix) || prefix.isPrefix(of: $0) }) {
+               !dependency.isTouched(changed: pointers, resized: record.resizedContainers) {
                 report.stepsSkipped += 1
                 continue
             }
@@ -69,6 +69,8 @@ public struct RecordingQuery {
                 previous = current
             }
         }
+        // Nothing selected and nothing changed: a mistyped path, unless it selects something elsewhere.
+        if report.changes.isEmpty, previous.isEmpty { try source.requirePathExists(path) }
         return report
     }
 
@@ -113,6 +115,7 @@ public struct RecordingQuery {
             }
         }
         report.step = found
+        if found == nil { try source.requirePathsExist(of: predicate) }
         if let found, found != source.baseStep {
             report.action = try source.action(at: found)
         }
@@ -131,7 +134,10 @@ public struct RecordingQuery {
 
     private func summaries(in range: ClosedRange<Int>?, where include: (JournalAction) -> Bool) throws(DebuggerError) -> [StepSummary] {
         var result: [StepSummary] = []
+        let journal = source as? JournalSource
         for step in try clamp(range) {
+            // A damaged line is left out of the list; opening the journal warned about it.
+            if journal?.reader.damagedLine(ofStep: step) != nil { continue }
             let record = try source.record(at: step)
             if include(record.action) {
                 result.append(StepSummary(step: step, line: source.line(ofStep: step), action: record.action, time: record.time))
@@ -156,18 +162,5 @@ public struct RecordingQuery {
 
     private static func matches(_ path: JSONPath, in state: JSONValue) -> [ValueChange.Match] {
         path.evaluate(on: state).map { ValueChange.Match(pointer: $0.pointer, value: $0.value) }
-    }
-
-    /// The pointer to the deepest location every match of `path` lies within.
-    static func concretePrefix(of path: JSONPath) -> JSONPointer {
-        var tokens: [String] = []
-        for segment in path.segments {
-            switch segment {
-            case .member(let key): tokens.append(key)
-            case .index(let index) where index >= 0: tokens.append(String(index))
-            default: return JSONPointer(tokens: tokens)
-            }
-        }
-        return JSONPointer(tokens: tokens)
     }
 }

@@ -15,7 +15,6 @@ public final class JournalSource: RecordingSource {
     /// The reader underneath, for callers that need journal-only details (keyframes, validation).
     public let reader: JournalReader
     public let info: RecordingInfo
-    private var scanner = StepLineScanner()
 
     /// Opens and indexes a journal.
     ///
@@ -58,16 +57,26 @@ public final class JournalSource: RecordingSource {
             throw .journal(error)
         }
         var pointers: [JSONPointer]?
+        var resized: [JSONPointer]?
         if case .patch(let patch) = line.content {
             var changed: [JSONPointer] = []
+            var containers: [JSONPointer] = []
             changed.reserveCapacity(patch.operations.count)
             for operation in patch.operations {
-                changed.append(Self.reach(of: operation.path, structural: operation.name != "replace" && operation.name != "test"))
-                if let from = operation.from { changed.append(Self.reach(of: from, structural: operation.name == "move")) }
+                let structural = operation.name != "replace" && operation.name != "test"
+                changed.append(Self.reach(of: operation.path, structural: structural))
+                if structural, let parent = operation.path.parent { containers.append(parent) }
+                if let from = operation.from {
+                    changed.append(Self.reach(of: from, structural: operation.name == "move"))
+                    if operation.name == "move", let parent = from.parent { containers.append(parent) }
+                }
             }
             pointers = changed
+            resized = containers
         }
-        return StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+        var record = StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
+        record.resizedContainers = resized
+        return record
     }
 
     /// Inserting or removing an array element moves every later element, so such an operation may
@@ -78,19 +87,15 @@ public final class JournalSource: RecordingSource {
         return parent
     }
 
-    /// Reads only the action and the hash of the step's line, caching actions by their bytes; lines
-    /// not in the writer's layout are parsed whole.
+    /// Reads only the action and the hash of the step's line (see ``StateJournal/JournalReader/actionAndHash(ofStep:)``).
     public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         try checkStep(step, allowBase: false)
-        let fast: (action: JournalAction, hash: UInt64)?
         do {
-            fast = try reader.withLineBytes(ofStep: step) { scanner.scan($0) }
+            let found = try reader.actionAndHash(ofStep: step)
+            return (found.action, found.hash)
         } catch {
             throw .journal(error)
         }
-        if let fast { return (fast.action, fast.hash) }
-        let record = try record(at: step)
-        return (record.action, record.hash)
     }
 
     /// Reads the file in large blocks and only the action and hash of each line.
@@ -100,11 +105,9 @@ public final class JournalSource: RecordingSource {
         try checkStep(steps.upperBound, allowBase: false)
         var failure: DebuggerError?
         do throws(JournalError) {
-            try reader.forEachStepLine(steps) { step, line in
+            try reader.forEachActionAndHash(steps) { step, action, hash in
                 do throws(DebuggerError) {
-                    if let fast = scanner.scan(line) { return try body(step, fast.action, fast.hash) }
-                    let record = try record(at: step)
-                    return try body(step, record.action, record.hash)
+                    return try body(step, action, hash)
                 } catch {
                     failure = error
                     return false
@@ -114,6 +117,19 @@ public final class JournalSource: RecordingSource {
             throw .journal(error)
         }
         if let failure { throw failure }
+    }
+
+    /// One sentence about the damaged lines found on opening (the first, and how many), for a command
+    /// to print once before it reads past them; `nil` when every line is intact.
+    ///
+    /// ```text
+    /// w.jsonl:20: step 19 is damaged: the line records checksum 1c2b3a49 but its bytes give 5e6f7a8b; it was changed after it was written. The states rebuilt through it cannot be read; `statedbg check` lists every damaged line.
+    /// ```
+    public var damageWarning: String? {
+        guard let first = reader.lineProblems.first else { return nil }
+        let others = reader.lineProblemCount - 1
+        let more = others > 0 ? " \(others) more line\(others == 1 ? " is" : "s are") damaged." : ""
+        return "\(first.description)\(more) The states rebuilt through a damaged line cannot be read; `statedbg check` lists every damaged line."
     }
 
     public func line(ofStep step: Int) -> Int? {

@@ -39,9 +39,15 @@ public protocol RecordingSource: AnyObject {
     func line(ofStep step: Int) -> Int?
     /// The step whose state a step's action was applied to (`step - 1` unless the recording travelled).
     func parent(ofStep step: Int) -> Int
+    /// Whether the recording holds the state after `step`: `false` for the steps of a Redux DevTools
+    /// Export file, which holds the actions and only the state before them.
+    func hasState(at step: Int) -> Bool
 }
 
 extension RecordingSource {
+    /// Every state is recorded, unless the source says otherwise.
+    public func hasState(at step: Int) -> Bool { true }
+
     /// Reads the whole ``record(at:)``; sources with a faster way provide their own.
     public func actionAndHash(at step: Int) throws(DebuggerError) -> (action: JournalAction, hash: UInt64?) {
         let record = try record(at: step)

@@ -3,13 +3,20 @@ import StateJournal
 
 /// A Redux DevTools export as a ``RecordingSource``, held in memory.
 ///
-/// Two forms are read, told apart by their members:
+/// Three forms are read, told apart by their members:
 ///
 /// - the lifted state: `{"actionsById": {"0": {"action": {"type": "@@INIT"}, "timestamp": …,
 ///   "type": "PERFORM_ACTION"}, …}, "computedStates": [{"state": …}, …], "stagedActionIds": [0, 1, …],
 ///   "skippedActionIds": […], "currentStateIndex": …}`;
-/// - the export file: `{"payload": …, "preloadedState": …}`, where `payload` is the lifted state, usually
-///   as a JSON string, and `preloadedState` (a string or a value) is the store's state before `@@INIT`.
+/// - the extension's Export file: `{"payload": "[…actions…]", "preloadedState": "{…}"}`, both JSON
+///   strings (`preloadedState` optional): the actions and the state before them, but no later state.
+///   Step 0 is the preloaded state; the states after it were not exported, and reading one says so
+///   (``DebuggerError/stateNotExported(step:source:)``); a replay through a registered app computes them;
+/// - `{"payload": …}` where `payload` is the lifted state, as a JSON string or an object.
+///
+/// A monitor error (`computedStates[i].error`) and a skipped action (`skippedActionIds`) are shown in
+/// the step's label (`INCREMENT [error: …]`, `INCREMENT [skipped]`) and kept in ``monitorErrors`` and
+/// ``skippedSteps``.
 ///
 /// `stagedActionIds[0]` is the store's `@@INIT`; the state it computed is the base step (0). Each later
 /// staged action is one step, whose action has the Redux `type` as its type, `type(key, …)` (the
@@ -28,7 +35,12 @@ public final class ReduxDevToolsImport: RecordingSource {
     public let info: RecordingInfo
     /// The steps that DevTools had skipped.
     public let skippedSteps: Set<Int>
-    private let states: [JSONValue]
+    /// The errors the monitor recorded (`computedStates[i].error`), by step.
+    public let monitorErrors: [Int: String]
+    /// Whether the file holds the state after every step (the lifted state), rather than only the
+    /// state before the first (the extension's Export file).
+    public let hasStates: Bool
+    private let states: [JSONValue?]
     private let actions: [JournalAction]
     private let times: [Int64]
 
@@ -56,18 +68,24 @@ public final class ReduxDevToolsImport: RecordingSource {
     }
 
     /// Reads an export from its parsed JSON document.
-    public init(document: JSONValue, name: String, app: String = "redux") throws(DebuggerError) {
-        self.name = name
+    public convenience init(document: JSONValue, name: String, app: String = "redux") throws(DebuggerError) {
         guard case .object(let top) = document else {
             throw .malformedImport(path: name, reason: "is a JSON \(document.kind), not an object")
         }
         var lifted = top
         var preloaded: JSONValue?
         if top["actionsById"] == nil, let payload = top["payload"] {
-            lifted = try Self.object(Self.unwrapString(payload, member: "payload", name: name), member: "payload", name: name)
             if let value = top["preloadedState"] {
                 preloaded = try Self.unwrapString(value, member: "preloadedState", name: name)
             }
+            let unwrapped = try Self.unwrapString(payload, member: "payload", name: name)
+            if case .array(let list) = unwrapped {
+                let actions = try Self.exportedActions(list, name: name)
+                self.init(name: name, app: app, states: [preloaded] + Array(repeating: nil, count: actions.count), actions: actions,
+                          times: Array(repeating: 0, count: actions.count), skippedSteps: [], monitorErrors: [:], hasStates: false)
+                return
+            }
+            lifted = try Self.object(unwrapped, member: "payload", name: name)
         }
         guard case .object(let byID)? = lifted["actionsById"] else {
             throw .malformedImport(path: name, reason: "has no \"actionsById\" object")
@@ -92,11 +110,15 @@ public final class ReduxDevToolsImport: RecordingSource {
         var actions: [JournalAction] = []
         var times: [Int64] = []
         var skippedSteps: Set<Int> = []
+        var errors: [Int: String] = [:]
         for (position, id) in staged.enumerated() {
             let state: JSONValue
             switch computed[position] {
-            case .object(let entry) where entry["state"] != nil:
-                state = entry["state"] ?? .null
+            case .object(let entry) where entry["state"] != nil || entry["error"] != nil:
+                state = entry["state"] ?? (position > 0 ? states[position - 1] : .null)
+                if let error = entry["error"] {
+                    errors[position] = error.stringValue ?? error.canonicalText
+                }
             default:
                 throw .malformedImport(path: name, reason: "has computedStates[\(position)] without a \"state\" member")
             }
@@ -110,9 +132,8 @@ public final class ReduxDevToolsImport: RecordingSource {
             guard case .string(let type)? = action["type"], !type.isEmpty else {
                 throw .malformedImport(path: name, reason: "has action \(id) without a string \"type\"")
             }
-            let keys = action.keys.filter { $0 != "type" }
-            let label = keys.isEmpty ? type : "\(type)(\(keys.joined(separator: ", ")))"
-            actions.append(JournalAction(type: type, label: label, payload: .object(action)))
+            actions.append(JournalAction(type: type, label: Self.label(of: action, type: type, skipped: skipped.contains(id), error: errors[position]),
+                                         payload: .object(action)))
             times.append(entry["timestamp"]?.int64Value ?? 0)
             if skipped.contains(id) {
                 skippedSteps.insert(position)
@@ -127,14 +148,44 @@ public final class ReduxDevToolsImport: RecordingSource {
             }
             states = [preloaded]
         }
+        self.init(name: name, app: app, states: states.map { $0 }, actions: actions, times: times, skippedSteps: skippedSteps,
+                  monitorErrors: errors, hasStates: true)
+    }
+
+    private init(name: String, app: String, states: [JSONValue?], actions: [JournalAction], times: [Int64],
+                 skippedSteps: Set<Int>, monitorErrors: [Int: String], hasStates: Bool) {
+        self.name = name
         self.states = states
         self.actions = actions
         self.times = times
         self.skippedSteps = skippedSteps
-        let initial = states[0]
+        self.monitorErrors = monitorErrors
+        self.hasStates = hasStates
+        let initial = states.first.flatMap { $0 } ?? .null
         info = RecordingInfo(format: .reduxDevTools, header: JournalHeader(
             tool: JournalFormat.tool, app: app, stateType: "redux", actionType: "redux", schema: .null,
             schemaHash: "", created: "", initialState: initial, hash: StateFingerprint.of(initial)))
+    }
+
+    /// The actions of the extension's Export file (those after `@@INIT`).
+    private static func exportedActions(_ list: [JSONValue], name: String) throws(DebuggerError) -> [JournalAction] {
+        var actions: [JournalAction] = []
+        for (index, value) in list.enumerated() {
+            guard case .object(let action) = value, case .string(let type)? = action["type"], !type.isEmpty else {
+                throw .malformedImport(path: name, reason: "has payload[\(index)], which is not an action object with a string \"type\"")
+            }
+            actions.append(JournalAction(type: type, label: Self.label(of: action, type: type, skipped: false, error: nil), payload: value))
+        }
+        return actions
+    }
+
+    /// `TYPE(key, …)`, the action's other member names, with what the monitor said about the step.
+    private static func label(of action: JSONObject, type: String, skipped: Bool, error: String?) -> String {
+        let keys = action.keys.filter { $0 != "type" }
+        var label = keys.isEmpty ? type : "\(type)(\(keys.joined(separator: ", ")))"
+        if skipped { label += " [skipped]" }
+        if let error { label += " [error: \(error)]" }
+        return label
     }
 
     public var baseStep: Int { 0 }
@@ -143,7 +194,12 @@ public final class ReduxDevToolsImport: RecordingSource {
 
     public func state(at step: Int) throws(DebuggerError) -> JSONValue {
         try checkStep(step)
-        return states[step]
+        guard let state = states[step] else { throw .stateNotExported(step: step, source: name) }
+        return state
+    }
+
+    public func hasState(at step: Int) -> Bool {
+        step >= 0 && step < states.count && states[step] != nil
     }
 
     public func record(at step: Int) throws(DebuggerError) -> StepRecord {

@@ -18,6 +18,9 @@ public struct StepRecord: Sendable, Equatable {
     public var changedPointers: [JSONPointer]?
     /// When the action was applied, in milliseconds since 1970 (0 when unknown).
     public var time: Int64
+    /// The arrays and objects that gained or lost an element or member at the step (from its patch), or
+    /// `nil` when unknown; a path ending in `count` can change only with them.
+    package var resizedContainers: [JSONPointer]?
 
     /// Creates a record.
     public init(action: JournalAction, hash: UInt64?, changedPointers: [JSONPointer]?, time: Int64 = 0) {

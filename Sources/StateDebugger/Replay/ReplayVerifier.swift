@@ -62,11 +62,31 @@ public struct ReplayVerifier {
         return report
     }
 
+    /// The redaction the recorder applied, from the header's `options.redaction`; `nil` when none.
+    var redaction: Redaction? {
+        guard case .object(let options) = source.info.header.options, case .object(let rules)? = options["redaction"] else { return nil }
+        let paths = (rules["paths"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let keys = (rules["keys"]?.arrayValue ?? []).compactMap(\.stringValue)
+        guard let redaction = try? Redaction(paths: paths, keys: keys), !redaction.isEmpty else { return nil }
+        return redaction
+    }
+
     private func replay(into report: inout VerifyReport, progressInterval: Int, progress: (Int) -> Void,
                         isCancelled: () -> Bool) throws(DebuggerError) {
         let base = source.baseStep
         guard source.lastStep > base else { return }
-        var replayer = try makeReplayer(at: base)
+        // A redacted recording is compared as the recorder wrote it: each replayed state redacted the
+        // same way, against the redacted hashes. It starts from the app's initial state when that,
+        // redacted, is the recorded one.
+        let redaction = self.redaction
+        let fingerprinter = IncrementalFingerprinter()
+        if let redaction { report.redaction = redaction.paths + redaction.keys.sorted() }
+        var replayer: any Replayer
+        if let redaction {
+            replayer = try makeRedactedStart(at: base, redaction)
+        } else {
+            replayer = try makeReplayer(at: base)
+        }
         var replayerStep = base
         let interval = max(1, progressInterval)
         var untilCheck = interval
@@ -102,6 +122,11 @@ public struct ReplayVerifier {
                 report.notReplayed.append(skipped)
                 return true
             }
+            if redaction != nil, Self.holdsPlaceholder(action.payload) || parent != replayerStep {
+                // Redacted values cannot be decoded: nothing can be replayed from here on.
+                report.redactedFrom = step
+                return false
+            }
             if parent != replayerStep {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
@@ -110,14 +135,18 @@ public struct ReplayVerifier {
             case .rejected(let rejection):
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
-                    kind: .rejected(rejection), recorded: try source.state(at: step), actual: replayer.state)
+                    kind: .rejected(rejection), recorded: source.hasState(at: step) ? try source.state(at: step) : replayer.state,
+                    actual: redaction?.apply(to: replayer.state) ?? replayer.state)
                 return false
             case .applied:
-                let matches = if let hash { replayer.fingerprint == hash } else { try source.state(at: step) == replayer.state }
+                let actual = redaction?.apply(to: replayer.state) ?? replayer.state
+                let fingerprint = redaction == nil ? replayer.fingerprint : fingerprinter.fingerprint(actual)
+                // An export that holds no state for the step (the extension's Export file) is computed, not compared.
+                let matches = if let hash { fingerprint == hash } else if !source.hasState(at: step) { true } else { try source.state(at: step) == actual }
                 if !matches {
                     report.divergence = Divergence(
                         step: step, line: source.line(ofStep: step), source: source.name, action: action,
-                        kind: .stateMismatch, recorded: try source.state(at: step), actual: replayer.state)
+                        kind: .stateMismatch, recorded: try source.state(at: step), actual: actual)
                     return false
                 }
             }
@@ -125,8 +154,38 @@ public struct ReplayVerifier {
             report.checkedThrough = step
             return true
         }
-        if report.cancelled || report.divergence != nil || report.stoppedAt != nil { return }
+        if report.cancelled || report.divergence != nil || report.stoppedAt != nil || report.redactedFrom != nil { return }
         progress(source.lastStep)
+    }
+
+    /// A replayer for a redacted recording's first state: the recorded one when it decodes (nothing
+    /// in it was redacted), else the app's initial state when redacting it gives the recorded one.
+    private func makeRedactedStart(at step: Int, _ redaction: Redaction) throws(DebuggerError) -> any Replayer {
+        let recorded = try source.state(at: step)
+        if !Self.holdsPlaceholder(recorded) { return try makeReplayer(at: step) }
+        guard let initial = try? app.initialStateJSON(), redaction.apply(to: initial) == recorded else {
+            throw .replayFailed(.undecodableState(detail: "values in it are redacted, and it is not the app's initial state redacted, so the replay has nothing to start from"),
+                                step: step, line: source.line(ofStep: step), source: source.name)
+        }
+        do {
+            return try app.makeReplayer(from: initial)
+        } catch {
+            throw .replayFailed(error, step: step, line: source.line(ofStep: step), source: source.name)
+        }
+    }
+
+    /// Whether `value` holds the placeholder a redaction leaves.
+    static func holdsPlaceholder(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string:
+            return value == Redaction.placeholder
+        case .array(let elements):
+            return elements.contains { holdsPlaceholder($0) }
+        case .object(let object):
+            return object.values.contains { holdsPlaceholder($0) }
+        default:
+            return false
+        }
     }
 
     private func makeReplayer(at step: Int) throws(DebuggerError) -> any Replayer {
@@ -140,7 +199,7 @@ public struct ReplayVerifier {
 
     private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int) throws(DebuggerError) -> ReplayOutcome {
         do {
-            return try replayer.apply(action)
+            return try source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)
         }

@@ -44,6 +44,13 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// The step recorded without `Codable` where the replay had to stop, because the state type is not
     /// `Decodable` and so the replay cannot continue from its recorded state.
     public var stoppedAt: UnreplayableStep?
+    /// The paths and keys the recorder redacted, when it did: each replayed state was redacted the same
+    /// way and compared with the redacted recording.
+    public var redaction: [String]?
+    /// The first step of a redacted recording that could not be replayed: its action holds redacted
+    /// values (or it follows a time travel to a redacted state), so it and the steps after it were not
+    /// compared.
+    public var redactedFrom: Int?
 
     /// A report of the replay of `source` from `firstStep`, before any step is checked.
     public init(compatibility: SchemaCompatibility, source: String, firstStep: Int, checkedThrough: Int, lastStep: Int,
@@ -60,7 +67,8 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether every step was replayed or stepped over, and every replayed state matched.
     public var passed: Bool {
-        divergence == nil && failure == nil && !cancelled && stoppedAt == nil && checkedThrough == lastStep
+        divergence == nil && failure == nil && !cancelled && stoppedAt == nil
+            && (checkedThrough == lastStep || redactedFrom == checkedThrough + 1)
     }
 
     public var description: String {
@@ -80,7 +88,24 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
             lines.append("replayed steps \(firstStep) to \(lastStep) of \(source): every state matches the recording")
         }
         if let note = notReplayedNote { lines.append(note) }
+        if let note = redactionNote { lines.append(note) }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a redacted recording's verification compared and what it skipped, when the recording is
+    /// redacted:
+    ///
+    /// ```text
+    /// the recording redacts .jenny: each replayed state was redacted the same way and compared with it
+    /// step 12's action holds redacted values, so steps 12 to 40 were not replayed
+    /// ```
+    public var redactionNote: String? {
+        guard let redaction else { return nil }
+        var note = "the recording redacts \(redaction.joined(separator: ", ")): each replayed state was redacted the same way and compared with it"
+        if let redactedFrom {
+            note += "\nstep \(redactedFrom)'s action holds redacted values (or follows a travel to a redacted state), so steps \(redactedFrom) to \(lastStep) were not replayed"
+        }
+        return note
     }
 
     /// `3 steps were recorded without Codable and stepped over (12, 17, 30); …`, when there were any.

@@ -15,14 +15,18 @@ struct JournalExport {
     let path: String
     let force: Bool
     let header: JournalHeader
+    /// The files the steps are read from, which `path` must not be.
+    let inputs: [String]
 
-    /// Writes the header and `count` entries; a partial file is removed when writing fails.
+    /// Writes the header and `count` entries to a temporary file beside `path`, then moves it into
+    /// place: an interrupted or failed write leaves `path` as it was.
     func write(count: Int, entry: (Int) throws(DebuggerError) -> Entry) throws(DebuggerError) {
+        try OutputPath.refuseOverwriting(inputs: inputs, with: path)
+        if !force, access(path, F_OK) == 0 { throw .fileExists(path: path) }
         let file: JournalFile
         do {
-            file = try JournalFile.create(at: path, overwrite: force)
+            file = try JournalFile.staging(for: path)
         } catch {
-            if error.category == .refused { throw .fileExists(path: path) }
             throw .journal(error)
         }
         do {
@@ -40,11 +44,15 @@ struct JournalExport {
                 }
             }
             file.append(bytes)
-            try Self.journal { () throws(JournalError) in try file.close() }
         } catch {
-            _ = try? file.close()
-            try? FileManager.default.removeItem(atPath: path)
+            file.discard()
             throw error
+        }
+        do {
+            try file.commit(to: path, overwrite: force)
+        } catch {
+            if error.category == .refused { throw .fileExists(path: path) }
+            throw .journal(error)
         }
     }
 

@@ -131,7 +131,7 @@ public final class Session {
         header.initialState = try timeline.state(at: base, branch: branch.name)
         let count = branch.lastStep - base
         let view = timeline.source(forBranch: branch.name)
-        try JournalExport(path: path, force: force, header: header).write(count: count) { (index) throws(DebuggerError) in
+        try JournalExport(path: path, force: force, header: header, inputs: [source.name]).write(count: count) { (index) throws(DebuggerError) in
             let step = base + 1 + index
             let record = try view.record(at: step)
             let parent = view.parent(ofStep: step)

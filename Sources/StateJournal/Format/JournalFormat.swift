@@ -2,17 +2,20 @@
 ///
 /// A journal is UTF-8 text, one JSON object per line, each line ended by a line feed. The first line is
 /// a ``JournalHeader``; every other line is a step (``JournalStep``) or an event (``JournalEvent``).
-/// The README's "Journal format" section describes every field so that a reader can be written in any
-/// language; this type holds the constants that section names.
+/// <doc:JournalFormat> describes every field and the checksum rule so that a reader can be written in
+/// any language; this type holds the constants it names.
+///
+/// Version 2 ends every line with a checksum of the line's own bytes (see <doc:JournalFormat>);
+/// version 1 has none, and is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"
 
     /// The version this library writes.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     /// The versions this library reads.
-    public static let readableVersions: ClosedRange<Int> = 1...1
+    public static let readableVersions: ClosedRange<Int> = 1...2
 
     /// The conventional file extension (JSON lines).
     public static let fileExtension = "jsonl"

@@ -30,9 +30,18 @@ enum JournalLineWriter {
     }
 
     /// Writes an object with `leading` first, then the other members in canonical order.
+    /// The line ends with its checksum (``LineChecksum``); a `crc` member in `value` is left out.
     static func writeLine(_ value: JSONValue, leading: String, into bytes: inout [UInt8]) {
-        guard case .object(let object) = value, let first = object.index(forKey: leading) else {
+        let lineStart = bytes.count
+        defer { LineChecksum.seal(&bytes, lineStart: lineStart) }
+        guard case .object(var object) = value else {
             value.write(to: &bytes, style: .canonical)
+            bytes.append(0x0A)
+            return
+        }
+        _ = object.removeValue(forKey: "crc")
+        guard let first = object.index(forKey: leading) else {
+            JSONValue.object(object).write(to: &bytes, style: .canonical)
             bytes.append(0x0A)
             return
         }

@@ -52,7 +52,7 @@ public struct JournalStep: Sendable, Equatable {
     /// Appends the step's journal line, including the final line feed, to `bytes`.
     ///
     /// Members are written in a fixed order (`step`, `kind`, `time`, `parent`, `action`, `state` or
-    /// `patch`, `hash`) so that a reader can classify a line from its first bytes; `kind` is written
+    /// `patch`, `hash`, `crc`) so that a reader can classify a line from its first bytes; `kind` is written
     /// only on keyframes (`"kind":"keyframe"`), since a line without it holds a patch.
     ///
     /// - Returns: The size of the `state` or `patch` member's value, in bytes.
@@ -77,6 +77,7 @@ public struct JournalStep: Sendable, Equatable {
                               into bytes: inout [UInt8], action writeAction: (inout [UInt8]) -> Void) -> Int {
         let keyframe: Bool
         if case .keyframe = content { keyframe = true } else { keyframe = false }
+        let lineStart = bytes.count
         JournalLineWriter.writeStepPrefix(step: step, keyframe: keyframe, time: time, parent: parent, into: &bytes)
         JournalLineWriter.appendLiteral(#","action":"#, to: &bytes)
         writeAction(&bytes)
@@ -93,6 +94,7 @@ public struct JournalStep: Sendable, Equatable {
         }
         let contentBytes = bytes.count - contentStart
         JournalLineWriter.writeHashSuffix(hash, into: &bytes)
+        LineChecksum.seal(&bytes, lineStart: lineStart)
         return contentBytes
     }
 

@@ -15,6 +15,8 @@ public struct JournalIndex: Sendable {
     var parents: [Int: Int] = [:]
     /// The step numbers of the keyframes, ascending.
     var keyframeSteps: [Int] = []
+    /// Steps whose line failed its checksum, by step number, with their line numbers.
+    var damagedLines: [Int: Int] = [:]
 
     /// The number of steps.
     public var count: Int { offsets.count }

@@ -54,12 +54,17 @@ public final class JournalReader {
     public let validLength: Int64
     /// The number of complete lines.
     public let lineCount: Int
-    /// The damaged lines left out, when ``Options/lineProblemLimit`` is set; empty otherwise.
+    /// The damaged lines found while opening, in file order: with ``Options/lineProblemLimit`` set, up
+    /// to that many of any kind; without it, up to 100 lines whose checksum fails (every other damaged
+    /// line stops the reader). A command that reads the journal warns about them.
     public let lineProblems: [JournalError]
+    /// How many damaged lines there are, also those beyond the ones kept in ``lineProblems``.
+    public let lineProblemCount: Int
 
     private let index: JournalIndex
     private var descriptor: Int32
     private var lineBuffer: [UInt8] = []
+    private var stepLineScanner = StepLineScanner()
     private var cache: (step: Int, state: JSONValue)?
     /// Successive states share subtrees, so checking them one after another costs about their changes.
     private let fingerprinter = IncrementalFingerprinter()
@@ -107,6 +112,7 @@ public final class JournalReader {
             lineCount = result.lineCount
             index = result.index
             lineProblems = result.lineProblems
+            lineProblemCount = result.lineProblemCount
         } catch {
             _ = close(descriptor)
             throw error
@@ -126,6 +132,21 @@ public final class JournalReader {
     /// The step numbers of the keyframes, ascending.
     public var keyframeSteps: [Int] { index.keyframeSteps }
 
+    /// Whether every line carries a checksum (format version 2 and later): only then is a change to an
+    /// action, a time or a patch that leaves the states' hashes intact detected.
+    public var linesAreChecksummed: Bool { header.version >= 2 }
+
+    /// The line of a step whose checksum failed, or `nil` when the step's line is intact.
+    public func damagedLine(ofStep step: Int) -> Int? {
+        index.damagedLines[step]
+    }
+
+    private func refuseDamaged(_ step: Int, reading wanted: Int) throws(JournalError) {
+        guard let line = index.damagedLines[step] else { return }
+        let what = step == wanted ? "its line is damaged" : "it is rebuilt through step \(step), whose line (\(line)) is damaged"
+        throw JournalError(.malformed, path: path, line: line, "step \(wanted) cannot be read: \(what); `statedbg check` lists every damaged line.")
+    }
+
     /// Whether `step` names the initial state or a complete step.
     public func contains(step: Int) -> Bool {
         step >= baseStep && step <= lastStep
@@ -144,8 +165,9 @@ public final class JournalReader {
     /// ```swift
     /// let length = try reader.withLineBytes(ofStep: 12) { $0.count }
     /// ```
-    public func withLineBytes<T>(ofStep step: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(JournalError) -> T {
+    func withLineBytes<T>(ofStep step: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(JournalError) -> T {
         try checkRange(step, allowBase: false)
+        try refuseDamaged(step, reading: step)
         let position = step - header.firstStep
         do {
             return try readLine(offset: index.offsets[position], length: Int(index.lengths[position])) { bytes throws(JournalLineError) in
@@ -165,8 +187,8 @@ public final class JournalReader {
     /// ```swift
     /// try reader.forEachStepLine(1...reader.lastStep) { step, line in line.count > 0 }
     /// ```
-    public func forEachStepLine(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
-                                _ body: (Int, UnsafeRawBufferPointer) -> Bool) throws(JournalError) {
+    func forEachStepLine(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
+                         _ body: (Int, UnsafeRawBufferPointer) -> Bool) throws(JournalError) {
         try checkRange(steps.lowerBound, allowBase: false)
         try checkRange(steps.upperBound, allowBase: false)
         var block: [UInt8] = []
@@ -201,6 +223,60 @@ public final class JournalReader {
         }
     }
 
+    /// The action and recorded hash of a step, read without parsing its state: the fast path of a
+    /// replay, which compares only these two. Lines in the writer's layout are scanned, and actions
+    /// are cached by their bytes; any other line is parsed whole.
+    ///
+    /// ```swift
+    /// let (action, hash) = try reader.actionAndHash(ofStep: 12)
+    /// ```
+    public func actionAndHash(ofStep step: Int) throws(JournalError) -> (action: JournalAction, hash: UInt64) {
+        let fast = try withLineBytes(ofStep: step) { stepLineScanner.scan($0) }
+        if let fast { return fast }
+        let record = try self.step(step)
+        return (record.action, record.hash)
+    }
+
+    /// Calls `body` with the action and recorded hash of each step in `steps`, in order, reading the
+    /// file in large blocks: the fast path for a replay that visits every step. `body` returns `false`
+    /// to stop early.
+    ///
+    /// ```swift
+    /// try reader.forEachActionAndHash(1...reader.lastStep) { step, action, hash in true }
+    /// ```
+    ///
+    /// - Throws: ``JournalError`` for a step out of range, a damaged line or a line that cannot be read.
+    public func forEachActionAndHash(_ steps: ClosedRange<Int>, blockBytes: Int = 1 << 20,
+                                     _ body: (Int, JournalAction, UInt64) -> Bool) throws(JournalError) {
+        var failure: JournalError?
+        try forEachStepLine(steps, blockBytes: blockBytes) { step, line in
+            do throws(JournalError) {
+                try refuseDamaged(step, reading: step)
+                if let fast = stepLineScanner.scan(line) { return body(step, fast.action, fast.hash) }
+                let record = try parseStep(line, step: step)
+                return body(step, record.action, record.hash)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func parseStep(_ bytes: UnsafeRawBufferPointer, step: Int) throws(JournalError) -> JournalStep {
+        let line = self.line(ofStep: step)
+        let parsed: JournalLine
+        do {
+            parsed = try JournalLine.parse(bytes, parser: options.parser)
+        } catch {
+            throw .malformed(path, line: line, error)
+        }
+        guard case .step(let record) = parsed, record.step == step else {
+            throw JournalError(.malformed, path: path, line: line, "the line changed since the journal was opened; open it again.")
+        }
+        return record
+    }
+
     /// The step whose state a step's action was applied to.
     public func parent(ofStep step: Int) -> Int {
         index.parents[step] ?? step - 1
@@ -214,6 +290,7 @@ public final class JournalReader {
     /// Reads and parses a step's line.
     public func step(_ step: Int) throws(JournalError) -> JournalStep {
         try checkRange(step, allowBase: false)
+        try refuseDamaged(step, reading: step)
         let position = step - header.firstStep
         let line = Int(index.lines[position])
         let parsed: JournalLine
@@ -257,6 +334,7 @@ public final class JournalReader {
                 cursor = parent(ofStep: cursor)
             }
         }
+        for number in chain { try refuseDamaged(number, reading: step) }
         var state = base ?? .null
         for number in chain.reversed() {
             let record = try self.step(number)
@@ -297,32 +375,68 @@ public final class JournalReader {
     /// Reads every line in order, rebuilding and verifying every state, and returns the problems found
     /// (at most `limit`), the torn last line included. An empty result means the journal is sound.
     public func validate(limit: Int = 100, isCancelled: () -> Bool = { false }) -> [JournalError] {
-        var problems = lineProblems
+        validateCounting(limit: limit, isCancelled: isCancelled).problems
+    }
+
+    /// Reads every line in order, rebuilding and verifying every state: lists the first `limit`
+    /// problems, in file order, and counts them all (every damaged line and every state that does not
+    /// rebuild to its hash), the torn last line included.
+    ///
+    /// ```swift
+    /// let (problems, count) = reader.validateCounting(limit: 20)
+    /// ```
+    public func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+        var problems = Array(lineProblems.prefix(limit))
+        var count = lineProblemCount
+        func note(_ problem: JournalError) {
+            count += 1
+            if problems.count < limit { problems.append(problem) }
+        }
         if let torn {
-            problems.append(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
+            note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
         }
         if options.verifyHashes {
             let actual = StateFingerprint.of(header.initialState)
             if actual != header.hash {
-                problems.append(JournalError(.malformed, path: path, line: 1,
-                                             "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
+                note(JournalError(.malformed, path: path, line: 1,
+                                  "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
             }
         }
         var step = header.firstStep
-        while step <= lastStep, problems.count < limit, !isCancelled() {
+        while step <= lastStep, !isCancelled() {
+            if index.damagedLines[step] != nil {
+                // Already among the line problems; the states up to the next keyframe depend on it.
+                step = nextKeyframe(after: step)
+                cache = nil
+                continue
+            }
             do {
                 _ = try state(at: step)
                 step += 1
             } catch {
-                problems.append(error)
+                note(error)
                 // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
-                let next = index.keyframeSteps.first { $0 > step } ?? lastStep + 1
+                let next = nextKeyframe(after: step)
                 step = next
                 cache = nil
             }
         }
         // Damaged lines were found while indexing, states while rebuilding: list them in file order.
-        return problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return (ordered, count)
+    }
+
+    /// The first keyframe after `step`, or the step after the last: where rebuilding can start again.
+    /// A binary search, since a journal of small states has a keyframe on every step.
+    private func nextKeyframe(after step: Int) -> Int {
+        let keyframes = index.keyframeSteps
+        var low = 0
+        var high = keyframes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keyframes[middle] > step { high = middle } else { low = middle + 1 }
+        }
+        return low < keyframes.count ? keyframes[low] : lastStep + 1
     }
 
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {

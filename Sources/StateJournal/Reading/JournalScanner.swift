@@ -20,7 +20,11 @@ struct JournalScanner {
         var lineCount: Int
         var index: JournalIndex
         var lineProblems: [JournalError]
+        var lineProblemCount: Int
     }
+
+    /// How many damaged lines a reader that is not collecting them keeps, to warn about.
+    static let damagedLinesKept = 100
 
     private static let prefixCapacity = 96
 
@@ -33,6 +37,12 @@ struct JournalScanner {
     private var index = JournalIndex()
     private var lastStepSeen: Int?
     private var lineProblems: [JournalError] = []
+    /// Every damaged line, also those beyond the limit on ``lineProblems``.
+    private var lineProblemCount = 0
+    private var verifier = StreamingLineVerifier()
+    /// A damaged line whose step number could not be read, kept until the next line tells: when that
+    /// is the step after the one expected, the damaged line was the step expected.
+    private var unplaced: (start: Int64, length: Int, line: Int, problem: Int?)?
     /// Set at the first missing step when damaged lines are collected: the steps after a gap cannot be
     /// rebuilt, so they are read for their own damage but no longer indexed.
     private var indexStopped = false
@@ -92,14 +102,19 @@ struct JournalScanner {
                     let room = min(Self.prefixCapacity - prefix.count, take)
                     prefix.append(contentsOf: chunk[position..<position + room])
                 }
-                if take > 0 { lastByte = chunk[end - 1] }
+                if take > 0 {
+                    lastByte = chunk[end - 1]
+                    chunk.withUnsafeBytes { verifier.feed(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
+                }
                 lineLength += take
                 if lineLength > options.maxLineBytes {
                     throw JournalError(.malformed, path: path, line: lineNumber,
                                        "the line is longer than \(options.maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
                 }
                 if end < count {
-                    try handleOrCollect(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix, lastByte: lastByte)
+                    let verdict = verifier.finish()
+                    try handleOrCollect(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix,
+                                        lastByte: lastByte, verdict: verdict)
                     lineNumber += 1
                     lineStart = fileOffset + Int64(end) + 1
                     lineLength = 0
@@ -116,7 +131,7 @@ struct JournalScanner {
         if lineLength > 0 {
             if lineNumber == 1 {
                 // A lone unterminated first line: judge it as the header it should be.
-                try handleLine(start: 0, length: lineLength, number: 1, prefix: prefix, lastByte: lastByte)
+                try handleLine(start: 0, length: lineLength, number: 1, prefix: prefix, lastByte: lastByte, verdict: verifier.finish())
             }
             torn = TornLine(line: lineNumber, offset: lineStart, length: lineLength)
         }
@@ -124,21 +139,80 @@ struct JournalScanner {
             throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
         }
         return Result(header: header, events: events, torn: torn, validLength: lineStart,
-                      lineCount: lineNumber - 1, index: index, lineProblems: lineProblems)
+                      lineCount: lineNumber - 1, index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount)
     }
 
     /// Handles a line; with ``JournalReader/Options/lineProblemLimit`` set, a damaged line after the
     /// header is noted and left out instead of ending the scan.
-    private mutating func handleOrCollect(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8) throws(JournalError) {
+    private mutating func handleOrCollect(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
+                                          verdict: LineChecksum.Verdict) throws(JournalError) {
+        if number > 1, length > 0, lastByte != 0x0D, let header, verdict != .intact, verdict != .absent || header.version >= 2 {
+            noteDamaged(start: start, length: length, number: number, prefix: prefix, verdict: verdict)
+            return
+        }
+        defer { unplaced = nil }
         do {
-            try handleLine(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte)
+            try handleLine(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte, verdict: verdict)
         } catch {
             guard let limit = options.lineProblemLimit, number > 1, header != nil, error.category == .malformed else { throw error }
+            lineProblemCount += 1
             if lineProblems.count < limit { lineProblems.append(error) }
         }
     }
 
-    private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8) throws(JournalError) {
+    /// A line whose checksum does not match, or a version 2 line without one: noted, never fatal, and,
+    /// unless it is an event, indexed as the step expected there, so that the steps after it keep
+    /// their numbers and only the states rebuilt through it are lost.
+    private mutating func noteDamaged(start: Int64, length: Int, number: Int, prefix: [UInt8], verdict: LineChecksum.Verdict) {
+        lineProblemCount += 1
+        unplaced = nil
+        let isEvent = prefix.starts(with: Self.eventPrefix)
+        var step: Int?
+        if !isEvent, !indexStopped, let firstStep = header?.firstStep {
+            let expected = firstStep + index.count
+            if let fast = FastStepPrefix(prefix), fast.step == expected {
+                let parent = fast.parent.flatMap { $0 >= firstStep - 1 && $0 < expected ? $0 : nil }
+                placeDamaged(start: start, length: length, line: number, keyframe: fast.keyframe, parent: parent)
+                step = expected
+            } else {
+                unplaced = (start, length, number, nil)
+            }
+        }
+        let kept = lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept)
+        if unplaced != nil, kept { unplaced?.problem = lineProblems.count }
+        guard kept else { return }
+        let what: String
+        if let step {
+            what = "step \(step) is damaged"
+        } else if isEvent {
+            what = "the event after step \(lastStepSeen ?? 0) is damaged"
+        } else {
+            what = Self.unplacedDamage
+        }
+        let why: String
+        switch verdict {
+        case .mismatch(let recorded, let actual):
+            why = "the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written"
+        default:
+            why = "it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed"
+        }
+        lineProblems.append(JournalError(.malformed, path: path, line: number, "\(what): \(why)."))
+    }
+
+    private static let eventPrefix = Array(#"{"event":"#.utf8)
+    private static let unplacedDamage = "the line is damaged"
+
+    /// Indexes a damaged line as the step expected next; reading a state through it fails.
+    private mutating func placeDamaged(start: Int64, length: Int, line: Int, keyframe: Bool, parent: Int?) {
+        guard let firstStep = header?.firstStep else { return }
+        let expected = firstStep + index.count
+        index.append(offset: start, length: length, line: line, keyframe: keyframe, step: expected, parent: parent)
+        index.damagedLines[expected] = line
+        lastStepSeen = expected
+    }
+
+    private mutating func handleLine(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
+                                     verdict: LineChecksum.Verdict) throws(JournalError) {
         if number == 1, prefix.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
         }
@@ -170,6 +244,12 @@ struct JournalScanner {
             guard number == 1 else {
                 throw JournalError(.malformed, path: path, line: number, "a second header line; a journal has one header, on its first line (were two files joined?).")
             }
+            if case .mismatch(let recorded, let actual) = verdict {
+                throw JournalError(.malformed, path: path, line: 1, "the header is damaged: the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written.")
+            }
+            if verdict == .absent, value.version >= 2 {
+                throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(value.version) but does not end with the checksum every line of a version 2 journal ends with.")
+            }
             header = value
             lastStepSeen = value.firstStep - 1
         case .step(let step):
@@ -197,6 +277,14 @@ struct JournalScanner {
             lastStepSeen = max(lastStepSeen ?? step, step)
             return
         }
+        if let pending = unplaced, pending.line == line - 1, step == firstStep + index.count + 1 {
+            // The damaged line before this one was the missing step.
+            placeDamaged(start: pending.start, length: pending.length, line: pending.line, keyframe: false, parent: nil)
+            if let problem = pending.problem {
+                lineProblems[problem].message = "step \(step - 1) is damaged" + lineProblems[problem].message.dropFirst(Self.unplacedDamage.count)
+            }
+        }
+        unplaced = nil
         let expected = firstStep + index.count
         guard step == expected else {
             if step < expected {

@@ -107,6 +107,75 @@ public final class JournalFile {
         return try openForAppending(at: path, validLength: Int64(header.count))
     }
 
+    /// Creates an empty file under a temporary name beside `path`, for a journal that must appear at
+    /// `path` whole or not at all: write it, then ``commit(to:overwrite:)`` moves it into place, or
+    /// ``discard()`` removes it. An interrupted write leaves `path` as it was.
+    ///
+    /// ```swift
+    /// let file = try JournalFile.staging(for: "small.jsonl")
+    /// file.append(bytes)
+    /// try file.commit(to: "small.jsonl", overwrite: false)
+    /// ```
+    public static func staging(for path: String) throws(JournalError) -> JournalFile {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var attempt = 0
+        while true {
+            let temporary = "\(directory).\(name).writing-\(getpid())-\(attempt)"
+            do {
+                return try create(at: temporary, overwrite: false)
+            } catch {
+                attempt += 1
+                guard error.category == .refused, attempt < 1000 else {
+                    var named = error
+                    named.path = path
+                    throw named
+                }
+            }
+        }
+    }
+
+    /// Closes a file made by ``staging(for:)`` and moves it to `path`: renamed over an existing file
+    /// with `overwrite`, otherwise linked (which fails rather than replace a file that appeared
+    /// meanwhile). On failure the temporary file is removed and `path` is untouched.
+    public func commit(to target: String, overwrite: Bool) throws(JournalError) {
+        do {
+            // On the disk before it takes the name: a crash never leaves an empty file there.
+            try flush()
+            try sync()
+            try close()
+        } catch {
+            _ = unlink(path)
+            var named = error
+            named.path = target
+            throw named
+        }
+        if overwrite {
+            guard rename(path, target) == 0 else {
+                let code = errno
+                _ = unlink(path)
+                throw .system(.ioError, target, "cannot move the new file into place", errno: code)
+            }
+            return
+        }
+        guard link(path, target) == 0 else {
+            let code = errno
+            _ = unlink(path)
+            if code == EEXIST {
+                throw JournalError(.refused, path: target, "the file already exists; choose another name or pass --force to replace it.")
+            }
+            throw .system(.ioError, target, "cannot move the new file into place", errno: code)
+        }
+        _ = unlink(path)
+    }
+
+    /// Closes a file made by ``staging(for:)`` and removes it.
+    public func discard() {
+        _ = try? close()
+        _ = unlink(path)
+    }
+
     /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
     /// final line found by ``JournalReader``).
     public static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {

@@ -61,7 +61,7 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notReplayable(let type):
             "action \(type) was recorded without Codable, so it cannot be replayed"
         case .mismatchedTag(let type, let decoded):
-            "the action is tagged \(type), but its payload decodes as \(decoded)"
+            "the step is damaged: its action is tagged \(type), but its payload decodes as \(decoded)"
         case .stateNotDecodable(let stateType):
             "the state type \(stateType) is not Decodable, so a replay cannot start from a recorded state"
         case .undecodableState(let detail):
@@ -78,7 +78,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private var current: State
     private let encoder = IncrementalJSONEncoder<State>()
     private let fingerprinter = IncrementalFingerprinter()
-    private var actionCache: [JSONValue: Action] = [:]
+    /// Decoded payloads with the tag the current code gives them.
+    private var actionCache: [JSONValue: (action: Action, tag: String)] = [:]
     private lazy var knownTypes: Set<String> = Set(app.actionSamples.map { app.describer.describe($0).type })
     /// The member names of the samples' Codable forms, sorted; empty when the action type is not
     /// encoded as one-member objects.
@@ -149,8 +150,13 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         return JournalAction(type: description.type, label: description.label, payload: encoded)
     }
 
+    /// Decodes a payload, which must be the action its tag names: a line whose tag and payload
+    /// disagree was altered, and replaying the payload would hide it.
     private func decode(_ payload: JSONValue, type: String) throws(ReplayError) -> Action {
-        if let cached = actionCache[payload] { return cached }
+        if let cached = actionCache[payload] {
+            guard cached.tag == type else { throw .mismatchedTag(type, decoded: cached.tag) }
+            return cached.action
+        }
         let decoded: Action
         do {
             decoded = try JSONValueDecoder().decode(Action.self, from: payload)
@@ -160,8 +166,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             }
             throw .undecodableAction(type, detail: "\(error)")
         }
+        let tag = app.describer.describe(decoded).type
         if actionCache.count >= 4096 { actionCache.removeAll(keepingCapacity: true) }
-        actionCache[payload] = decoded
+        actionCache[payload] = (decoded, tag)
+        guard tag == type else { throw .mismatchedTag(type, decoded: tag) }
         return decoded
     }
 }

@@ -21,6 +21,10 @@ enum AttachCommand: Subcommand {
             jump 12' ("the app's state is now step 12"), 'app undo', 'app redo', 'app dispatch TYPE \
             PAYLOAD', 'app mark NAME', 'app pause', 'app resume', 'app snapshot', 'app status'. When the \
             app exits or is killed, the REPL says so and keeps the timeline it has.
+
+              statedbg serve users                     # terminal 1: a sample app; prints its pid
+              statedbg attach PID                      # terminal 2: the REPL on it
+              statedbg attach PID -c 'app status; log'    # or run commands and leave
             """,
         arguments: [ArgumentSpec("target", help: "The app: a process id, a socket path, or HOST:PORT.")],
         options: [

@@ -15,8 +15,13 @@ enum CheckCommand: Subcommand {
             has a torn last line; every other command ignores it, and --repair cuts it off after copying \
             the journal to FILE.bak (FILE.bak.1, … when that exists). Other damage cannot be repaired.
 
-            With --json the result is one line: {"file":PATH,"passed":BOOL,"problems":[{"line":N or null,\
-            "message":TEXT}…],"repair":null or {"backup":PATH,"bytes":N,"line":N},"status":N,"steps":N}.
+            A version 2 journal ends every line with a checksum of its bytes, so any change to a line is \
+            found; a version 1 journal has none, and only its states are checked against their hashes. The \
+            first 20 problems are listed and all of them counted.
+
+            With --json the result is one line: {"file":PATH,"passed":BOOL,"problemCount":N,"problems":\
+            [{"line":N or null,"message":TEXT}…],"repair":null or {"backup":PATH,"bytes":N,"line":N},\
+            "status":N,"steps":N,"version":N}.
 
             Several journals are each checked (and repaired, with --repair) on their own, --jobs at a time, \
             and their results printed in the order given, as for one; a journal that cannot be checked gets \
@@ -78,7 +83,7 @@ enum CheckCommand: Subcommand {
         // reader; only the lines after it are listed as problems.
         var options = JournalReader.Options()
         options.lineProblemLimit = 1
-        _ = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
+        let source = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
         var repaired: RepairReport?
         if repairing {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }
@@ -88,7 +93,7 @@ enum CheckCommand: Subcommand {
             }
         }
         let report = try CommandFailure.translating { () throws(DebuggerError) in
-            try JournalCheck.check(path: path, isCancelled: context.isCancelled)
+            try JournalCheck.check(path: path, app: context.registry.app(for: source.info.app), isCancelled: context.isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: the check stopped before the end.") }
         if !json { output.print(report.description) }
@@ -101,7 +106,9 @@ enum CheckCommand: Subcommand {
              "bytes": .integer(Int64(repair.removedBytes))]
         } ?? .null
         return .init(status: report.passed ? .success : .checkFailed,
-                     members: [("problems", .array(problems)), ("repair", repair), ("steps", .integer(Int64(report.stepCount)))])
+                     members: [("problemCount", .integer(Int64(report.problemCount))), ("problems", .array(problems)),
+                               ("repair", repair), ("steps", .integer(Int64(report.stepCount))),
+                               ("version", report.version.map { .integer(Int64($0)) } ?? .null)])
     }
 
     /// The first file named more than once in `paths`, by where it really is; `nil` when there is none.

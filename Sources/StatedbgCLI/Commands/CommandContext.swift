@@ -27,7 +27,8 @@ struct CommandContext {
         output.printError("statedbg: warning: \(message)")
     }
 
-    /// Opens a recording (a journal or a Redux DevTools export), warning about a torn last line.
+    /// Opens a recording (a journal or a Redux DevTools export), warning once about a torn last line
+    /// and once about damaged lines.
     ///
     /// - Parameter verifyingHashes: Whether the journal reader checks every state it rebuilds against
     ///   its recorded hash, which costs the whole state on every step. A command reading the steps in
@@ -46,6 +47,9 @@ struct CommandContext {
         }
         if let journal = source as? JournalSource, let torn = journal.reader.torn {
             warn("\(path):\(torn.line): \(torn); it is ignored, and `statedbg check --repair` cuts it off.")
+        }
+        if let journal = source as? JournalSource, let damage = journal.damageWarning {
+            warn(damage)
         }
         return source
     }

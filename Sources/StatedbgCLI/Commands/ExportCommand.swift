@@ -3,7 +3,8 @@ import StateDebugger
 import TerminalKit
 
 /// `statedbg export FILE --test [-o OUT] [--xctest] [--name TYPE] [--app EXPRESSION] [--no-testable]`:
-/// a regression test source file for a recording.
+/// a regression test source file for a recording; `statedbg export FILE --redux-devtools [-o OUT]`: the
+/// recording as a lifted state Redux DevTools imports.
 enum ExportCommand: Subcommand {
     static let spec = CommandSpec(
         name: "export",
@@ -28,12 +29,17 @@ enum ExportCommand: Subcommand {
             A relative recording path is resolved against the package root, so the test passes from any \
             working directory. Without -o the source goes to standard output.
 
+            With --redux-devtools instead of --test, the recording is written as the lifted state that \
+            Redux DevTools' Import reads (actionsById, computedStates, stagedActionIds, …), so its chart \
+            and diff monitors can show it; opened again in statedbg it gives the same state at every step.
+
             $ statedbg export Recordings/bank.jsonl --test -o BankReplayTests.swift
             wrote a regression test for Recordings/bank.jsonl to BankReplayTests.swift
             """,
         arguments: [.file],
         options: [
-            .flag("test", help: "Export as a regression test (the only format so far).", isRequired: true),
+            .flag("test", help: "Export as a regression test."),
+            .flag("redux-devtools", help: "Export as a Redux DevTools lifted state, for its Import."),
             .value("output", short: "o", valueName: "out", help: "Where to write the source.").completing(.files),
             .flag("xctest", help: "Generate an XCTest case instead of a Swift Testing suite."),
             .value("name", valueName: "type", help: "The suite's or test case's name (default: from the file name, as in BankSessionReplayTests)."),
@@ -46,8 +52,22 @@ enum ExportCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let path = arguments.string("file") ?? ""
         let output = arguments.string("output")
+        if let output {
+            try CommandFailure.translating { () throws(DebuggerError) in try OutputPath.refuseOverwriting(inputs: [path], with: output) }
+        }
         if let output, !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))
+        }
+        guard arguments.flag("test") != arguments.flag("redux-devtools") else {
+            throw CommandFailure(.usage, "export needs one format: --test (a regression test) or --redux-devtools (a lifted state for Redux DevTools' Import).")
+        }
+        if arguments.flag("redux-devtools") {
+            let source = try context.open(path)
+            let lifted = try CommandFailure.translating { () throws(DebuggerError) in
+                try ReduxDevToolsExport.liftedState(of: source, isCancelled: context.isCancelled)
+            }
+            return try deliver(lifted.canonicalText + "\n", to: output, context,
+                               wrote: "\(source.lastStep - source.baseStep) steps of \(path) as a Redux DevTools lifted state")
         }
         let options = TestExporter.Options(
             framework: arguments.flag("xctest") ? .xcTest : .swiftTesting,
@@ -60,6 +80,12 @@ enum ExportCommand: Subcommand {
         } catch {
             throw CommandFailure(ExitStatus(rawValue: error.exitStatus), error.description)
         }
+        return try deliver(text, to: output, context, wrote: "a regression test for \(path)")
+    }
+
+    /// Prints `text`, or writes it to `output` (atomically) and says what it wrote there.
+    private static func deliver(_ text: String, to output: String?, _ context: CommandContext,
+                                wrote what: String) throws(CommandFailure) -> ExitStatus {
         guard let output else {
             context.output.print(text, terminator: "")
             return .success
@@ -67,9 +93,9 @@ enum ExportCommand: Subcommand {
         do {
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         } catch {
-            throw CommandFailure(.ioError, "\(output): cannot write the test: \(error.localizedDescription)")
+            throw CommandFailure(.ioError, "\(output): cannot write \(what): \(error.localizedDescription)")
         }
-        context.output.print("wrote a regression test for \(path) to \(output)")
+        context.output.print("wrote \(what) to \(output)")
         return .success
     }
 }

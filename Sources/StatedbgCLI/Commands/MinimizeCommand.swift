@@ -34,7 +34,9 @@ enum MinimizeCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         // The parser has checked that the required option is there.
         let output = arguments.string("output") ?? ""
-        let source = try context.open(arguments.string("file") ?? "")
+        let file = arguments.string("file") ?? ""
+        try CommandFailure.translating { () throws(DebuggerError) in try OutputPath.refuseOverwriting(inputs: [file], with: output) }
+        let source = try context.open(file)
         let predicate = try context.predicate(arguments.string("predicate") ?? "")
         if !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))

@@ -304,6 +304,7 @@ enum ReplayCommand: Subcommand {
             lines.append(prefix + "verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
         }
         if let note = report.notReplayedNote { lines.append(prefix + note) }
+        if let note = report.redactionNote { lines += note.split(separator: "\n").map { prefix + $0 } }
         return lines
     }
 

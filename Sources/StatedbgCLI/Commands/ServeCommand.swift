@@ -14,7 +14,10 @@ enum ServeCommand: Subcommand {
             Unix domain socket of mode 0600 in the per-user runtime directory, and with --tcp a loopback \
             port that takes the token printed at start. It prints how to attach, then runs until Ctrl-C \
             and closes the journal. In a second terminal, 'statedbg attach PID' \
-            opens the debugger on it.
+            opens the debugger on it:
+
+              statedbg serve users --interval 500      # terminal 1: prints its pid
+              statedbg attach PID                      # terminal 2: the REPL on the running app
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [

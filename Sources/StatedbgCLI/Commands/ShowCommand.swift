@@ -41,6 +41,10 @@ enum ShowCommand: Subcommand {
         let step = try resolveStep(try context.int(arguments, "step"), in: source)
         let state = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
         let path = try arguments.string("path").map { (text) throws(CommandFailure) in try context.path(text) }
+        if let path, path.values(in: state).isEmpty {
+            // A path that selects nothing anywhere is a mistake to name, not an empty answer.
+            try CommandFailure.translating { () throws(DebuggerError) in try source.requirePathExists(path) }
+        }
         let printer = StepPrinter(colour: false)
         let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
             "\(source.name): \($0) selects nothing in the state after step \(step)."

@@ -3,9 +3,11 @@
 /// Labels, values and paths come from recordings, and REPL input is echoed in errors; a recording that
 /// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
 /// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
-/// JSON output valid, since those characters can only occur inside JSON strings. The four colour
-/// sequences of ``TerminalColour`` (red, green, dim, reset), which coloured diffs are written with,
-/// pass unchanged; on their own they can only colour text.
+/// JSON output valid, since those characters can only occur inside JSON strings. The sequences of
+/// ``TerminalColour``, which coloured diffs are written with, pass unchanged where a diff writes them,
+/// and only there: red, green or dim after nothing but spaces on its line and before the `- `, `+ ` or
+/// two spaces of a diff line's marker, and reset at the end of a line. The same sequence anywhere else,
+/// as in a recorded label `rename("\u{1B}[31meve")`, is escaped.
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
@@ -14,7 +16,8 @@
 /// bank.rename("\u001B]0;PWNED\u0007")
 /// ```
 package enum ControlCharacterEscaper {
-    private static let colours: [[UInt8]] = (TerminalColour.allCases.map(\.escape) + [TerminalColour.reset]).map { Array($0.utf8) }
+    private static let colours: [[UInt8]] = TerminalColour.allCases.map { Array($0.escape.utf8) }
+    private static let reset = Array(TerminalColour.reset.utf8)
 
     /// `text` with its control characters escaped; `text` itself when it has none, which is the usual case.
     package static func escape(_ text: String) -> String {
@@ -60,14 +63,29 @@ package enum ControlCharacterEscaper {
     }
 
     // Safe because every read is checked against bytes.count first.
-    /// The length of the allowed colour sequence that starts at `index`, or 0.
+    /// The length of the allowed colour sequence that starts at `index`, or 0: a colour where a diff
+    /// line starts (only spaces before it on its line, a marker after it), a reset where a line ends.
     private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard bytes[index] == 0x1B else { return 0 }
-        for colour in colours where index + colour.count <= bytes.count
-            && zip(colour.indices, colour).allSatisfy({ bytes[index + $0] == $1 }) {
+        if matches(reset, bytes, at: index) {
+            let end = index + reset.count
+            return end == bytes.count || bytes[end] == 0x0A ? reset.count : 0
+        }
+        var start = index
+        while start > 0, bytes[start - 1] == 0x20 { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A else { return 0 }
+        for colour in colours where matches(colour, bytes, at: index) {
+            let marker = index + colour.count
+            guard marker + 1 < bytes.count, bytes[marker + 1] == 0x20,
+                  [UInt8(ascii: "-"), UInt8(ascii: "+"), 0x20].contains(bytes[marker]) else { return 0 }
             return colour.count
         }
         return 0
+    }
+
+    // Safe because the sequence's end is checked against bytes.count before any byte is read.
+    private static func matches(_ sequence: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + sequence.count <= bytes.count && zip(sequence.indices, sequence).allSatisfy { bytes[index + $0] == $1 }
     }
 
     private static func escaped(_ value: UInt8) -> [UInt8] {

@@ -2,6 +2,7 @@ import TerminalKit
 import TestSupport
 import ExampleApps
 import Foundation
+import StateJournal
 import Testing
 @testable import StatedbgCLI
 
@@ -20,7 +21,8 @@ import Testing
         var lines = try String(contentsOfFile: damaged, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let hash = try #require(lines[2].range(of: #""hash":""#))
         lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
-        try lines.joined(separator: "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        // Resealed, so that the line passes its checksum and the hash is what is found wrong.
+        try LineChecksum.resealed(lines.joined(separator: "\n")).write(toFile: damaged, atomically: true, encoding: .utf8)
         return directory
     }
 
@@ -73,7 +75,7 @@ import Testing
         let path = directory.file("older.jsonl")
         let text = try String(contentsOfFile: directory.file("a.jsonl"), encoding: .utf8)
         // The recorded schema says the balance was a String: the current code's Int is a breaking change.
-        let edited = text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#)
+        let edited = LineChecksum.resealed(text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#))
         #expect(edited != text)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("replay", "--verify", "-q", "@c.jsonl", "@older.jsonl", in: directory)
@@ -190,8 +192,8 @@ import Testing
         let json = CommandRun.statedbg("check", "--json", "--repair", "@torn.jsonl", "@a.jsonl", "@missing.jsonl", in: directory)
         #expect(json.status == .noInput)
         #expect(json.output == #"""
-            {"file":"torn.jsonl","passed":true,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":9},"status":0,"steps":5}
-            {"file":"a.jsonl","passed":true,"problems":[],"repair":null,"status":0,"steps":5}
+            {"file":"torn.jsonl","passed":true,"problemCount":0,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":9},"status":0,"steps":5,"version":2}
+            {"file":"a.jsonl","passed":true,"problemCount":0,"problems":[],"repair":null,"status":0,"steps":5,"version":2}
             {"error":"missing.jsonl: no such file.","file":"missing.jsonl","passed":false,"status":66}
             {"summary":{"errors":1,"failed":0,"passed":2,"recordings":3,"status":66}}
 
@@ -203,7 +205,7 @@ import Testing
         let run = CommandRun.statedbg("check", "--json", "@damaged.jsonl", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == #"""
-            {"file":"damaged.jsonl","passed":false,"problems":[{"line":3,"message":"step 2 records hash 0000000000000000 but its rebuilt state hashes to 361b4cd38819a011; the journal was edited or damaged."}],"repair":null,"status":1,"steps":5}
+            {"file":"damaged.jsonl","passed":false,"problemCount":1,"problems":[{"line":3,"message":"step 2 records hash 0000000000000000 but its rebuilt state hashes to 361b4cd38819a011; the journal was edited or damaged."}],"repair":null,"status":1,"steps":5,"version":2}
 
             """#)
         let missing = CommandRun.statedbg("check", "--json", "@missing.jsonl", in: directory)

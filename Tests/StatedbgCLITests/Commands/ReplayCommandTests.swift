@@ -1,5 +1,6 @@
 import TestSupport
 import Foundation
+import StateJournal
 import Testing
 import StatedbgCLI
 import TerminalKit
@@ -129,7 +130,7 @@ import TerminalKit
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let hash = try #require(lines[2].range(of: #""hash":""#))
         lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try LineChecksum.resealed(lines.joined(separator: "\n")).write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--quiet", in: directory)
         #expect(run.status == .dataError)
         #expect(run.error.hasPrefix("statedbg: error: w.jsonl:3: step 2 records hash 0000000000000000 but its rebuilt state hashes to "))
@@ -143,7 +144,7 @@ import TerminalKit
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let hash = try #require(lines[2].range(of: #""hash":""#))
         lines[2].replaceSubrange(hash.upperBound..<lines[2].index(hash.upperBound, offsetBy: 16), with: "0000000000000000")
-        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try LineChecksum.resealed(lines.joined(separator: "\n")).write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg(["replay", "@w.jsonl"] + options, in: directory)
         #expect(run.status == .dataError)
         #expect(!run.output.contains("verified"))
@@ -155,7 +156,7 @@ import TerminalKit
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         // The recorded schema says the balance was a String: the current code's Int is a breaking change.
-        let edited = text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#)
+        let edited = LineChecksum.resealed(text.replacingOccurrences(of: #""balance":{"type":"Int"}"#, with: #""balance":{"type":"String"}"#))
         #expect(edited != text)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory)

@@ -55,8 +55,8 @@ import TerminalKit
         let json = CommandRun.statedbg("show", "@u.jsonl", "--path", ".users[-1].age", "--json", in: directory, apps: Examples.all)
         #expect(json.output == "51\n")
         let missing = CommandRun.statedbg("show", "@u.jsonl", "--path", ".users[-9]", in: directory, apps: Examples.all)
-        #expect(missing.status == .checkFailed)
-        #expect(missing.error == "statedbg: error: u.jsonl: .users[-9] selects nothing in the state after step 3.\n")
+        #expect(missing.status == .usage)
+        #expect(missing.error == "statedbg: error: u.jsonl: .users[-9] selects nothing in any step of the recording; .users holds at most 3 elements.\n")
     }
 
     @Test func saysWhenAPathSelectsNothing() throws {

@@ -41,7 +41,7 @@ import Testing
             (["replay", "w.jsonl"], 0),
             (["replay", "w.jsonl", "--verify"], 64),
             (["show", "w.jsonl", "--path", ".owner"], 0),
-            (["show", "w.jsonl", "--path", ".nothing"], 1),
+            (["show", "w.jsonl", "--path", ".nothing"], 64),
             (["diff", "w.jsonl", "1", "2"], 0),
             (["diff", "w.jsonl", "other.jsonl"], 1),
             (["diff", "w.jsonl", "w.jsonl"], 0),
@@ -71,6 +71,28 @@ import Testing
                 #expect(!result.error.isEmpty, "statedbg \(arguments.joined(separator: " "))")
             }
         }
+    }
+
+    @Test func changesOfACountListTheStepsWhereTheArrayGrew() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Recordings/users-negative-age.jsonl").path,
+                                         toPath: directory.file("users.jsonl"))
+        let result = try run("changes", "users.jsonl", ".users.count")
+        #expect(result.error == "")
+        #expect(result.status == 0)
+        #expect(result.output == """
+            step 1 users.addUser(name: "Frances Thompson", age: 45): 0 → 1
+            step 2 users.addUser(name: "Alan Hopper", age: 59): 1 → 2
+            step 3 users.addUser(name: "Frances Lovelace", age: 19): 2 → 3
+            step 9 users.addUser(name: "Donald Hopper", age: 56): 3 → 4
+            step 22 users.addUser(name: "Donald Knuth", age: 90): 4 → 5
+            step 27 users.addUser(name: "Frances Allen", age: 86): 5 → 6
+            step 55 users.addUser(name: "Ada Thompson", age: 41): 6 → 7
+            step 57 users.addUser(name: "Grace Dijkstra", age: 41): 7 → 8
+            .users.count changed at 8 of steps 1 to 60.
+
+            """)
     }
 
     @Test func replaysARecordingInSnapshotMode() throws {

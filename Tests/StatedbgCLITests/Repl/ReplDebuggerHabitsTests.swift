@@ -44,6 +44,34 @@ import TerminalKit
             """))
     }
 
+    /// Issue 19's own example, on a shipped recording of the users app.
+    @Test func breakWhenACountPassesALimitStopsWhereItFirstDoes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let source = try RecordingLoader.open(path: root.appendingPathComponent("Recordings/users-negative-age.jsonl").path)
+        let repl = ReplInterpreter(session: Session(source: source, registry: AppRegistry([]), clock: RecordingClock.fixed()))
+        #expect(repl.execute("break when .users.count > 3") == ReplReply(text: "breakpoint 1: when .users.count > 3"))
+        #expect(repl.execute("continue") == ReplReply(text: """
+            breakpoint 1: .users.count > 3 became true
+            step 9  users.addUser(name: "Donald Hopper", age: 56)
+                {
+              -   "nextID": 4,
+              +   "nextID": 5,
+                  "users": [
+                    … (3 unchanged),
+              +     {
+              +       "age": 56,
+              +       "id": 4,
+              +       "name": "Donald Hopper"
+              +     }
+                  ]
+                }
+            """))
+        #expect(repl.execute("state .users.count") == ReplReply(text: "4"))
+        #expect(repl.execute("continue") == ReplReply(
+            text: "no breakpoint or watchpoint is hit after step 9 (the last is 60); the cursor stays at step 9"))
+    }
+
     @Test func actionBreakpointsStopOnTheTypeOrAGlobAndCanBeDisabledAndDeleted() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)

@@ -1,5 +1,4 @@
 import StateJSON
-import StateJournal
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +9,8 @@ import Darwin
 /// Reads the action and hash of a step line as statedbg writes it, without parsing the state between
 /// them: replay needs only those two, and parsing a whole state per step would dominate its cost.
 ///
-/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`.
+/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`,
+/// in version 2 followed by `,"crc":"8 hex"` before the final `}` (the caller has checked the checksum).
 /// Anything else (a hand-written line, other member order) gets `nil`, and the caller parses the line
 /// normally. Actions are cached by their bytes, so a repeated action costs a hash and a comparison.
 struct StepLineScanner {
@@ -29,7 +29,7 @@ struct StepLineScanner {
 
     /// The action and hash of a step line, or `nil` when the line is not in the writer's layout.
     mutating func scan(_ line: UnsafeRawBufferPointer) -> (action: JournalAction, hash: UInt64)? {
-        let bytes = line.bindMemory(to: UInt8.self)
+        let bytes = LineChecksum.content(of: line).bindMemory(to: UInt8.self)
         guard let hash = Self.hash(in: bytes), let range = Self.actionRange(in: bytes) else { return nil }
         let actionBytes = UnsafeBufferPointer(rebasing: bytes[range])
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -54,16 +54,16 @@ struct StepLineScanner {
         return (action, hash)
     }
 
-    /// The 16 hex digits before the closing `"}`.
+    /// The 16 hex digits at the end of the line's content: before the closing `"}` of a version 1
+    /// line, or before the closing `"` when the checksum member has been cut off.
     private static func hash(in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let suffixLength = hashKey.count + 16 + 2
-        guard bytes.count > suffixLength, bytes[bytes.count - 1] == UInt8(ascii: "}"), bytes[bytes.count - 2] == UInt8(ascii: "\"") else {
-            return nil
-        }
+        let closing = bytes.last == UInt8(ascii: "}") ? 2 : 1
+        let suffixLength = hashKey.count + 16 + closing
+        guard bytes.count > suffixLength, bytes[bytes.count - closing] == UInt8(ascii: "\"") else { return nil }
         let keyStart = bytes.count - suffixLength
         for offset in 0..<hashKey.count where bytes[keyStart + offset] != hashKey[offset] { return nil }
         var value: UInt64 = 0
-        for position in (keyStart + hashKey.count)..<(bytes.count - 2) {
+        for position in (keyStart + hashKey.count)..<(bytes.count - closing) {
             let byte = bytes[position]
             let digit: UInt8
             switch byte {

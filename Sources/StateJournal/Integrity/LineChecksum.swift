@@ -1,0 +1,120 @@
+/// The per-line checksum of journal format version 2: how it is written and how a line is checked.
+///
+/// Every line a version 2 writer produces ends with the member `"crc":"hhhhhhhh"`: the ``CRC32C`` of
+/// the line as it reads without that member, written as 8 lowercase hexadecimal digits. So a line ends
+/// with exactly these 18 bytes before its line feed:
+///
+/// ```text
+/// {"step":3,"time":0,"action":{…},"patch":[…],"hash":"6d2f1c0a9b8e7d65","crc":"1c2b3a49"}
+///                                                                       ╰──── 18 bytes ────╯
+/// ```
+///
+/// and the checksum covers every byte from the opening `{` to the byte before `,"crc":"`, followed by
+/// the closing `}` (the line with its `crc` member cut out). The line feed is not covered: it is the
+/// line's end, and a line without one is reported as torn.
+package enum LineChecksum {
+    /// The length of `,"crc":"hhhhhhhh"}`.
+    package static let suffixLength = 18
+
+    private static let suffixStart = Array(#","crc":""#.utf8)
+
+    /// What a line's checksum says about it.
+    package enum Verdict: Sendable, Equatable {
+        /// The line ends with a checksum and its bytes match it.
+        case intact
+        /// The line does not end with a `crc` member (version 1 lines never do).
+        case absent
+        /// The line ends with a checksum that its bytes do not give.
+        case mismatch(recorded: UInt32, actual: UInt32)
+    }
+
+    /// Turns the line that ends `bytes` (from `lineStart`, ending `}` and a line feed) into a version 2
+    /// line, by putting its checksum member before the final `}`.
+    package static func seal(_ bytes: inout [UInt8], lineStart: Int) {
+        let end = bytes.count
+        guard end - lineStart >= 3, bytes[end - 1] == 0x0A, bytes[end - 2] == UInt8(ascii: "}") else { return }
+        var crc = CRC32C()
+        bytes.withUnsafeBytes { raw in crc.update(UnsafeRawBufferPointer(rebasing: raw[lineStart..<(end - 1)])) }
+        bytes.removeLast(2)
+        bytes.append(contentsOf: suffixStart)
+        appendHex(crc.value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(0x0A)
+    }
+
+    /// Checks a whole line (without its line feed).
+    // Safe because recordedChecksum(in:) has checked that the line is longer than suffixLength.
+    package static func verify(_ line: UnsafeRawBufferPointer) -> Verdict {
+        guard let recorded = recordedChecksum(in: line) else { return .absent }
+        var crc = CRC32C()
+        crc.update(UnsafeRawBufferPointer(rebasing: line[0..<(line.count - suffixLength)]))
+        crc.update(byte: UInt8(ascii: "}"))
+        return crc.value == recorded ? .intact : .mismatch(recorded: recorded, actual: crc.value)
+    }
+
+    /// The checksum a line's last 18 bytes record, or `nil` when they are not `,"crc":"hhhhhhhh"}`.
+    package static func recordedChecksum(in line: UnsafeRawBufferPointer) -> UInt32? {
+        guard line.count > suffixLength else { return nil }
+        return recordedChecksum(suffix: UnsafeRawBufferPointer(rebasing: line[(line.count - suffixLength)...]))
+    }
+
+    /// The checksum recorded in exactly the 18 bytes `,"crc":"hhhhhhhh"}`, or `nil`.
+    package static func recordedChecksum(suffix: UnsafeRawBufferPointer) -> UInt32? {
+        guard suffix.count == suffixLength, suffix[16] == UInt8(ascii: "\""), suffix[17] == UInt8(ascii: "}") else { return nil }
+        for (offset, byte) in suffixStart.enumerated() where suffix[offset] != byte { return nil }
+        var value: UInt32 = 0
+        for position in 8..<16 {
+            let byte = suffix[position]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte &- 0x30
+            case 0x61...0x66: digit = byte &- 0x61 &+ 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// The line without its checksum member: the bytes the checksum covers, less the final `}`.
+    package static func content(of line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard recordedChecksum(in: line) != nil else { return line }
+        return UnsafeRawBufferPointer(rebasing: line[0..<(line.count - suffixLength)])
+    }
+
+    /// `text` with the checksum of every line that ends with one recomputed: for tests and tools that
+    /// edit a journal on purpose and want the edit to pass for what the writer wrote.
+    package static func resealed(_ text: String) -> String {
+        var output: [UInt8] = []
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if line.offset > 0 { output.append(0x0A) }
+            let bytes = Array(line.element)
+            let sealed = bytes.withUnsafeBytes { recordedChecksum(in: $0) != nil }
+            guard sealed else {
+                output += bytes
+                continue
+            }
+            let start = output.count
+            output += bytes.dropLast(suffixLength)
+            output += [UInt8(ascii: "}"), 0x0A]
+            seal(&output, lineStart: start)
+            output.removeLast()
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// 8 lowercase hexadecimal digits.
+    package static func hex(_ value: UInt32) -> String {
+        var bytes: [UInt8] = []
+        appendHex(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+        for index in 0..<8 {
+            let nibble = UInt8(truncatingIfNeeded: value >> UInt32(28 - 4 * index)) & 0xF
+            bytes.append(nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x57)
+        }
+    }
+}

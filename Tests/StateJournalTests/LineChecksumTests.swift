@@ -1,0 +1,218 @@
+import TestSupport
+import Foundation
+import StateJSON
+@testable import StateJournal
+import Testing
+
+@Suite struct LineChecksumTests {
+    @Test func crc32cGivesTheStandardCheckValue() {
+        #expect(CRC32C.checksum(of: Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum(of: []) == 0)
+        // 32 zero bytes and 32 bytes 0xFF: the iSCSI test vectors of RFC 3720, B.4.
+        #expect(CRC32C.checksum(of: [UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum(of: [UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+    }
+
+    @Test func feedingInPiecesGivesTheSameChecksumAsAtOnce() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        for split in [0, 1, 7, 8, 9, 500, 999, 1000] {
+            var crc = CRC32C()
+            bytes.withUnsafeBytes { raw in
+                crc.update(UnsafeRawBufferPointer(rebasing: raw[..<split]))
+                crc.update(UnsafeRawBufferPointer(rebasing: raw[split...]))
+            }
+            #expect(crc.value == CRC32C.checksum(of: bytes))
+        }
+    }
+
+    @Test func aSealedLineEndsWithTheChecksumOfItselfWithoutTheMember() {
+        var bytes = Array(#"{"event":"marker","after":0,"time":0,"name":"x"}"#.utf8) + [0x0A]
+        let withoutMember = Array(bytes.dropLast())
+        LineChecksum.seal(&bytes, lineStart: 0)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let expected = LineChecksum.hex(CRC32C.checksum(of: withoutMember))
+        #expect(text == #"{"event":"marker","after":0,"time":0,"name":"x","crc":""# + expected + "\"}\n")
+        #expect(bytes.dropLast().withUnsafeBytes { LineChecksum.verify($0) } == .intact)
+    }
+
+    @Test func theStreamingVerifierAgreesWithTheWholeLineVerifier() {
+        var line = Array(#"{"step":1,"time":0,"action":{"label":"a","payload":null,"type":"a"},"patch":[],"hash":"0000000000000000"}"#.utf8) + [0x0A]
+        LineChecksum.seal(&line, lineStart: 0)
+        line.removeLast()
+        for flip in [-1, 0, 40, line.count - 3] {
+            var bytes = line
+            if flip >= 0 { bytes[flip] ^= 0x01 }
+            let whole = bytes.withUnsafeBytes { LineChecksum.verify($0) }
+            for pieces in [1, 3, 17, 19, 40] {
+                var verifier = StreamingLineVerifier()
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + pieces)
+                    bytes.withUnsafeBytes { verifier.feed(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+                    start = end
+                }
+                #expect(verifier.finish() == whole, "flip at \(flip), pieces of \(pieces)")
+            }
+        }
+    }
+
+    /// A journal with every kind of line: header, keyframe, patch, parent, event.
+    static func smallJournal() -> [UInt8] {
+        let policy = KeyframePolicy(interval: 3, smallStateBytes: 0)
+        let builder = JournalBuilder(header: JournalRoundTripTests.header(initial: ["n": 0, "note": "a note"]),
+                                     policy: policy)
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        for n in 1...5 {
+            builder.appendStep(action: JournalRoundTripTests.action(n), state: ["n": .integer(Int64(n)), "note": "a note"],
+                               time: Int64(n), parent: n == 5 ? 3 : nil, into: &bytes)
+            if n == 2 { JournalEvent.marker(after: 2, time: 2, name: "half way").write(to: &bytes) }
+        }
+        return bytes
+    }
+
+    @Test func everySingleByteChangeAnywhereIsReportedWithItsLine() throws {
+        // Each of the journal's bytes is changed once, and the journal read and checked.
+        let directory = try TemporaryDirectory()
+        let path = directory.file("flip.jsonl")
+        let original = Self.smallJournal()
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        var options = JournalReader.Options()
+        options.lineProblemLimit = 100
+        #expect(try JournalReader(path: path, options: options).validate().isEmpty)
+
+        var lineOfByte: [Int] = []
+        var line = 1
+        for byte in original {
+            lineOfByte.append(line)
+            if byte == 0x0A { line += 1 }
+        }
+        var missed: [Int] = []
+        let changes: [UInt8] = [0x01, 0x20, 0x80, 0x7F]
+        for position in original.indices {
+            // One change per byte, of a kind that cycles with the position: a low bit, a case, a high
+            // bit (invalid UTF-8), most bits at once.
+            do {
+                var damaged = original
+                damaged[position] ^= changes[position % changes.count]
+                try Data(damaged).write(to: URL(fileURLWithPath: path))
+                let problems: [JournalError]
+                do {
+                    problems = try JournalReader(path: path, options: options).validate()
+                } catch {
+                    // A damaged header refuses the whole file, naming line 1.
+                    if error.line != 1 || lineOfByte[position] != 1 { missed.append(position) }
+                    continue
+                }
+                // A changed line feed joins two lines or splits one: the problem is on that line or the next.
+                let lines = problems.compactMap(\.line)
+                if !lines.contains(where: { $0 == lineOfByte[position] || $0 == lineOfByte[position] + 1 }) {
+                    missed.append(position)
+                }
+            }
+        }
+        #expect(missed.isEmpty, "undetected changes at byte offsets \(missed)")
+    }
+
+    @Test func aDamagedStepIsNamedAndTheOtherStepsStillRead() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("damaged.jsonl")
+        var bytes = Self.smallJournal()
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Change the action label of step 2 (line 3): its state and hash are untouched.
+        let range = try #require(text.range(of: "test.set(2)"))
+        bytes[text.utf8.distance(from: text.startIndex, to: range.lowerBound) + 9] = UInt8(ascii: "7")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let reader = try JournalReader(path: path)
+        #expect(reader.lineProblemCount == 1)
+        #expect(reader.lineProblems.map(\.line) == [3])
+        #expect(reader.damagedLine(ofStep: 2) == 3)
+        #expect(try reader.state(at: 1) == ["n": 1, "note": "a note"])
+        #expect(throws: JournalError.self) { try reader.action(at: 2) }
+        #expect(try reader.state(at: 5) == ["n": 5, "note": "a note"])
+        let message = try #require(reader.lineProblems.first?.description)
+        #expect(message.hasPrefix("\(path):3: step 2 is damaged: the line records checksum "))
+        #expect(message.hasSuffix("; it was changed after it was written."))
+    }
+
+    @Test func aDamagedStepNumberIsPlacedByTheLineAfterIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("number.jsonl")
+        var text = String(decoding: Self.smallJournal(), as: UTF8.self)
+        text = text.replacingOccurrences(of: #"{"step":3,"#, with: #"{"step":X,"#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JournalReader(path: path)
+        #expect(reader.lineProblemCount == 1)
+        #expect(reader.lineProblems.first?.description.hasPrefix("\(path):5: step 3 is damaged: the line records checksum") == true)
+        #expect(reader.lastStep == 5)
+        #expect(reader.damagedLine(ofStep: 3) == 5)
+        #expect(try reader.actionAndHash(ofStep: 4).action.label == "test.set(4)")
+    }
+
+    @Test func aVersion1JournalWithoutChecksumsStillReads() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("v1.jsonl")
+        let text = """
+            {"format":"statedbg-journal","version":1,"tool":"statedbg 0.1.0","app":"test","stateType":"S","actionType":"A","schema":null,"schemaHash":"","created":"","firstStep":1,"options":{},"initialState":{"n":0},"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 0])))"}
+            {"step":1,"time":0,"action":{"label":"x","payload":null,"type":"x"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 1])))"}
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JournalReader(path: path)
+        #expect(!reader.linesAreChecksummed)
+        #expect(reader.lineProblems.isEmpty)
+        #expect(try reader.state(at: 1) == ["n": 1])
+        #expect(try reader.actionAndHash(ofStep: 1).action.label == "x")
+    }
+
+    @Test func aVersion2LineWithoutItsChecksumIsDamaged() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("cut.jsonl")
+        var text = String(decoding: Self.smallJournal(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let crc = try #require(text[2].range(of: #","crc":""#))
+        text[2] = String(text[2][..<crc.lowerBound]) + "}"
+        try Data((text.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JournalReader(path: path)
+        #expect(reader.lineProblems.map(\.description) == [
+            "\(path):3: step 2 is damaged: it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed.",
+        ])
+    }
+
+    @Test func blockReadsMatchSingleReads() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("blocks.jsonl")
+        try JournalRoundTripTests.writeJournal((0..<50).map { .integer(Int64($0)) }, initial: 0, to: path)
+        let reader = try JournalReader(path: path)
+        var lengths: [Int] = []
+        try reader.forEachStepLine(1...50, blockBytes: 300) { step, line in
+            lengths.append(line.count)
+            return true
+        }
+        #expect(try lengths == (1...50).map { step in try reader.withLineBytes(ofStep: step) { $0.count } })
+        var actions: [String] = []
+        try reader.forEachActionAndHash(1...50, blockBytes: 300) { _, action, _ in
+            actions.append(action.label)
+            return true
+        }
+        #expect(actions == (1...50).map { "test.set(\($0))" })
+    }
+}
+
+@Suite struct JournalFormatDocumentTests {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @Test func everySealedLineInTheFormatDocumentPassesItsChecksumAndTheStepIsShipped() throws {
+        let document = try String(contentsOf: Self.root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFormat.md"), encoding: .utf8)
+        let sealed = document.split(separator: "\n").filter { $0.hasPrefix("{") && $0.contains(#","crc":""#) }.map(String.init)
+        #expect(sealed.count == 2)
+        for line in sealed {
+            #expect(Array(line.utf8).withUnsafeBytes { LineChecksum.verify($0) } == .intact, "\(line)")
+        }
+        let shipped = try String(contentsOf: Self.root.appendingPathComponent("Recordings/users-negative-age.jsonl"), encoding: .utf8)
+        #expect(sealed.contains { shipped.contains($0 + "\n") })
+        #expect(document.contains("`0xE3069283`"))
+    }
+}
