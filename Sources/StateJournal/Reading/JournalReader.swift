@@ -83,7 +83,7 @@ public final class JournalReader {
     package func withAppendedLines() throws(JournalError) -> JournalReader {
         try JournalReader(path: path, options: options, continuing: JournalScanner.Result(
             header: header, events: events, torn: nil, validLength: validLength, lineCount: lineCount,
-            index: index, lineProblems: lineProblems))
+            index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount))
     }
 
     private init(path: String, options: Options, continuing earlier: JournalScanner.Result?) throws(JournalError) {

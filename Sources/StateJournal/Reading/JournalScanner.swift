@@ -62,6 +62,7 @@ struct JournalScanner {
             events = earlier.events
             index = earlier.index
             lineProblems = earlier.lineProblems
+            lineProblemCount = earlier.lineProblemCount
             lastStepSeen = earlier.header.firstStep - 1 + earlier.index.count
             if lseek(descriptor, off_t(start), SEEK_SET) < 0 {
                 throw .system(.ioError, path, "cannot read the journal", errno: errno)
