@@ -64,7 +64,7 @@ import Testing
         store.flush()
         let journal = try FollowedJournal(path: path)
         // Overwrite the first step's line in place with letters (same length): a fresh scan notes the
-        // damaged line 2, so a refresh that still succeeds did not scan those bytes again.
+        // damaged line 2, so a refresh whose reader notes none did not scan those bytes again.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let headerLength = try #require(bytes.firstIndex(of: 0x0A))
         let stepEnd = try #require(bytes[(headerLength + 1)...].firstIndex(of: 0x0A))
