@@ -55,4 +55,34 @@ import Testing
         #expect(throws: DebuggerError.self) { try journal.refresh() }
         #expect(journal.lastStep == 2)
     }
+
+    @Test func refreshReadsOnlyTheAppendedBytes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.flush()
+        let journal = try FollowedJournal(path: path)
+        // Overwrite the first step's line in place with letters (same length): a fresh scan notes the
+        // damaged line 2, so a refresh whose reader notes none did not scan those bytes again.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let headerLength = try #require(bytes.firstIndex(of: 0x0A))
+        let stepEnd = try #require(bytes[(headerLength + 1)...].firstIndex(of: 0x0A))
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        handle.seek(toFileOffset: UInt64(headerLength + 1))
+        handle.write(Data(repeating: UInt8(ascii: "x"), count: stepEnd - headerLength - 1))
+        try handle.close()
+        #expect(try FollowedJournal(path: path).reader.lineProblemCount == 1, "a fresh scan finds the damaged line")
+
+        store.dispatch(.increase)
+        store.dispatch(.increase)
+        store.mark("appended")
+        try store.close()
+        #expect(try journal.refresh() == 2)
+        #expect(journal.lastStep == 3)
+        #expect(journal.events.map(\.line) == [5])
+        #expect(journal.line(ofStep: 3) == 4)
+        #expect(throws: Never.self) { _ = try journal.actionAndHash(at: 3) }
+        #expect(journal.reader.lineProblemCount == 0)
+    }
 }

@@ -42,13 +42,19 @@ package final class FollowedJournal: RecordingSource {
         let size = Self.size(of: path)
         guard size != knownSize else { return 0 }
         let before = current.lastStep
-        let reopened = try JournalSource(path: path)
-        guard reopened.lastStep >= before else {
-            throw .journal(JournalError(.malformed, path: path, "the journal lost steps while it was followed (it had \(before), now \(reopened.lastStep)); it was replaced or cut."))
+        guard size >= current.reader.validLength else {
+            throw .journal(JournalError(.malformed, path: path, "the journal lost steps while it was followed (it had \(before) steps in \(current.reader.validLength) bytes, now \(max(size, 0)) bytes); it was replaced or cut."))
         }
-        current = reopened
+        // Only the appended bytes are read: the lines already taken keep their place in the index.
+        let reopened: JournalReader
+        do {
+            reopened = try current.reader.withAppendedLines()
+        } catch {
+            throw .journal(error)
+        }
+        current = JournalSource(reader: reopened)
         knownSize = size
-        return reopened.lastStep - before
+        return current.lastStep - before
     }
 
     /// The journal reader of the latest look.

@@ -28,6 +28,12 @@ package final class JournalSource: RecordingSource {
         info = RecordingInfo(format: .journal, header: reader.header)
     }
 
+    /// A source over a reader already opened (a followed journal's, after it took appended lines).
+    package init(reader: JournalReader) {
+        self.reader = reader
+        info = RecordingInfo(format: .journal, header: reader.header)
+    }
+
     package var name: String { reader.path }
     package var baseStep: Int { reader.baseStep }
     package var lastStep: Int { reader.lastStep }

@@ -73,7 +73,20 @@ package final class JournalReader {
     ///
     /// - Throws: ``JournalError`` for a missing or unreadable file, an empty file, a missing or newer
     ///   header, out-of-order steps or an event that refers to a step not yet written, each with its line.
-    package init(path: String, options: Options = Options()) throws(JournalError) {
+    package convenience init(path: String, options: Options = Options()) throws(JournalError) {
+        try self.init(path: path, options: options, continuing: nil)
+    }
+
+    /// The same journal with the lines written since this reader opened it: only the bytes after
+    /// ``validLength`` are read (and a torn last line read again), so following a growing journal costs
+    /// what it appends, not its length. The caller checks that the file was not replaced or cut.
+    package func withAppendedLines() throws(JournalError) -> JournalReader {
+        try JournalReader(path: path, options: options, continuing: JournalScanner.Result(
+            header: header, events: events, torn: nil, validLength: validLength, lineCount: lineCount,
+            index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount))
+    }
+
+    private init(path: String, options: Options, continuing earlier: JournalScanner.Result?) throws(JournalError) {
         self.path = path
         self.options = options
         // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
@@ -91,7 +104,7 @@ package final class JournalReader {
         self.descriptor = descriptor
         do {
             var scanner = JournalScanner(path: path, descriptor: descriptor, options: options)
-            let result = try scanner.scan()
+            let result = try scanner.scan(continuing: earlier)
             header = result.header
             events = result.events
             torn = result.torn

@@ -53,18 +53,32 @@ struct JournalScanner {
         self.options = options
     }
 
-    mutating func scan() throws(JournalError) -> Result {
+    /// Scans the file; with `earlier`, the scan of the same file when it was shorter, only the bytes
+    /// after the earlier scan's last whole line are read (a journal followed while it grows).
+    mutating func scan(continuing earlier: Result? = nil) throws(JournalError) -> Result {
+        let start = earlier?.validLength ?? 0
+        if let earlier {
+            header = earlier.header
+            events = earlier.events
+            index = earlier.index
+            lineProblems = earlier.lineProblems
+            lineProblemCount = earlier.lineProblemCount
+            lastStepSeen = earlier.header.firstStep - 1 + earlier.index.count
+            if lseek(descriptor, off_t(start), SEEK_SET) < 0 {
+                throw .system(.ioError, path, "cannot read the journal", errno: errno)
+            }
+        }
         // A small journal gets a buffer of its own size (plus a byte, to see the end in one read):
         // clearing a whole MiB to open a few lines cost more than the reading did.
         var info = stat()
-        let fileSize = fstat(descriptor, &info) == 0 ? Int(clamping: info.st_size) : Int.max
+        let fileSize = fstat(descriptor, &info) == 0 ? Int(clamping: Int64(info.st_size) - start) : Int.max
         var chunk = [UInt8](repeating: 0, count: fileSize < 1 << 20 ? max(fileSize, 0) + 1 : 1 << 20)
         var prefix: [UInt8] = []
         prefix.reserveCapacity(Self.prefixCapacity)
-        var lineStart: Int64 = 0
+        var lineStart: Int64 = start
         var lineLength = 0
-        var lineNumber = 1
-        var fileOffset: Int64 = 0
+        var lineNumber = (earlier?.lineCount ?? 0) + 1
+        var fileOffset: Int64 = start
         var lastByte: UInt8 = 0
 
         while true {

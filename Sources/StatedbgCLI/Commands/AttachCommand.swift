@@ -80,13 +80,15 @@ enum AttachCommand: Subcommand {
         let interactive = script == nil && context.terminal.isInputInteractive
         let policy = ColourPolicy(arguments)
         let colour = policy == .automatic ? interactive && context.terminal.allowsColour(policy) : policy == .always
-        let interpreter = ReplInterpreter(session: session, colour: colour, isCancelled: context.isCancelled)
-        interpreter.additions = LiveAppCommands(client: client, journal: journal, timeline: session.timeline,
-                                                printer: StepPrinter(colour: colour))
-        let app = client.greeting["app"]?.stringValue ?? "?"
+        let interpreter = ReplInterpreter(session: session, colour: colour, isCancelled: context.isCancelled,
+                                          commands: ReplInterpreter.builtInCommands + ReplInterpreter.appCommands)
+        let app = AttachedApp(client: client, journal: journal, timeline: session.timeline, printer: StepPrinter(colour: colour))
+        interpreter.app = app
+        interpreter.news = app
+        let name = client.greeting["app"]?.stringValue ?? "?"
         let pid = client.greeting["pid"]?.int64Value.map(String.init) ?? "?"
         if interactive || script != nil {
-            context.output.print("attached to \(app) (pid \(pid)) at \(endpoint): \(journal.lastStep) steps so far; 'app help' lists the commands that act on the app")
+            context.output.print("attached to \(name) (pid \(pid)) at \(endpoint): \(journal.lastStep) steps so far; 'app help' lists the commands that act on the app")
         }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))

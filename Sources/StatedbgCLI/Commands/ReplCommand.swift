@@ -45,7 +45,7 @@ enum ReplCommand: Subcommand {
         let policy = ColourPolicy(arguments)
         let colour = policy == .automatic ? interactive && context.terminal.allowsColour(policy) : policy == .always
         let interpreter = ReplInterpreter(session: session, colour: colour, isCancelled: context.isCancelled)
-        if let followed { interpreter.additions = FollowNews(journal: followed, timeline: session.timeline, prefix: "followed") }
+        if let followed { interpreter.news = FollowNews(journal: followed, timeline: session.timeline, prefix: "followed") }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))
         if let script { return loop.run(script: script) }

@@ -7,7 +7,7 @@ import StateDebugger
 /// followed: steps 12 to 14 arrived (3 new)
 /// followed: after step 14: marker: checkout opened
 /// ```
-final class FollowNews: ReplExtension {
+final class FollowNews: ReplNewsSource {
     let journal: FollowedJournal
     let timeline: Timeline
     /// How the lines start: `app` when attached, `followed` for a file.
@@ -48,5 +48,4 @@ final class FollowNews: ReplExtension {
         return lines.joined(separator: "\n")
     }
 
-    func execute(_ line: String) -> ReplReply? { nil }
 }

@@ -48,9 +48,11 @@ package final class ReplInterpreter {
     /// The last step of each branch when it was last saved, for ``unsavedBranches``.
     private var savedThrough: [String: Int] = [:]
 
-    /// Commands beyond the REPL's own, tried first, and news printed before each command: what
-    /// `statedbg attach` and `repl --follow` add (see ``ReplExtension``).
-    var additions: (any ReplExtension)?
+    /// News printed before each command's reply: what `statedbg attach` and `repl --follow` add (see
+    /// ``ReplNewsSource``).
+    var news: (any ReplNewsSource)?
+    /// The running app the `app …` commands act on, when attached.
+    var app: AttachedApp?
 
     let isCancelled: @Sendable () -> Bool
     var timeline: Timeline { session.timeline }
@@ -84,6 +86,13 @@ package final class ReplInterpreter {
         ReplSave.self, ReplMark.self, ReplInfo.self, ReplHelp.self, ReplQuit.self,
     ]
 
+    /// The commands that act on an attached app, named `app VERB`; only `statedbg attach` offers them,
+    /// so `help` lists them only there.
+    static let appCommands: [any ReplCommandProtocol.Type] = [
+        ReplAppStatus.self, ReplAppJump.self, ReplAppUndo.self, ReplAppRedo.self, ReplAppDispatch.self,
+        ReplAppMark.self, ReplAppPause.self, ReplAppResume.self, ReplAppSnapshot.self,
+    ]
+
     /// `(statedbg 12/340) ` on the recording's branch, `(statedbg branch-1 13/13) ` on another.
     package var prompt: String {
         let position = timeline.position
@@ -111,9 +120,9 @@ package final class ReplInterpreter {
     /// Runs one line. Lines starting with `#` do nothing; so do blank lines, unless ``repeatsOnEmptyLine``
     /// is set and a stepping command ran before.
     package func execute(_ line: String) -> ReplReply {
-        guard let additions else { return executeOwn(line) }
-        let news = additions.news()
-        var reply = additions.execute(line) ?? executeOwn(line)
+        guard let source = news else { return executeOwn(line) }
+        let news = source.news()
+        var reply = executeOwn(line)
         if !news.isEmpty { reply.text = reply.text.isEmpty ? news : news + "\n" + reply.text }
         return reply
     }
@@ -125,11 +134,18 @@ package final class ReplInterpreter {
             return ReplReply()
         }
         guard !first.hasPrefix("#") else { return ReplReply() }
-        let word = String(first)
+        var word = String(first)
         // Tab completion leaves a space after a completed word; it is not part of a path or predicate.
-        let rest = String(String(trimmed.dropFirst(first.count).drop { $0 == " " || $0 == "\t" })
+        var rest = String(String(trimmed.dropFirst(first.count).drop { $0 == " " || $0 == "\t" })
             .reversed().drop { $0 == " " || $0 == "\t" }.reversed())
         do {
+            if !group(word).isEmpty {
+                // `app jump 3`: a command of a group is named by two words; a bare `app` is `app status`.
+                let verb = rest.prefix { $0 != " " && $0 != "\t" }
+                rest = String(rest.dropFirst(verb.count).drop { $0 == " " || $0 == "\t" })
+                if verb == "help" { return ReplReply(text: ReplHelp.list(group(word))) }
+                word += " " + (verb.isEmpty ? "status" : verb)
+            }
             let command = try resolve(word)
             let info = command.info
             if info.isStepping { lastStepping = line }
@@ -151,9 +167,26 @@ package final class ReplInterpreter {
             let names = matches.map { $0.info.name }
             throw CommandFailure(.usage, "'\(word)' is ambiguous; it could be \(names.dropLast().joined(separator: ", ")) or \(names[names.count - 1]).")
         }
+        if let space = word.firstIndex(of: " ") {
+            let group = String(word[..<space])
+            let verbs = self.group(group).map { $0.name.dropFirst(group.count + 1) }
+            throw CommandFailure(.usage, "unknown \(group) command '\(word[word.index(after: space)...])'; \(group) commands: \(verbs.joined(separator: ", ")) (see '\(group) help').")
+        }
         let names = commands.flatMap { [$0.info.name] + $0.info.aliases.filter { $0.count > 1 } }
         let suggestion = Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? "; type 'help' for the commands."
         throw CommandFailure(.usage, "unknown command '\(word)'\(suggestion)")
+    }
+
+    /// The commands named `word VERB` (`app status`, `app jump`, …), in `help`'s order; empty when `word`
+    /// names no group.
+    func group(_ word: String) -> [ReplCommandInfo] {
+        commands.map { $0.info }.filter { $0.name.hasPrefix(word + " ") }
+    }
+
+    /// The app `statedbg attach` connected to; a failure saying so in a session on a file.
+    func attachedApp() throws(CommandFailure) -> AttachedApp {
+        guard let app else { throw CommandFailure(.usage, "The app commands need a running app: use 'statedbg attach'.") }
+        return app
     }
 
     /// The command's values, or `nil` when the line asks for its help.

@@ -5,11 +5,13 @@ enum ReplHelp: ReplCommandProtocol {
     static let info = ReplCommandInfo(
         CommandSpec(name: "help", abstract: "List the commands, or describe one.",
                     arguments: [ArgumentSpec("command", help: "A command name, alias or unique prefix.", isOptional: true)]),
-        aliases: ["h", "?"], completes: .command)
+        aliases: ["h", "?"], completes: .command, takesText: true)
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
         guard let name = input.optionalString("command") else { return list(repl.commands.map { $0.info }) }
-        let command = try repl.resolve(name)
+        let group = repl.group(name)
+        if !group.isEmpty { return list(group) }
+        let command = try repl.resolve(name.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " "))
         return command.info.help
     }
 

@@ -1,0 +1,119 @@
+import Foundation
+import StateDebugger
+import StateJSON
+import StateLive
+
+/// The running app `statedbg attach` is connected to: the connection, the journal mirroring its steps,
+/// and the news of what arrived from it, printed before each reply.
+///
+/// The `app …` commands (``ReplAppStatus``, ``ReplAppJump``, …) act on the app through it; the REPL's
+/// other commands move the debugger's cursor over the mirrored timeline. Each `app` command says what it
+/// did to the app:
+///
+/// ```text
+/// (statedbg live 7/12) app jump 3
+/// the app's state is now step 3
+/// ```
+final class AttachedApp: ReplNewsSource {
+    let client: LiveClient
+    let journal: FollowedJournal
+    let timeline: Timeline
+    let printer: StepPrinter
+    private let arrivals: FollowNews
+    private var reportedEnd = false
+
+    init(client: LiveClient, journal: FollowedJournal, timeline: Timeline, printer: StepPrinter) {
+        self.client = client
+        self.journal = journal
+        self.timeline = timeline
+        self.printer = printer
+        arrivals = FollowNews(journal: journal, timeline: timeline, prefix: "app")
+    }
+
+    /// Takes the steps and notices that arrived since the last look.
+    func news() -> String {
+        var lines: [String] = []
+        for notice in client.takeNotices() {
+            switch notice.kind {
+            case .paused: lines.append("app: paused by another debugger")
+            case .resumed: lines.append("app: resumed by another debugger")
+            case .dropped, .closed, .rebased: break
+            }
+        }
+        let arrived = arrivals.news()
+        if !arrived.isEmpty { lines.append(arrived) }
+        if !reportedEnd, let end = client.endReason {
+            reportedEnd = true
+            lines.append("app: the connection ended: \(end). The timeline keeps the \(journal.lastStep - journal.baseStep) steps that arrived, in \(journal.path).")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line: the app, whether it is paused, its steps, the debuggers attached.
+    func status() throws(CommandFailure) -> String {
+        let reply = try send(.status)
+        func int(_ key: String) -> String { reply.fields[key]?.int64Value.map(String.init) ?? "?" }
+        let paused = reply.fields["paused"]?.boolValue == true ? "paused" : "running"
+        let app = client.greeting["app"]?.stringValue ?? "?"
+        let pid = client.greeting["pid"]?.int64Value.map(String.init) ?? "?"
+        return "app \(app) (pid \(pid)) at \(client.endpoint): \(paused), at step \(int("currentStep")) of \(int("lastStep")); \(int("clients")) debugger(s) attached; the timeline here has \(journal.lastStep) steps"
+    }
+
+    /// Sends an app command, waits for the steps it made to arrive, and says what the app did.
+    func act(_ command: LiveCommand) throws(CommandFailure) -> String {
+        let reply = try send(command)
+        var text = reply.fields["message"]?.stringValue ?? "done"
+        if let last = reply.fields["lastStep"]?.int64Value {
+            waitForSteps(through: Int(last))
+        } else {
+            // A travel is an event line, a mark too: give them a moment to arrive.
+            waitForSteps(through: journal.lastStep, orMoreLines: true)
+        }
+        let news = news()
+        if !news.isEmpty { text = news + "\n" + text }
+        return text
+    }
+
+    /// Sends a command and returns the app's reply; a refusal or a lost connection is a failure.
+    func send(_ command: LiveCommand) throws(CommandFailure) -> LiveReply {
+        let reply: LiveReply
+        do {
+            reply = try client.request(command)
+        } catch {
+            throw CommandFailure(.ioError, error.description)
+        }
+        if let error = reply.error { throw CommandFailure(.dataError, "the app refused: \(error)") }
+        return reply
+    }
+
+    /// Waits up to 400 ms for the mirror to reach `step` (and, with `orMoreLines`, to take any new
+    /// line: a travel or marker event).
+    private func waitForSteps(through step: Int, orMoreLines: Bool = false) {
+        let (steps, events) = (journal.lastStep, journal.events.count)
+        for _ in 0..<40 {
+            let grew = journal.lastStep != steps || journal.events.count != events
+            if journal.lastStep >= step && (!orMoreLines || grew) { return }
+            usleep(10_000)
+            _ = try? journal.refresh()
+        }
+    }
+
+    /// The command for `app dispatch`'s argument: `TYPE [PAYLOAD]` or `{"type": …, "payload": …}`.
+    static func dispatchCommand(_ argument: String) throws(CommandFailure) -> LiveCommand {
+        let usage = #"usage: app dispatch TYPE [PAYLOAD] or app dispatch {"type": TYPE, "payload": PAYLOAD}"#
+        if argument.hasPrefix("{") {
+            guard case .object(let object)? = try? JSONValue(parsing: argument), let type = object["type"]?.stringValue else {
+                throw CommandFailure(.usage, "\(usage); the argument is not such an object.")
+            }
+            return .dispatch(type: type, payload: object["payload"] ?? .null)
+        }
+        let parts = argument.split(separator: " ", maxSplits: 1)
+        guard let type = parts.first.map(String.init), !type.isEmpty else { throw CommandFailure(.usage, usage) }
+        guard parts.count == 2 else { return .dispatch(type: type, payload: .null) }
+        do {
+            return .dispatch(type: type, payload: try JSONValue(parsing: String(parts[1])))
+        } catch {
+            throw CommandFailure(.usage, "the payload is not JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import StateLive
+import TerminalKit
+
+/// `app undo [COUNT]`: acts on the attached app (see ``AttachedApp``); offered only by `statedbg attach`.
+enum ReplAppUndo: ReplCommandProtocol {
+    static let info = ReplCommandInfo(
+        CommandSpec(name: "app undo", abstract: "Travel the app back along its own history (in the app).",
+                    arguments: [ArgumentSpec("count", help: "How many steps (default: 1).", isOptional: true)]))
+
+    static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
+        let command: LiveCommand = .undo(count: try repl.count(input.optionalString("count")))
+        return try repl.attachedApp().act(command)
+    }
+}
