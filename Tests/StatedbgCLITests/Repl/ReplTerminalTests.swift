@@ -15,24 +15,8 @@ import TerminalKit
 /// not overlap TerminalKit's tests that inspect them.
 @Suite(.serialized, .exclusiveProcessSignals) struct ReplTerminalTests {
     @Test func promptsRecallsHistoryAndCompletesStatePathsAtATerminal() throws {
-        let directory = try TemporaryDirectory()
-        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
-        let pty = try PseudoTerminal()
-        let slave = pty.slave
-        let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
-        let status = Locked<TerminalKit.ExitStatus?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            let terminal = Terminal(
-                inputDescriptor: slave, outputDescriptor: slave,
-                output: TextOutput(standardOutput: FileDescriptorSink(fileDescriptor: slave),
-                                   standardError: FileDescriptorSink(fileDescriptor: slave, buffering: FileDescriptorSink.Buffering.none)),
-                isInputInteractive: true, isOutputInteractive: true, environment: environment)
-            let result = Statedbg.main(arguments: ["statedbg", "repl", path], apps: [WalletFixture.app()],
-                                       terminal: terminal, catchesInterrupts: false)
-            status.withLock { $0 = result }
-            finished.signal()
-        }.start()
+        let session = try TerminalSession()
+        let (directory, path, pty) = (session.directory, session.path, session.pty)
 
         let steps: [(prompt: String, keys: String)] = [
             ("(statedbg 0/5) ", "next 2\r"),
@@ -42,18 +26,12 @@ import TerminalKit
             // Ctrl-D only once the prompt is up: typed ahead, the line discipline would take it as end of input.
             ("did you mean 'next'?\r\n(statedbg 4/5) ", "\u{04}"),
         ]
-        for (expected, keys) in steps {
-            guard pty.waitForOutput(containing: expected) else {
-                Issue.record("Never saw \(expected.debugDescription); output so far: \(pty.transcript.debugDescription)")
-                break
-            }
-            pty.send(keys)
-        }
-        if finished.wait(timeout: .now() + 10) == .timedOut {
+        session.type(steps)
+        if session.finished.wait(timeout: .now() + 10) == .timedOut {
             Issue.record("The REPL did not end on Ctrl-D; output so far: \(pty.transcript.debugDescription)")
             return
         }
-        #expect(status.withLock { $0 } == .success)
+        #expect(session.status.withLock { $0 } == .success)
         #expect(pty.transcript.contains("\(path): app wallet, steps 0 to 5; reducer mode: dispatch and replay --verify work. Type 'help' for the commands.\r\n"))
         #expect(pty.transcript.contains("\r(statedbg 2/5) next 2\u{1B}[0K"))
         #expect(pty.transcript.contains("step 4  wallet.pay(to: \"donald\", amount: 95)\r\n"))
@@ -71,24 +49,8 @@ import TerminalKit
     /// As a person types: Enter repeats `next`, Ctrl-R finds an earlier command, and quitting with a
     /// branch never saved asks first, both after `quit` and after Ctrl-D.
     @Test func repeatsStepsSearchesHistoryAndAsksBeforeLeavingAnUnsavedBranch() throws {
-        let directory = try TemporaryDirectory()
-        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
-        let pty = try PseudoTerminal()
-        let slave = pty.slave
-        let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
-        let status = Locked<TerminalKit.ExitStatus?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            let terminal = Terminal(
-                inputDescriptor: slave, outputDescriptor: slave,
-                output: TextOutput(standardOutput: FileDescriptorSink(fileDescriptor: slave),
-                                   standardError: FileDescriptorSink(fileDescriptor: slave, buffering: FileDescriptorSink.Buffering.none)),
-                isInputInteractive: true, isOutputInteractive: true, environment: environment)
-            let result = Statedbg.main(arguments: ["statedbg", "repl", path], apps: [WalletFixture.app()],
-                                       terminal: terminal, catchesInterrupts: false)
-            status.withLock { $0 = result }
-            finished.signal()
-        }.start()
+        let session = try TerminalSession()
+        let (directory, pty) = (session.directory, session.pty)
 
         let steps: [(prompt: String, keys: String)] = [
             ("(statedbg 0/5) ", "next\r"),
@@ -103,18 +65,12 @@ import TerminalKit
             ("(statedbg branch-1 4/4) ", "\u{04}"),
             ("Quit anyway? (y or n) ", "y\r"),
         ]
-        for (expected, keys) in steps {
-            guard pty.waitForOutput(containing: expected) else {
-                Issue.record("Never saw \(expected.debugDescription); output so far: \(pty.transcript.debugDescription)")
-                break
-            }
-            pty.send(keys)
-        }
-        if finished.wait(timeout: .now() + 10) == .timedOut {
+        session.type(steps)
+        if session.finished.wait(timeout: .now() + 10) == .timedOut {
             Issue.record("The REPL did not end after the confirmation; output so far: \(pty.transcript.debugDescription)")
             return
         }
-        #expect(status.withLock { $0 } == .success)
+        #expect(session.status.withLock { $0 } == .success)
         #expect(pty.transcript.contains("step 2  wallet.pay(to: \"donald\", amount: 10)\r\n"))
         #expect(pty.transcript.contains("step 3  wallet.rename(\"jo\")\r\n"))
         let historyPath = directory.path + "/statedbg/history"
@@ -124,5 +80,46 @@ import TerminalKit
             quit
 
             """, "neither an empty line nor the answers to the question join the history")
+    }
+}
+
+/// `statedbg repl` on a wallet recording, running on its own thread with a pseudo-terminal for its
+/// input and output, as a person at a terminal would have it. Unchecked Sendable: its thread only
+/// writes `status` through its lock and signals `finished`.
+private final class TerminalSession: @unchecked Sendable {
+    let directory: TemporaryDirectory
+    let path: String
+    let pty: PseudoTerminal
+    let status = Locked<TerminalKit.ExitStatus?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        pty = try PseudoTerminal()
+        let (slave, path) = (pty.slave, path)
+        let environment = ["XDG_STATE_HOME": directory.path, "TERM": "xterm", "NO_COLOR": "1"]
+        Thread { [self] in
+            let terminal = Terminal(
+                inputDescriptor: slave, outputDescriptor: slave,
+                output: TextOutput(standardOutput: FileDescriptorSink(fileDescriptor: slave),
+                                   standardError: FileDescriptorSink(fileDescriptor: slave, buffering: FileDescriptorSink.Buffering.none)),
+                isInputInteractive: true, isOutputInteractive: true, environment: environment)
+            let result = Statedbg.main(arguments: ["statedbg", "repl", path], apps: [WalletFixture.app()],
+                                       terminal: terminal, catchesInterrupts: false)
+            status.withLock { $0 = result }
+            finished.signal()
+        }.start()
+    }
+
+    /// Waits for each expected output, then types its keys; stops at the first that never appears.
+    func type(_ steps: [(prompt: String, keys: String)]) {
+        for (expected, keys) in steps {
+            guard pty.waitForOutput(containing: expected) else {
+                Issue.record("Never saw \(expected.debugDescription); output so far: \(pty.transcript.debugDescription)")
+                break
+            }
+            pty.send(keys)
+        }
     }
 }
