@@ -325,6 +325,13 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         control.closeQueue()
         control.waitUntilFinished()
         live?.server.close()
+        // The app's hooks usually capture its store, which holds this recorder: let go of them, so
+        // that a closed recorder and its store are freed.
+        live?.control.withHooks { hooks in
+            hooks.dispatch = nil
+            hooks.pause = nil
+            hooks.resume = nil
+        }
         if let exitToken { RecorderExitFlush.unregister(exitToken) }
     }
 
@@ -339,7 +346,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// Lets `statedbg attach` act on the app through the live channel: dispatch actions, pause and
     /// resume its dispatching. (Jump, undo and redo use the `setState` given to the initializer.)
     ///
-    /// Each hook runs on the live channel's thread.
+    /// Each hook runs on the live channel's thread. ``close()`` lets go of the hooks, so hooks that
+    /// capture the store (which holds the recorder) do not keep either alive.
     ///
     /// - Parameters:
     ///   - dispatch: Dispatches an action, decoded from the debugger's JSON through the recorder's
