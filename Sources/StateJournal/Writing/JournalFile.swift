@@ -81,29 +81,7 @@ package final class JournalFile {
             throw named
         }
         staging.append(header)
-        do {
-            try staging.close()
-        } catch {
-            _ = unlink(temporary)
-            throw error
-        }
-        if overwrite {
-            guard rename(temporary, path) == 0 else {
-                let code = errno
-                _ = unlink(temporary)
-                throw .system(.ioError, path, "cannot create the journal", errno: code)
-            }
-        } else {
-            guard link(temporary, path) == 0 else {
-                let code = errno
-                _ = unlink(temporary)
-                if code == EEXIST {
-                    throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
-                }
-                throw .system(.ioError, path, "cannot create the journal", errno: code)
-            }
-            _ = unlink(temporary)
-        }
+        try staging.commit(to: path, overwrite: overwrite)
         return try openForAppending(at: path, validLength: Int64(header.count))
     }
 
