@@ -1,11 +1,26 @@
+import Foundation
 import StateDebugger
 import StateJSON
+import StateJournal
 import StateQuery
 
-/// Scenario 6: StateDebugger's `bisect` and `changes` on the recording scenario's journals.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scenario 6: StateDebugger's `bisect`, `changes` and `log`, through the index (``RecordingQuery``,
+/// the baseline) and in one pass over the file (``JournalSearch``, what the commands use), on the
+/// recording scenario's journals and on a long journal written for the purpose.
 struct QueryBenchmarks {
     let context: BenchmarkContext
     let journals: RecordedJournals
+
+    /// Steps of the long journal: 10 M in the full run, as in the issue.
+    private var longSteps: Int { context.scale.counterSteps >= 1_000_000 ? 10_000_000 : 50_000 }
+    /// Steps of the long journal's baseline, which keeps every result in memory: 1 M in the full run.
+    private var baselineSteps: Int { longSteps / 10 }
 
     func run() throws -> [Measurement] {
         let steps = journals.counterSteps
@@ -23,6 +38,14 @@ struct QueryBenchmarks {
             let report = try RecordingQuery(source: try JournalSource(path: journals.counter)).bisect(predicate)
             return (report.step == expected, "bisect found step \(report.step.map(String.init) ?? "none"), not \(expected)")
         }
+        let linearIndexed = try time { () throws(DebuggerError) in
+            let report = try RecordingQuery(source: try JournalSource(path: journals.counter)).bisect(predicate, linear: true)
+            return (report.step == expected, "bisect --linear found step \(report.step.map(String.init) ?? "none"), not \(expected)")
+        }
+        let linearStreamed = try time { () throws(DebuggerError) in
+            let report = try JournalSearch(path: journals.counter).bisectLinear(predicate)
+            return (report.step == expected, "the one-pass bisect found step \(report.step.map(String.init) ?? "none"), not \(expected)")
+        }
         let counterChanges = try time { () throws(DebuggerError) in
             let report = try RecordingQuery(source: try JournalSource(path: journals.counter)).changes(of: counterPath)
             return (report.changes.count == steps, "changes found \(report.changes.count) changes of .count, not \(steps)")
@@ -32,16 +55,128 @@ struct QueryBenchmarks {
             let report = try RecordingQuery(source: try JournalSource(path: journals.users)).changes(of: userPath)
             return (report.stepsSkipped > 0, "changes skipped no step of the users journal")
         }
+        let usersStreamed = try time { () throws(DebuggerError) in
+            let report = try JournalSearch(path: journals.users).changes(of: userPath)
+            return (report.stepsSkipped > 0, "the one-pass changes skipped no step of the users journal")
+        }
         let opened = "JournalSource opened each time"
-        return [
+        var rows = [
             Measurement(group: "queries", name: "bisect (binary) on the counter journal, \(steps) steps", unit: .milliseconds,
                         samples: bisect, note: "predicate .count >= \(threshold), first true at step \(expected); \(opened)"),
+            Measurement(group: "queries", name: "bisect --linear on the counter journal, \(steps) steps", unit: .milliseconds,
+                        samples: linearStreamed, baselineName: "through the index", baseline: linearIndexed,
+                        note: "one pass over the file, every state rebuilt; first true at step \(expected)"),
             Measurement(group: "queries", name: "changes of .count on the counter journal, \(steps) steps (all change)",
                         unit: .milliseconds, samples: counterChanges, note: opened),
             Measurement(group: "queries", name: "changes of .users[0].age on the \(context.scale.users)-user journal, "
-                            + "\(journals.usersSteps) steps", unit: .milliseconds, samples: usersChanges,
-                        note: "steps whose patch cannot touch the path are skipped; \(opened)"),
+                            + "\(journals.usersSteps) steps", unit: .milliseconds, samples: usersStreamed,
+                        baselineName: "through the index", baseline: usersChanges,
+                        note: "one pass; steps whose patch cannot touch the path are skipped"),
         ]
+        rows += try longJournalRows()
+        return rows
+    }
+
+    /// `changes` and `log` on a journal of `longSteps` steps whose `.flag` changes every 100,000 steps.
+    private func longJournalRows() throws -> [Measurement] {
+        let long = context.directory.file("queries-long.jsonl")
+        let short = context.directory.file("queries-baseline.jsonl")
+        context.progress("queries: writing a \(longSteps)-step journal")
+        try Self.writeFlagJournal(steps: longSteps, to: long)
+        try Self.writeFlagJournal(steps: baselineSteps, to: short)
+        defer {
+            context.directory.delete(long)
+            context.directory.delete(short)
+        }
+        let flag = try parse { () throws(JSONPathParseError) in try JSONPath(parsing: ".flag") }
+        let flagChanges = longSteps / Self.flagPeriod
+
+        context.progress("queries: changes of .flag, one pass, \(longSteps) steps")
+        let streamed = try rate(steps: longSteps) { () throws(DebuggerError) in
+            let report = try JournalSearch(path: long).changes(of: flag)
+            return (report.changeCount == flagChanges, "the one-pass changes found \(report.changeCount) changes of .flag, not \(flagChanges)")
+        }
+        context.progress("queries: changes of .flag through the index, \(baselineSteps) steps")
+        let indexed = try rate(steps: baselineSteps) { () throws(DebuggerError) in
+            let report = try RecordingQuery(source: try JournalSource(path: short)).changes(of: flag)
+            return (report.changeCount == baselineSteps / Self.flagPeriod, "changes found \(report.changeCount) changes of .flag")
+        }
+        var rows = [
+            Measurement(group: "queries", name: "changes of .flag, \(longSteps) steps, 1 in 100,000 changes it", unit: .stepsPerSecond,
+                        samples: streamed, baselineName: "through the index, \(baselineSteps) steps", baseline: indexed,
+                        target: .atLeast(10_000_000), note: "one pass: patch lines that cannot name .flag are not parsed"),
+        ]
+        let statedbg = URL(fileURLWithPath: context.executable).deletingLastPathComponent().appendingPathComponent("statedbg").path
+        guard FileManager.default.isExecutableFile(atPath: statedbg) else {
+            context.progress("queries: no statedbg next to the benchmark (build it), so no memory rows")
+            return rows
+        }
+        context.progress("queries: peak memory of statedbg changes and log, \(longSteps) and \(baselineSteps) steps")
+        let commands: [(String, [String])] = [
+            ("statedbg changes FILE .flag", ["changes", "FILE", ".flag"]),
+            ("statedbg log FILE", ["log", "FILE"]),
+            ("statedbg bisect FILE '.flag >= 3' --linear --json", ["bisect", "FILE", ".flag >= 3", "--linear", "--json"]),
+        ]
+        for (name, arguments) in commands {
+            let peak = try Self.peakMegabytes(statedbg, arguments.map { $0 == "FILE" ? long : $0 })
+            let baseline = try Self.peakMegabytes(statedbg, arguments.map { $0 == "FILE" ? short : $0 })
+            rows.append(Measurement(group: "queries", name: "\(name): peak memory at \(longSteps) steps", unit: .megabytes,
+                                    samples: Samples([peak]), baselineName: "the same at \(baselineSteps) steps",
+                                    baseline: Samples([baseline]), target: .below(100),
+                                    note: "a fresh process; output to /dev/null"))
+        }
+        return rows
+    }
+
+    private static let flagPeriod = 100_000
+
+    /// A journal of `{"count": n, "flag": n / 100,000}` with the writer's default keyframe policy.
+    private static func writeFlagJournal(steps: Int, to path: String) throws {
+        let initial: JSONValue = ["count": 0, "flag": 0]
+        let header = JournalHeader(tool: JournalFormat.tool, app: "bench", stateType: "Bench.State", actionType: "Bench.Action",
+                                   schema: .object(JSONObject()), schemaHash: "0000000000000000", created: "2026-01-01T00:00:00.000Z",
+                                   initialState: initial, hash: StateFingerprint.of(initial))
+        let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: 4096, smallStateBytes: 0))
+        let action = JournalAction(type: "bench.tick", label: "bench.tick", payload: .null).jsonValue.serialized(.canonical)
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else { throw BenchmarkError.io("cannot write \(path)") }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        for step in 1...steps {
+            let state: JSONValue = ["count": .integer(Int64(step)), "flag": .integer(Int64(step / flagPeriod))]
+            builder.appendStep(actionBytes: action, state: state, time: Int64(step), into: &bytes)
+            if bytes.count > 1 << 22 {
+                try handle.write(contentsOf: bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: bytes)
+    }
+
+    /// The peak resident memory of `executable arguments` run to the end with its output discarded.
+    private static func peakMegabytes(_ executable: String, _ arguments: [String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchmarkError.io("cannot start \(executable): error \(spawned)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        return Double(usage.ru_maxrss) / 1024   // kilobytes on Linux
+    }
+
+    /// Steps per second of a query over `steps` steps, which also says whether it found the right answer.
+    private func rate(steps: Int, _ query: () throws(DebuggerError) -> (correct: Bool, problem: String)) throws -> Samples {
+        try time(query).map { milliseconds in Double(steps) / (milliseconds / 1000) }
     }
 
     /// Milliseconds per run of a query, which also says whether it found the right answer.
