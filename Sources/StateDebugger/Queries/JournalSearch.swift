@@ -129,7 +129,13 @@ package struct JournalSearch {
             throw .journal(error)
         }
         if let failure { throw failure }
-        if !report.cancelled { finish(stream) }
+        if report.cancelled {
+            // The range searched runs to the last step, which the end of the file tells.
+            let last = try Self.journal { () throws(JournalError) in try stream.lastStepFromEnd() }
+            report.steps = steps.lowerBound..<(min(last, steps.upperBound - 1) + 1)
+            return report
+        }
+        finish(stream)
         if range == nil { report.steps = firstStep..<(lastSeen + 1) } else if lastSeen < steps.upperBound - 1 {
             throw .noSuchStep(steps.upperBound - 1, source: path, range: firstStep...max(firstStep, lastSeen))
         }
@@ -190,6 +196,10 @@ package struct JournalSearch {
         let base = stream.header.firstStep - 1
         var report = BisectReport(predicate: predicate.source, step: nil, action: nil, method: .forcedLinearScan,
                                   statesRead: 1, steps: base...base, cancelled: false)
+        if base & 1023 == 0, isCancelled() {
+            report.cancelled = true
+            return report
+        }
         if predicate.evaluate(state: stream.header.initialState, action: nil, step: base) {
             report.step = base
             return report

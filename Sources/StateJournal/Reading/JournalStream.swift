@@ -187,6 +187,34 @@ package final class JournalStream {
         return lastStep
     }
 
+    /// The last step of the file, read from its end without reading the lines between: what a search
+    /// interrupted half-way reports as the end of its range. Reads the rest of the file when the last
+    /// 64 KiB hold no intact step line in the writer's layout.
+    package func lastStepFromEnd() throws(JournalError) -> Int {
+        var info = stat()
+        guard fstat(lines.descriptor, &info) == 0 else { return try readToEnd() }
+        let size = Int64(info.st_size)
+        let length = Int(min(size, 1 << 16))
+        var tail = [UInt8](repeating: 0, count: length)
+        // Safe because `pread` writes at most `length` bytes into the array of that size.
+        let count = tail.withUnsafeMutableBytes { raw in pread(lines.descriptor, raw.baseAddress, length, off_t(size - Int64(length))) }
+        guard count == length else { return try readToEnd() }
+        // Complete lines only: the bytes after the last line feed are a torn line, and the first piece may be cut.
+        var pieces = tail.split(separator: 0x0A, omittingEmptySubsequences: false)
+        pieces.removeLast()
+        if Int64(length) < size, !pieces.isEmpty { pieces.removeFirst() }
+        for piece in pieces.reversed() {
+            let found: Int? = Array(piece).withUnsafeBytes { bytes in
+                guard LineChecksum.verify(bytes) == .intact || (header.version < 2 && LineChecksum.verify(bytes) == .absent),
+                      let prefix = StepLinePrefix(bytes) else { return nil }
+                return prefix.step
+            }
+            if let found { return max(found, lastStep) }
+            if !piece.starts(with: Self.eventPrefix) { break }
+        }
+        return try readToEnd()
+    }
+
     /// The step a line holds, parsed whole.
     package func parse(_ line: StepLine) throws(JournalError) -> JournalStep {
         if let damage = line.damage { throw damage }
