@@ -153,6 +153,10 @@ package struct JournalSearch {
         let stream = try open()
         var count = 0
         var verdicts: [String: Bool] = [:]
+        // The longest run of the pattern without a wildcard must appear in the line of a step it lists.
+        let literal = typePattern.map { pattern in
+            pattern.text.split(whereSeparator: { $0 == "*" || $0 == "?" }).max { $0.utf8.count < $1.utf8.count }.map { TextLineFilter(String($0)) }
+        } ?? nil
         var failure: DebuggerError?
         var cancelled = false
         do throws(JournalError) {
@@ -164,6 +168,7 @@ package struct JournalSearch {
                         return false
                     }
                     if line.damage != nil { return true }
+                    if let literal, !literal.mayContain(line) { return true }
                     let action = try Self.journal { () throws(JournalError) in try stream.action(of: line) }
                     if let typePattern {
                         let matches = verdicts[action.type] ?? {

@@ -60,7 +60,7 @@ package struct PatchLineFilter: Sendable {
 
     // Safe because every load is within `bytes` (eight bytes while eight remain, then one at a time).
     /// Whether the bytes hold a `\` or two `"` in a row, eight bytes at a time.
-    private static func hasBackslashOrEmptyString(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func hasBackslashOrEmptyString(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         var position = 0
@@ -95,7 +95,7 @@ package struct PatchLineFilter: Sendable {
 
     // Safe because `memchr` and the comparisons stay within `bytes`.
     /// Whether `needle` (at least two bytes) occurs in `bytes`, found from its second byte.
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard let base = bytes.baseAddress, needle.count >= 2, bytes.count >= needle.count else { return false }
         let count = bytes.count
         var from = 1

@@ -130,9 +130,11 @@ struct QueryBenchmarks {
 
     private static let flagPeriod = 100_000
 
-    /// A journal of `{"count": n, "flag": n / 100,000}` with the writer's default keyframe policy.
+    /// A journal of `{"count": n, "flag": n / 100,000, "name": …}` with the writer's default keyframe
+    /// interval; the name makes the state larger than a patch, so the steps between keyframes are patches.
     private static func writeFlagJournal(steps: Int, to path: String) throws {
-        let initial: JSONValue = ["count": 0, "flag": 0]
+        let name = JSONValue.string(String(repeating: "statedbg ", count: 20))
+        let initial: JSONValue = ["count": 0, "flag": 0, "name": name]
         let header = JournalHeader(tool: JournalFormat.tool, app: "bench", stateType: "Bench.State", actionType: "Bench.Action",
                                    schema: .object(JSONObject()), schemaHash: "0000000000000000", created: "2026-01-01T00:00:00.000Z",
                                    initialState: initial, hash: StateFingerprint.of(initial))
@@ -146,7 +148,7 @@ struct QueryBenchmarks {
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
         for step in 1...steps {
-            let state: JSONValue = ["count": .integer(Int64(step)), "flag": .integer(Int64(step / flagPeriod))]
+            let state: JSONValue = ["count": .integer(Int64(step)), "flag": .integer(Int64(step / flagPeriod)), "name": name]
             builder.appendStep(actionBytes: action, state: state, time: Int64(step), into: &bytes)
             if bytes.count > 1 << 22 {
                 try handle.write(contentsOf: bytes)
@@ -156,22 +158,35 @@ struct QueryBenchmarks {
         try handle.write(contentsOf: bytes)
     }
 
-    /// The peak resident memory of `executable arguments` run to the end with its output discarded.
+    /// The peak resident memory of `executable arguments` run to the end with its output discarded:
+    /// the child's own `VmHWM`, sampled every 2 ms until it exits (its `ru_maxrss` would count the
+    /// memory of this process, which it starts as a copy of).
     private static func peakMegabytes(_ executable: String, _ arguments: [String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchmarkError.io("cannot start \(executable): error \(spawned)") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-        return Double(usage.ru_maxrss) / 1024   // kilobytes on Linux
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw BenchmarkError.io("cannot start \(executable): \(error.localizedDescription)")
+        }
+        let status = "/proc/\(process.processIdentifier)/status"
+        var peak = 0.0
+        while process.isRunning {
+            if let text = try? String(contentsOfFile: status, encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") {
+                peak = max(peak, kilobytes / 1024)
+            }
+            usleep(2000)
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError.wrongResult(scenario: "queries", "`statedbg \(arguments.joined(separator: " "))` exited with status \(process.terminationStatus).")
+        }
+        return peak
     }
 
     /// Steps per second of a query over `steps` steps, which also says whether it found the right answer.
