@@ -1,0 +1,56 @@
+import StateJSON
+@testable import StateJournal
+import Testing
+
+/// Replay's fast path scans a step line's action and hash without parsing the state; it must take
+/// exactly the lines on which a parser finds the same action and hash, and leave every other line to it.
+@Suite struct StepLineScannerTests {
+    static let action = #"{"label":"increment","payload":null,"type":"increment"}"#
+    static let other = #"{"label":"reset","payload":null,"type":"reset"}"#
+    static let hash = "00000000000000ff"
+
+    static func scan(_ line: String) -> (action: JournalAction, hash: UInt64)? {
+        var scanner = StepLineScanner()
+        return Array(line.utf8).withUnsafeBytes { scanner.scan($0) }
+    }
+
+    static func parsed(_ line: String) throws -> JournalStep {
+        let parsed = try Array(line.utf8).withUnsafeBytes { try JournalLine.parse($0) }
+        guard case .step(let step) = parsed else { throw JournalLineError.unknownLineKind("not a step") }
+        return step
+    }
+
+    @Test func readsTheLinesTheWriterWritesAsAParserDoes() throws {
+        let lines = [
+            #"{"step":3,"time":5,"action":\#(Self.action),"patch":[{"op":"replace","path":"/count","value":3}],"hash":"\#(Self.hash)"}"#,
+            #"{"step":4,"kind":"keyframe","time":-5,"parent":2,"action":\#(Self.action),"state":{"s":"}\"{"},"hash":"\#(Self.hash)"}"#,
+            #"{"step":5,"time":5,"action":\#(Self.action),"state":12.5,"hash":"\#(Self.hash)"}"#,
+            #"{"step":6,"time":5,"action":\#(Self.action),"state":"a,\"}","hash":"\#(Self.hash)"}"#,
+        ]
+        for line in lines {
+            let fast = try #require(Self.scan(line), "\(line)")
+            let step = try Self.parsed(line)
+            #expect(fast.action == step.action && fast.hash == step.hash, "\(line)")
+        }
+    }
+
+    @Test func leavesLinesOutsideTheWritersLayoutToTheParser() {
+        let lines = [
+            // A repeated member: a parser keeps the last one.
+            #"{"step":1,"time":5,"action":\#(Self.action),"action":\#(Self.other),"patch":[],"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"action":\#(Self.other),"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"0000000000000001","hash":"\#(Self.hash)"}"#,
+            // An `action` key inside another member before the step's own.
+            #"{"step":1,"time":5,"extra":{"q":0,"action":\#(Self.other)},"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#,
+            // Spacing, another order, a member the writer does not write, a short hash.
+            #"{ "step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"action":\#(Self.action),"time":5,"patch":[],"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"note":1,"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"ff"}"#,
+            #"{"step":1,"time":5,"action":\#(Self.action),"patch":[,"hash":"\#(Self.hash)"}"#,
+        ]
+        for line in lines {
+            #expect(Self.scan(line) == nil, "\(line)")
+        }
+    }
+}
