@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateRecorder
 
 /// A Redux DevTools export as a ``RecordingSource``, held in memory.
 ///
@@ -40,6 +41,9 @@ package final class ReduxDevToolsImport: RecordingSource {
     /// Whether the file holds the state after every step (the lifted state), rather than only the
     /// state before the first (the extension's Export file).
     package let hasStates: Bool
+    /// The app whose reducer computed the states of an Export file (``computingStates(with:)``), or
+    /// `nil` when the states are the ones the file holds.
+    package let statesComputedBy: String?
     private let states: [JSONValue?]
     private let actions: [JournalAction]
     private let times: [Int64]
@@ -153,8 +157,9 @@ package final class ReduxDevToolsImport: RecordingSource {
     }
 
     private init(name: String, app: String, states: [JSONValue?], actions: [JournalAction], times: [Int64],
-                 skippedSteps: Set<Int>, monitorErrors: [Int: String], hasStates: Bool) {
+                 skippedSteps: Set<Int>, monitorErrors: [Int: String], hasStates: Bool, statesComputedBy: String? = nil) {
         self.name = name
+        self.statesComputedBy = statesComputedBy
         self.states = states
         self.actions = actions
         self.times = times
@@ -165,6 +170,46 @@ package final class ReduxDevToolsImport: RecordingSource {
         info = RecordingInfo(format: .reduxDevTools, header: JournalHeader(
             tool: JournalFormat.tool, app: app, stateType: "redux", actionType: "redux", schema: .null,
             schemaHash: "", created: "", initialState: initial, hash: StateFingerprint.of(initial)))
+    }
+
+    /// This Export file with the state after every step, computed by running its actions through `app`'s
+    /// reducer from the preloaded state (or from the app's initial state when none was exported).
+    ///
+    /// A lifted state, which holds its states, is returned as it is. An action the app's validators
+    /// reject leaves the state as it was, as in the store.
+    ///
+    /// ```swift
+    /// let export = try ReduxDevToolsImport(text: exportFile, name: "export.json")
+    /// try export.state(at: 2)                                    // throws stateNotExported
+    /// try export.computingStates(with: counterApp).state(at: 2)  // {"count": 7}
+    /// ```
+    ///
+    /// - Throws: ``DebuggerError/replayFailed(_:step:line:source:)`` or
+    ///   ``DebuggerError/unknownActionType(_:step:line:source:known:)`` naming the step whose action the
+    ///   app cannot apply.
+    package func computingStates(with app: any RegisteredApp) throws(DebuggerError) -> ReduxDevToolsImport {
+        guard !hasStates else { return self }
+        let start: JSONValue
+        let replayer: any Replayer
+        do {
+            if let preloaded = states[0] { start = preloaded } else { start = try app.initialStateJSON() }
+            replayer = try app.makeReplayer(from: start)
+        } catch {
+            throw .replayFailed(error, step: 0, line: nil, source: name)
+        }
+        var computed: [JSONValue?] = [start]
+        computed.reserveCapacity(states.count)
+        for (index, action) in actions.enumerated() {
+            do {
+                _ = try apply(action, to: replayer)
+            } catch {
+                throw DebuggerError(replaying: error, step: index + 1, in: self)
+            }
+            computed.append(replayer.state)
+        }
+        return ReduxDevToolsImport(name: name, app: info.header.app, states: computed, actions: actions, times: times,
+                                   skippedSteps: skippedSteps, monitorErrors: monitorErrors, hasStates: true,
+                                   statesComputedBy: app.id)
     }
 
     /// The actions of the extension's Export file (those after `@@INIT`).
