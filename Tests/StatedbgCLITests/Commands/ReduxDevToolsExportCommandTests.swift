@@ -176,7 +176,7 @@ import TerminalKit
                 (["diff", path, "0", String(export.lastStep)], states),
                 (["changes", path, "."], states),
                 (["check", path], .usage),
-                (["view", path, "-o", directory.file(name + ".html")], states),
+                (["view", path, "-o", directory.file(name + ".html")], .success),
                 (["export", path, "--redux-devtools", "-o", directory.file(name + ".lifted.json")], states),
                 (["repl", path, "-c", "last; log"], .success),
             ]
