@@ -41,9 +41,6 @@ package final class ReduxDevToolsImport: RecordingSource {
     /// Whether the file holds the state after every step (the lifted state), rather than only the
     /// state before the first (the extension's Export file).
     package let hasStates: Bool
-    /// The app whose reducer computed the states of an Export file (``computingStates(with:)``), or
-    /// `nil` when the states are the ones the file holds.
-    package let statesComputedBy: String?
     private let states: [JSONValue?]
     private let actions: [JournalAction]
     private let times: [Int64]
@@ -157,9 +154,8 @@ package final class ReduxDevToolsImport: RecordingSource {
     }
 
     private init(name: String, app: String, states: [JSONValue?], actions: [JournalAction], times: [Int64],
-                 skippedSteps: Set<Int>, monitorErrors: [Int: String], hasStates: Bool, statesComputedBy: String? = nil) {
+                 skippedSteps: Set<Int>, monitorErrors: [Int: String], hasStates: Bool) {
         self.name = name
-        self.statesComputedBy = statesComputedBy
         self.states = states
         self.actions = actions
         self.times = times
@@ -208,8 +204,7 @@ package final class ReduxDevToolsImport: RecordingSource {
             computed.append(replayer.state)
         }
         return ReduxDevToolsImport(name: name, app: info.header.app, states: computed, actions: actions, times: times,
-                                   skippedSteps: skippedSteps, monitorErrors: monitorErrors, hasStates: true,
-                                   statesComputedBy: app.id)
+                                   skippedSteps: skippedSteps, monitorErrors: monitorErrors, hasStates: true)
     }
 
     /// The actions of the extension's Export file (those after `@@INIT`).

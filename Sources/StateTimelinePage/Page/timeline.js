@@ -336,6 +336,7 @@ function timeText(ms) {
 
 const ROW_HEIGHT = 38;
 const TREE_ROW_HEIGHT = 20;
+const HASH_BURST = 150;
 const NOT_EXPORTED = "This step's state was not exported: a Redux DevTools Export file holds the actions and the state before them only. "
   + "A statedbg that registers the app computes the states (statedbg view then shows them).";
 const CHECKPOINT_INTERVAL = 128;
@@ -558,14 +559,36 @@ class Page {
     if (this.rawShown) $("state-raw").textContent = state === undefined ? NOT_EXPORTED : canonicalJSON(state);
     this.drawCursor();
     for (const row of $("action-spacer").children) row.classList.toggle("current", Number(row.dataset.step) === step);
-    const hash = "#step=" + step;
-    if (location.hash !== hash) {
-      try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
-    }
+    this.nameInURL(step);
     void document.body.offsetHeight; // lay out now, so the measurement covers it
     const took = performance.now() - started;
     this.metrics.jumps.push(took);
     this.status("step " + step + " in " + took.toFixed(1) + " ms");
+  }
+
+  /**
+   * Puts the step in the URL fragment. Browsers ignore history updates past a rate (Chromium: 200 in
+   * 10 s), which dragging the slider passes, so past HASH_BURST updates in 10 s the fragment follows a
+   * few times a second, and always ends on the step shown.
+   */
+  nameInURL(step) {
+    const write = (hash) => {
+      if (location.hash === hash) return;
+      try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
+    };
+    const now = performance.now();
+    this.hashTimes = (this.hashTimes || []).filter((t) => now - t < 10000);
+    if (this.hashTimer !== undefined) return;  // a later write is due; it will name the step shown then
+    if (this.hashTimes.length < HASH_BURST) {
+      this.hashTimes.push(now);
+      write("#step=" + step);
+      return;
+    }
+    this.hashTimer = setTimeout(() => {
+      this.hashTimer = undefined;
+      this.hashTimes.push(performance.now());
+      write("#step=" + this.current);
+    }, 250);
   }
 
   status(text) {
