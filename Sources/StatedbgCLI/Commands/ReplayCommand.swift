@@ -83,6 +83,9 @@ enum ReplayCommand: Subcommand {
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
+        if verifier == nil, let export = source as? ReduxDevToolsImport, !export.hasStates {
+            return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
+        }
         try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context)
         guard let verifier else {
             if !json {
