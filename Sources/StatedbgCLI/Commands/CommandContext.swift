@@ -34,13 +34,15 @@ struct CommandContext {
     ///   its recorded hash, which costs the whole state on every step. A command reading the steps in
     ///   order passes `false` and checks the hashes itself with an ``IncrementalFingerprinter``.
     func open(_ path: String, verifyingHashes: Bool = true) throws(CommandFailure) -> any RecordingSource {
-        var source: any RecordingSource
+        let source: any RecordingSource
         do {
-            source = try RecordingLoader.open(path: path)
-            if !verifyingHashes, source is JournalSource {
+            if !verifyingHashes, try RecordingLoader.isJournal(path: path) {
+                // Opened once, with the options, rather than opened and then opened again.
                 var options = JournalReader.Options()
                 options.verifyHashes = false
                 source = try JournalSource(path: path, options: options)
+            } else {
+                source = try RecordingLoader.open(path: path)
             }
         } catch {
             throw CommandFailure(error)
