@@ -61,18 +61,10 @@ public enum JournalCheck {
         // The tag a payload decodes as depends only on the action, and recordings repeat their actions:
         // each distinct one is decoded once (up to a bound on what is kept).
         var decodedTypes: [JournalAction: String?] = [:]
-        var next = reader.header.firstStep
-        let last = reader.lastStep
-        while next <= last, !isCancelled() {
-            // Damaged lines are already reported: read the runs of intact lines between them.
-            if reader.damagedLine(ofStep: next) != nil {
-                next += 1
-                continue
-            }
-            var end = next
-            while end < last, reader.damagedLine(ofStep: end + 1) == nil { end += 1 }
+        // Damaged lines are already reported: read the runs of intact lines between them.
+        for run in reader.intactRuns() where !isCancelled() {
             do {
-                try reader.forEachActionAndHash(next...end) { step, action, _ in
+                try reader.forEachActionAndHash(run) { step, action, _ in
                     guard action.isReplayable, action.type != ReplaceStateAction.type else { return true }
                     let decodedType: String?
                     if let known = decodedTypes[action] {
@@ -90,7 +82,6 @@ public enum JournalCheck {
             } catch {
                 // A line that does not parse is reported by the line check.
             }
-            next = end + 1
         }
         return found
     }

@@ -85,21 +85,14 @@ extension JournalReader {
             }
             return low < keyframes.count ? keyframes[low] : lastStep + 1
         }
-        var step = header.firstStep
         var cancelled = false
-        while step <= lastStep, !cancelled, !isCancelled() {
-            if damagedLine(ofStep: step) != nil {
-                // Already among the line problems; the states up to the next keyframe depend on it.
-                step = keyframe(after: step)
-                continue
-            }
-            // A run of intact lines, each state rebuilt from the one before.
-            var end = step
-            while end < lastStep, damagedLine(ofStep: end + 1) == nil { end += 1 }
-            var reached = step - 1
+        /// Checks a run of intact lines, each state rebuilt from the one before; the step after the run,
+        /// or the keyframe where checking resumes after a broken step.
+        func validate(_ steps: ClosedRange<Int>) -> Int {
+            var reached = steps.lowerBound - 1
             var mismatch: JournalError?
             do {
-                try forEachRecordedStep(step...end) { recorded in
+                try forEachRecordedStep(steps) { recorded in
                     if options.verifyHashes, recorded.fingerprint != recorded.hash {
                         mismatch = JournalError(.malformed, path: path, line: line(ofStep: recorded.step),
                                                 "step \(recorded.step) records hash \(StateFingerprint.hex(recorded.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(recorded.fingerprint)); the journal was edited or damaged.")
@@ -115,16 +108,45 @@ extension JournalReader {
             } catch {
                 mismatch = error
             }
-            if let mismatch {
-                note(mismatch)
-                // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
-                step = keyframe(after: reached + 1)
-            } else {
-                step = reached + 1
+            guard let mismatch else { return reached + 1 }
+            note(mismatch)
+            // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
+            return keyframe(after: reached + 1)
+        }
+        // Damaged lines are already among the line problems, and the states up to the next keyframe
+        // after one depend on it: each run of intact lines is read from its first keyframe.
+        for run in intactRuns() {
+            var step = run.lowerBound
+            if step > header.firstStep, damagedLine(ofStep: step - 1) != nil {
+                step = keyframe(after: step - 1)
+            }
+            while step <= run.upperBound, !cancelled, !isCancelled() {
+                step = validate(step...run.upperBound)
             }
         }
         let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
         return (ordered, count)
+    }
+}
+
+extension JournalReader {
+    /// The runs of consecutive steps whose lines are intact, in order: every step when no line is
+    /// damaged, else the steps between the damaged ones (found with one look-up a step).
+    package func intactRuns() -> [ClosedRange<Int>] {
+        guard lastStep >= header.firstStep else { return [] }
+        guard lineProblemCount > 0 else { return [header.firstStep...lastStep] }
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        for step in header.firstStep...lastStep {
+            if damagedLine(ofStep: step) != nil {
+                if let first = start { runs.append(first...(step - 1)) }
+                start = nil
+            } else if start == nil {
+                start = step
+            }
+        }
+        if let first = start { runs.append(first...lastStep) }
+        return runs
     }
 }
 
