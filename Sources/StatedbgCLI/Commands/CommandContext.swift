@@ -36,12 +36,14 @@ struct CommandContext {
     func open(_ path: String, verifyingHashes: Bool = true) throws(CommandFailure) -> any RecordingSource {
         var source: any RecordingSource
         do {
-            // A Redux DevTools export names no app: a statedbg that registers one app replays it with that one.
-            source = try RecordingLoader.open(path: path, app: registry.apps.count == 1 ? registry.ids[0] : "redux")
-            if !verifyingHashes, source is JournalSource {
+            if !verifyingHashes, try RecordingLoader.isJournal(path: path) {
+                // Opened once, with the options, rather than opened and then opened again.
                 var options = JournalReader.Options()
                 options.verifyHashes = false
                 source = try JournalSource(path: path, options: options)
+            } else {
+                // A Redux DevTools export names no app: a statedbg that registers one app replays it with that one.
+                source = try RecordingLoader.open(path: path, app: registry.apps.count == 1 ? registry.ids[0] : "redux")
             }
         } catch {
             throw CommandFailure(error)
