@@ -55,6 +55,62 @@ struct StepLineScanner {
         return (action, hash)
     }
 
+    private static let statePrefix = Array(#","state":"#.utf8)
+    private static let patchPrefix = Array(#","patch":"#.utf8)
+
+    /// The whole state or the patch of a step line, and its hash, located without parsing the action:
+    /// a state read needs neither, and parsing it per step would cost as much as the state's change.
+    struct Content {
+        /// Whether the bytes are a whole state (`"state"`) rather than a patch (`"patch"`).
+        var isState: Bool
+        /// Where the value is in the line.
+        var range: Range<Int>
+        var hash: UInt64
+    }
+
+    // Safe because the bytes are read only during the call, within their count, and never kept.
+    /// The content of a step line in the writer's layout that starts with `{"step":<step>`, or `nil`
+    /// for any other line (the caller parses it whole).
+    static func content(of line: UnsafeRawBufferPointer, step: Int) -> Content? {
+        let bytes = LineChecksum.content(of: line).bindMemory(to: UInt8.self)
+        guard startsWithStep(step, bytes), let hash = hash(in: bytes), let action = actionRange(in: bytes) else { return nil }
+        let closing = bytes.last == UInt8(ascii: "}") ? 2 : 1
+        let end = bytes.count - (hashKey.count + 16 + closing)
+        let start = action.upperBound + statePrefix.count
+        guard start < end else { return nil }
+        let isState: Bool
+        if matches(statePrefix, in: bytes, at: action.upperBound) {
+            isState = true
+        } else if matches(patchPrefix, in: bytes, at: action.upperBound) {
+            isState = false
+        } else {
+            return nil
+        }
+        return Content(isState: isState, range: start..<end, hash: hash)
+    }
+
+    private static func matches(_ literal: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position + literal.count <= bytes.count else { return false }
+        for offset in 0..<literal.count where bytes[position + offset] != literal[offset] { return false }
+        return true
+    }
+
+    private static let stepKey = Array(#"{"step":"#.utf8)
+
+    /// Whether the line starts with `{"step":` and exactly the digits of `step`.
+    private static func startsWithStep(_ step: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard matches(stepKey, in: bytes, at: 0) else { return false }
+        var position = stepKey.count
+        var value = 0
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - stepKey.count < 18 {
+            value = value * 10 + Int(bytes[position] - 0x30)
+            position += 1
+        }
+        let digits = position - stepKey.count
+        guard digits > 0, digits == 1 || bytes[stepKey.count] != 0x30 else { return false }
+        return value == step && position < bytes.count && bytes[position] == UInt8(ascii: ",")
+    }
+
     // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The 16 hex digits at the end of the line's content: before the closing `"}` of a version 1
     /// line, or before the closing `"` when the checksum member has been cut off.
