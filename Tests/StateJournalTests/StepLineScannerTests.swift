@@ -14,6 +14,13 @@ import Testing
         return Array(line.utf8).withUnsafeBytes { scanner.scan($0) }
     }
 
+    /// `line` ended with its checksum, as a version 2 writer seals it.
+    static func sealed(_ line: String) -> String {
+        var bytes = Array((line + "\n").utf8)
+        LineChecksum.seal(&bytes, lineStart: 0)
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+
     static func parsed(_ line: String) throws -> JournalStep {
         let parsed = try Array(line.utf8).withUnsafeBytes { try JournalLine.parse($0) }
         guard case .step(let step) = parsed else { throw JournalLineError.unknownLineKind("not a step") }
@@ -27,11 +34,20 @@ import Testing
             #"{"step":5,"time":5,"action":\#(Self.action),"state":12.5,"hash":"\#(Self.hash)"}"#,
             #"{"step":6,"time":5,"action":\#(Self.action),"state":"a,\"}","hash":"\#(Self.hash)"}"#,
         ]
-        for line in lines {
+        for line in lines + lines.map(Self.sealed) {
             let fast = try #require(Self.scan(line), "\(line)")
             let step = try Self.parsed(line)
             #expect(fast.action == step.action && fast.hash == step.hash, "\(line)")
         }
+    }
+
+    @Test func findsTheContentOfTheStepAsked() throws {
+        let line = Self.sealed(#"{"step":7,"time":5,"action":\#(Self.action),"patch":[{"op":"remove","path":"/a"}],"hash":"\#(Self.hash)"}"#)
+        let bytes = Array(line.utf8)
+        let content = try #require(bytes.withUnsafeBytes { StepLineScanner.content(of: $0, step: 7) })
+        #expect(String(decoding: bytes[content.range], as: UTF8.self) == #"[{"op":"remove","path":"/a"}]"#)
+        #expect(!content.isState && content.hash == 0xff)
+        #expect(bytes.withUnsafeBytes { StepLineScanner.content(of: $0, step: 8) } == nil)
     }
 
     @Test func leavesLinesOutsideTheWritersLayoutToTheParser() {
@@ -49,7 +65,7 @@ import Testing
             #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"ff"}"#,
             #"{"step":1,"time":5,"action":\#(Self.action),"patch":[,"hash":"\#(Self.hash)"}"#,
         ]
-        for line in lines {
+        for line in lines + lines.map(Self.sealed) {
             #expect(Self.scan(line) == nil, "\(line)")
         }
     }

@@ -28,8 +28,9 @@ struct StepLineScanner {
     // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The action and hash of a step line, or `nil` when the line is not in the writer's layout.
     mutating func scan(_ line: UnsafeRawBufferPointer) -> (action: JournalAction, hash: UInt64)? {
-        let bytes = LineChecksum.content(of: line).bindMemory(to: UInt8.self)
-        guard let layout = Self.layout(of: bytes) else { return nil }
+        let content = LineChecksum.content(of: line)
+        let bytes = content.bindMemory(to: UInt8.self)
+        guard let layout = Self.layout(of: bytes, sealed: content.count < line.count) else { return nil }
         let actionBytes = UnsafeBufferPointer(rebasing: bytes[layout.action])
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in actionBytes { key = (key ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
@@ -53,14 +54,44 @@ struct StepLineScanner {
         return (action, layout.hash)
     }
 
-    /// Where the action is and what the hash is, when `bytes` is exactly
+    /// The whole state or the patch of a step line, and its hash, located without parsing the action:
+    /// a state read needs neither, and parsing it per step would cost as much as the state's change.
+    struct Content {
+        /// Whether the bytes are a whole state (`"state"`) rather than a patch (`"patch"`).
+        var isState: Bool
+        /// Where the value is in the line.
+        var range: Range<Int>
+        var hash: UInt64
+    }
+
+    // Safe because the bytes are read only during the call, within their count, and never kept.
+    /// The content of a step line in the writer's layout whose step is `step`, or `nil` for any other
+    /// line (the caller parses it whole).
+    static func content(of line: UnsafeRawBufferPointer, step: Int) -> Content? {
+        let content = LineChecksum.content(of: line)
+        let bytes = content.bindMemory(to: UInt8.self)
+        guard let layout = layout(of: bytes, sealed: content.count < line.count), layout.step == step else { return nil }
+        return Content(isState: layout.isState, range: layout.content, hash: layout.hash)
+    }
+
+    /// Where the members of a step line in the writer's layout are.
+    struct Layout {
+        var step: Int
+        var action: Range<Int>
+        var isState: Bool
+        var content: Range<Int>
+        var hash: UInt64
+    }
+
+    /// The members of `bytes` when it is exactly
     /// `{"step":N[,"kind":"word"],"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
-    /// each member once, in that order, with nothing between them. Only then are the scanned action and
-    /// hash the ones a parser finds (a repeated member, which a parser resolves to its last occurrence,
-    /// or an `action` key nested in another member would otherwise be taken for the step's own).
-    static func layout(of bytes: UnsafeBufferPointer<UInt8>) -> (action: Range<Int>, hash: UInt64)? {
+    /// each member once, in that order, with nothing between them. Only then are the scanned members the
+    /// ones a parser finds (a repeated member, which a parser resolves to its last occurrence, or an
+    /// `action` key nested in another member would otherwise be taken for the step's own). A `sealed`
+    /// line's bytes are its ``LineChecksum/content(of:)``: they end at the hash's closing quote.
+    static func layout(of bytes: UnsafeBufferPointer<UInt8>, sealed: Bool) -> Layout? {
         var cursor = LayoutCursor(bytes: bytes)
-        guard cursor.skip(#"{"step":"#), cursor.skipDigits(allowingMinus: false) else { return nil }
+        guard cursor.skip(#"{"step":"#), let step = cursor.stepNumber() else { return nil }
         if cursor.skip(#","kind":""#) {
             guard cursor.skipLetters(), cursor.skip("\"") else { return nil }
         }
@@ -72,10 +103,20 @@ struct StepLineScanner {
         let actionStart = cursor.position
         guard cursor.skipValue() else { return nil }
         let action = actionStart..<cursor.position
-        guard cursor.skip(#","state":"#) || cursor.skip(#","patch":"#), cursor.skipValue(),
-              cursor.skip(#","hash":""#), let hash = cursor.hexDigits(16),
-              cursor.skip("\"}"), cursor.atEnd else { return nil }
-        return (action, hash)
+        let isState: Bool
+        if cursor.skip(#","state":"#) {
+            isState = true
+        } else if cursor.skip(#","patch":"#) {
+            isState = false
+        } else {
+            return nil
+        }
+        let contentStart = cursor.position
+        guard cursor.skipValue(), cursor.position > contentStart else { return nil }
+        let content = contentStart..<cursor.position
+        guard cursor.skip(#","hash":""#), let hash = cursor.hexDigits(16),
+              sealed ? cursor.skip("\"") : cursor.skip("\"}"), cursor.atEnd else { return nil }
+        return Layout(step: step, action: action, isState: isState, content: content, hash: hash)
     }
 }
 
@@ -108,6 +149,20 @@ private struct LayoutCursor {
         let start = position
         while let byte = peek, byte >= 0x30, byte <= 0x39 { position += 1 }
         return position > start
+    }
+
+    /// Reads a step number: decimal digits without a leading zero, at most 18 of them.
+    mutating func stepNumber() -> Int? {
+        let start = position
+        var value = 0
+        while let byte = peek, byte >= 0x30, byte <= 0x39 {
+            guard position - start < 18 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            position += 1
+        }
+        let digits = position - start
+        guard digits > 0, digits == 1 || bytes[start] != 0x30 else { return nil }
+        return value
     }
 
     /// Moves past one or more lowercase ASCII letters.
