@@ -57,6 +57,7 @@ package struct JournalSearch {
         var previousStep = firstStep - 1
         var failure: DebuggerError?
         var lastSeen = firstStep - 1
+        var indexed: JournalSource?
         do throws(JournalError) {
             try stream.forEachStep { line in
                 do throws(DebuggerError) {
@@ -78,7 +79,9 @@ package struct JournalSearch {
                     }
                     if line.parent != previousStep {
                         // After a time travel: the state before the step is an earlier one, read through the index.
-                        let source = try JournalSource(path: path)
+                        let source: JournalSource
+                        if let indexed { source = indexed } else { source = try JournalSource(path: path) }
+                        indexed = source
                         let state = try source.state(at: line.parent)
                         tracker.reset(to: state, at: line.parent)
                         previous = Self.matches(jsonPath, in: state)
@@ -99,7 +102,7 @@ package struct JournalSearch {
                     if case .patch(let patch) = record.content {
                         let (changed, resized) = Self.reach(of: patch)
                         if !dependency.isTouched(changed: changed, resized: resized) {
-                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line, parsed: patch) }
                             report.stepsSkipped += 1
                             return true
                         }
@@ -212,6 +215,7 @@ package struct JournalSearch {
         var tracker = StreamedState(stream: stream)
         var failure: DebuggerError?
         var previousStep = base
+        var indexed: JournalSource?
         do throws(JournalError) {
             try stream.forEachStep { line in
                 do throws(DebuggerError) {
@@ -225,7 +229,10 @@ package struct JournalSearch {
                     }
                     if let damage = line.damage { throw DebuggerError.journal(stream.unreadable(line.step, through: line.step, line: damage.line ?? line.line)) }
                     if line.parent != previousStep {
-                        tracker.reset(to: try JournalSource(path: path).state(at: line.parent), at: line.parent)
+                        let source: JournalSource
+                        if let indexed { source = indexed } else { source = try JournalSource(path: path) }
+                        indexed = source
+                        tracker.reset(to: try source.state(at: line.parent), at: line.parent)
                     }
                     previousStep = line.step
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }

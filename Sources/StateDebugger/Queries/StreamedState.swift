@@ -16,7 +16,9 @@ struct StreamedState {
     private(set) var baseStep: Int
     /// The lines passed over since `base`, back to back, with where each starts and its line number.
     private var pending: [UInt8] = []
-    private var pendingLines: [(end: Int, line: Int, step: Int)] = []
+    private var pendingLines: [(end: Int, line: Int, step: Int, patch: JSONPatch?)] = []
+    /// The bytes of the lines passed over, counting those kept parsed.
+    private var pendingBytes = 0
     /// The first damaged step since `base`, and its line: the state cannot be rebuilt past it.
     private(set) var broken: (step: Int, line: Int)?
     /// The step the state stands at.
@@ -29,17 +31,19 @@ struct StreamedState {
         step = baseStep
     }
 
-    /// Moves past a line without applying it: its patch is kept for later (a damaged line breaks the chain).
-    mutating func pass(over line: JournalStream.StepLine) throws(JournalError) {
+    /// Moves past a line without applying it: its patch is kept for later, parsed when the caller has
+    /// parsed it already, as bytes otherwise (a damaged line breaks the chain).
+    mutating func pass(over line: JournalStream.StepLine, parsed: JSONPatch? = nil) throws(JournalError) {
         step = line.step
         if line.damage != nil {
             if broken == nil { broken = (line.step, line.line) }
             return
         }
         if broken != nil { return }
-        pending.append(contentsOf: line.bytes)
-        pendingLines.append((pending.count, line.line, line.step))
-        if pending.count > Self.pendingLimit { _ = try state(at: line.step) }
+        if parsed == nil { pending.append(contentsOf: line.bytes) }
+        pendingLines.append((pending.count, line.line, line.step, parsed))
+        pendingBytes += line.bytes.count
+        if pendingBytes > Self.pendingLimit { _ = try state(at: line.step) }
     }
 
     /// Takes the whole state of a keyframe (or a state rebuilt elsewhere) as the state at `step`.
@@ -49,6 +53,7 @@ struct StreamedState {
         self.step = step
         pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
         pendingLines.removeAll(keepingCapacity: true)
+        pendingBytes = 0
         broken = nil
     }
 
@@ -62,8 +67,12 @@ struct StreamedState {
         pending.withUnsafeBytes { raw in
             for entry in pendingLines {
                 defer { lineStart = entry.end }
-                let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<entry.end])
                 do throws(JournalError) {
+                    if let patch = entry.patch {
+                        state = try Self.apply(patch, line: entry.line, step: entry.step, to: state, path: stream.path)
+                        continue
+                    }
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<entry.end])
                     state = try Self.apply(bytes, line: entry.line, step: entry.step, to: state, path: stream.path)
                 } catch {
                     failure = error
@@ -108,12 +117,15 @@ struct StreamedState {
         case .keyframe(let whole):
             return whole
         case .patch(let patch):
-            do {
-                return try patch.apply(to: state)
-            } catch {
-                throw JournalError(.malformed, path: path, line: line,
-                                   "step \(step)'s patch does not apply to the state of step \(record.parentStep): \(error)")
-            }
+            return try apply(patch, line: line, step: step, to: state, path: path)
+        }
+    }
+
+    private static func apply(_ patch: JSONPatch, line: Int, step: Int, to state: JSONValue, path: String) throws(JournalError) -> JSONValue {
+        do {
+            return try patch.apply(to: state)
+        } catch {
+            throw JournalError(.malformed, path: path, line: line, "step \(step)'s patch does not apply to the state of step \(step - 1): \(error)")
         }
     }
 }
