@@ -338,30 +338,29 @@ struct FastStepPrefix {
     var parent: Int?
 
     init?(_ bytes: [UInt8]) {
-        var position = 0
         // Static functions with the position passed `inout`, not nested functions capturing it: a
-        // captured variable is checked for exclusive access at run time on every use.
-        func expect(_ literal: StaticString) -> Bool { FastStepPrefix.expect(literal, in: bytes, at: &position) }
-        func number() -> Int? { FastStepPrefix.number(in: bytes, at: &position) }
-        guard expect(#"{"step":"#), let step = number() else { return nil }
+        // captured variable is checked for exclusive access at run time on every use, which cost a
+        // tenth of opening a journal.
+        var position = 0
+        guard Self.expect(#"{"step":"#, in: bytes, at: &position), let step = Self.number(in: bytes, at: &position) else { return nil }
         self.step = step
-        if expect(#","kind":"keyframe","time":"#) {
+        if Self.expect(#","kind":"keyframe","time":"#, in: bytes, at: &position) {
             keyframe = true
-        } else if expect(#","kind":"patch","time":"#) || expect(#","time":"#) {
+        } else if Self.expect(#","kind":"patch","time":"#, in: bytes, at: &position) || Self.expect(#","time":"#, in: bytes, at: &position) {
             // statedbg writes patch lines without `kind`. A hand-made line without it that holds a whole
             // state is indexed as a patch, which costs the reader a longer walk but reads correctly.
             keyframe = false
         } else {
             return nil
         }
-        guard number() != nil else { return nil }
-        if expect(#","parent":"#) {
-            guard let parent = number() else { return nil }
+        guard Self.number(in: bytes, at: &position) != nil else { return nil }
+        if Self.expect(#","parent":"#, in: bytes, at: &position) {
+            guard let parent = Self.number(in: bytes, at: &position) else { return nil }
             self.parent = parent
         } else {
             parent = nil
         }
-        guard expect(#","action":"#) else { return nil }
+        guard Self.expect(#","action":"#, in: bytes, at: &position) else { return nil }
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
