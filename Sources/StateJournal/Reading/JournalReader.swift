@@ -48,6 +48,9 @@ package final class JournalReader {
     package let header: JournalHeader
     /// Every event, in file order.
     package let events: [LocatedEvent]
+    /// The closing line (``JournalEvent/closed(after:time:)``) when it is the journal's last line: the
+    /// recorder closed the file and nothing more will be written to it. Not one of ``events``.
+    package let closing: LocatedEvent?
     /// The incomplete last line, if the writer stopped mid-line.
     package let torn: TornLine?
     /// The length of the file up to the end of its last complete line.
@@ -91,7 +94,7 @@ package final class JournalReader {
     /// what it appends, not its length. The caller checks that the file was not replaced or cut.
     package func withAppendedLines() throws(JournalError) -> JournalReader {
         try JournalReader(path: path, options: options, continuing: JournalScanner.Result(
-            header: header, events: events, torn: nil, validLength: validLength, lineCount: lineCount,
+            header: header, events: events, closing: closing, torn: nil, validLength: validLength, lineCount: lineCount,
             index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount))
     }
 
@@ -116,6 +119,7 @@ package final class JournalReader {
             let result = try scanner.scan(continuing: earlier)
             header = result.header
             events = result.events
+            closing = result.closing
             torn = result.torn
             validLength = result.validLength
             lineCount = result.lineCount
