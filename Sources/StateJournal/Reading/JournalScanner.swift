@@ -109,9 +109,12 @@ struct JournalScanner {
                     let room = min(Self.prefixCapacity - prefix.count, take)
                     prefix.append(contentsOf: chunk[position..<position + room])
                 }
+                // A line whole in this chunk (most are) is checked in one call; one that spans chunks is
+                // fed to the verifier piece by piece.
+                let whole = lineLength == 0 && end < count
                 if take > 0 {
                     lastByte = chunk[end - 1]
-                    chunk.withUnsafeBytes { verifier.feed(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
+                    if !whole { chunk.withUnsafeBytes { verifier.feed(UnsafeRawBufferPointer(rebasing: $0[position..<end])) } }
                 }
                 lineLength += take
                 if lineLength > options.maxLineBytes {
@@ -119,7 +122,9 @@ struct JournalScanner {
                                        "the line is longer than \(options.maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
                 }
                 if end < count {
-                    let verdict = verifier.finish()
+                    let verdict = whole
+                        ? chunk.withUnsafeBytes { LineChecksum.verify(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
+                        : verifier.finish()
                     try handleOrCollect(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix,
                                         lastByte: lastByte, verdict: verdict)
                     lineNumber += 1
