@@ -34,7 +34,11 @@ struct JournalScanner {
     let descriptor: Int32
     let options: JournalReader.Options
 
-    private var header: JournalHeader?
+    private var header: JournalHeader? {
+        didSet { firstStep = header?.firstStep }
+    }
+    /// The header's first step, read on every line without copying the header.
+    private var firstStep: Int?
     private var events: [LocatedEvent] = []
     /// The closing line, while no line has followed it.
     private var closing: LocatedEvent?
@@ -160,7 +164,8 @@ struct JournalScanner {
                                           verdict: LineChecksum.Verdict) throws(JournalError) {
         // A line after the closing line: the recording was resumed.
         closing = nil
-        if number > 1, length > 0, lastByte != 0x0D, let header, verdict != .intact, verdict != .absent || header.version >= 2 {
+        // The verdict first: binding the header copies it, which every intact line would pay for.
+        if verdict != .intact, number > 1, length > 0, lastByte != 0x0D, let header, verdict != .absent || header.version >= 2 {
             noteDamaged(start: start, length: length, number: number, prefix: prefix, verdict: verdict)
             return
         }
@@ -182,7 +187,7 @@ struct JournalScanner {
         unplaced = nil
         let isEvent = prefix.starts(with: Self.eventPrefix)
         var step: Int?
-        if !isEvent, !indexStopped, let firstStep = header?.firstStep {
+        if !isEvent, !indexStopped, let firstStep {
             let expected = firstStep + index.count
             if let fast = FastStepPrefix(prefix), fast.step == expected {
                 let parent = fast.parent.flatMap { $0 >= firstStep - 1 && $0 < expected ? $0 : nil }
@@ -218,7 +223,7 @@ struct JournalScanner {
 
     /// Indexes a damaged line as the step expected next; reading a state through it fails.
     private mutating func placeDamaged(start: Int64, length: Int, line: Int, keyframe: Bool, parent: Int?) {
-        guard let firstStep = header?.firstStep else { return }
+        guard let firstStep else { return }
         let expected = firstStep + index.count
         index.append(offset: start, length: length, line: line, keyframe: keyframe, step: expected, parent: parent)
         index.damagedLines[expected] = line
@@ -294,7 +299,7 @@ struct JournalScanner {
 
     private mutating func record(step: Int, keyframe: Bool, parent: Int?, start: Int64, length: Int, line: Int) throws(JournalError) {
         // Only the first step number, not a copy of the whole header (schema, options) per line.
-        guard let firstStep = header?.firstStep else { throw missingHeader(found: "a step") }
+        guard let firstStep else { throw missingHeader(found: "a step") }
         if indexStopped {
             lastStepSeen = max(lastStepSeen ?? step, step)
             return
