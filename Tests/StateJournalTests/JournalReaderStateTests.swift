@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import StateJSON
-import StateJournal
+@testable import StateJournal
 import Testing
 
 /// The reader's fast paths (patches applied in place, lines found without parsing their actions, the
