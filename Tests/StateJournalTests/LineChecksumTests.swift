@@ -29,6 +29,11 @@ import Testing
         }
     }
 
+    @Test func theSuffixWordIsTheBytesOfTheMembersStart() {
+        let word = Array(#","crc":""#.utf8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        #expect(word == LineChecksum.suffixStartWord)
+    }
+
     @Test func feedingInPiecesGivesTheSameChecksumAsAtOnce() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         for split in [0, 1, 7, 8, 9, 15, 16, 17, 500, 999, 1000] {
