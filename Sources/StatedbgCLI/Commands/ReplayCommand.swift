@@ -83,6 +83,9 @@ enum ReplayCommand: Subcommand {
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
+        if verifier == nil, let export = source as? ReduxDevToolsImport, !export.hasStates {
+            return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
+        }
         // Verifying quietly, the verifier reads each line once, checking the recorded states as it replays.
         let fused = verifier != nil && quiet && source is JournalSource
         if !fused { try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context) }
@@ -116,7 +119,7 @@ enum ReplayCommand: Subcommand {
         var printed = journal.lastStep
         var shownEvents = journal.events.count
         output.flush()
-        while !context.isCancelled() {
+        while journal.closedAfterStep == nil && !context.isCancelled() {
             usleep(100_000)
             do {
                 guard try journal.refresh() > 0 || journal.events.count > shownEvents else { continue }
@@ -137,9 +140,13 @@ enum ReplayCommand: Subcommand {
             shownEvents = journal.events.count
             output.flush()
         }
-        if !json {
+        let closing = journal.reader.closing
+        if json {
+            if let closing { output.print(closing.event.jsonValue.canonicalText) }
+        } else {
             let count = printed - journal.baseStep
-            output.print("followed \(journal.name) to step \(printed): \(count) step\(count == 1 ? "" : "s") (stopped with Ctrl-C)")
+            let why = closing.map { "the recording was closed at step \($0.event.after)" } ?? "stopped with Ctrl-C"
+            output.print("followed \(journal.name) to step \(printed): \(count) step\(count == 1 ? "" : "s") (\(why))")
         }
         return .success
     }
