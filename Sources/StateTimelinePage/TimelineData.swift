@@ -21,6 +21,10 @@ import StateJournal
 /// into its own (what `statedbg diff FILE PARENT STEP --json` prints); a keyframe also has its `state`
 /// whole, so the page rebuilds any step from at most ``keyframeInterval`` patches. Step objects are in
 /// the shape a live feed can append one at a time (see the page's `Timeline.append`).
+///
+/// A step whose state the recording does not hold (a Redux DevTools Export file keeps the actions and
+/// the state before them only) has `"stateNotExported":true` and neither `patch` nor `state`; the page
+/// lists its action and says that its state was not exported.
 package struct TimelineData {
     /// The document's `format` member.
     package static let format = "statedbg-timeline"
@@ -65,10 +69,13 @@ package struct TimelineData {
         var patchBytes: [Int: Int] = [:]   // the bytes of those patches
         var keyframeBytes: [Int: Int] = [:]
 
-        let first = try Self.translating { () throws(DebuggerError) in try source.state(at: window.lowerBound) }
-        states.keep(first, for: window.lowerBound)
-        let firstBytes = first.serialized(.canonical)
-        var firstEntry: [(String, JSONValue)] = [("state", first), ("step", .integer(Int64(window.lowerBound)))]
+        // The first step's state, or (for an Export file without a preloaded state) a note that it is missing.
+        let first: JSONValue? = source.hasState(at: window.lowerBound)
+            ? try Self.translating { () throws(DebuggerError) in try source.state(at: window.lowerBound) } : nil
+        if let first { states.keep(first, for: window.lowerBound) }
+        let firstBytes = first?.serialized(.canonical) ?? []
+        var firstEntry: [(String, JSONValue)] = [first.map { ("state", $0) } ?? ("stateNotExported", true),
+                                                 ("step", .integer(Int64(window.lowerBound)))]
         if window.lowerBound > source.baseStep {
             // A window that starts after the initial state keeps its first step's action, without a patch.
             let record = try Self.translating { () throws(DebuggerError) in try source.record(at: window.lowerBound) }
@@ -86,6 +93,13 @@ package struct TimelineData {
             step += 1
             if step % 256 == 0, isCancelled() { throw .cancelled }
             let record = try Self.translating { () throws(DebuggerError) in try source.record(at: step) }
+            guard source.hasState(at: step) else {
+                let object: JSONValue = ["action": record.action.jsonValue, "stateNotExported": true,
+                                         "step": .integer(Int64(step)), "time": .integer(record.time)]
+                bytes.append(0x2C)
+                bytes += object.serialized(.canonical)
+                continue
+            }
             let state = try Self.translating { () throws(DebuggerError) in try source.state(at: step) }
             let parent = source.parent(ofStep: step)
             let parentState: JSONValue?

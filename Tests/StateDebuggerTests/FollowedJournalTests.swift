@@ -1,6 +1,7 @@
 import ExampleApps
 import Foundation
 import StateDebugger
+import StateJournal
 import StateRecorder
 import TestSupport
 import Testing
@@ -38,6 +39,55 @@ import Testing
         try handle.close()
         #expect(try journal.refresh() == 0)
         #expect(journal.lastStep == 3)
+    }
+
+    @Test func knowsWhenTheRecorderClosedTheJournalUntilARecordingResumesIt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.flush()
+        let journal = try FollowedJournal(path: path)
+        #expect(journal.closedAfterStep == nil)
+        store.dispatch(.increase)
+        try store.close()
+        try journal.refresh()
+        #expect(journal.closedAfterStep == 2)
+        #expect(journal.lastStep == 2)
+        #expect(journal.events.isEmpty, "the closing line is not one of the recording's events")
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.last?.hasPrefix(#"{"event":"closed","after":2,"time":"#) == true)
+
+        let resumed = try RecordingStore.resume(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        resumed.dispatch(.decrease)
+        resumed.flush()
+        try journal.refresh()
+        #expect(journal.closedAfterStep == nil, "a resumed recording is open again")
+        #expect(journal.lastStep == 3)
+        try resumed.close()
+        try journal.refresh()
+        #expect(journal.closedAfterStep == 3)
+    }
+
+    @Test func aClosingLineThatNamesAnotherStepIsDamage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("live.jsonl")
+        let store = try RecordingStore(app: CounterApp.app, journal: path, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.dispatch(.increase)
+        try store.close()
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        let closing = try #require(text.split(separator: "\n").last)
+        // A line written whole, checksum and all, that says the wrong step.
+        var wrong: [UInt8] = []
+        JournalEvent.closed(after: 1, time: 0).write(to: &wrong)
+        text = text.replacingOccurrences(of: String(closing) + "\n", with: String(decoding: wrong, as: UTF8.self))
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try FollowedJournal(path: path)
+        } throws: { error in
+            "\(error)".contains("live.jsonl:4: the closing line says the recording was closed after step 1, but the last step before it is 2.")
+        }
     }
 
     @Test func aJournalThatLosesStepsWhileFollowedIsAnErrorAndTheSourceKeepsWhatItHad() throws {

@@ -81,6 +81,28 @@ import Testing
         #expect(report.checkedThrough == 3)
     }
 
+    @Test func aRegisteredAppComputesTheStatesAnExportFileLacks() throws {
+        let source = try ReduxDevToolsImport(document: Self.exportFile, name: "export.json")
+        let computed = try source.computingStates(with: Self.reduxCounter())
+        #expect(computed.hasStates)
+        #expect(try computed.steps.map { try computed.state(at: $0)["count"] } == [5, 6, 8, 7])
+        #expect(try computed.action(at: 2) == source.action(at: 2))
+        // Without a preloaded state, the app's initial state is step 0.
+        let bare = try ReduxDevToolsImport(document: ["payload": #"[{"type":"INCREMENT","by":3}]"#], name: "bare.json")
+        #expect(try bare.computingStates(with: Self.reduxCounter()).state(at: 1)["count"] == 3)
+    }
+
+    @Test func anActionTheAppCannotApplyIsNamedByItsStep() throws {
+        let source = try ReduxDevToolsImport(document: ["payload": #"[{"type":"INCREMENT"},{"type":"INCREMENT","by":"two"}]"#,
+                                                        "preloadedState": #"{"count":0,"notes":[]}"#], name: "export.json")
+        #expect {
+            try source.computingStates(with: Self.reduxCounter())
+        } throws: { error in
+            guard case .replayFailed(_, let step, _, let name)? = error as? DebuggerError else { return false }
+            return step == 2 && name == "export.json"
+        }
+    }
+
     @Test func aJournalExportedForReduxDevToolsReadsBackWithTheSameStates() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("counter.jsonl")

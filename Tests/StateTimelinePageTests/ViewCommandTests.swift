@@ -108,6 +108,26 @@ import TestSupport
         #expect(data["steps"]?[1]?["patch"] == [["op": "add", "path": "/todos/0", "value": ["done": false, "text": "milk"]]])
     }
 
+    @Test func anExportFileWithoutLaterStatesBecomesAPageOfItsActions() throws {
+        let export = try folder.write("export.json", #"""
+            {"payload": "[{\"type\":\"INCREMENT\"},{\"type\":\"INCREMENT\",\"by\":2}]", "preloadedState": "{\"count\":5}"}
+            """#)
+        let page = folder.file("export.html")
+        let run = try PageTools.run(["view", export, "-o", page])
+        #expect(run.status == 0, "\(run.error)")
+        let data = try data(ofPage: page)
+        #expect(data["steps"] == [
+            ["state": ["count": 5], "step": 0],
+            ["action": ["label": "INCREMENT", "payload": ["type": "INCREMENT"], "type": "INCREMENT"], "stateNotExported": true, "step": 1, "time": 0],
+            ["action": ["label": "INCREMENT(by)", "payload": ["by": 2, "type": "INCREMENT"], "type": "INCREMENT"], "stateNotExported": true, "step": 2, "time": 0],
+        ])
+        // Without a preloaded state, not even step 0 has one.
+        let bare = try folder.write("bare.json", #"{"payload": "[{\"type\":\"INCREMENT\"}]"}"#)
+        let barePage = folder.file("bare.html")
+        #expect(try PageTools.run(["view", bare, "-o", barePage]).status == 0)
+        #expect(try self.data(ofPage: barePage)["steps"]?[0] == ["stateNotExported": true, "step": 0])
+    }
+
     /// The transcript and the help in TimelinePage.md are what the command prints.
     @Test func theDocumentationShowsWhatTheCommandPrints() throws {
         let article = try String(contentsOfFile: PageTools.packageRoot + "/Sources/StatedbgCLI/StatedbgCLI.docc/TimelinePage.md", encoding: .utf8)

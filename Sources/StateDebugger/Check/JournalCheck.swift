@@ -28,12 +28,20 @@ public enum JournalCheck {
             guard error.category == .malformed else { throw .journal(error) }
             return CheckReport(path: path, problems: [error], torn: nil, stepCount: 0, cancelled: false)
         }
+        return check(reader, limit: limit, app: app, isCancelled: isCancelled)
+    }
+
+    /// Checks a journal already opened with ``readerOptions(limit:)``, so that a command that opened
+    /// it to read its header does not scan the file a second time.
+    package static func check(_ reader: JournalReader, limit: Int = defaultListLimit, app: (any RegisteredApp)? = nil,
+                              isCancelled: () -> Bool = { false }) -> CheckReport {
+        let path = reader.path
         var cancelled = false
         let cancel = {
             if isCancelled() { cancelled = true }
             return cancelled
         }
-        var (problems, count) = reader.validateCounting(limit: limit, isCancelled: cancel)
+        var (problems, count) = reader.validateRecordedStates(limit: limit, isCancelled: cancel)
         if let app, app.id == reader.header.app, !cancelled {
             for problem in mismatchedTags(reader, app: app, isCancelled: cancel) {
                 count += 1
@@ -50,28 +58,30 @@ public enum JournalCheck {
     private static func mismatchedTags(_ reader: JournalReader, app: any RegisteredApp, isCancelled: () -> Bool) -> [JournalError] {
         guard reader.lastStep > reader.baseStep, let replayer = try? app.makeReplayer(from: reader.header.initialState) else { return [] }
         var found: [JournalError] = []
-        var next = reader.header.firstStep
-        let last = reader.lastStep
-        while next <= last, !isCancelled() {
-            // Damaged lines are already reported: read the runs of intact lines between them.
-            if reader.damagedLine(ofStep: next) != nil {
-                next += 1
-                continue
-            }
-            var end = next
-            while end < last, reader.damagedLine(ofStep: end + 1) == nil { end += 1 }
+        // The tag a payload decodes as depends only on the action, and recordings repeat their actions:
+        // each distinct one is decoded once (up to a bound on what is kept).
+        var decodedTypes: [JournalAction: String?] = [:]
+        // Damaged lines are already reported: read the runs of intact lines between them.
+        for run in reader.intactRuns() where !isCancelled() {
             do {
-                try reader.forEachActionAndHash(next...end) { step, action, _ in
-                    guard action.isReplayable, action.type != ReplaceStateAction.type,
-                          let decoded = try? replayer.normalize(action.payload), decoded.type != action.type else { return true }
+                try reader.forEachActionAndHash(run) { step, action, _ in
+                    guard action.isReplayable, action.type != ReplaceStateAction.type else { return true }
+                    let decodedType: String?
+                    if let known = decodedTypes[action] {
+                        decodedType = known
+                    } else {
+                        decodedType = (try? replayer.normalize(action.payload))?.type
+                        if decodedTypes.count >= 4096 { decodedTypes.removeAll(keepingCapacity: true) }
+                        decodedTypes[action] = decodedType
+                    }
+                    guard let decodedType, decodedType != action.type else { return true }
                     found.append(JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
-                                              "step \(step) is damaged: its action is tagged \(action.type), but its payload decodes as \(decoded.type)."))
+                                              "step \(step) is damaged: its action is tagged \(action.type), but its payload decodes as \(decodedType)."))
                     return step % 4096 != 0 || !isCancelled()
                 }
             } catch {
                 // A line that does not parse is reported by the line check.
             }
-            next = end + 1
         }
         return found
     }
@@ -97,6 +107,11 @@ public enum JournalCheck {
             throw .journal(error)
         }
         return RepairReport(path: path, backupPath: backup, removedLine: torn.line, removedBytes: torn.length)
+    }
+
+    /// The reader options a check needs: every damaged line noted, the first `limit` kept.
+    package static func readerOptions(limit: Int = defaultListLimit) -> JournalReader.Options {
+        collecting(limit)
     }
 
     private static func collecting(_ limit: Int) -> JournalReader.Options {

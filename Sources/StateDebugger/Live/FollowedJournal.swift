@@ -18,6 +18,9 @@ import StateJournal
 /// journal.lastStep          // 12
 /// // … the app records three more steps …
 /// try journal.refresh()     // 3
+/// // … the app closes its recorder …
+/// try journal.refresh()     // 0
+/// journal.closedAfterStep   // 15
 /// ```
 package final class FollowedJournal: RecordingSource {
     /// The journal's path.
@@ -56,6 +59,11 @@ package final class FollowedJournal: RecordingSource {
         knownSize = size
         return current.lastStep - before
     }
+
+    /// The step after which the recorder closed the journal, when its closing line is the last line
+    /// so far: nothing more will be written. `nil` while the writer may still add lines (or died
+    /// without closing it).
+    package var closedAfterStep: Int? { current.reader.closing?.event.after }
 
     /// The journal reader of the latest look.
     package var reader: JournalReader { current.reader }

@@ -21,8 +21,10 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
     public var path: JSONPath
     /// The steps searched (the step before the first is the baseline); empty when there are none.
     public var steps: Range<Int>
-    /// The changes, in step order.
+    /// The changes, in step order; a search that streams its results may keep none (see ``changeCount``).
     public var changes: [ValueChange]
+    /// How many steps changed the values, also when ``changes`` does not hold them.
+    public var changeCount: Int
     /// How many states were rebuilt.
     public var statesRead: Int
     /// How many steps were passed over because their patch could not touch the path.
@@ -34,10 +36,11 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
 
     /// Creates a report.
     public init(path: JSONPath, steps: Range<Int>, changes: [ValueChange], statesRead: Int, stepsSkipped: Int,
-                cancelled: Bool, lastStepSearched: Int? = nil) {
+                cancelled: Bool, lastStepSearched: Int? = nil, changeCount: Int? = nil) {
         self.path = path
         self.steps = steps
         self.changes = changes
+        self.changeCount = changeCount ?? changes.count
         self.statesRead = statesRead
         self.stepsSkipped = stepsSkipped
         self.cancelled = cancelled
@@ -63,9 +66,9 @@ public struct ChangesReport: Sendable, Equatable, CustomStringConvertible {
         let range = "steps \(steps.lowerBound) to \(steps.upperBound - 1)"
         if cancelled {
             let reached = lastStepSearched.map { "after step \($0) of \(range)" } ?? "before step \(steps.lowerBound)"
-            return "Interrupted \(reached); \(path) changed at \(changes.count) of them so far."
+            return "Interrupted \(reached); \(path) changed at \(changeCount) of them so far."
         }
-        return changes.isEmpty ? "\(path) never changed in \(range)." : "\(path) changed at \(changes.count) of \(range)."
+        return changeCount == 0 ? "\(path) never changed in \(range)." : "\(path) changed at \(changeCount) of \(range)."
     }
 
     /// One line per step that changed the value, then a summary line, as `statedbg changes` prints it.

@@ -65,6 +65,7 @@ public struct RecordingQuery {
             if current != previous {
                 let change = ValueChange(step: step, action: record.action, old: previous, new: current)
                 report.changes.append(change)
+                report.changeCount += 1
                 found(change)
                 previous = current
             }

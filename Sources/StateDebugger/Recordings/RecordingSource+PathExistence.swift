@@ -14,12 +14,15 @@ extension RecordingSource {
     /// It reads the states in order and stops at the first step where the path selects something, so
     /// it costs one pass over the recording only when the path is wrong.
     ///
+    /// - Parameter isCancelled: Polled every 1,024 steps; when it returns `true` the check stops with
+    ///   ``DebuggerError/cancelled(_:)`` (the REPL passes its Ctrl-C flag).
     /// - Throws: ``DebuggerError/pathSelectsNothing(path:hint:source:)``, or a reading error.
-    public func requirePathExists(_ path: JSONPath) throws(DebuggerError) {
+    public func requirePathExists(_ path: JSONPath, isCancelled: () -> Bool = { false }) throws(DebuggerError) {
         var deepest = -1
         var keys: Set<String> = []
         var longestArray = 0
         for step in steps {
+            if step & 1023 == 0, isCancelled() { throw .cancelled("search for \(path) in the recording") }
             let state = try state(at: step)
             if !path.values(in: state).isEmpty { return }
             // The longest prefix of the path that selects something here, and the keys found there.
@@ -51,8 +54,8 @@ extension RecordingSource {
 
     /// Throws for the first state path of `predicate` that selects nothing in any step (see
     /// ``requirePathExists(_:)``).
-    public func requirePathsExist(of predicate: StatePredicate) throws(DebuggerError) {
-        for path in predicate.referencedPaths { try requirePathExists(path) }
+    public func requirePathsExist(of predicate: StatePredicate, isCancelled: () -> Bool = { false }) throws(DebuggerError) {
+        for path in predicate.referencedPaths { try requirePathExists(path, isCancelled: isCancelled) }
     }
 
     private static func collectKeys(of value: JSONValue, into keys: inout Set<String>, deep: Bool) {

@@ -1,5 +1,6 @@
 import StateJSON
 import StateJournal
+import StateRecorder
 
 /// A Redux DevTools export as a ``RecordingSource``, held in memory.
 ///
@@ -165,6 +166,45 @@ package final class ReduxDevToolsImport: RecordingSource {
         info = RecordingInfo(format: .reduxDevTools, header: JournalHeader(
             tool: JournalFormat.tool, app: app, stateType: "redux", actionType: "redux", schema: .null,
             schemaHash: "", created: "", initialState: initial, hash: StateFingerprint.of(initial)))
+    }
+
+    /// This Export file with the state after every step, computed by running its actions through `app`'s
+    /// reducer from the preloaded state (or from the app's initial state when none was exported).
+    ///
+    /// A lifted state, which holds its states, is returned as it is. An action the app's validators
+    /// reject leaves the state as it was, as in the store.
+    ///
+    /// ```swift
+    /// let export = try ReduxDevToolsImport(text: exportFile, name: "export.json")
+    /// try export.state(at: 2)                                    // throws stateNotExported
+    /// try export.computingStates(with: counterApp).state(at: 2)  // {"count": 7}
+    /// ```
+    ///
+    /// - Throws: ``DebuggerError/replayFailed(_:step:line:source:)`` or
+    ///   ``DebuggerError/unknownActionType(_:step:line:source:known:)`` naming the step whose action the
+    ///   app cannot apply.
+    package func computingStates(with app: any RegisteredApp) throws(DebuggerError) -> ReduxDevToolsImport {
+        guard !hasStates else { return self }
+        let start: JSONValue
+        let replayer: any Replayer
+        do {
+            if let preloaded = states[0] { start = preloaded } else { start = try app.initialStateJSON() }
+            replayer = try app.makeReplayer(from: start)
+        } catch {
+            throw .replayFailed(error, step: 0, line: nil, source: name)
+        }
+        var computed: [JSONValue?] = [start]
+        computed.reserveCapacity(states.count)
+        for (index, action) in actions.enumerated() {
+            do {
+                _ = try apply(action, to: replayer)
+            } catch {
+                throw DebuggerError(replaying: error, step: index + 1, in: self)
+            }
+            computed.append(replayer.state)
+        }
+        return ReduxDevToolsImport(name: name, app: info.header.app, states: computed, actions: actions, times: times,
+                                   skippedSteps: skippedSteps, monitorErrors: monitorErrors, hasStates: true)
     }
 
     /// The actions of the extension's Export file (those after `@@INIT`).

@@ -47,19 +47,62 @@ public struct ReplayVerifier {
     ///   ``VerifyReport/failure``), and ``DebuggerError/journal(_:)`` when the file cannot be read.
     public func verify(progressInterval: Int = 4096, progress: (Int) -> Void = { _ in },
                        isCancelled: () -> Bool = { false }) throws(DebuggerError) -> VerifyReport {
+        try verify(checkingRecordedStatesThrough: nil, progressInterval: progressInterval, progress: progress, isCancelled: isCancelled)
+    }
+
+    /// Replays the recording through step `last` and also checks, in the same pass over the file, that
+    /// each step's recorded state (its keyframe, or its patch applied to the state before it) has the
+    /// hash its line records: what `statedbg replay --verify` proves, in one read of each line.
+    ///
+    /// The recorded states are checked through `last` whatever the replay finds: a recorded state that
+    /// does not match its hash is thrown as ``DebuggerError/journal(_:)`` (the journal is damaged, which
+    /// outweighs any verdict), also when the replay stopped before it at a divergence or an error. Only
+    /// a cancellation stops both. A source that is not a journal gets the replay of ``verify(progressInterval:progress:isCancelled:)``,
+    /// since its states carry no hashes to check.
+    package func verify(checkingRecordedStatesThrough last: Int?, progressInterval: Int = 4096, progress: (Int) -> Void = { _ in },
+                        isCancelled: () -> Bool = { false }) throws(DebuggerError) -> VerifyReport {
         let base = source.baseStep
         var report = VerifyReport(compatibility: compatibility, source: source.name, firstStep: base + 1,
                                   checkedThrough: base, lastStep: source.lastStep, divergence: nil, cancelled: false)
+        let journal = last == nil ? nil : source as? JournalSource
+        var recordedThrough = base
         do {
-            try replay(into: &report, progressInterval: progressInterval, progress: progress, isCancelled: isCancelled)
+            try replay(into: &report, checkingRecorded: journal.map { ($0, last ?? $0.lastStep) }, recordedThrough: &recordedThrough,
+                       progressInterval: progressInterval, progress: progress, isCancelled: isCancelled)
         } catch {
+            if let journal, let last { try Self.checkRecordedStates(of: journal, after: recordedThrough, through: last) }
             guard case .incompatible = report.compatibility else { throw error }
             switch error {
             case .replayFailed, .unknownActionType: report.failure = error
             default: throw error
             }
+            return report
         }
+        if let journal, let last, !report.cancelled { try Self.checkRecordedStates(of: journal, after: recordedThrough, through: last) }
         return report
+    }
+
+    /// Checks the recorded states of the steps after `step` through `last` against their hashes: the
+    /// rest of the recording after the replay stopped early.
+    private static func checkRecordedStates(of journal: JournalSource, after step: Int, through last: Int) throws(DebuggerError) {
+        guard step < last else { return }
+        var mismatch: DebuggerError?
+        do {
+            try journal.reader.forEachRecordedStep((step + 1)...last) { recorded in
+                mismatch = hashMismatch(recorded, in: journal)
+                return mismatch == nil
+            }
+        } catch {
+            throw .journal(error)
+        }
+        if let mismatch { throw mismatch }
+    }
+
+    /// The error for a recorded state that does not have the hash its line records; `nil` when it has.
+    private static func hashMismatch(_ recorded: RecordedStep, in journal: JournalSource) -> DebuggerError? {
+        guard recorded.fingerprint != recorded.hash else { return nil }
+        return .journal(JournalError(.malformed, path: journal.name, line: journal.line(ofStep: recorded.step),
+                                     "step \(recorded.step) records hash \(StateFingerprint.hex(recorded.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(recorded.fingerprint)); the journal was edited or damaged."))
     }
 
     /// The redaction the recorder applied, from the header's `options.redaction`; `nil` when none.
@@ -71,10 +114,16 @@ public struct ReplayVerifier {
         return redaction
     }
 
-    private func replay(into report: inout VerifyReport, progressInterval: Int, progress: (Int) -> Void,
+    /// - Parameters:
+    ///   - checkingRecorded: The journal whose recorded states are checked in the same pass, and the
+    ///     last step to check and replay; `nil` replays every step and checks only the replayed states.
+    ///   - recordedThrough: Set to the last step whose recorded state was checked.
+    private func replay(into report: inout VerifyReport, checkingRecorded: (journal: JournalSource, last: Int)?,
+                        recordedThrough: inout Int, progressInterval: Int, progress: (Int) -> Void,
                         isCancelled: () -> Bool) throws(DebuggerError) {
         let base = source.baseStep
-        guard source.lastStep > base else { return }
+        let end = checkingRecorded?.last ?? source.lastStep
+        guard end > base else { return }
         // A redacted recording is compared as the recorder wrote it: each replayed state redacted the
         // same way, against the redacted hashes. It starts from the app's initial state when that,
         // redacted, is the recorded one.
@@ -88,9 +137,10 @@ public struct ReplayVerifier {
             replayer = try makeReplayer(at: base)
         }
         var replayerStep = base
+        let isJournal = source.info.format == .journal
         let interval = max(1, progressInterval)
         var untilCheck = interval
-        try source.forEachActionAndHash((base + 1)...source.lastStep) { (step, action, hash) throws(DebuggerError) -> Bool in
+        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, recorded: RecordedStep?) throws(DebuggerError) -> Bool {
             untilCheck -= 1
             if untilCheck == 0 {
                 untilCheck = interval
@@ -99,6 +149,10 @@ public struct ReplayVerifier {
                     report.cancelled = true
                     return false
                 }
+            }
+            if let recorded, let journal = checkingRecorded?.journal {
+                if let mismatch = Self.hashMismatch(recorded, in: journal) { throw mismatch }
+                recordedThrough = step
             }
             let parent = source.parent(ofStep: step)
             if action.type == ReplaceStateAction.type {
@@ -131,7 +185,7 @@ public struct ReplayVerifier {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
             }
-            switch try apply(action, to: replayer, step: step) {
+            switch try apply(action, to: replayer, step: step, isJournal: isJournal) {
             case .rejected(let rejection):
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
@@ -153,6 +207,26 @@ public struct ReplayVerifier {
             replayerStep = step
             report.checkedThrough = step
             return true
+        }
+        if let journal = checkingRecorded?.journal {
+            var failure: DebuggerError?
+            do {
+                try journal.reader.forEachRecordedStep((base + 1)...end) { recorded in
+                    do throws(DebuggerError) {
+                        return try visit(recorded.step, recorded.action, recorded.hash, recorded: recorded)
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+            } catch {
+                throw .journal(error)
+            }
+            if let failure { throw failure }
+        } else {
+            try source.forEachActionAndHash((base + 1)...end) { (step, action, hash) throws(DebuggerError) -> Bool in
+                try visit(step, action, hash, recorded: nil)
+            }
         }
         if report.cancelled || report.divergence != nil || report.stoppedAt != nil || report.redactedFrom != nil { return }
         progress(source.lastStep)
@@ -197,9 +271,11 @@ public struct ReplayVerifier {
         }
     }
 
-    private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int) throws(DebuggerError) -> ReplayOutcome {
+    /// - Parameter isJournal: Whether the source is a journal, whose actions carry the app's own tags and
+    ///   go to the replayer as they are (the answer of `source.apply`, asked once rather than per step).
+    private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int, isJournal: Bool) throws(DebuggerError) -> ReplayOutcome {
         do {
-            return try source.apply(action, to: replayer)
+            return try isJournal ? replayer.apply(action) : source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)
         }

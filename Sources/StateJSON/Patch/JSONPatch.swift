@@ -66,7 +66,22 @@ public struct JSONPatch: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    private static func perform(
+    /// Applies the operations to `document` where it is, editing only the containers on their paths
+    /// when the document is not shared: the cost of a patch is then its size, not the document's.
+    ///
+    /// Unlike ``apply(to:)`` this is not atomic: when an operation fails, `document` holds the
+    /// operations before it. For a caller that drops the document on failure, such as a journal reader.
+    package func apply(inPlace document: inout JSONValue) throws(JSONPatchError) {
+        for (index, operation) in operations.enumerated() {
+            do {
+                try JSONPatch.perform(operation, on: &document)
+            } catch {
+                throw JSONPatchError(index: index, operation: operation, reason: error)
+            }
+        }
+    }
+
+    static func perform(
         _ operation: JSONPatchOperation, on document: inout JSONValue
     ) throws(JSONPatchError.Reason) {
         switch operation {

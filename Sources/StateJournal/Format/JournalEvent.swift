@@ -9,6 +9,7 @@ import StateJSON
 /// {"event":"travel","after":57,"time":1763765000456,"travel":"undo","to":56,"hash":"1c0e…"}
 /// {"event":"marker","after":57,"time":1763765000789,"name":"checkout opened"}
 /// {"event":"commandError","after":60,"time":1763765001000,"command":"loadUsers","error":"the server returned 500"}
+/// {"event":"closed","after":61,"time":1763765002000}
 /// ```
 public enum JournalEvent: Sendable, Equatable {
     /// A validator rejected the state an action would have produced; the state did not change.
@@ -19,6 +20,11 @@ public enum JournalEvent: Sendable, Equatable {
     case travel(after: Int, time: Int64, kind: TravelKind, to: Int, hash: UInt64)
     /// A bookmark set by the app or a person.
     case marker(after: Int, time: Int64, name: String)
+    /// The recorder closed the journal after step `after`: a reader following the file can stop.
+    ///
+    /// It is the last line a recorder writes; lines after it come from a recording resumed later.
+    /// Readers keep it out of their list of events (see <doc:JournalFormat>).
+    case closed(after: Int, time: Int64)
 
     /// How the live store travelled.
     public enum TravelKind: String, Sendable, Equatable, CaseIterable {
@@ -29,7 +35,7 @@ public enum JournalEvent: Sendable, Equatable {
     public var after: Int {
         switch self {
         case .rejected(let after, _, _, _, _), .commandError(let after, _, _, _),
-             .travel(let after, _, _, _, _), .marker(let after, _, _):
+             .travel(let after, _, _, _, _), .marker(let after, _, _), .closed(let after, _):
             after
         }
     }
@@ -41,6 +47,7 @@ public enum JournalEvent: Sendable, Equatable {
         case .commandError: "commandError"
         case .travel: "travel"
         case .marker: "marker"
+        case .closed: "closed"
         }
     }
 
@@ -59,6 +66,8 @@ public enum JournalEvent: Sendable, Equatable {
                         ("to", .integer(Int64(to))), ("hash", .string(StateFingerprint.hex(hash)))]
         case .marker(let after, let time, let name):
             members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("name", .string(name))]
+        case .closed(let after, let time):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time))]
         }
         return .object(JSONObject(members))
     }
@@ -93,6 +102,8 @@ public enum JournalEvent: Sendable, Equatable {
             self = .travel(after: after, time: time, kind: kind, to: to, hash: try fields.hash("hash"))
         case "marker":
             self = .marker(after: after, time: time, name: try fields.string("name"))
+        case "closed":
+            self = .closed(after: after, time: time)
         default:
             throw .unknownLineKind(name)
         }

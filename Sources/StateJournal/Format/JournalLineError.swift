@@ -31,7 +31,7 @@ public enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidValue(let field, let reason):
             "\"\(field)\" \(reason)"
         case .unknownLineKind(let kind):
-            "the line is of unknown kind \"\(kind)\"; this reader knows steps and the events rejected, commandError, travel and marker"
+            "the line is of unknown kind \"\(kind)\"; this reader knows steps and the events rejected, commandError, travel, marker and closed"
         }
     }
 }

@@ -48,6 +48,9 @@ package final class JournalReader {
     package let header: JournalHeader
     /// Every event, in file order.
     package let events: [LocatedEvent]
+    /// The closing line (``JournalEvent/closed(after:time:)``) when it is the journal's last line: the
+    /// recorder closed the file and nothing more will be written to it. Not one of ``events``.
+    package let closing: LocatedEvent?
     /// The incomplete last line, if the writer stopped mid-line.
     package let torn: TornLine?
     /// The length of the file up to the end of its last complete line.
@@ -63,11 +66,20 @@ package final class JournalReader {
 
     private let index: JournalIndex
     private var descriptor: Int32
-    private var lineBuffer: [UInt8] = []
+    /// Bytes of the file from ``windowStart``: the block read last, so that reading the steps after a
+    /// keyframe, or one step after another, costs one read per block instead of one per line.
+    private var window: [UInt8] = []
+    private var windowStart: Int64 = 0
+    private var windowCount = 0
+    /// How much a read brings in beyond the line asked for.
+    private static let windowBytes = 1 << 18
     private var stepLineScanner = StepLineScanner()
     private var cache: (step: Int, state: JSONValue)?
-    /// Successive states share subtrees, so checking them one after another costs about their changes.
-    private let fingerprinter = IncrementalFingerprinter()
+    /// Follows the cached state through the patches applied to it, so that checking the states one
+    /// after another costs about their changes.
+    private let fingerprinter = PatchedStateFingerprinter()
+    /// The step whose state ``fingerprinter`` follows: the cached one, or `nil`.
+    private var fingerprintedStep: Int?
 
     /// Opens and indexes a journal.
     ///
@@ -82,7 +94,7 @@ package final class JournalReader {
     /// what it appends, not its length. The caller checks that the file was not replaced or cut.
     package func withAppendedLines() throws(JournalError) -> JournalReader {
         try JournalReader(path: path, options: options, continuing: JournalScanner.Result(
-            header: header, events: events, torn: nil, validLength: validLength, lineCount: lineCount,
+            header: header, events: events, closing: closing, torn: nil, validLength: validLength, lineCount: lineCount,
             index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount))
     }
 
@@ -107,6 +119,7 @@ package final class JournalReader {
             let result = try scanner.scan(continuing: earlier)
             header = result.header
             events = result.events
+            closing = result.closing
             torn = result.torn
             validLength = result.validLength
             lineCount = result.lineCount
@@ -130,7 +143,7 @@ package final class JournalReader {
     /// The number of complete steps.
     package var stepCount: Int { index.count }
     /// The step numbers of the keyframes, ascending.
-    package var keyframeSteps: [Int] { index.keyframeSteps }
+    package var keyframeSteps: [Int] { index.keyframePositions.map { $0 + header.firstStep } }
 
     /// Whether every line carries a checksum (format version 2 and later): only then is a change to an
     /// action, a time or a patch that leaves the states' hashes intact detected.
@@ -155,7 +168,7 @@ package final class JournalReader {
     /// The 1-based line of a step (the header's line, 1, for the base step).
     package func line(ofStep step: Int) -> Int {
         guard step > baseStep, step <= lastStep else { return 1 }
-        return Int(index.lines[step - header.firstStep])
+        return index.line(at: step - header.firstStep)
     }
 
     // Safe because `body` gets bytes valid only during the call and the line's length is taken from the index.
@@ -171,7 +184,7 @@ package final class JournalReader {
         try refuseDamaged(step, reading: step)
         let position = step - header.firstStep
         do {
-            return try readLine(offset: index.offsets[position], length: Int(index.lengths[position])) { bytes throws(JournalLineError) in
+            return try readLine(offset: index.offset(at: position), length: index.length(at: position)) { bytes throws(JournalLineError) in
                 body(bytes)
             }
         } catch let error as JournalError {
@@ -199,10 +212,10 @@ package final class JournalReader {
         let end = steps.upperBound - header.firstStep
         while position <= end {
             // Gather the following lines that fit in one block (always at least one line).
-            let start = index.offsets[position]
+            let start = index.offset(at: position)
             var last = position
-            while last < end, index.offsets[last + 1] + Int64(index.lengths[last + 1]) - start <= Int64(blockBytes) { last += 1 }
-            let length = Int(index.offsets[last] + Int64(index.lengths[last]) - start)
+            while last < end, index.offset(at: last + 1) + Int64(index.length(at: last + 1)) - start <= Int64(blockBytes) { last += 1 }
+            let length = Int(index.offset(at: last) + Int64(index.length(at: last)) - start)
             if block.count < length { block = [UInt8](repeating: 0, count: length) }
             var failure: JournalError?
             block.withUnsafeMutableBytes { raw in
@@ -215,8 +228,8 @@ package final class JournalReader {
             if let failure { throw failure }
             let keepGoing = block.withUnsafeBytes { raw in
                 for current in position...last {
-                    let offset = Int(index.offsets[current] - start)
-                    let line = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + Int(index.lengths[current])])
+                    let offset = Int(index.offset(at: current) - start)
+                    let line = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + index.length(at: current)])
                     if !body(header.firstStep + current, line) { return false }
                 }
                 return true
@@ -296,10 +309,10 @@ package final class JournalReader {
         try checkRange(step, allowBase: false)
         try refuseDamaged(step, reading: step)
         let position = step - header.firstStep
-        let line = Int(index.lines[position])
+        let line = index.line(at: position)
         let parsed: JournalLine
         do {
-            parsed = try readLine(offset: index.offsets[position], length: Int(index.lengths[position])) { bytes throws(JournalLineError) in
+            parsed = try readLine(offset: index.offset(at: position), length: index.length(at: position)) { bytes throws(JournalLineError) in
                 try JournalLine.parse(bytes, parser: options.parser)
             }
         } catch let error as JournalLineError {
@@ -317,7 +330,16 @@ package final class JournalReader {
 
     /// The state after `step` (``baseStep`` gives the initial state), rebuilt from the nearest keyframe
     /// and checked against the recorded hash when ``Options/verifyHashes`` is on.
+    ///
+    /// Reading the step after the last one read applies that step's patch alone, in place, so reading
+    /// every step in order costs about the size of their changes.
     package func state(at step: Int) throws(JournalError) -> JSONValue {
+        try rebuild(step, checkingWholeLines: false)
+    }
+
+    /// Rebuilds a state; `checkingWholeLines` parses every line read whole (action included), as
+    /// ``validateCounting(limit:isCancelled:)`` needs, instead of only its state or patch.
+    private func rebuild(_ step: Int, checkingWholeLines: Bool) throws(JournalError) -> JSONValue {
         try checkRange(step, allowBase: true)
         if step == baseStep { return header.initialState }
         if let cache, cache.step == step { return cache.state }
@@ -339,31 +361,77 @@ package final class JournalReader {
             }
         }
         for number in chain { try refuseDamaged(number, reading: step) }
+        // The cache lets go of the state first, so that the patches edit it in place instead of
+        // copying every container on their paths. The fingerprinter follows the state from the step it
+        // last checked, the cached one, through a single patch; any other way is fingerprinted whole.
+        let following = fingerprintedStep != nil && fingerprintedStep == cache?.step && cursor == cache?.step
+        cache = nil
+        fingerprintedStep = nil
         var state = base ?? .null
+        base = nil
         for number in chain.reversed() {
-            let record = try self.step(number)
-            switch record.content {
+            let content = try self.content(ofStep: number, checkingWholeLine: checkingWholeLines)
+            let checked = options.verifyHashes && number == step
+            var actual: UInt64?
+            switch content.value {
             case .keyframe(let whole):
                 state = whole
             case .patch(let patch):
                 do {
-                    state = try patch.apply(to: state)
+                    if checked, following, chain.count == 1 {
+                        actual = try fingerprinter.apply(patch, to: &state)
+                    } else {
+                        try patch.apply(inPlace: &state)
+                    }
                 } catch {
                     throw JournalError(.malformed, path: path, line: line(ofStep: number),
-                                       "step \(number)'s patch does not apply to the state of step \(record.parentStep): \(error)")
+                                       "step \(number)'s patch does not apply to the state of step \(parent(ofStep: number)): \(error)")
                 }
             }
             // Only the requested state is checked: an intermediate state that is wrong makes it wrong too.
-            if options.verifyHashes, number == step {
-                let actual = fingerprinter.fingerprint(state)
-                if actual != record.hash {
+            if checked {
+                let rebuilt = actual ?? fingerprinter.reset(to: state)
+                if rebuilt != content.hash {
                     throw JournalError(.malformed, path: path, line: line(ofStep: number),
-                                       "step \(number) records hash \(StateFingerprint.hex(record.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged.")
+                                       "step \(number) records hash \(StateFingerprint.hex(content.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(rebuilt)); the journal was edited or damaged.")
                 }
             }
         }
         cache = (step, state)
+        if options.verifyHashes { fingerprintedStep = step }
         return state
+    }
+
+    /// A step's whole state or patch, and its recorded hash: read from the line in the writer's layout
+    /// without parsing its action, or from the whole parsed line.
+    private func content(ofStep step: Int, checkingWholeLine: Bool) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
+        if !checkingWholeLine {
+            let position = step - header.firstStep
+            let parser = options.parser
+            let fast: Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? = try withLine(at: position) { bytes -> Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? in
+                guard let found = StepLineScanner.content(of: bytes, step: step) else { return nil }
+                let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[found.range])
+                let value: JSONValue
+                do throws(JSONParseError) {
+                    value = try parser.parse(valueBytes)
+                } catch {
+                    return .failure(.invalidJSON(error))
+                }
+                if found.isState { return .success((.keyframe(value), found.hash)) }
+                do throws(JSONPatchDecodingError) {
+                    return .success((.patch(try JSONPatch(jsonValue: value)), found.hash))
+                } catch {
+                    return .failure(.invalidValue(field: "patch", reason: "is not a valid JSON Patch: \(error)"))
+                }
+            }
+            switch fast {
+            case .success(let content): return content
+            case .failure(let error): throw .malformed(path, line: line(ofStep: step), error)
+            case nil: break
+            }
+        }
+        let record = try self.step(step)
+        return (record.content, record.hash)
     }
 
     /// The action of a step.
@@ -415,7 +483,7 @@ package final class JournalReader {
                 continue
             }
             do {
-                _ = try state(at: step)
+                _ = try rebuild(step, checkingWholeLines: true)
                 step += 1
             } catch {
                 note(error)
@@ -431,16 +499,8 @@ package final class JournalReader {
     }
 
     /// The first keyframe after `step`, or the step after the last: where rebuilding can start again.
-    /// A binary search, since a journal of small states has a keyframe on every step.
     private func nextKeyframe(after step: Int) -> Int {
-        let keyframes = index.keyframeSteps
-        var low = 0
-        var high = keyframes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keyframes[middle] > step { high = middle } else { low = middle + 1 }
-        }
-        return low < keyframes.count ? keyframes[low] : lastStep + 1
+        header.firstStep + index.nextKeyframe(from: step + 1 - header.firstStep)
     }
 
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {
@@ -451,14 +511,46 @@ package final class JournalReader {
         }
     }
 
-    // Safe because `body` gets bytes valid only during its call, within the line buffer, which is grown to `length`
-    // first.
+    // Safe because `body` gets bytes valid only during its call, within the window, which holds the line whole.
     private func readLine<T>(offset: Int64, length: Int, _ body: (UnsafeRawBufferPointer) throws(JournalLineError) -> T) throws -> T {
-        if lineBuffer.count < length { lineBuffer = [UInt8](repeating: 0, count: length) }
-        return try lineBuffer.withUnsafeMutableBytes { raw throws -> T in
-            try readFully(into: raw, count: length, at: offset)
-            return try body(UnsafeRawBufferPointer(rebasing: raw[0..<length]))
+        try fillWindow(offset: offset, length: length)
+        return try window.withUnsafeBytes { raw throws -> T in
+            let start = Int(offset - windowStart)
+            return try body(UnsafeRawBufferPointer(rebasing: raw[start..<start + length]))
         }
+    }
+
+    // Safe because `body` gets bytes valid only during its call, within the window, which holds the line whole.
+    /// Calls `body` with the line at `position` (without its line feed).
+    private func withLine<T>(at position: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(JournalError) -> T {
+        let offset = index.offset(at: position)
+        let length = index.length(at: position)
+        try fillWindow(offset: offset, length: length)
+        return window.withUnsafeBytes { raw in
+            let start = Int(offset - windowStart)
+            return body(UnsafeRawBufferPointer(rebasing: raw[start..<start + length]))
+        }
+    }
+
+    /// Makes the window hold the `length` bytes at `offset`, reading them and up to
+    /// ``windowBytes`` of the lines after them unless it holds them already.
+    private func fillWindow(offset: Int64, length: Int) throws(JournalError) {
+        if offset >= windowStart, offset + Int64(length) <= windowStart + Int64(windowCount) { return }
+        let available = Int(clamping: validLength - offset)
+        let count = max(length, min(Self.windowBytes, available))
+        if window.count < count { window = [UInt8](repeating: 0, count: max(count, Self.windowBytes)) }
+        windowCount = 0
+        var failure: JournalError?
+        window.withUnsafeMutableBytes { raw in
+            do throws(JournalError) {
+                try readFully(into: raw, count: count, at: offset)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        windowStart = offset
+        windowCount = count
     }
 
     // Safe because it writes only within `raw`'s count, during the call.

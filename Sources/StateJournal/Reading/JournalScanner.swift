@@ -15,6 +15,8 @@ struct JournalScanner {
     struct Result {
         var header: JournalHeader
         var events: [LocatedEvent]
+        /// The closing line, when it is the last line.
+        var closing: LocatedEvent? = nil
         var torn: TornLine?
         var validLength: Int64
         var lineCount: Int
@@ -34,6 +36,8 @@ struct JournalScanner {
 
     private var header: JournalHeader?
     private var events: [LocatedEvent] = []
+    /// The closing line, while no line has followed it.
+    private var closing: LocatedEvent?
     private var index = JournalIndex()
     private var lastStepSeen: Int?
     private var lineProblems: [JournalError] = []
@@ -60,6 +64,7 @@ struct JournalScanner {
         if let earlier {
             header = earlier.header
             events = earlier.events
+            closing = earlier.closing
             index = earlier.index
             lineProblems = earlier.lineProblems
             lineProblemCount = earlier.lineProblemCount
@@ -140,7 +145,7 @@ struct JournalScanner {
         guard let header else {
             throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
         }
-        return Result(header: header, events: events, torn: torn, validLength: lineStart,
+        return Result(header: header, events: events, closing: closing, torn: torn, validLength: lineStart,
                       lineCount: lineNumber - 1, index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount)
     }
 
@@ -148,6 +153,8 @@ struct JournalScanner {
     /// header is noted and left out instead of ending the scan.
     private mutating func handleOrCollect(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
                                           verdict: LineChecksum.Verdict) throws(JournalError) {
+        // A line after the closing line: the recording was resumed.
+        closing = nil
         if number > 1, length > 0, lastByte != 0x0D, let header, verdict != .intact, verdict != .absent || header.version >= 2 {
             noteDamaged(start: start, length: length, number: number, prefix: prefix, verdict: verdict)
             return
@@ -264,7 +271,15 @@ struct JournalScanner {
                 throw JournalError(.malformed, path: path, line: number,
                                    "the \(event.name) event says it follows step \(event.after), but the last step before it is \(last).")
             }
-            events.append(LocatedEvent(line: number, event: event))
+            if case .closed = event {
+                guard event.after == last else {
+                    throw JournalError(.malformed, path: path, line: number,
+                                       "the closing line says the recording was closed after step \(event.after), but the last step before it is \(last).")
+                }
+                closing = LocatedEvent(line: number, event: event)
+            } else {
+                events.append(LocatedEvent(line: number, event: event))
+            }
         }
     }
 

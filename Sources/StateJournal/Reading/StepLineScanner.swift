@@ -19,8 +19,6 @@ struct StepLineScanner {
         var action: JournalAction
     }
 
-    private static let actionKey = Array(#","action":"#.utf8)
-    private static let hashKey = Array(#","hash":""#.utf8)
     private static let cacheLimit = 4096
 
     private var cache: [UInt64: [Entry]] = [:]
@@ -30,9 +28,10 @@ struct StepLineScanner {
     // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The action and hash of a step line, or `nil` when the line is not in the writer's layout.
     mutating func scan(_ line: UnsafeRawBufferPointer) -> (action: JournalAction, hash: UInt64)? {
-        let bytes = LineChecksum.content(of: line).bindMemory(to: UInt8.self)
-        guard let hash = Self.hash(in: bytes), let range = Self.actionRange(in: bytes) else { return nil }
-        let actionBytes = UnsafeBufferPointer(rebasing: bytes[range])
+        let content = LineChecksum.content(of: line)
+        let bytes = content.bindMemory(to: UInt8.self)
+        guard let layout = Self.layout(of: bytes, sealed: content.count < line.count) else { return nil }
+        let actionBytes = UnsafeBufferPointer(rebasing: bytes[layout.action])
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in actionBytes { key = (key ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         if let bucket = cache[key] {
@@ -41,7 +40,7 @@ struct StepLineScanner {
                     guard let left = stored.baseAddress, let right = actionBytes.baseAddress else { return true }
                     return memcmp(left, right, actionBytes.count) == 0
                 }
-                if same { return (entry.action, hash) }
+                if same { return (entry.action, layout.hash) }
             }
         }
         guard let value = try? parser.parse(UnsafeRawBufferPointer(actionBytes)),
@@ -52,20 +51,132 @@ struct StepLineScanner {
         }
         cache[key, default: []].append(Entry(bytes: Array(actionBytes), action: action))
         cachedCount += 1
-        return (action, hash)
+        return (action, layout.hash)
+    }
+
+    /// The whole state or the patch of a step line, and its hash, located without parsing the action:
+    /// a state read needs neither, and parsing it per step would cost as much as the state's change.
+    struct Content {
+        /// Whether the bytes are a whole state (`"state"`) rather than a patch (`"patch"`).
+        var isState: Bool
+        /// Where the value is in the line.
+        var range: Range<Int>
+        var hash: UInt64
     }
 
     // Safe because the bytes are read only during the call, within their count, and never kept.
-    /// The 16 hex digits at the end of the line's content: before the closing `"}` of a version 1
-    /// line, or before the closing `"` when the checksum member has been cut off.
-    private static func hash(in bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        let closing = bytes.last == UInt8(ascii: "}") ? 2 : 1
-        let suffixLength = hashKey.count + 16 + closing
-        guard bytes.count > suffixLength, bytes[bytes.count - closing] == UInt8(ascii: "\"") else { return nil }
-        let keyStart = bytes.count - suffixLength
-        for offset in 0..<hashKey.count where bytes[keyStart + offset] != hashKey[offset] { return nil }
+    /// The content of a step line in the writer's layout whose step is `step`, or `nil` for any other
+    /// line (the caller parses it whole).
+    static func content(of line: UnsafeRawBufferPointer, step: Int) -> Content? {
+        let content = LineChecksum.content(of: line)
+        let bytes = content.bindMemory(to: UInt8.self)
+        guard let layout = layout(of: bytes, sealed: content.count < line.count), layout.step == step else { return nil }
+        return Content(isState: layout.isState, range: layout.content, hash: layout.hash)
+    }
+
+    /// Where the members of a step line in the writer's layout are.
+    struct Layout {
+        var step: Int
+        var action: Range<Int>
+        var isState: Bool
+        var content: Range<Int>
+        var hash: UInt64
+    }
+
+    /// The members of `bytes` when it is exactly
+    /// `{"step":N[,"kind":"word"],"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
+    /// each member once, in that order, with nothing between them. Only then are the scanned members the
+    /// ones a parser finds (a repeated member, which a parser resolves to its last occurrence, or an
+    /// `action` key nested in another member would otherwise be taken for the step's own). A `sealed`
+    /// line's bytes are its ``LineChecksum/content(of:)``: they end at the hash's closing quote.
+    static func layout(of bytes: UnsafeBufferPointer<UInt8>, sealed: Bool) -> Layout? {
+        var cursor = LayoutCursor(bytes: bytes)
+        guard cursor.skip(#"{"step":"#), let step = cursor.stepNumber() else { return nil }
+        if cursor.skip(#","kind":""#) {
+            guard cursor.skipLetters(), cursor.skip("\"") else { return nil }
+        }
+        guard cursor.skip(#","time":"#), cursor.skipDigits(allowingMinus: true) else { return nil }
+        if cursor.skip(#","parent":"#) {
+            guard cursor.skipDigits(allowingMinus: false) else { return nil }
+        }
+        guard cursor.skip(#","action":"#), cursor.peek == UInt8(ascii: "{") else { return nil }
+        let actionStart = cursor.position
+        guard cursor.skipValue() else { return nil }
+        let action = actionStart..<cursor.position
+        let isState: Bool
+        if cursor.skip(#","state":"#) {
+            isState = true
+        } else if cursor.skip(#","patch":"#) {
+            isState = false
+        } else {
+            return nil
+        }
+        let contentStart = cursor.position
+        guard cursor.skipValue(), cursor.position > contentStart else { return nil }
+        let content = contentStart..<cursor.position
+        guard cursor.skip(#","hash":""#), let hash = cursor.hexDigits(16),
+              sealed ? cursor.skip("\"") : cursor.skip("\"}"), cursor.atEnd else { return nil }
+        return Layout(step: step, action: action, isState: isState, content: content, hash: hash)
+    }
+}
+
+/// A position in a line being matched against the writer's layout.
+private struct LayoutCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    var atEnd: Bool { position == bytes.count }
+
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Moves past `literal` when the bytes here are exactly it.
+    mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        let pointer = literal.utf8Start
+        for offset in 0..<count where bytes[position + offset] != pointer[offset] { return false }
+        position += count
+        return true
+    }
+
+    /// Moves past one or more decimal digits (after a `-` when allowed).
+    mutating func skipDigits(allowingMinus: Bool) -> Bool {
+        if allowingMinus, peek == UInt8(ascii: "-") { position += 1 }
+        let start = position
+        while let byte = peek, byte >= 0x30, byte <= 0x39 { position += 1 }
+        return position > start
+    }
+
+    /// Reads a step number: decimal digits without a leading zero, at most 18 of them.
+    mutating func stepNumber() -> Int? {
+        let start = position
+        var value = 0
+        while let byte = peek, byte >= 0x30, byte <= 0x39 {
+            guard position - start < 18 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            position += 1
+        }
+        let digits = position - start
+        guard digits > 0, digits == 1 || bytes[start] != 0x30 else { return nil }
+        return value
+    }
+
+    /// Moves past one or more lowercase ASCII letters.
+    mutating func skipLetters() -> Bool {
+        let start = position
+        while let byte = peek, byte >= 0x61, byte <= 0x7A { position += 1 }
+        return position > start
+    }
+
+    /// Reads exactly `count` lowercase hexadecimal digits.
+    mutating func hexDigits(_ count: Int) -> UInt64? {
+        guard bytes.count - position >= count else { return nil }
         var value: UInt64 = 0
-        for position in (keyStart + hashKey.count)..<(bytes.count - closing) {
+        for _ in 0..<count {
             let byte = bytes[position]
             let digit: UInt8
             switch byte {
@@ -74,57 +185,50 @@ struct StepLineScanner {
             default: return nil
             }
             value = value << 4 | UInt64(digit)
+            position += 1
         }
         return value
     }
 
-    // Safe because the bytes are read only during the call, within their count, and never kept.
-    /// The bytes of the `action` object: found after the numeric members that precede it, and ended by
-    /// matching braces outside strings.
-    private static func actionRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        let key = actionKey
-        var start = -1
-        var position = 0
-        // The members before `action` are numbers and a fixed word, so the first match is the member.
-        while position + key.count < bytes.count, position < 128 {
-            if bytes[position] == key[0] {
-                var matches = true
-                for offset in 1..<key.count where bytes[position + offset] != key[offset] {
-                    matches = false
-                    break
-                }
-                if matches {
-                    start = position + key.count
-                    break
-                }
-            }
+    /// Moves past one JSON value as far as its framing goes: an object or array to its matching
+    /// bracket (outside strings), a string to its closing quote, anything else to the next `,` or `}`.
+    /// What is inside is checked by the parser that reads it later (or not at all, for the state).
+    mutating func skipValue() -> Bool {
+        guard let first = peek else { return false }
+        if first == UInt8(ascii: "\"") {
             position += 1
+            return skipStringRest()
         }
-        guard start >= 0, bytes[start] == UInt8(ascii: "{") else { return nil }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            while let byte = peek, byte != UInt8(ascii: ","), byte != UInt8(ascii: "}") { position += 1 }
+            return true
+        }
         var depth = 0
-        var inString = false
-        var escaped = false
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
+        while let byte = peek {
+            position += 1
+            if byte == UInt8(ascii: "\"") {
+                guard skipStringRest() else { return false }
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 depth += 1
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
-                if depth == 0 { return start..<(index + 1) }
+                if depth == 0 { return true }
             }
-            index += 1
         }
-        return nil
+        return false
+    }
+
+    /// Moves past the rest of a string whose opening quote has been passed.
+    private mutating func skipStringRest() -> Bool {
+        while let byte = peek {
+            position += 1
+            if byte == UInt8(ascii: "\\") {
+                guard peek != nil else { return false }
+                position += 1
+            } else if byte == UInt8(ascii: "\"") {
+                return true
+            }
+        }
+        return false
     }
 }

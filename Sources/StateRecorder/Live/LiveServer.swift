@@ -16,8 +16,10 @@ import Darwin
 /// that subscribe and runs their commands on the app.
 ///
 /// It has one thread of its own, which polls the sockets. The journal's writer thread hands it each
-/// batch of lines it wrote (``publish(_:)``): an append under a lock, never a wait, whatever the
-/// clients do. Each client reads the shared history at its own pace; one that falls more than
+/// batch of lines it wrote (``publish(_:)``): a copy into an inbox whose lock nothing holds for longer
+/// than a copy, so the writer (and through the entry queue, the app) never waits for a send. The
+/// server moves the inbox into the history it streams from at most every couple of milliseconds.
+/// Each client reads the shared history at its own pace; one that falls more than
 /// ``RecorderOptions/LiveChannel/clientBufferBytes`` behind is dropped with a notice.
 final class LiveServer: @unchecked Sendable {
     // `@unchecked`: `hub` is behind its lock; the listeners and `control` are set before the thread
@@ -38,8 +40,21 @@ final class LiveServer: @unchecked Sendable {
     private let user = getuid()
     /// Whether a wake-up byte is in the pipe already: the writer then skips the system call.
     private let wakePending = Atomic<Bool>(false)
+    /// What the writer handed over and the server has not moved into the history yet.
+    private let inbox = Locked<[Delivery]>([])
+    /// How many clients are subscribed, so that the writer wakes the server only when someone reads.
+    private let subscribers = Atomic<Int>(0)
+    /// Set by the server when the history has outgrown its limit, for the writer to ``rebase(header:firstStep:)``.
+    private let historyFull = Atomic<Bool>(false)
 
-    /// What the writer thread and the server thread share.
+    /// A hand-over from the writer, in the order it was made.
+    private enum Delivery {
+        case lines([UInt8])
+        case rebase(header: [UInt8], firstStep: Int)
+    }
+
+    /// The history and the clients: the server's thread works on them, behind a lock because
+    /// ``close()`` marks them closing from the app's thread.
     private struct Hub {
         var history = LiveHistory()
         var clients: [Int32: Client] = [:]
@@ -133,46 +148,73 @@ final class LiveServer: @unchecked Sendable {
     @discardableResult
     func publish(_ lines: UnsafeRawBufferPointer) -> Bool {
         guard lines.count > 0 else { return false }
-        let limit = configuration.clientBufferBytes
-        let (full, subscribed) = hub.withLock { hub -> (Bool, Bool) in
-            hub.history.append(lines)
-            let end = hub.history.bytes.count
-            var subscribed = false
-            for (descriptor, client) in hub.clients {
-                guard let cursor = client.cursor, client.drop == nil else { continue }
-                subscribed = true
-                guard end - cursor + client.outbox.count + client.carry.count > limit else { continue }
-                hub.clients[descriptor]?.drop =
-                    "the client fell more than \(limit) bytes behind the app; read faster or subscribe again"
+        let waiting = inbox.withLock { inbox -> Int in
+            if case .lines(var bytes)? = inbox.last {
+                // Emptied first, so that the append does not copy the bytes already there.
+                inbox[inbox.count - 1] = .lines([])
+                bytes.append(contentsOf: lines)
+                inbox[inbox.count - 1] = .lines(bytes)
+                return bytes.count
             }
-            return (hub.history.bytes.count > hub.historyBytes, subscribed)
+            inbox.append(.lines(Array(lines)))
+            return lines.count
         }
-        // Nobody reads the stream: the server's thread has nothing to send, so it stays asleep.
-        if subscribed { wake() }
-        return full
+        // While nobody reads the stream the server's thread has nothing to send and stays asleep,
+        // waking only now and then to move the lines into its history, which keeps them bounded.
+        if subscribers.load(ordering: .relaxed) > 0 || waiting >= 1 << 20 { wake() }
+        return historyFull.exchange(false, ordering: .relaxed)
+    }
+
+    /// Moves what the writer handed over into the history (on the server's thread, `hub` locked),
+    /// dropping the clients it leaves too far behind.
+    private func takeDeliveries(into hub: inout Hub) {
+        let deliveries = inbox.withLock { inbox -> [Delivery] in
+            defer { inbox = [] }
+            return inbox
+        }
+        let limit = configuration.clientBufferBytes
+        for delivery in deliveries {
+            switch delivery {
+            case .lines(let lines):
+                lines.withUnsafeBytes { hub.history.append($0) }
+                let end = hub.history.bytes.count
+                for (descriptor, client) in hub.clients {
+                    guard let cursor = client.cursor, client.drop == nil,
+                          end - cursor + client.outbox.count + client.carry.count > limit else { continue }
+                    hub.clients[descriptor]?.drop =
+                        "the client fell more than \(limit) bytes behind the app; read faster or subscribe again"
+                }
+            case .rebase(let header, let firstStep):
+                rebase(&hub, header: header, firstStep: firstStep)
+            }
+        }
+        if hub.history.bytes.count > hub.historyBytes { historyFull.store(true, ordering: .relaxed) }
+        subscribers.store(hub.clients.values.filter { $0.cursor != nil && $0.drop == nil }.count, ordering: .relaxed)
     }
 
     /// Starts the history again from `header`, so that it stops growing; clients already subscribed
     /// get the rest of what they had not read, then the lines after the new header.
     func rebase(header: [UInt8], firstStep: Int) {
-        let limit = configuration.clientBufferBytes
-        hub.withLock { hub in
-            let old = hub.history.bytes
-            for (descriptor, var client) in hub.clients {
-                if let cursor = client.cursor {
-                    if old.count - cursor + client.carry.count > limit {
-                        client.drop = "the client fell more than \(limit) bytes behind the app"
-                    } else {
-                        client.carry.append(contentsOf: old[cursor...])
-                        client.historyMidLine = false
-                    }
-                    client.cursor = header.count
-                }
-                hub.clients[descriptor] = client
-            }
-            hub.history.rebase(header: header, firstStep: firstStep)
-        }
+        inbox.withLock { $0.append(.rebase(header: header, firstStep: firstStep)) }
         wake()
+    }
+
+    private func rebase(_ hub: inout Hub, header: [UInt8], firstStep: Int) {
+        let limit = configuration.clientBufferBytes
+        let old = hub.history.bytes
+        for (descriptor, var client) in hub.clients {
+            if let cursor = client.cursor {
+                if old.count - cursor + client.carry.count > limit {
+                    client.drop = "the client fell more than \(limit) bytes behind the app"
+                } else {
+                    client.carry.append(contentsOf: old[cursor...])
+                    client.historyMidLine = false
+                }
+                client.cursor = header.count
+            }
+            hub.clients[descriptor] = client
+        }
+        hub.history.rebase(header: header, firstStep: firstStep)
     }
 
     /// Tells the clients the recording ended, closes every connection and removes the socket file.
@@ -201,7 +243,8 @@ final class LiveServer: @unchecked Sendable {
             var descriptors: [pollfd] = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             for listener in listeners { descriptors.append(pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)) }
             let (closing, clientEvents) = hub.withLock { hub in
-                (hub.closing, hub.clients.map { descriptor, client -> pollfd in
+                takeDeliveries(into: &hub)
+                return (hub.closing, hub.clients.map { descriptor, client -> pollfd in
                     let wantsWrite = !client.carry.isEmpty || !client.outbox.isEmpty
                         || (client.cursor.map { $0 < hub.history.bytes.count } ?? false)
                     return pollfd(fd: descriptor, events: Int16(POLLIN) | (wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
@@ -350,6 +393,7 @@ final class LiveServer: @unchecked Sendable {
     }
 
     private func shutDown() {
+        hub.withLock { takeDeliveries(into: &$0) }
         // Clients are owed the lines written before the close: a second at most to take them.
         let deadline = Date(timeIntervalSinceNow: 1)
         while Date() < deadline {
@@ -488,6 +532,7 @@ final class LiveServer: @unchecked Sendable {
             throw LiveCommandFailure("Step \(from) is past the end: the app's last step is \(lastStep); subscribe from \(lastStep + 1) at most to get only new steps.")
         }
         return try hub.withLock { hub throws(LiveCommandFailure) -> JSONObject in
+            takeDeliveries(into: &hub)
             let history = hub.history
             guard from == 0 || from >= history.firstStep else {
                 throw LiveCommandFailure("The live history starts at step \(history.firstStep); subscribe from 0 for all of it, or read earlier steps from the journal file.")

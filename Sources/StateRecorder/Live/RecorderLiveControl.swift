@@ -17,6 +17,8 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
     }
 
     private let actions: ActionRegistry
+    /// Reads the actions a debugger dispatches, with the schema of the app's header.
+    private let input: LiveActionInput
     let appID: String
     private let lock = NSLock()
     private var _hooks = Hooks()
@@ -35,9 +37,16 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
     }
 
     /// A control whose recorder is set once it exists (``Hooks/recorder``).
-    init(appID: String, actions: ActionRegistry) {
+    ///
+    /// - Parameter schema: The `schema` of the journal's header, which describes the app's actions.
+    init(appID: String, actions: ActionRegistry, schema: JSONValue = .null) {
         self.actions = actions
         self.appID = appID
+        var shapes: [String: JSONValue] = [:]
+        if case .object(let schema) = schema, case .object(let tags)? = schema["actions"] {
+            for (tag, shape) in tags.members { shapes[tag] = shape }
+        }
+        input = LiveActionInput(shapes: shapes, registeredNames: actions.names)
     }
 
     private var recorder: Recorder<State, Action>? { withHooks { $0.recorder } }
@@ -91,19 +100,52 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
         guard let dispatch = withHooks({ $0.dispatch }) else {
             throw LiveCommandFailure("This app does not take actions from the debugger: it gave its recorder no dispatch hook (Recorder.liveControl(dispatch:)).")
         }
-        let decoded: Any
-        do {
-            decoded = try actions.decode(JournalAction(type: type, label: type, payload: payload))
-        } catch {
-            throw LiveCommandFailure("\(error)")
-        }
-        guard let action = decoded as? Action else {
-            throw LiveCommandFailure("The action \(type) decodes as \(Swift.type(of: decoded)), which is not one of this app's actions (\(Action.self)).")
-        }
-        let label = actions.describer(for: action).describe(action).label
+        let (action, label) = try decode(type: type, payload: payload)
         let queued = isPaused
         dispatch(action)
         return (label, queued)
+    }
+
+    /// The app's action for a type and payload as a person typed them (see ``LiveActionInput``), with
+    /// its label. Of the forms the payload may stand for, those that decode must agree.
+    private func decode(type given: String, payload: JSONValue) throws(LiveCommandFailure) -> (Action, String) {
+        let type = try input.tag(for: given)
+        guard let entry = actions.entry(forTag: type) else { throw LiveCommandFailure(input.unknownType(given)) }
+        var decoded: [(action: Action, label: String, form: JSONValue)] = []
+        var firstFailure: String?
+        var otherTag: String?
+        for form in input.candidates(tag: type, payload: payload, registeredName: entry.name) {
+            let value: Any
+            do {
+                value = try entry.decode(form)
+            } catch {
+                if firstFailure == nil { firstFailure = "\(error)" }
+                continue
+            }
+            guard let action = value as? Action else {
+                throw LiveCommandFailure("The action \(type) decodes as \(Swift.type(of: value)), which is not one of this app's actions (\(Action.self)).")
+            }
+            let described = actions.describer(for: action).describe(action)
+            // `tracker.navigate` with a route names the action `tracker.navigate.settings`.
+            guard described.type == type || described.type.hasPrefix(type + ".") else {
+                if otherTag == nil { otherTag = described.type }
+                continue
+            }
+            if !decoded.contains(where: { $0.label == described.label }) { decoded.append((action, described.label, form)) }
+        }
+        if decoded.count > 1 {
+            let forms = decoded.map { "\($0.form.serializedText()) (\($0.label))" }
+            throw LiveCommandFailure("The payload \(payload.serializedText()) is ambiguous for \(type): it reads as \(LiveActionInput.list(forms, or: true)); give the action's Codable form.")
+        }
+        if let only = decoded.first { return (only.action, only.label) }
+        // A tag the app's schema does not list is most likely a typing mistake.
+        if !input.knows(type), !input.shapes.isEmpty, !input.knowsCases(below: type) {
+            throw LiveCommandFailure(input.unknownType(given))
+        }
+        if let otherTag, firstFailure == nil {
+            throw LiveCommandFailure("The payload \(payload.serializedText()) is a \(otherTag) action, not a \(type) one; dispatch it as \(otherTag), or give a \(type) payload.")
+        }
+        throw LiveCommandFailure(input.mismatch(tag: type, payload: payload, detail: firstFailure ?? "it does not decode"))
     }
 
     func mark(_ name: String) {

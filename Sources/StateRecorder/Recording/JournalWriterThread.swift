@@ -212,6 +212,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
+        case .closing(let after, let time):
+            JournalEvent.closed(after: after, time: time).write(to: &buffer)
         case .stop(let message):
             writeBeforeStopping()
             stop(because: message)

@@ -317,9 +317,13 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     }
 
     func closeQuietly() {
+        let time = clock()
         let first = travel.withLock { state -> Bool in
             defer { state.closed = true }
-            return !state.closed
+            guard !state.closed else { return false }
+            // The journal's last line says it was closed, so that a reader following it can stop.
+            control.put(.closing(after: state.lastStep, time: time))
+            return true
         }
         guard first else { return }
         control.closeQueue()
@@ -385,7 +389,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                                                       JournalWriterThread<State, Action>.fileName(path)),
                            policy: options.keyframePolicy).writeHeader(into: &header)
         }
-        let control = RecorderLiveControl<State, Action>(appID: appID, actions: actions)
+        let control = RecorderLiveControl<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {
             let server = try LiveServer(configuration: channel, header: header, firstStep: builder.lastStep + 1,
                                         control: control)

@@ -23,6 +23,8 @@ enum RecorderEntry: @unchecked Sendable {
     /// Undo, redo or jump (state slot).
     case travel(after: Int, time: Int64, kind: JournalEvent.TravelKind, to: Int)
     case marker(after: Int, time: Int64, name: String)
+    /// The recorder is closing: the journal's closing line, the last one written.
+    case closing(after: Int, time: Int64)
     /// Stop the journal with this message (a state the recorder could not encode on the calling thread).
     case stop(message: String)
     /// Flush everything before this entry, then signal.

@@ -2,7 +2,8 @@
 //
 // Data: the script element "timeline-data" (type application/json) holds the recording as
 // keyframes and patches (see TimelineData.swift). `Timeline` rebuilds the state of any step from the
-// keyframe before it; `Page` draws the panes. Every recorded string reaches the document through
+// keyframe or idle-time checkpoint before it; `Page` draws the panes (the step list and the state
+// tree draw only the rows in view). Every recorded string reaches the document through
 // `textContent` (or an SVG text node), never as markup, and control and bidirectional characters are
 // shown as escapes such as \u{202E}.
 "use strict";
@@ -206,6 +207,10 @@ class Timeline {
     this.marks = new Map();  // step -> events that follow it
     this.types = new Set();
     this.cache = new Map();  // step -> state, most recently used last
+    // step -> state every CHECKPOINT_INTERVAL steps, built in idle time after the page opens, so that a
+    // jump replays at most that many patches rather than up to a keyframe interval's.
+    this.checkpoints = new Map();
+    this.checkpointed = null;  // {step, state, owned}: how far the checkpoint builder has come
     this.listeners = [];
     for (const event of document.events || []) this.addEvent(event);
   }
@@ -216,10 +221,10 @@ class Timeline {
 
   /** Adds the next step; the first one must carry its state. */
   append(entry) {
-    if (this.entries.length === 0 ? entry.state === undefined : entry.step !== this.lastStep + 1) {
+    if (this.entries.length === 0 ? entry.state === undefined && !entry.stateNotExported : entry.step !== this.lastStep + 1) {
       throw new Error("step " + entry.step + " does not follow step " + this.lastStep);
     }
-    if (entry.state === undefined && (entry.parent === undefined || !this.entry(entry.parent))) {
+    if (entry.state === undefined && !entry.stateNotExported && (entry.parent === undefined || !this.entry(entry.parent))) {
       throw new Error("step " + entry.step + " has neither a state nor a parent on the page");
     }
     this.entries.push(entry);
@@ -233,15 +238,20 @@ class Timeline {
     this.marks.set(event.after, list);
   }
 
-  /** The state after `step`, from the nearest cached state or keyframe on its parent chain. */
+  /**
+   * The state after `step`, from the nearest cached state or keyframe on its parent chain; undefined
+   * when the recording does not hold it (`stateNotExported`).
+   */
   state(step) {
     const chain = [];
     let at = step;
     let base;
     for (;;) {
       if (this.cache.has(at)) { base = this.cache.get(at); break; }
+      if (this.checkpoints.has(at)) { base = this.checkpoints.get(at); break; }
       const entry = this.entry(at);
       if (!entry) throw new Error("step " + at + " is not on this page");
+      if (entry.stateNotExported) return undefined;
       if (entry.state !== undefined) { base = entry.state; break; }
       chain.push(entry);
       at = entry.parent;
@@ -251,6 +261,34 @@ class Timeline {
     for (let i = chain.length - 1; i >= 0; i--) state = applyPatch(state, chain[i].patch, owned);
     this.remember(step, state);
     return state;
+  }
+
+  /**
+   * Builds checkpoints forward from where it stopped until `hasTime()` says stop; returns whether steps
+   * remain. Between two checkpoints the state is patched in place (its nodes are this run's own copies),
+   * so a checkpoint costs the nodes its patches reach, not a whole state.
+   */
+  buildCheckpoints(hasTime) {
+    let done = this.checkpointed;
+    let step = done ? done.step + 1 : this.firstStep;
+    while (step <= this.lastStep) {
+      const entry = this.entry(step);
+      if (entry.state !== undefined || entry.stateNotExported) {
+        done = { step, state: entry.state, owned: new WeakSet() };
+      } else if (done && done.state !== undefined && entry.parent === done.step) {
+        done = { step, state: applyPatch(done.state, entry.patch, done.owned), owned: done.owned };
+      } else {
+        done = { step, state: this.state(step), owned: new WeakSet() };  // a branch: from its parent
+      }
+      if ((step - this.firstStep) % CHECKPOINT_INTERVAL === 0 && done.state !== undefined && entry.state === undefined) {
+        this.checkpoints.set(step, done.state);
+        done.owned = new WeakSet();  // the checkpoint is kept as it is: later patches copy before writing
+      }
+      this.checkpointed = done;
+      step++;
+      if ((step & 63) === 0 && !hasTime()) break;
+    }
+    return step <= this.lastStep;
   }
 
   remember(step, state) {
@@ -297,6 +335,11 @@ function timeText(ms) {
 }
 
 const ROW_HEIGHT = 38;
+const TREE_ROW_HEIGHT = 20;
+const HASH_BURST = 150;
+const NOT_EXPORTED = "This step's state was not exported: a Redux DevTools Export file holds the actions and the state before them only. "
+  + "A statedbg that registers the app computes the states (statedbg view then shows them).";
+const CHECKPOINT_INTERVAL = 128;
 const CHILDREN_SHOWN = 100;
 
 class Page {
@@ -304,12 +347,26 @@ class Page {
     this.timeline = timeline;
     this.current = timeline.lastStep;
     this.listed = [];                  // the steps the filters let through
-    this.expanded = new Set([""]);     // pointers of expanded tree nodes
+    this.expanded = new Set([""]);     // pointers of tree nodes the reader opened
+    this.closed = new Set();           // pointers of tree nodes the reader closed
     this.showAll = new Set();          // pointers of containers showing every child
     this.chartTokens = null;
     this.chartValues = null;
     this.rawShown = false;
     this.metrics = { openMs: 0, jumps: [] };
+    this.checkpointsScheduled = false;
+  }
+
+  /** Builds the timeline's checkpoints a few milliseconds at a time while the browser is idle. */
+  scheduleCheckpoints() {
+    if (this.checkpointsScheduled) return;
+    this.checkpointsScheduled = true;
+    const later = window.requestIdleCallback || ((work) => setTimeout(() => work({ timeRemaining: () => 8 }), 1));
+    const work = (deadline) => {
+      const more = this.timeline.buildCheckpoints(() => deadline.timeRemaining() > 2);
+      if (more) later(work); else this.checkpointsScheduled = false;
+    };
+    later(work);
   }
 
   start() {
@@ -332,12 +389,16 @@ class Page {
     document.addEventListener("keydown", (event) => this.key(event));
     window.addEventListener("hashchange", () => { const s = this.stepInHash(); if (s !== null && s !== this.current) this.go(s); });
     window.addEventListener("resize", () => this.drawRows());
-    t.listeners.push(() => { this.grew(); this.filter(); });
+    t.listeners.push(() => { this.grew(); this.filter(); this.scheduleCheckpoints(); });
+    $("state-tree").addEventListener("click", (event) => this.treeClick(event));
+    $("state-tree").addEventListener("scroll", () => this.drawTreeRows());
+    window.addEventListener("resize", () => this.drawTreeRows());
     this.grew();
     this.filter();
     const asked = this.stepInHash();
     this.go(asked !== null ? asked : t.lastStep);
     this.scrollToCurrent();
+    this.scheduleCheckpoints();
   }
 
   /** The step in `#step=N`, when it names one on this page. */
@@ -404,6 +465,7 @@ class Page {
     if (entry.action && entry.action.site) parts.push(visible(entry.action.site));
     meta.textContent = parts.join("  ");
     if (entry.action && entry.action.replayable === false) meta.prepend(element("span", "badge warning", "not replayable"));
+    if (entry.stateNotExported) meta.prepend(element("span", "badge warning", "state not exported"));
     if (entry.parent !== undefined && entry.parent !== step - 1) meta.prepend(element("span", "badge", "↳ from step " + entry.parent));
     for (const event of t.marks.get(step) || []) meta.prepend(this.badge(event));
     row.append(meta);
@@ -486,24 +548,47 @@ class Page {
     step = Math.max(t.firstStep, Math.min(t.lastStep, step));
     this.current = step;
     const entry = t.entry(step);
-    const state = t.state(step);
+    // The parent first: the step's state is then one patch away from it (the cache holds it).
     const parent = entry.parent !== undefined ? t.state(entry.parent) : undefined;
+    const state = t.state(step);
     $("slider").value = step;
     $("position").textContent = "step " + step + " of " + t.firstStep + "–" + t.lastStep;
+    this.drawTree(state, entry);  // first: it reads the tree's geometry while the layout is still clean
     this.drawHeader(entry);
     this.drawDiff(entry, parent, state);
-    this.drawTree(state, entry);
-    if (this.rawShown) $("state-raw").textContent = canonicalJSON(state);
+    if (this.rawShown) $("state-raw").textContent = state === undefined ? NOT_EXPORTED : canonicalJSON(state);
     this.drawCursor();
     for (const row of $("action-spacer").children) row.classList.toggle("current", Number(row.dataset.step) === step);
-    const hash = "#step=" + step;
-    if (location.hash !== hash) {
-      try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
-    }
+    this.nameInURL(step);
     void document.body.offsetHeight; // lay out now, so the measurement covers it
     const took = performance.now() - started;
     this.metrics.jumps.push(took);
     this.status("step " + step + " in " + took.toFixed(1) + " ms");
+  }
+
+  /**
+   * Puts the step in the URL fragment. Browsers ignore history updates past a rate (Chromium: 200 in
+   * 10 s), which dragging the slider passes, so past HASH_BURST updates in 10 s the fragment follows a
+   * few times a second, and always ends on the step shown.
+   */
+  nameInURL(step) {
+    const write = (hash) => {
+      if (location.hash === hash) return;
+      try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
+    };
+    const now = performance.now();
+    this.hashTimes = (this.hashTimes || []).filter((t) => now - t < 10000);
+    if (this.hashTimer !== undefined) return;  // a later write is due; it will name the step shown then
+    if (this.hashTimes.length < HASH_BURST) {
+      this.hashTimes.push(now);
+      write("#step=" + step);
+      return;
+    }
+    this.hashTimer = setTimeout(() => {
+      this.hashTimer = undefined;
+      this.hashTimes.push(performance.now());
+      write("#step=" + this.current);
+    }, 250);
   }
 
   status(text) {
@@ -520,7 +605,8 @@ class Page {
       return;
     }
     header.append(element("span", "label", visible(entry.action.label)));
-    const meta = [entry.action.type, timeText(entry.time), entry.action.site || "", entry.action.replayable === false ? "not replayable" : ""]
+    const meta = [entry.action.type, timeText(entry.time), entry.action.site || "", entry.action.replayable === false ? "not replayable" : "",
+      entry.stateNotExported ? "state not exported" : ""]
       .filter((s) => s).map(visible).join(" · ");
     header.append(element("div", "meta", meta));
     for (const event of this.timeline.marks.get(entry.step) || []) header.append(this.badge(event));
@@ -532,6 +618,11 @@ class Page {
   drawDiff(entry, parent, state) {
     const box = $("diff");
     box.replaceChildren();
+    if (state === undefined) {
+      $("diff-legend").textContent = "";
+      box.append(element("p", "hint", NOT_EXPORTED + " There is no diff to show."));
+      return;
+    }
     if (parent === undefined) {
       $("diff-legend").textContent = "";
       box.append(element("p", "hint", "This step starts the page; there is no step before it here."));
@@ -558,72 +649,133 @@ class Page {
 
   // ---------------------------------------------------------------- state tree
 
+  /**
+   * The state as a tree. The paths this step changed are highlighted and opened for this step only (a
+   * node the reader opened or closed keeps that). The open nodes are listed as rows of one height and
+   * only the rows in view are drawn (as the action list does), so a step costs the same however large
+   * its state; one listener on the tree handles every click.
+   */
   drawTree(state, entry) {
+    if (state === undefined) {
+      this.treeRows = null;
+      $("state-tree").replaceChildren(element("p", "hint", NOT_EXPORTED));
+      return;
+    }
     const changed = new Set();
+    const onChangedPath = new Set();
     for (const op of entry.parent !== undefined ? entry.patch : []) {
       for (const pointer of [op.path, op.from]) {
         if (pointer === undefined) continue;
         const tokens = pointerTokens(pointer);
         changed.add(pointerOf(tokens));
-        for (let i = 0; i < tokens.length; i++) this.expanded.add(pointerOf(tokens.slice(0, i)));
+        for (let i = 0; i <= tokens.length; i++) onChangedPath.add(pointerOf(tokens.slice(0, i)));
       }
     }
     this.changed = changed;
+    this.onChangedPath = onChangedPath;
+    this.chartPointer = this.chartTokens ? pointerOf(this.chartTokens) : null;
+    this.treeRows = [];
+    this.listRows(state, "", "", null, 0);
     const tree = $("state-tree");
-    const scroll = tree.scrollTop;
-    tree.replaceChildren(this.node(state, [], null));
-    tree.scrollTop = scroll;
+    // Read the geometry before writing anything, so that reading it costs no layout of its own.
+    let scrollTop = tree.scrollTop;
+    const height = tree.clientHeight || 800;
+    let spacer = $("tree-spacer");
+    if (!spacer) {
+      spacer = element("div");
+      spacer.id = "tree-spacer";
+      tree.replaceChildren(spacer);
+    }
+    spacer.style.height = this.treeRows.length * TREE_ROW_HEIGHT + "px";
+    // The first changed row in view, unless one is already.
+    const first = this.treeRows.findIndex((row) => row.kind === "node" && changed.has(row.pointer));
+    if (first >= 0) {
+      const top = first * TREE_ROW_HEIGHT;
+      if (top < scrollTop || top + TREE_ROW_HEIGHT > scrollTop + height) scrollTop = Math.max(0, top - height / 3);
+    }
+    scrollTop = Math.min(scrollTop, Math.max(0, this.treeRows.length * TREE_ROW_HEIGHT - height));
+    if (tree.scrollTop !== scrollTop) tree.scrollTop = scrollTop;
+    this.drawTreeRows(scrollTop, height);
   }
 
-  node(value, tokens, key) {
-    const pointer = pointerOf(tokens);
-    const node = element("div", "node" + (this.changed.has(pointer) ? " changed" : ""));
-    node.dataset.pointer = pointer;
+  /** Lists the rows of a node and of its open descendants in `treeRows`. */
+  listRows(value, pointer, path, key, depth) {
+    this.treeRows.push({ kind: "node", value, pointer, path, key, depth });
+    if (!isContainer(value) || !this.isOpen(pointer)) return;
+    const isArray = Array.isArray(value);
+    const keys = isArray ? value.map((_, i) => String(i)) : keysOf(value);
+    const all = this.showAll.has(pointer) || keys.length <= CHILDREN_SHOWN * 1.5;
+    let hidden = 0;
+    keys.forEach((k, i) => {
+      const childPointer = pointer + "/" + k.replace(/~/g, "~0").replace(/\//g, "~1");
+      if (all || i < CHILDREN_SHOWN || this.onChangedPath.has(childPointer)) {
+        const childPath = path + (isArray ? "[" + k + "]" : /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? "." + k : ".[" + quoted(k) + "]");
+        this.listRows(value[k], childPointer, childPath, isArray ? "[" + k + "]" : visible(k), depth + 1);
+      } else hidden++;
+    });
+    if (hidden > 0) this.treeRows.push({ kind: "more", pointer, depth: depth + 1, text: "… " + hidden + " more (show all " + keys.length + ")" });
+  }
+
+  /** Draws the tree rows in view, and a few on either side. */
+  drawTreeRows(scrollTop = $("state-tree").scrollTop, height = $("state-tree").clientHeight || 800) {
+    const spacer = $("tree-spacer");
+    if (!spacer || !this.treeRows) return;
+    const from = Math.max(0, Math.floor(scrollTop / TREE_ROW_HEIGHT) - 10);
+    const to = Math.min(this.treeRows.length, from + Math.ceil(height / TREE_ROW_HEIGHT) + 20);
+    const rows = [];
+    for (let i = from; i < to; i++) rows.push(this.treeRow(this.treeRows[i], i));
+    spacer.replaceChildren(...rows);
+  }
+
+  /** Whether a container shows its children: opened by the reader, or on a path this step changed. */
+  isOpen(pointer) {
+    if (this.expanded.has(pointer)) return true;
+    return this.onChangedPath.has(pointer) && !this.changed.has(pointer) && !this.closed.has(pointer);
+  }
+
+  treeClick(event) {
+    const target = event.target;
+    const node = target.closest(".node");
+    if (!node) return;
+    const pointer = node.dataset.pointer;
+    if (target.classList.contains("plot")) { this.chart(pointerTokens(pointer)); return; }
+    if (target.classList.contains("more")) this.showAll.add(pointer);
+    else if (target.closest(".line") && node.classList.contains("container")) {
+      if (this.isOpen(pointer)) { this.expanded.delete(pointer); this.closed.add(pointer); }
+      else { this.expanded.add(pointer); this.closed.delete(pointer); }
+    } else return;
+    this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current));
+  }
+
+  /** One row: a node's line (its pointer in `data-pointer`), or the "… N more" of a long container. */
+  treeRow(row, index) {
+    const value = row.value;
+    const container = row.kind === "node" && isContainer(value);
+    const node = element("div", "node" + (container ? " container" : "") + (row.kind === "node" && this.changed.has(row.pointer) ? " changed" : ""));
+    node.dataset.pointer = row.pointer;
+    node.style.top = index * TREE_ROW_HEIGHT + "px";
+    node.style.paddingLeft = row.depth * 1.4 + "em";
+    if (row.kind === "more") {
+      node.append(element("div", "more", row.text));
+      return node;
+    }
     const line = element("div", "line");
     node.append(line);
-    const container = isContainer(value);
-    const toggle = element("span", "toggle", container ? (this.expanded.has(pointer) ? "▾" : "▸") : "");
-    line.append(toggle);
-    if (key !== null) line.append(element("span", "key", key), ": ");
+    line.append(element("span", "toggle", container ? (this.isOpen(row.pointer) ? "▾" : "▸") : ""));
+    if (row.key !== null) line.append(element("span", "key", row.key), ": ");
     if (!container) {
       line.append(this.leaf(value));
       if (numberOf(value) !== undefined) {
-        const plot = element("button", "plot" + (this.chartTokens && pointerOf(this.chartTokens) === pointer ? " selected" : ""), "∿");
+        const plot = element("button", "plot" + (this.chartPointer === row.pointer ? " selected" : ""), "∿");
         plot.type = "button";
-        plot.title = "Plot " + displayPath(tokens, this.timeline.state(this.current)) + " over all steps";
-        plot.addEventListener("click", () => this.chart(tokens));
+        plot.title = "Plot " + (row.path || ".") + " over all steps";
         line.append(plot);
       }
       return node;
     }
-    const isArray = Array.isArray(value);
-    const keys = isArray ? value.map((_, i) => String(i)) : keysOf(value);
-    line.append(element("span", "summary", isArray ? "[" + keys.length + " element" + (keys.length === 1 ? "" : "s") + "]"
-      : "{" + keys.length + " key" + (keys.length === 1 ? "" : "s") + "}"));
-    line.style.cursor = "pointer";
-    line.addEventListener("click", (event) => {
-      if (event.target.tagName === "BUTTON") return;
-      if (this.expanded.has(pointer)) this.expanded.delete(pointer); else this.expanded.add(pointer);
-      this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current));
-    });
-    if (!this.expanded.has(pointer)) return node;
-    const children = element("div", "children");
-    const all = this.showAll.has(pointer) || keys.length <= CHILDREN_SHOWN * 1.5;
-    let hidden = 0;
-    keys.forEach((k, i) => {
-      const childTokens = tokens.concat([k]);
-      const childPointer = pointerOf(childTokens);
-      const onChangedPath = [...this.changed].some((c) => c === childPointer || c.startsWith(childPointer + "/"));
-      if (all || i < CHILDREN_SHOWN || onChangedPath) {
-        children.append(this.node(value[k], childTokens, isArray ? "[" + k + "]" : visible(k)));
-      } else hidden++;
-    });
-    if (hidden > 0) {
-      const more = element("div", "more", "… " + hidden + " more (show all " + keys.length + ")");
-      more.addEventListener("click", () => { this.showAll.add(pointer); this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current)); });
-      children.append(more);
-    }
-    node.append(children);
+    const count = Array.isArray(value) ? value.length : Object.keys(value).length;
+    line.append(element("span", "summary", Array.isArray(value) ? "[" + count + " element" + (count === 1 ? "" : "s") + "]"
+      : "{" + count + " key" + (count === 1 ? "" : "s") + "}"));
     return node;
   }
 
@@ -639,7 +791,10 @@ class Page {
     $("show-tree").classList.toggle("selected", !raw);
     $("state-raw").hidden = !raw;
     $("state-tree").hidden = raw;
-    if (raw) $("state-raw").textContent = canonicalJSON(this.timeline.state(this.current));
+    if (raw) {
+      const state = this.timeline.state(this.current);
+      $("state-raw").textContent = state === undefined ? NOT_EXPORTED : canonicalJSON(state);
+    }
   }
 
   // ---------------------------------------------------------------- chart

@@ -33,10 +33,14 @@ enum BisectCommand: Subcommand {
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let source = try context.open(arguments.string("file") ?? "")
+        let file = arguments.string("file") ?? ""
         let predicate = try context.predicate(arguments.string("predicate") ?? "")
+        // A linear scan of a journal reads it in one pass, without indexing it.
+        let search = arguments.flag("linear") ? try context.journalSearch(file) : nil
+        var source = search == nil ? try context.open(file) : nil
         let report = try CommandFailure.translating { () throws(DebuggerError) in
-            try RecordingQuery(source: source).bisect(predicate, linear: arguments.flag("linear"), isCancelled: context.isCancelled)
+            if let search { return try search.bisectLinear(predicate, isCancelled: context.isCancelled) }
+            return try RecordingQuery(source: source.unsafelyUnwrapped).bisect(predicate, linear: arguments.flag("linear"), isCancelled: context.isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
         if arguments.flag("json") {
@@ -45,6 +49,10 @@ enum BisectCommand: Subcommand {
         }
         context.output.print(report.description)
         guard let step = report.step else { return .checkFailed }
+        if source == nil {
+            source = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: file) }
+        }
+        guard let source else { return .success }
         let printer = StepPrinter(colour: context.colour(arguments))
         context.output.print(try StepView(source: source, printer: printer).render(step: step))
         return .success

@@ -33,23 +33,30 @@ enum ChangesCommand: Subcommand {
         exitStatuses: [.init(.success, "The list was printed (possibly empty).")] + CommandSpec.StatusNote.reading + [.interrupted])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let source = try context.open(arguments.string("file") ?? "")
+        let file = arguments.string("file") ?? ""
+        let search = try context.journalSearch(file)
+        let source = search == nil ? try context.open(file) : nil
         let path = try context.path(arguments.string("path") ?? "")
         let output = context.output
         let namesPaths = !path.selectsAtMostOneValue
         let json = arguments.flag("json")
+        // A long search shows what it has found as it goes, in the lines of the finished report; a
+        // journal is read in one pass and the changes are not kept.
+        let print = { (change: ValueChange) in
+            output.print(json ? Self.json(change).canonicalText : change.rendered(namingPaths: namesPaths))
+            output.flush()
+        }
         let report = try CommandFailure.translating { () throws(DebuggerError) in
-            try RecordingQuery(source: source).changes(of: path, isCancelled: context.isCancelled) { change in
-                // A long search shows what it has found as it goes, in the lines of the finished report.
-                output.print(json ? Self.json(change).canonicalText : change.rendered(namingPaths: namesPaths))
-                output.flush()
+            if let search {
+                return try search.changes(of: path, isCancelled: context.isCancelled, found: print)
             }
+            return try RecordingQuery(source: source.unsafelyUnwrapped).changes(of: path, isCancelled: context.isCancelled, found: print)
         }
         if report.cancelled { throw CommandFailure(.interrupted, report.summary) }
         if json {
             let summary: JSONValue = [
                 "path": .string(report.path.description),
-                "changes": .integer(Int64(report.changes.count)),
+                "changes": .integer(Int64(report.changeCount)),
                 "firstStep": .integer(Int64(report.steps.lowerBound)),
                 "lastStep": .integer(Int64(report.steps.upperBound - 1)),
             ]

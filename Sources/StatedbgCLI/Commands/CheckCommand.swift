@@ -81,20 +81,23 @@ enum CheckCommand: Subcommand {
         }
         // A header that cannot be read (another format, a newer version) is bad data, as for every
         // reader; only the lines after it are listed as problems.
-        var options = JournalReader.Options()
-        options.lineProblemLimit = 1
-        let source = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: path, options: options) }
+        // The one scan of the file, whose reader the check then uses.
+        var source = try CommandFailure.translating { () throws(DebuggerError) in
+            try JournalSource(path: path, options: JournalCheck.readerOptions())
+        }
         var repaired: RepairReport?
         if repairing {
             let repair = try CommandFailure.translating { () throws(DebuggerError) in try JournalCheck.repair(path: path) }
             if repair.backupPath != nil {
                 repaired = repair
                 if !json { output.print(repair.description) }
+                // The torn line is gone: check the file as it is now.
+                source = try CommandFailure.translating { () throws(DebuggerError) in
+                    try JournalSource(path: path, options: JournalCheck.readerOptions())
+                }
             }
         }
-        let report = try CommandFailure.translating { () throws(DebuggerError) in
-            try JournalCheck.check(path: path, app: context.registry.app(for: source.info.app), isCancelled: context.isCancelled)
-        }
+        let report = JournalCheck.check(source.reader, app: context.registry.app(for: source.info.app), isCancelled: context.isCancelled)
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: the check stopped before the end.") }
         if !json { output.print(report.description) }
         let problems: [JSONValue] = report.problems.map { problem in

@@ -36,14 +36,25 @@ struct CommandContext {
     func open(_ path: String, verifyingHashes: Bool = true) throws(CommandFailure) -> any RecordingSource {
         var source: any RecordingSource
         do {
-            source = try RecordingLoader.open(path: path)
-            if !verifyingHashes, source is JournalSource {
+            if !verifyingHashes, try RecordingLoader.isJournal(path: path) {
+                // Opened once, with the options, rather than opened and then opened again.
                 var options = JournalReader.Options()
                 options.verifyHashes = false
                 source = try JournalSource(path: path, options: options)
+            } else {
+                // A Redux DevTools export names no app: a statedbg that registers one app replays it with that one.
+                source = try RecordingLoader.open(path: path, app: registry.apps.count == 1 ? registry.ids[0] : "redux")
             }
         } catch {
             throw CommandFailure(error)
+        }
+        if let export = source as? ReduxDevToolsImport, !export.hasStates, let app = registry.app(for: export.info.app) {
+            do {
+                source = try export.computingStates(with: app)
+                output.printError("statedbg: note: \(path) is a Redux DevTools Export file, which holds no state after step 0; the states shown are computed by the reducer of the app \"\(app.id)\".")
+            } catch {
+                warn("\(path) is a Redux DevTools Export file, which holds no state after step 0, and the reducer of the app \"\(app.id)\" cannot compute them: \(error)")
+            }
         }
         if let journal = source as? JournalSource, let torn = journal.reader.torn {
             warn("\(path):\(torn.line): \(torn); it is ignored, and `statedbg check --repair` cuts it off.")
@@ -52,6 +63,15 @@ struct CommandContext {
             warn(damage)
         }
         return source
+    }
+
+    /// Says on standard error that a Redux DevTools Export file holds no state after step 0, what the
+    /// command does about it, and how to get the states.
+    func noteStatesNotExported(_ export: ReduxDevToolsImport, _ consequence: String) {
+        let before = export.hasState(at: export.baseStep) ? "the state before them (step 0)" : "no state at all (not even the preloaded state)"
+        output.printError("statedbg: note: \(export.name) is a Redux DevTools Export file: it holds the actions and \(before), "
+            + "not the states after them, \(consequence); a statedbg that registers the app (Statedbg.main(apps:)) "
+            + "computes the states with its reducer, and exporting the lifted state from DevTools keeps them.")
     }
 
     /// The integer value of `name`, with a usage error for anything else.

@@ -28,22 +28,33 @@ enum LogCommand: Subcommand {
         exitStatuses: [.init(.success, "The list was printed (possibly empty).")] + CommandSpec.StatusNote.reading)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let source = try context.open(arguments.string("file") ?? "")
+        let file = arguments.string("file") ?? ""
         let pattern = arguments.string("type").map(ActionPattern.init)
+        let json = arguments.flag("json")
+        // A journal is read in one pass and each step printed as it is read.
+        if let search = try context.journalSearch(file) {
+            _ = try CommandFailure.translating { () throws(DebuggerError) in
+                try search.log(typePattern: pattern, isCancelled: context.isCancelled) { Self.print($0, json: json, context) }
+            }
+            return .success
+        }
+        let source = try context.open(file)
         let steps = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingQuery(source: source).log(typePattern: pattern)
         }
-        for summary in steps {
-            if arguments.flag("json") {
-                let line: JSONValue = [
-                    "step": .integer(Int64(summary.step)), "action": summary.action.jsonValue,
-                    "line": summary.line.map { .integer(Int64($0)) } ?? .null, "time": .integer(summary.time),
-                ]
-                context.output.print(line.canonicalText)
-            } else {
-                context.output.print(summary.description)
-            }
-        }
+        for summary in steps { Self.print(summary, json: json, context) }
         return .success
+    }
+
+    private static func print(_ summary: StepSummary, json: Bool, _ context: CommandContext) {
+        if json {
+            let line: JSONValue = [
+                "step": .integer(Int64(summary.step)), "action": summary.action.jsonValue,
+                "line": summary.line.map { .integer(Int64($0)) } ?? .null, "time": .integer(summary.time),
+            ]
+            context.output.print(line.canonicalText)
+        } else {
+            context.output.print(summary.description)
+        }
     }
 }

@@ -39,6 +39,9 @@ enum ReplCommand: Subcommand {
         let followed = try arguments.flag("follow") ? FollowCommandSupport.open(path) : nil
         let source: any RecordingSource
         if let followed { source = followed } else { source = try context.open(path) }
+        if let export = source as? ReduxDevToolsImport, !export.hasStates {
+            context.noteStatesNotExported(export, "so the steps after it show their actions only")
+        }
         let session = Session(source: source, registry: context.registry)
         let script = arguments.string("command").map(ReplScript.commands(in:))
         let interactive = script == nil && context.terminal.isInputInteractive

@@ -83,7 +83,12 @@ enum ReplayCommand: Subcommand {
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json)
         let output = context.output
-        try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context)
+        if verifier == nil, let export = source as? ReduxDevToolsImport, !export.hasStates {
+            return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
+        }
+        // Verifying quietly, the verifier reads each line once, checking the recorded states as it replays.
+        let fused = verifier != nil && quiet && source is JournalSource
+        if !fused { try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context) }
         guard let verifier else {
             if !json {
                 let count = last - source.baseStep
@@ -91,7 +96,7 @@ enum ReplayCommand: Subcommand {
             }
             return .success
         }
-        let (report, interrupted) = try runVerifier(verifier, through: last, context)
+        let (report, interrupted) = try runVerifier(verifier, through: last, checkingRecordedStates: fused, context)
         if json {
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted))))])).canonicalText)
         } else {
@@ -114,7 +119,7 @@ enum ReplayCommand: Subcommand {
         var printed = journal.lastStep
         var shownEvents = journal.events.count
         output.flush()
-        while !context.isCancelled() {
+        while journal.closedAfterStep == nil && !context.isCancelled() {
             usleep(100_000)
             do {
                 guard try journal.refresh() > 0 || journal.events.count > shownEvents else { continue }
@@ -135,9 +140,13 @@ enum ReplayCommand: Subcommand {
             shownEvents = journal.events.count
             output.flush()
         }
-        if !json {
+        let closing = journal.reader.closing
+        if json {
+            if let closing { output.print(closing.event.jsonValue.canonicalText) }
+        } else {
             let count = printed - journal.baseStep
-            output.print("followed \(journal.name) to step \(printed): \(count) step\(count == 1 ? "" : "s") (stopped with Ctrl-C)")
+            let why = closing.map { "the recording was closed at step \($0.event.after)" } ?? "stopped with Ctrl-C"
+            output.print("followed \(journal.name) to step \(printed): \(count) step\(count == 1 ? "" : "s") (\(why))")
         }
         return .success
     }
@@ -160,8 +169,9 @@ enum ReplayCommand: Subcommand {
             let source = try fileContext.open(path, verifyingHashes: false)
             let verifier = try makeVerifier(source, fileContext)
             let printer = StepPrinter(colour: colour)
-            try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext)
-            let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, fileContext)
+            let fused = source is JournalSource
+            if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
+            let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)
             if !json {
                 for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: true) {
                     fileContext.output.print(line)
@@ -231,15 +241,19 @@ enum ReplayCommand: Subcommand {
     }
 
     /// Replays through the app's reducer up to `last`; the report, and whether Ctrl-C cut it short.
-    private static func runVerifier(_ verifier: ReplayVerifier, through last: Int,
+    ///
+    /// - Parameter checkingRecordedStates: Whether the verifier also checks every recorded state through
+    ///   `last` against its hash, as ``replaySteps(of:from:through:json:quiet:printer:_:)`` does, in the
+    ///   same pass (a journal verified with `--quiet`, whose steps are not printed).
+    private static func runVerifier(_ verifier: ReplayVerifier, through last: Int, checkingRecordedStates: Bool,
                                     _ context: CommandContext) throws(CommandFailure) -> (report: VerifyReport, interrupted: Bool) {
         let isCancelled = context.isCancelled
         var reachedEnd = false
         let report: VerifyReport
         do {
             // Progress after every step lets `--to` stop the replay exactly where asked.
-            report = try verifier.verify(progressInterval: 1, progress: { step in reachedEnd = step >= last },
-                                         isCancelled: { reachedEnd || isCancelled() })
+            report = try verifier.verify(checkingRecordedStatesThrough: checkingRecordedStates ? last : nil, progressInterval: 1,
+                                         progress: { step in reachedEnd = step >= last }, isCancelled: { reachedEnd || isCancelled() })
         } catch {
             throw CommandFailure(error)
         }

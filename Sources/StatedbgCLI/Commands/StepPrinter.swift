@@ -65,6 +65,8 @@ struct StepPrinter: Sendable {
             return "travel: \(kind.rawValue) to step \(to)"
         case .marker(_, _, let name):
             return "marker: \(name)"
+        case .closed(let after, _):
+            return "the recording was closed at step \(after)"
         }
     }
 

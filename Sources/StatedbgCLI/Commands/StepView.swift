@@ -37,6 +37,10 @@ struct StepView {
             return printer.header(step: step, action: nil) + events(after: step)
         }
         let action = try CommandFailure.translating { () throws(DebuggerError) in try timeline.action(at: step) }
+        if isRecorded(step), !timeline.source.hasState(at: step) {
+            // A Redux DevTools Export file: the action is there, its state was not exported.
+            return printer.header(step: step, action: action) + "\n    (its state was not exported)" + events(after: step)
+        }
         let parent = isRecorded(step) ? timeline.source.parent(ofStep: step) : step - 1
         let old = try CommandFailure.translating { () throws(DebuggerError) in try timeline.state(at: parent) }
         let new = try CommandFailure.translating { () throws(DebuggerError) in try timeline.state(at: step) }

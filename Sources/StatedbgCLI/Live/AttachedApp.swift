@@ -98,22 +98,38 @@ final class AttachedApp: ReplNewsSource {
         }
     }
 
-    /// The command for `app dispatch`'s argument: `TYPE [PAYLOAD]` or `{"type": …, "payload": …}`.
+    /// The command for `app dispatch`'s argument: `TYPE [PAYLOAD]`, `{"type": …, "payload": …}`, or an
+    /// enum action's Codable form `{"CASE": {…}}`, whose case names the type. The app reads the
+    /// payload's short forms (``LiveCommand/dispatch(type:payload:)``).
     static func dispatchCommand(_ argument: String) throws(CommandFailure) -> LiveCommand {
-        let usage = #"usage: app dispatch TYPE [PAYLOAD] or app dispatch {"type": TYPE, "payload": PAYLOAD}"#
-        if argument.hasPrefix("{") {
-            guard case .object(let object)? = try? JSONValue(parsing: argument), let type = object["type"]?.stringValue else {
-                throw CommandFailure(.usage, "\(usage); the argument is not such an object.")
+        let usage = #"Write app dispatch TYPE [PAYLOAD] (e.g. app dispatch users.addUser {"name":"Ada","age":36}), app dispatch {"type":TYPE,"payload":PAYLOAD} or app dispatch {"CASE":{…}}"#
+        let text = argument.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("{") {
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: text)
+            } catch {
+                throw CommandFailure(.usage, "The action \(text) is not valid JSON (\(String(describing: error).withoutFinalPeriod)). \(usage).")
             }
-            return .dispatch(type: type, payload: object["payload"] ?? .null)
+            guard case .object(let object) = value else { throw CommandFailure(.usage, "\(usage).") }
+            if let type = object["type"]?.stringValue, object.keys.allSatisfy({ $0 == "type" || $0 == "payload" }) {
+                return .dispatch(type: type, payload: object["payload"] ?? .null)
+            }
+            guard object.count == 1, let caseName = object.keys.first else {
+                throw CommandFailure(.usage, "The object \(text) names no action: it has neither a \"type\" member nor a single case. \(usage).")
+            }
+            return .dispatch(type: caseName, payload: value)
         }
-        let parts = argument.split(separator: " ", maxSplits: 1)
-        guard let type = parts.first.map(String.init), !type.isEmpty else { throw CommandFailure(.usage, usage) }
+        let parts = text.split(separator: " ", maxSplits: 1)
+        guard let type = parts.first.map(String.init), !type.isEmpty else {
+            throw CommandFailure(.usage, "app dispatch needs an action. \(usage).")
+        }
         guard parts.count == 2 else { return .dispatch(type: type, payload: .null) }
+        let payloadText = parts[1].trimmingCharacters(in: .whitespaces)
         do {
-            return .dispatch(type: type, payload: try JSONValue(parsing: String(parts[1])))
+            return .dispatch(type: type, payload: try JSONValue(parsing: payloadText))
         } catch {
-            throw CommandFailure(.usage, "the payload is not JSON: \(error)")
+            throw CommandFailure(.usage, "The payload \(payloadText) for \(type) is not valid JSON (\(String(describing: error).withoutFinalPeriod)); write strings in double quotes, e.g. \"Ada\".")
         }
     }
 }

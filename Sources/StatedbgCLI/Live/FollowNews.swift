@@ -6,6 +6,7 @@ import StateDebugger
 /// ```text
 /// followed: steps 12 to 14 arrived (3 new)
 /// followed: after step 14: marker: checkout opened
+/// followed: the recording was closed at step 14; nothing more will arrive
 /// ```
 final class FollowNews: ReplNewsSource {
     let journal: FollowedJournal
@@ -16,6 +17,8 @@ final class FollowNews: ReplNewsSource {
     private var reportedStep: Int
     /// How many of the journal's events were reported.
     private var reportedEvents: Int
+    /// Whether the journal's closing line was reported.
+    private var reportedClosing = false
 
     init(journal: FollowedJournal, timeline: Timeline, prefix: String) {
         self.journal = journal
@@ -27,6 +30,7 @@ final class FollowNews: ReplNewsSource {
 
     func news() -> String {
         var lines: [String] = []
+        guard !reportedClosing else { return "" }
         do {
             try journal.refresh()
         } catch {
@@ -45,6 +49,10 @@ final class FollowNews: ReplNewsSource {
             lines.append("\(prefix): after step \(located.event.after): " + StepPrinter.describe(located.event))
         }
         reportedEvents = events.count
+        if let step = journal.closedAfterStep {
+            reportedClosing = true
+            lines.append("\(prefix): the recording was closed at step \(step); nothing more will arrive")
+        }
         return lines.joined(separator: "\n")
     }
 

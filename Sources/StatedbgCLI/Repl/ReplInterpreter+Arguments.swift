@@ -54,49 +54,23 @@ extension ReplInterpreter {
         try CommandFailure.translating { () throws(DebuggerError) in try timeline.currentState() }
     }
 
-    /// Refuses a path that selects nothing in the state at the cursor nor at any step of the branch,
-    /// naming the keys that do exist where it goes wrong.
+    /// Refuses a path that selects nothing at any step of the branch, with the error and the nearest
+    /// existing key that `statedbg show`, `changes` and `bisect` give
+    /// (``RecordingSource/requirePathExists(_:isCancelled:)``, the one check).
     ///
     /// A path that selects nothing now but something later (`.paid.donald` before the first payment) is
     /// fine: a watch on it stops where it appears.
-    func requireSelectsSomething(_ path: JSONPath, text: String) throws(CommandFailure) {
-        let current = try currentState()
-        if !path.evaluate(on: current).isEmpty { return }
+    func requireSelectsSomething(_ path: JSONPath) throws(CommandFailure) {
+        if !path.evaluate(on: try currentState()).isEmpty { return }
         let source = timeline.source(forBranch: nil)
-        for step in timeline.firstStep...timeline.lastStep {
-            if step & 1023 == 0, isCancelled() { throw CommandFailure(.interrupted, "Interrupted at step \(step).") }
-            let state = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
-            if !path.evaluate(on: state).isEmpty { return }
-        }
-        // The last state usually has the most keys to suggest, when the one at the cursor has none there.
-        var hint = Self.nearest(text, in: current)
-        if hint.hasSuffix("has nothing below it"), let last = try? source.state(at: timeline.lastStep) {
-            hint = Self.nearest(text, in: last)
-        }
-        throw CommandFailure(.usage, "\(text) selects nothing at any step of \(timeline.position.branch)\(hint).")
+        let isCancelled = self.isCancelled
+        try CommandFailure.translating { () throws(DebuggerError) in try source.requirePathExists(path, isCancelled: isCancelled) }
     }
 
-    /// `; the nearest key is .owner (the keys there are …)`: the longest prefix of `text` that selects
-    /// something, and the closest key below it.
-    static func nearest(_ text: String, in state: JSONValue) -> String {
-        var prefix = ""
-        var keys = JSONPath.completions(for: ".", in: state)
-        // Walk down the keys the typed path shares with the state.
-        while true {
-            guard let next = keys.filter({ (text.hasPrefix($0 + ".") || text.hasPrefix($0 + "[")) && $0.count > prefix.count }).max(by: { $0.count < $1.count })
-            else { break }
-            prefix = next
-            let deeper = JSONPath.completions(for: next + ".", in: state) + JSONPath.completions(for: next + "[", in: state)
-            if deeper.isEmpty { return "; \(next) exists but has nothing below it" }
-            var seen: Set<String> = []
-            keys = deeper.filter { seen.insert($0).inserted }
-        }
-        guard !keys.isEmpty else { return "; the state has no keys" }
-        let shown = keys.count > 8 ? keys.prefix(8).joined(separator: ", ") + ", …" : keys.joined(separator: ", ")
-        if let closest = Suggestion.closest(to: text, among: keys) {
-            return "; did you mean \(closest)? (there: \(shown))"
-        }
-        return "; the keys there are \(shown)"
+    /// Refuses a predicate with a state path that selects nothing at any step of the branch (see
+    /// ``requireSelectsSomething(_:)``).
+    func requirePathsSelectSomething(of predicate: StatePredicate) throws(CommandFailure) {
+        for path in predicate.referencedPaths { try requireSelectsSomething(path) }
     }
 
     /// The marks a name can reach: this session's, then those the recorded app made.

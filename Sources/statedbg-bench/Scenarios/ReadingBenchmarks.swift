@@ -4,7 +4,8 @@ import StateDebugger
 import StateRecorder
 
 /// Scenario 5: reading the recording scenario's journals: open, random jumps, sequential replay from the
-/// stored states, and replay-verify through the reducer.
+/// stored states, and replay-verify through the reducer; then the sizes issue 20 sets, on generated
+/// journals, and the cost of applying one patch as the state grows.
 struct ReadingBenchmarks {
     let context: BenchmarkContext
     let journals: RecordedJournals
@@ -19,6 +20,8 @@ struct ReadingBenchmarks {
         rows += try measure(journal: journals.users, label: "\(users) users, \(journals.usersSteps) steps",
                             app: UsersFixture.app(users: users), probeApp: .users, jumps: context.scale.usersJumps, targets: false,
                             note: source)
+        rows += try largeJournalRows()
+        rows += patchRows()
         return rows
     }
 
@@ -26,6 +29,7 @@ struct ReadingBenchmarks {
                                         probeApp: MemoryProbe.ProbeApp, jumps count: Int, targets: Bool, note: String) throws -> [Measurement] {
         let scale = context.scale
         let stopwatch = context.stopwatch
+        let processorTime = Stopwatch(countsProcessorTime: true)
         var reader = try open(journal)
         let first = reader.header.firstStep
         let last = reader.lastStep
@@ -46,10 +50,18 @@ struct ReadingBenchmarks {
         let jumps = Samples(jumpTimes).map { $0 * 1000 }
 
         var snapshotRates: [Double] = []
+        var wholeLineRates: [Double] = []
         var verifyRates: [Double] = []
+        // The old way is ten times slower: it reads a prefix of the journal.
+        let baselineLast = min(last, first + max(1000, (last - first) / 10))
         for _ in 0..<scale.recordingRepetitions {
+            let oldWay = WholeLineStateReader(try open(journal))
+            let baselineSeconds = try processorTime.seconds {
+                for step in first...baselineLast { blackHole(try oldWay.state(at: step)) }
+            }
+            wholeLineRates.append(Double(baselineLast - first + 1) / baselineSeconds)
             let sequential = try open(journal)
-            let seconds = try stopwatch.seconds {
+            let seconds = try processorTime.seconds {
                 for step in first...last { blackHole(try read(sequential, step)) }
             }
             snapshotRates.append(Double(last - first + 1) / seconds)
@@ -71,7 +83,9 @@ struct ReadingBenchmarks {
             Measurement(group: "reading", name: "\(label): random jump, p99", unit: .milliseconds,
                         samples: Samples([jumps.quantile(0.99)])),
             Measurement(group: "reading", name: "\(label): sequential replay, snapshot mode", unit: .stepsPerSecond,
-                        samples: Samples(snapshotRates), note: "state(at:) for every step"),
+                        samples: Samples(snapshotRates), baselineName: "whole-line parse, copying apply (before issue 20)",
+                        baseline: Samples(wholeLineRates), target: .atLeast(targets ? 1_000_000 : 100_000),
+                        note: "state(at:) for every step, processor time; the baseline reads steps \(first) to \(baselineLast)"),
             Measurement(group: "reading", name: "\(label): replay-verify, reducer mode", unit: .stepsPerSecond,
                         samples: Samples(verifyRates), target: targets ? .atLeast(500_000) : nil,
                         note: "StateDebugger's ReplayVerifier.verify() on an open JournalSource"),
@@ -82,6 +96,144 @@ struct ReadingBenchmarks {
                         samples: megabytes("afterJumps"), target: targets ? .below(100) : nil,
                         note: "VmRSS of a fresh process after \(count) jumps"),
         ]
+    }
+
+    /// The sizes issue 20 sets: random jumps and sequential replay on 100,000 steps of 1,000 users, and
+    /// opening 10 million counter steps. The journals are generated (see ``GeneratedJournal``).
+    private func largeJournalRows() throws -> [Measurement] {
+        let full = context.scale.counterSteps >= BenchmarkScale.full.counterSteps
+        let users = context.scale.users
+        let usersSteps = full ? 100_000 : 3000
+        let counterSteps = full ? 10_000_000 : 200_000
+        let jumpCount = full ? 500 : 100
+        let baselineJumps = full ? 50 : 20
+        let processorTime = Stopwatch(countsProcessorTime: true)
+        let usersLabel = "\(users) users, \(NumberText.figure(Double(usersSteps))) steps"
+        let counterLabel = "counter, \(NumberText.figure(Double(counterSteps))) steps"
+
+        context.progress("reading: generating \(usersLabel)")
+        let usersPath = context.directory.file("large-users.jsonl")
+        var usersBytes = 0
+        let usersGeneration = try context.stopwatch.seconds {
+            usersBytes = try GeneratedJournal.users(users, steps: usersSteps, path: usersPath)
+        }
+        let generated = "generated through JournalBuilder in \(NumberText.figure(usersGeneration)) s, \(usersBytes / 1_000_000) MB"
+
+        var generator = SeededGenerator(seed: 20)
+        let reader = try open(usersPath)
+        let steps = (0..<jumpCount).map { _ in Int.random(in: reader.header.firstStep...reader.lastStep, using: &generator) }
+        var jumpTimes: [Double] = []
+        for step in steps {
+            var state = JSONValue.null
+            jumpTimes.append(try processorTime.seconds { state = try read(reader, step) })
+            blackHole(state)
+        }
+        let oldWay = WholeLineStateReader(try open(usersPath))
+        var baselineTimes: [Double] = []
+        for step in steps.prefix(baselineJumps) {
+            var state = JSONValue.null
+            baselineTimes.append(try processorTime.seconds { state = try oldWay.state(at: step) })
+            guard state == (try read(reader, step)) else {
+                throw BenchmarkError.wrongResult(scenario: "reading", "step \(step) of \(usersPath) reads back differently the old way.")
+            }
+        }
+        let jumps = Samples(jumpTimes).map { $0 * 1000 }
+        let baselineJumpSamples = Samples(baselineTimes).map { $0 * 1000 }
+
+        context.progress("reading: sequential replay of \(usersLabel)")
+        let sequential = try open(usersPath)
+        let sequentialSeconds = try processorTime.seconds {
+            for step in sequential.header.firstStep...sequential.lastStep { blackHole(try read(sequential, step)) }
+        }
+        let baselineLast = min(sequential.lastStep, full ? 10_000 : 1000)
+        let oldSequential = WholeLineStateReader(try open(usersPath))
+        let baselineSequentialSeconds = try processorTime.seconds {
+            for step in 1...baselineLast { blackHole(try oldSequential.state(at: step)) }
+        }
+        context.directory.delete(usersPath)
+
+        context.progress("reading: generating \(counterLabel)")
+        let counterPath = context.directory.file("large-counter.jsonl")
+        var counterBytes = 0
+        let counterGeneration = try context.stopwatch.seconds {
+            counterBytes = try GeneratedJournal.counter(steps: counterSteps, path: counterPath)
+        }
+        var opened: JournalReader? = try open(counterPath)
+        let opening = try context.stopwatch.perOperation(repetitions: 3, operations: 1) {
+            opened = nil
+            opened = try open(counterPath)
+        }
+        guard let opened, opened.lastStep == counterSteps,
+              try read(opened, counterSteps) == .object(["count": .integer(Int64(CounterFixture.count(after: counterSteps)))]) else {
+            throw BenchmarkError.wrongResult(scenario: "reading", "\(counterPath) does not read back its last step.")
+        }
+        let memory = try MemoryProbe(executable: context.executable, users: users)
+            .measure(.read(app: .counter, path: counterPath, jumps: 0))
+        context.directory.delete(counterPath)
+
+        let jumpNote = "\(jumpCount) jumps with state(at:) (the baseline: the first \(baselineJumps)), processor time; \(generated)"
+        return [
+            Measurement(group: "reading", name: "\(usersLabel): random jump, median", unit: .milliseconds, samples: jumps,
+                        baselineName: "whole-line parse, copying apply (before issue 20)", baseline: baselineJumpSamples,
+                        target: .below(2), note: jumpNote),
+            Measurement(group: "reading", name: "\(usersLabel): random jump, p99", unit: .milliseconds,
+                        samples: Samples([jumps.quantile(0.99)]),
+                        baselineName: "whole-line parse, copying apply (before issue 20)",
+                        baseline: Samples([baselineJumpSamples.quantile(0.99)]), target: .below(10), note: jumpNote),
+            Measurement(group: "reading", name: "\(usersLabel): sequential replay, snapshot mode", unit: .stepsPerSecond,
+                        samples: Samples([Double(sequential.stepCount) / sequentialSeconds]),
+                        baselineName: "whole-line parse, copying apply (before issue 20)",
+                        baseline: Samples([Double(baselineLast) / baselineSequentialSeconds]), target: .atLeast(100_000),
+                        note: "state(at:) for every step, processor time; the baseline reads steps 1 to \(baselineLast)"),
+            Measurement(group: "reading", name: "\(counterLabel): open (JournalReader.init)", unit: .milliseconds,
+                        samples: opening.map { $0 * 1000 }, target: .below(2000),
+                        note: "wall clock, file in the page cache, \(counterBytes / 1_000_000) MB generated in \(NumberText.figure(counterGeneration)) s"),
+            Measurement(group: "reading", name: "\(counterLabel): resident memory after open", unit: .megabytes,
+                        samples: memory["afterOpen"].map { Samples([$0 / 1e6]) }, target: .below(200),
+                        note: "VmRSS of a fresh process; before issue 20 the index took 17 bytes a step and 8 more a keyframe (290 MB at 10 M steps)"),
+        ]
+    }
+
+    /// A one-operation patch on states of 1,000 and 10,000 users: applying it should cost the same.
+    private func patchRows() -> [Measurement] {
+        let stopwatch = Stopwatch(countsProcessorTime: true)
+        let scale = context.scale
+        func state(_ users: Int) -> JSONValue {
+            (try? JSONValueEncoder().encode(UsersState.generated(count: users))) ?? .null
+        }
+        func patch(_ step: Int, users: Int) -> JSONPatch {
+            JSONPatch([.replace(path: JSONPointer(tokens: ["users", String((step &* 7919) % users), "age"]), value: .integer(Int64(step % 61)))])
+        }
+        var rows: [Measurement] = []
+        var inPlace: [Int: Samples] = [:]
+        for users in [1000, 10_000] {
+            let patches = (0..<64).map { patch($0, users: users) }
+            var document = state(users)
+            var next = 0
+            let editing = stopwatch.perCall(repetitions: scale.repetitions, budget: scale.budget) {
+                next = (next + 1) & 63
+                try? patches[next].apply(inPlace: &document)
+            }
+            // The old reader kept the previous state, so the atomic apply copied each container on the path.
+            var held = document
+            let copying = stopwatch.perCall(repetitions: scale.repetitions, budget: scale.budget) {
+                next = (next + 1) & 63
+                let previous = held
+                held = (try? patches[next].apply(to: previous)) ?? previous
+            }
+            blackHole(document)
+            blackHole(held)
+            inPlace[users] = editing.map { $0 * 1e6 }
+            rows.append(Measurement(group: "reading", name: "one-replace patch on \(NumberText.figure(Double(users))) users: apply in place",
+                                    unit: .microsecondsPerOperation, samples: editing.map { $0 * 1e6 },
+                                    baselineName: "JSONPatch.apply(to:) while the previous state is held", baseline: copying.map { $0 * 1e6 },
+                                    note: "processor time; JSONPatch.apply(inPlace:), as state(at:) applies patches"))
+        }
+        rows.append(Measurement(group: "reading", name: "one-replace patch: 10,000 users against 1,000 (time ∝ patch, not state)",
+                                unit: .microsecondsPerOperation, samples: inPlace[10_000], baselineName: "1,000 users",
+                                baseline: inPlace[1000], target: .ratioAtLeast(0.67),
+                                note: "the ratio is the 1,000-user time over the 10,000-user time; ≥ 0.67 means 10× the state costs ≤ 1.5× the time"))
+        return rows
     }
 
     private func open(_ path: String) throws -> JournalReader {

@@ -62,6 +62,40 @@ import Testing
         #expect(recorder.recorder.liveEndpoints?.socketPath == directory.file("app.sock"))
     }
 
+    /// Connecting as another user needs root (to become uid 65534) and `setpriv`; elsewhere the test is
+    /// skipped with this comment shown.
+    static let otherUser = OtherUserClient.find()
+
+    @Test(.enabled(if: otherUser.program != nil, Comment(rawValue: otherUser.unavailable)))
+    func refusesAnotherUsersConnectionByItsPeerCredentialsEvenThroughAnOpenSocket() throws {
+        let client = try #require(Self.otherUser.program)
+        let directory = try TemporaryDirectory()
+        let recorder = try store(directory)
+        defer { try? recorder.close() }
+        recorder.dispatch(.increase)
+        // The file mode keeps other users out; open it, so that only the peer credentials stand between
+        // uid 65534 and the app.
+        #expect(chmod(directory.path, 0o755) == 0)
+        #expect(chmod(directory.file("app.sock"), 0o666) == 0)
+        let run = try ChildProcess.run(client.setpriv, [
+            "--reuid=65534", "--regid=65534", "--clear-groups", client.python, "-c", OtherUserClient.script,
+            directory.file("app.sock"),
+        ])
+        #expect(run.output == """
+            uid 65534 connected
+            {"live":"dropped","reason":"this app's live channel serves its own user only"}
+            the app closed the connection
+
+            """)
+        #expect(run.status == 0)
+        // The app and its own user's clients go on as before.
+        recorder.dispatch(.increase)
+        recorder.flush()
+        let owner = try greeted(directory.file("app.sock"))
+        #expect(try owner.request(.status)["lastStep"] == 2)
+        #expect(try owner.request(.status)["clients"] == 1)
+    }
+
     @Test func subscribingFromAStepSkipsTheStepsBeforeItButNotTheHeader() throws {
         let directory = try TemporaryDirectory()
         let recorder = try store(directory)
@@ -106,9 +140,9 @@ import Testing
             == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status."#)
         #expect(try hostile.request(.jump(step: 99))["error"] == "There is no step 99; the recording has steps 0 to 1.")
         #expect(try hostile.request(.dispatch(type: "counter.explode", payload: ["explode": [:]]))["error"]
-            == "the counter.explode action's payload does not decode: the top-level value: expected Action: Invalid number of keys found, expected one")
+            == #"The app has no action type "counter.explode"; its action types are counter.decrease, counter.increase and counter.reset."#)
         #expect(try hostile.request(.dispatch(type: "bank.pay", payload: 1))["error"]
-            == #"unknown action type "bank.pay": the current code has no such case (registered types: counter)"#)
+            == #"The app has no action type "bank.pay"; its action types are counter.decrease, counter.increase and counter.reset."#)
 
         recorder.flush()
         #expect(recorder.state == CounterApp.State(counter: 1))
@@ -248,5 +282,67 @@ import Testing
         #expect(held)
         #expect(try connection.request(.resume)["queued"] == 0)
         #expect(!held)
+    }
+}
+
+/// What a test needs to connect to a socket as uid 65534: `setpriv`, and a `python3` that user can run
+/// (not one under root's home, such as a pyenv shim).
+struct OtherUserClient {
+    var program: (setpriv: String, python: String)?
+    /// Why the test cannot run here, when it cannot.
+    var unavailable: String
+
+    /// Connects to the socket in `argv[1]`, says hello and prints what the app sends until it closes.
+    static let script = """
+        import os, socket, sys
+        connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        connection.connect(sys.argv[1])
+        print("uid %d connected" % os.getuid())
+        try:
+            connection.sendall(b'{"command":"hello","version":1,"id":1}\\n')
+        except OSError:
+            pass
+        received = b""
+        while True:
+            try:
+                chunk = connection.recv(65536)
+            except ConnectionResetError:
+                break
+            if not chunk:
+                break
+            received += chunk
+        sys.stdout.write(received.decode())
+        print("the app closed the connection")
+        """
+
+    static func find() -> OtherUserClient {
+        guard getuid() == 0 else {
+            return OtherUserClient(unavailable: "skipped: connecting as another user needs root, to become uid 65534")
+        }
+        guard let setpriv = ChildProcess.onPath("setpriv") else {
+            return OtherUserClient(unavailable: "skipped: setpriv (util-linux) is not on PATH")
+        }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let python = path.split(separator: ":").map { $0 + "/python3" }.first { candidate in
+            guard let resolved = realpath(candidate, nil) else { return false }
+            defer { free(resolved) }
+            return reachableByOthers(String(cString: resolved))
+        }
+        guard let python else {
+            return OtherUserClient(unavailable: "skipped: no python3 on PATH that uid 65534 can run")
+        }
+        return OtherUserClient(program: (setpriv, python), unavailable: "")
+    }
+
+    /// Whether everyone may run `file` (and enter every folder above it).
+    private static func reachableByOthers(_ file: String) -> Bool {
+        var info = stat()
+        guard stat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_mode & 0o001 != 0 else { return false }
+        var folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        while folder != "/" && !folder.isEmpty {
+            guard stat(folder, &info) == 0, info.st_mode & 0o001 != 0 else { return false }
+            folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        }
+        return true
     }
 }

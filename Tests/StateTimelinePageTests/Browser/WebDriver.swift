@@ -131,6 +131,12 @@ final class WebDriver {
         try await command("POST", "execute/sync", ["script": .string(script), "args": []])
     }
 
+    /// Runs `script` (a function body) in the page until it calls its last argument with the result.
+    @discardableResult
+    func executeAsync(_ script: String) async throws -> JSONValue {
+        try await command("POST", "execute/async", ["script": .string(script), "args": []])
+    }
+
     func element(_ selector: String) async throws -> String {
         let value = try await command("POST", "element", ["using": "css selector", "value": .string(selector)])
         guard case .string(let id)? = value["element-6066-11e4-a52e-4f735466cecf"] else {

@@ -122,8 +122,8 @@ import Testing
             }
             #expect(named == files.map { String($0.dropFirst()) })
             #expect(one.error == """
-                statedbg: warning: torn.jsonl:9: line 9 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
-                statedbg: warning: torn.jsonl:9: line 9 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
+                statedbg: warning: torn.jsonl:10: line 10 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
+                statedbg: warning: torn.jsonl:10: line 10 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
 
                 """)
             for other in [four, unlimited] {
@@ -179,7 +179,7 @@ import Testing
         #expect(run.error == "")
         #expect(run.output == """
             a.jsonl: no problems in 5 steps.
-            torn.jsonl:9: line 9 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; `statedbg check --repair` cuts it off.
+            torn.jsonl:10: line 10 is incomplete (9 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; `statedbg check --repair` cuts it off.
             torn.jsonl: 1 problem in 5 steps.
             missing.jsonl: error: no such file.
             redux.json: error: check reads statedbg journals, and this is a Redux DevTools export, which has no lines or hashes to check.
@@ -192,7 +192,7 @@ import Testing
         let json = CommandRun.statedbg("check", "--json", "--repair", "@torn.jsonl", "@a.jsonl", "@missing.jsonl", in: directory)
         #expect(json.status == .noInput)
         #expect(json.output == #"""
-            {"file":"torn.jsonl","passed":true,"problemCount":0,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":9},"status":0,"steps":5,"version":2}
+            {"file":"torn.jsonl","passed":true,"problemCount":0,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":10},"status":0,"steps":5,"version":2}
             {"file":"a.jsonl","passed":true,"problemCount":0,"problems":[],"repair":null,"status":0,"steps":5,"version":2}
             {"error":"missing.jsonl: no such file.","file":"missing.jsonl","passed":false,"status":66}
             {"summary":{"errors":1,"failed":0,"passed":2,"recordings":3,"status":66}}

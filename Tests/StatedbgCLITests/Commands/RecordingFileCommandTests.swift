@@ -25,7 +25,7 @@ import TerminalKit
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output == """
-            w.jsonl:9: line 9 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; `statedbg check --repair` cuts it off.
+            w.jsonl:10: line 10 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; `statedbg check --repair` cuts it off.
             w.jsonl: 1 problem in 5 steps.
 
             """)
@@ -34,14 +34,14 @@ import TerminalKit
         #expect(log.status == .success)
         #expect(log.output == "     1  wallet.deposit(5)\n     5  wallet.deposit(1)\n")
         #expect(log.error == """
-            statedbg: warning: w.jsonl:9: line 9 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
+            statedbg: warning: w.jsonl:10: line 10 is incomplete (14 bytes with no line feed), as left by a writer that stopped mid-line; everything before it is intact; it is ignored, and `statedbg check --repair` cuts it off.
 
             """)
 
         let repair = CommandRun.statedbg("check", "@w.jsonl", "--repair", in: directory)
         #expect(repair.status == .success)
         #expect(repair.output == """
-            w.jsonl: cut the incomplete line 9 (14 bytes); the original is in w.jsonl.bak.
+            w.jsonl: cut the incomplete line 10 (14 bytes); the original is in w.jsonl.bak.
             w.jsonl: no problems in 5 steps.
 
             """)
@@ -52,7 +52,7 @@ import TerminalKit
         let directory = try TemporaryDirectory()
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
-        try #require(lines.count == 8)
+        try #require(lines.count == 9, "eight lines and the closing line, which the damaged copy leaves out")
         let damaged = [lines[0], lines[1], "", lines[2], lines[2], lines[3], lines[4],
                        #"{"event":"marker","after":99,"time":1,"name":"x"}"#, #"{"step":4,"ti"#, lines[6], lines[7]]
         try (damaged.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

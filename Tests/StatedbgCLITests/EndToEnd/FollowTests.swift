@@ -79,4 +79,45 @@ import Testing
 
             """)
     }
+
+    @Test func replayFollowStopsByItselfWhenTheAppClosesItsRecorder() throws {
+        let binary = try StatedbgProcess.locate()
+        let directory = try TemporaryDirectory()
+        let path = directory.file("closing.jsonl")
+        var options = RecorderOptions()
+        options.recordsCallSites = false
+        let store = try RecordingStore(app: CounterApp.app, journal: path, options: options, clock: RecordingClock.fixed())
+        store.dispatch(.increase)
+        store.flush()
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary.path)
+        process.arguments = ["replay", "--follow", "--quiet", "closing.jsonl"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        process.environment = ["HOME": directory.path, "TERM": "dumb", "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // Give the follower time to start following before the app goes on and closes.
+        usleep(300_000)
+        store.dispatch(.increase)
+        try store.close()
+        let finished = DispatchSemaphore(value: 0)
+        let text = Locked("")
+        Thread {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            text.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            finished.signal()
+        }.start()
+        let ended = finished.wait(timeout: .now() + 20) == .success
+        if !ended { kill(process.processIdentifier, SIGINT) }
+        #expect(ended, "replay --follow kept following a closed journal")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.withLock { $0 } == """
+            followed closing.jsonl to step 2: 2 steps (the recording was closed at step 2)
+
+            """)
+    }
 }

@@ -140,7 +140,7 @@ import Testing
         let show = try run("show", "w.jsonl", "--path", ".balance")
         #expect(show.status == 0)
         #expect(show.output == "1\n")
-        #expect(show.error.hasPrefix("statedbg: warning: w.jsonl:9: line 9 is incomplete"))
+        #expect(show.error.hasPrefix("statedbg: warning: w.jsonl:10: line 10 is incomplete"))
         #expect(try run("check", "w.jsonl", "--repair").status == 0)
         #expect(try run("check", "w.jsonl").status == 0)
     }

@@ -68,4 +68,28 @@ import TerminalKit
         #expect(!repl.execute("help").text.contains("app status"))
         #expect(repl.execute("app jump 2").error?.hasPrefix("unknown command 'app'") == true)
     }
+
+    @Test func appDispatchReadsATypeAndPayloadATypedObjectOrACodableForm() throws {
+        #expect(try AttachedApp.dispatchCommand(#"users.addUser {"name":"Ada","age":36}"#)
+            == .dispatch(type: "users.addUser", payload: ["name": "Ada", "age": 36]))
+        #expect(try AttachedApp.dispatchCommand("  counter.increase ") == .dispatch(type: "counter.increase", payload: .null))
+        #expect(try AttachedApp.dispatchCommand(#"{"type":"counter.add","payload":5}"#) == .dispatch(type: "counter.add", payload: 5))
+        #expect(try AttachedApp.dispatchCommand(#"{"addUser":{"name":"Ada","age":36}}"#)
+            == .dispatch(type: "addUser", payload: ["addUser": ["name": "Ada", "age": 36]]))
+    }
+
+    @Test func appDispatchSaysHowToWriteAnActionItCannotRead() {
+        let usage = #"Write app dispatch TYPE [PAYLOAD] (e.g. app dispatch users.addUser {"name":"Ada","age":36}), app dispatch {"type":TYPE,"payload":PAYLOAD} or app dispatch {"CASE":{…}}"#
+        #expect(throws: CommandFailure(.usage, "app dispatch needs an action. \(usage).")) { try AttachedApp.dispatchCommand(" ") }
+        #expect(throws: CommandFailure(.usage, #"The object {"name":"Ada","age":36} names no action: it has neither a "type" member nor a single case. "# + usage + ".")) {
+            try AttachedApp.dispatchCommand(#"{"name":"Ada","age":36}"#)
+        }
+        #expect((try? AttachedApp.dispatchCommand("users.addUser {name: Ada}")) == nil)
+        do {
+            _ = try AttachedApp.dispatchCommand("users.addUser {name: Ada}")
+        } catch {
+            #expect(error.description.hasPrefix("The payload {name: Ada} for users.addUser is not valid JSON ("))
+            #expect(error.description.hasSuffix(#"); write strings in double quotes, e.g. "Ada"."#))
+        }
+    }
 }

@@ -272,10 +272,11 @@ import TerminalKit
     @Test func badInputGetsAnErrorNamingWhatIsWrong() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
+        let name = repl.timeline.source.name
         #expect(repl.execute("watch .balanse") == ReplReply(
-            error: ".balanse selects nothing at any step of main; did you mean .balance? (there: .balance, .owner, .paid)."))
+            error: "\(name): .balanse selects nothing in any step of the recording; did you mean .balance?"))
         #expect(repl.execute("break when .paid.daisy > 0") == ReplReply(
-            error: ".paid.daisy selects nothing at any step of main; the keys there are .paid.donald."))
+            error: "\(name): .paid.daisy selects nothing in any step of the recording, and nothing near it exists either."))
         #expect(repl.execute("break when .balance <") == ReplReply(error: """
             The predicate is not valid at column 11: expected a value after '<'.
             .balance <

@@ -24,9 +24,7 @@ enum ReplBreak: ReplCommandProtocol {
         case "when":
             guard !rest.isEmpty else { throw repl.usageError(.missingArgument("PREDICATE after 'when'"), info) }
             let predicate = try repl.parsePredicate(rest)
-            for path in predicate.referencedPaths {
-                try repl.requireSelectsSomething(path, text: path.description)
-            }
+            try repl.requirePathsSelectSomething(of: predicate)
             let number = repl.breakpoints.add(.predicate(predicate, text: rest))
             let state = try repl.currentState()
             let now = predicate.evaluate(state: state, action: nil, step: repl.timeline.step)

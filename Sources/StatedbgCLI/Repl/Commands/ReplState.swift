@@ -1,3 +1,4 @@
+import StateJSON
 import TerminalKit
 
 /// `state [PATH]`: the state at the cursor.
@@ -11,6 +12,8 @@ enum ReplState: ReplCommandProtocol {
         let state = try repl.currentState()
         let path = input.text.isEmpty ? nil : try repl.parsePath(input.text)
         let step = repl.timeline.step
+        // A path that selects nothing anywhere is a mistake to name, as `statedbg show` names it.
+        if let path, path.values(in: state).isEmpty { try repl.requireSelectsSomething(path) }
         return try ShowCommand.render(state, path: path, json: false, full: false, printer: repl.printer) {
             "\($0) selects nothing in the state after step \(step)."
         }

@@ -23,7 +23,7 @@ enum ReplWatch: ReplCommandProtocol {
         if let existing = repl.breakpoints.watch(on: text) {
             return "\(text) is already watchpoint \(existing.number)"
         }
-        try repl.requireSelectsSomething(path, text: text)
+        try repl.requireSelectsSomething(path)
         let number = repl.breakpoints.add(.watch(path, text: text))
         let current = try repl.watchedValues(text, in: state)
         repl.breakpoints.shown[text] = current

@@ -1,0 +1,119 @@
+import StateJSON
+import StateJournal
+
+/// The state of a journal read in one pass, rebuilt only when a search asks for it: the patch lines a
+/// prefilter passed over are kept as bytes and applied when a later step needs the whole state, and a
+/// keyframe drops them.
+///
+/// The kept bytes are bounded: past ``pendingLimit`` they are applied at once.
+struct StreamedState {
+    /// At most this many bytes of patch lines are kept unapplied.
+    static let pendingLimit = 32 << 20
+
+    private let stream: JournalStream
+    /// The last state rebuilt, and its step.
+    private var base: JSONValue
+    private(set) var baseStep: Int
+    /// The lines passed over since `base`, back to back, with where each starts and its line number.
+    private var pending: [UInt8] = []
+    private var pendingLines: [(end: Int, line: Int, step: Int)] = []
+    /// The first damaged step since `base`, and its line: the state cannot be rebuilt past it.
+    private(set) var broken: (step: Int, line: Int)?
+    /// The step the state stands at.
+    private(set) var step: Int
+
+    init(stream: JournalStream) {
+        self.stream = stream
+        base = stream.header.initialState
+        baseStep = stream.header.firstStep - 1
+        step = baseStep
+    }
+
+    /// Moves past a line without applying it: its patch is kept for later (a damaged line breaks the chain).
+    mutating func pass(over line: JournalStream.StepLine) throws(JournalError) {
+        step = line.step
+        if line.damage != nil {
+            if broken == nil { broken = (line.step, line.line) }
+            return
+        }
+        if broken != nil { return }
+        pending.append(contentsOf: line.bytes)
+        pendingLines.append((pending.count, line.line, line.step))
+        if pending.count > Self.pendingLimit { _ = try state(at: line.step) }
+    }
+
+    /// Takes the whole state of a keyframe (or a state rebuilt elsewhere) as the state at `step`.
+    mutating func reset(to state: JSONValue, at step: Int) {
+        base = state
+        baseStep = step
+        self.step = step
+        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+        pendingLines.removeAll(keepingCapacity: true)
+        broken = nil
+    }
+
+    /// The state at the current step, applying what was passed over.
+    mutating func state(at wanted: Int) throws(JournalError) -> JSONValue {
+        if let broken { throw stream.unreadable(wanted, through: broken.step, line: broken.line) }
+        guard !pendingLines.isEmpty else { return base }
+        var state = base
+        var lineStart = 0
+        var failure: JournalError?
+        pending.withUnsafeBytes { raw in
+            for entry in pendingLines {
+                defer { lineStart = entry.end }
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<entry.end])
+                do throws(JournalError) {
+                    state = try Self.apply(bytes, line: entry.line, step: entry.step, to: state, path: stream.path)
+                } catch {
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+        reset(to: state, at: step)
+        return state
+    }
+
+    /// Applies a parsed step to the current state.
+    mutating func apply(_ record: JournalStep, line: Int) throws(JournalError) -> JSONValue {
+        switch record.content {
+        case .keyframe(let whole):
+            reset(to: whole, at: record.step)
+            return whole
+        case .patch(let patch):
+            let before = try state(at: record.step)
+            do {
+                let after = try patch.apply(to: before)
+                reset(to: after, at: record.step)
+                return after
+            } catch {
+                throw JournalError(.malformed, path: stream.path, line: line,
+                                   "step \(record.step)'s patch does not apply to the state of step \(record.parentStep): \(error)")
+            }
+        }
+    }
+
+    // Safe because the bytes are read only during the call.
+    private static func apply(_ bytes: UnsafeRawBufferPointer, line: Int, step: Int, to state: JSONValue, path: String) throws(JournalError) -> JSONValue {
+        let parsed: JournalLine
+        do {
+            parsed = try JournalLine.parse(bytes)
+        } catch {
+            throw JournalError(.malformed, path: path, line: line, error.description)
+        }
+        guard case .step(let record) = parsed else { return state }
+        switch record.content {
+        case .keyframe(let whole):
+            return whole
+        case .patch(let patch):
+            do {
+                return try patch.apply(to: state)
+            } catch {
+                throw JournalError(.malformed, path: path, line: line,
+                                   "step \(step)'s patch does not apply to the state of step \(record.parentStep): \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,249 @@
+/// Applies patches to a state in place and fingerprints each result at the cost of the patch, by
+/// following the patch's paths through a tree of the state's subtree fingerprints.
+///
+/// ``IncrementalFingerprinter`` finds what changed by comparing each container with the one it saw
+/// before, so it keeps the previous state's containers; a state edited in place after that shares
+/// them, and every container on the edited path is copied. This fingerprinter keeps no values: the
+/// patch says what changed. A journal reader that replays patches one step after another uses it,
+/// so that a step on a large state costs about its patch.
+///
+/// ```swift
+/// let fingerprinter = PatchedStateFingerprinter()
+/// var state: JSONValue = ["users": [["age": 30]]]
+/// fingerprinter.reset(to: state)                         // StateFingerprint.of(state)
+/// let patch = JSONPatch([.replace(path: try JSONPointer(parsing: "/users/0/age"), value: 31)])
+/// let print = try fingerprinter.apply(patch, to: &state) // == StateFingerprint.of(state)
+/// ```
+///
+/// Not thread-safe.
+package final class PatchedStateFingerprinter {
+    /// The fingerprints of one container's children. Built for the root, and for a child when a patch
+    /// first goes through it.
+    private final class Node {
+        let isObject: Bool
+        /// Objects only: the keys, in the object's order, and their hashes.
+        var keys: [String]
+        var keyHashes: [UInt64]
+        /// Each child's fingerprint.
+        var prints: [UInt64]
+        /// The node of each child a patch went through.
+        var children: [Node?]
+        /// The fold after each child, so that a change at one position combines again from there.
+        var prefixes: [UInt64]
+        var fingerprint: UInt64 = 0
+
+        init(_ value: JSONValue) {
+            switch value {
+            case .object(let object):
+                isObject = true
+                keys = object.keys
+                keyHashes = object.keys.map { JSONHash.hash($0.utf8) }
+                prints = object.values.map(StateFingerprint.of)
+            case .array(let elements):
+                isObject = false
+                keys = []
+                keyHashes = []
+                prints = elements.map(StateFingerprint.of)
+            default:
+                isObject = false
+                keys = []
+                keyHashes = []
+                prints = []
+            }
+            children = Array(repeating: nil, count: prints.count)
+            prefixes = Array(repeating: 0, count: prints.count)
+            combine(from: 0)
+        }
+
+        /// Folds the children's fingerprints again from `start` on.
+        func combine(from start: Int) {
+            let count = prints.count
+            if prefixes.count != count { prefixes = Array(repeating: 0, count: count) }
+            var accumulator: UInt64
+            if start > 0, start <= count {
+                accumulator = prefixes[start - 1]
+            } else {
+                accumulator = isObject ? StateFingerprint.objectStart(count: count) : StateFingerprint.arrayStart(count: count)
+            }
+            var index = start > count ? 0 : start
+            while index < count {
+                if isObject { accumulator = StateFingerprint.combine(accumulator, keyHashes[index]) }
+                accumulator = StateFingerprint.combine(accumulator, prints[index])
+                prefixes[index] = accumulator
+                index += 1
+            }
+            fingerprint = accumulator
+        }
+
+        /// The position of `token` among the children, or `nil`.
+        func position(of token: String) -> Int? {
+            if isObject {
+                let at = insertionPoint(token)
+                return at < keys.count && keys[at].hasSameScalars(as: token) ? at : nil
+            }
+            guard let index = JSONPointer.arrayIndex(token), index < prints.count else { return nil }
+            return index
+        }
+
+        func insertionPoint(_ key: String) -> Int {
+            var low = 0
+            var high = keys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if JSONObject.precedes(keys[middle], key) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    /// The tree of the state last fingerprinted; `nil` when it is a scalar or unknown.
+    private var root: Node?
+    /// The fingerprint of the state last fingerprinted, `nil` when unknown.
+    private var current: UInt64?
+
+    /// A fingerprinter that knows no state yet.
+    package init() {}
+
+    /// Fingerprints `state` from scratch; the patches applied next are fingerprinted from it.
+    @discardableResult
+    package func reset(to state: JSONValue) -> UInt64 {
+        switch state {
+        case .array, .object:
+            let node = Node(state)
+            root = node
+            current = node.fingerprint
+        default:
+            root = nil
+            current = StateFingerprint.of(state)
+        }
+        return current ?? 0
+    }
+
+    /// Forgets the state: the next ``apply(_:to:)`` fingerprints its result from scratch.
+    package func forget() {
+        root = nil
+        current = nil
+    }
+
+    /// Applies `patch` to `state` in place (see ``JSONPatch/apply(inPlace:)``) and returns the
+    /// fingerprint of the result.
+    ///
+    /// `state` must be the state this fingerprinter last saw (through ``reset(to:)`` or this method);
+    /// the result is then equal to ``StateFingerprint/of(_:)`` of the new state, computed at the cost
+    /// of the containers on the patch's paths. A `move` or `copy` operation, which the journal's
+    /// writer does not produce, is fingerprinted from scratch.
+    ///
+    /// - Throws: the patch's ``JSONPatchError``; the fingerprinter then forgets the state.
+    package func apply(_ patch: JSONPatch, to state: inout JSONValue) throws(JSONPatchError) -> UInt64 {
+        var known = current != nil
+        for (index, operation) in patch.operations.enumerated() {
+            do {
+                try JSONPatch.perform(operation, on: &state)
+            } catch {
+                forget()
+                throw JSONPatchError(index: index, operation: operation, reason: error)
+            }
+            if known { known = update(after: operation, in: state) }
+        }
+        if !known { return reset(to: state) }
+        return current ?? reset(to: state)
+    }
+
+    /// Brings the tree up to date after `operation` changed `state`; `false` when it cannot, and the
+    /// state must be fingerprinted from scratch.
+    private func update(after operation: JSONPatchOperation, in state: JSONValue) -> Bool {
+        let path: JSONPointer
+        switch operation {
+        case .test: return true
+        case .move, .copy: return false
+        case .add(let target, _), .replace(let target, _), .remove(let target): path = target
+        }
+        guard let last = path.tokens.last, let root else { return false }
+        // Walk to the changed container, building the nodes on the way.
+        var nodes: [Node] = [root]
+        var positions: [Int] = []
+        var value = state
+        for token in path.tokens.dropLast() {
+            guard let node = nodes.last, let position = node.position(of: token), let child = Self.child(of: value, at: position) else { return false }
+            if case .array = child {} else if case .object = child {} else { return false }
+            positions.append(position)
+            value = child
+            if let existing = node.children[position] {
+                nodes.append(existing)
+            } else {
+                // Built from the state after the operation: it already holds the change.
+                let built = Node(child)
+                node.children[position] = built
+                nodes.append(built)
+                value = .null
+                return propagate(nodes, positions)
+            }
+        }
+        guard let container = nodes.last else { return false }
+        switch operation {
+        case .replace:
+            guard let position = container.position(of: last), let child = Self.child(of: value, at: position) else { return false }
+            container.prints[position] = StateFingerprint.of(child)
+            container.children[position] = nil
+            container.combine(from: position)
+        case .add:
+            if container.isObject {
+                guard case .object(let object) = value, let position = object.index(forKey: last) else { return false }
+                let child = object.values[position]
+                if position < container.keys.count, container.keys[position].hasSameScalars(as: last) {
+                    container.prints[position] = StateFingerprint.of(child)
+                    container.children[position] = nil
+                    container.combine(from: position)
+                } else {
+                    container.keys.insert(last, at: position)
+                    container.keyHashes.insert(JSONHash.hash(last.utf8), at: position)
+                    container.prints.insert(StateFingerprint.of(child), at: position)
+                    container.children.insert(nil, at: position)
+                    container.combine(from: 0)
+                }
+            } else {
+                guard case .array(let elements) = value, elements.count == container.prints.count + 1 else { return false }
+                let position = last == "-" ? elements.count - 1 : JSONPointer.arrayIndex(last) ?? -1
+                guard position >= 0, position < elements.count else { return false }
+                container.prints.insert(StateFingerprint.of(elements[position]), at: position)
+                container.children.insert(nil, at: position)
+                container.combine(from: 0)
+            }
+        case .remove:
+            guard let position = container.position(of: last) else { return false }
+            if container.isObject {
+                container.keys.remove(at: position)
+                container.keyHashes.remove(at: position)
+            }
+            container.prints.remove(at: position)
+            container.children.remove(at: position)
+            container.combine(from: 0)
+        default:
+            return false
+        }
+        value = .null
+        return propagate(nodes, positions)
+    }
+
+    /// Puts each node's new fingerprint into its parent, from the changed container up to the root.
+    private func propagate(_ nodes: [Node], _ positions: [Int]) -> Bool {
+        var level = nodes.count - 1
+        while level > 0 {
+            let parent = nodes[level - 1]
+            let position = positions[level - 1]
+            parent.prints[position] = nodes[level].fingerprint
+            parent.combine(from: position)
+            level -= 1
+        }
+        current = nodes[0].fingerprint
+        return true
+    }
+
+    private static func child(of container: JSONValue, at position: Int) -> JSONValue? {
+        switch container {
+        case .object(let object): position < object.count ? object.values[position] : nil
+        case .array(let elements): position < elements.count ? elements[position] : nil
+        default: nil
+        }
+    }
+}

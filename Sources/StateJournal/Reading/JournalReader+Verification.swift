@@ -1,0 +1,470 @@
+import StateJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One step as a replay that checks the recording sees it: the recorded action and hash, and the
+/// fingerprint of the state rebuilt from the step's line.
+package struct RecordedStep {
+    /// The step number.
+    package var step: Int
+    /// The recorded action.
+    package var action: JournalAction
+    /// The hash the line records for the state after the step.
+    package var hash: UInt64
+    /// The fingerprint of the state rebuilt from the line: its keyframe, or its patch applied to the
+    /// state of its parent. Equal to ``hash`` unless the line was edited or written wrongly.
+    package var fingerprint: UInt64
+}
+
+extension JournalReader {
+    /// Calls `body` with each step of `steps` in order, its state rebuilt from its line and
+    /// fingerprinted: one pass that gives a replay both the actions to run and the proof that the
+    /// recorded states are the ones their hashes name. `body` returns `false` to stop early.
+    ///
+    /// It reads the file in large blocks and each line once. A line in the writer's layout is split
+    /// into its members, the action is parsed once per distinct text, a small keyframe once per
+    /// distinct text, and a patch is applied to the state before it, so fingerprinting costs the change;
+    /// any other line is read with ``step(_:)``. A step whose line is damaged, does not parse or whose
+    /// patch does not apply throws the error ``state(at:)`` throws for it.
+    ///
+    /// ```swift
+    /// try reader.forEachRecordedStep(1...reader.lastStep) { step in step.fingerprint == step.hash }
+    /// ```
+    package func forEachRecordedStep(_ steps: ClosedRange<Int>, _ body: (RecordedStep) -> Bool) throws(JournalError) {
+        var walk = RecordedStateWalk(reader: self, previousStep: steps.lowerBound - 1, depth: options.parser.limits.maxDepth)
+        var failure: JournalError?
+        try forEachStepLine(steps) { step, line in
+            do throws(JournalError) {
+                return body(try walk.next(step: step, line: line))
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+}
+
+extension JournalReader {
+    /// What ``validateCounting(limit:isCancelled:)`` finds, found in one pass of
+    /// ``forEachRecordedStep(_:_:)`` per run of intact lines instead of one read and parse of each
+    /// line: the first `limit` problems in file order, and how many there are in all.
+    ///
+    /// ```swift
+    /// let (problems, count) = reader.validateRecordedStates(limit: 20)
+    /// ```
+    package func validateRecordedStates(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+        var problems = Array(lineProblems.prefix(limit))
+        var count = lineProblemCount
+        func note(_ problem: JournalError) {
+            count += 1
+            if problems.count < limit { problems.append(problem) }
+        }
+        if let torn {
+            note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
+        }
+        if options.verifyHashes {
+            let actual = StateFingerprint.of(header.initialState)
+            if actual != header.hash {
+                note(JournalError(.malformed, path: path, line: 1,
+                                  "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
+            }
+        }
+        let keyframes = keyframeSteps
+        /// The first keyframe after `step`, or the step after the last: where rebuilding can start again.
+        func keyframe(after step: Int) -> Int {
+            var low = 0
+            var high = keyframes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if keyframes[middle] > step { high = middle } else { low = middle + 1 }
+            }
+            return low < keyframes.count ? keyframes[low] : lastStep + 1
+        }
+        var cancelled = false
+        /// Checks a run of intact lines, each state rebuilt from the one before; the step after the run,
+        /// or the keyframe where checking resumes after a broken step.
+        func validate(_ steps: ClosedRange<Int>) -> Int {
+            var reached = steps.lowerBound - 1
+            var mismatch: JournalError?
+            do {
+                try forEachRecordedStep(steps) { recorded in
+                    if options.verifyHashes, recorded.fingerprint != recorded.hash {
+                        mismatch = JournalError(.malformed, path: path, line: line(ofStep: recorded.step),
+                                                "step \(recorded.step) records hash \(StateFingerprint.hex(recorded.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(recorded.fingerprint)); the journal was edited or damaged.")
+                        return false
+                    }
+                    reached = recorded.step
+                    if recorded.step % 4096 == 0, isCancelled() {
+                        cancelled = true
+                        return false
+                    }
+                    return true
+                }
+            } catch {
+                mismatch = error
+            }
+            guard let mismatch else { return reached + 1 }
+            note(mismatch)
+            // The states after a broken step cannot be rebuilt from it; resume at the next keyframe.
+            return keyframe(after: reached + 1)
+        }
+        // Damaged lines are already among the line problems, and the states up to the next keyframe
+        // after one depend on it: each run of intact lines is read from its first keyframe.
+        for run in intactRuns() {
+            var step = run.lowerBound
+            if step > header.firstStep, damagedLine(ofStep: step - 1) != nil {
+                step = keyframe(after: step - 1)
+            }
+            while step <= run.upperBound, !cancelled, !isCancelled() {
+                step = validate(step...run.upperBound)
+            }
+        }
+        let ordered = problems.enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
+        return (ordered, count)
+    }
+}
+
+extension JournalReader {
+    /// The runs of consecutive steps whose lines are intact, in order: every step when no line is
+    /// damaged, else the steps between the damaged ones (found with one look-up a step).
+    package func intactRuns() -> [ClosedRange<Int>] {
+        guard lastStep >= header.firstStep else { return [] }
+        guard lineProblemCount > 0 else { return [header.firstStep...lastStep] }
+        var runs: [ClosedRange<Int>] = []
+        var start: Int?
+        for step in header.firstStep...lastStep {
+            if damagedLine(ofStep: step) != nil {
+                if let first = start { runs.append(first...(step - 1)) }
+                start = nil
+            } else if start == nil {
+                start = step
+            }
+        }
+        if let first = start { runs.append(first...lastStep) }
+        return runs
+    }
+}
+
+/// The state of ``JournalReader/forEachRecordedStep(_:_:)`` between lines.
+private struct RecordedStateWalk {
+    struct Memo<Value> {
+        var bytes: [UInt8]
+        var value: Value
+    }
+
+    /// Keyframes up to this size are remembered by their text: a small state that comes back (a
+    /// counter at a value seen before) is then neither parsed nor fingerprinted again.
+    private static let memoizedKeyframeBytes = 512
+    private static let memoLimit = 4096
+
+    let reader: JournalReader
+    var previousStep: Int
+    /// The state of ``previousStep``; read from the reader when a patch first needs it, so that a walk
+    /// that starts at a keyframe never reads the steps before it.
+    var state: JSONValue?
+    /// One level less than the reader's limit, since a member's value is one level inside its line.
+    let parser: JSONParser
+    let fingerprinter = IncrementalFingerprinter()
+    private var actions: [UInt64: [Memo<JournalAction>]] = [:]
+    private var actionCount = 0
+    /// The actions parsed last, which a line is first compared with: a match needs neither a scan
+    /// for the action's end nor a hash of its bytes.
+    private var recentActions: [Memo<JournalAction>] = []
+    private static let recentLimit = 8
+    private var keyframes: [UInt64: [Memo<(state: JSONValue, fingerprint: UInt64)>]] = [:]
+    private var keyframeCount = 0
+
+    init(reader: JournalReader, previousStep: Int, depth: Int) {
+        self.reader = reader
+        self.previousStep = previousStep
+        parser = JSONParser(limits: .init(maxDepth: max(0, depth - 1)))
+    }
+
+    // Safe because `line` is read only during the call, within its count, and never kept.
+    mutating func next(step: Int, line: UnsafeRawBufferPointer) throws(JournalError) -> RecordedStep {
+        if reader.damagedLine(ofStep: step) != nil || reader.parent(ofStep: step) != previousStep {
+            return try slow(step)
+        }
+        guard let parts = StepLineParts(line, checksummed: reader.linesAreChecksummed, knownActions: recentActions),
+              parts.step == step, parts.parent == nil else { return try slow(step) }
+        let action: JournalAction
+        if let known = parts.knownAction {
+            action = recentActions[known].value
+        } else {
+            guard let parsed = self.action(UnsafeRawBufferPointer(rebasing: line[parts.action])) else { return try slow(step) }
+            action = parsed
+        }
+        let content = UnsafeRawBufferPointer(rebasing: line[parts.content])
+        let fingerprint: UInt64
+        if parts.holdsState {
+            guard let keyframe = keyframe(content) else { return try slow(step) }
+            state = keyframe.state
+            fingerprint = keyframe.fingerprint
+        } else {
+            guard let value = try? parser.parse(content), let patch = try? JSONPatch(jsonValue: value) else { return try slow(step) }
+            fingerprint = fingerprinter.fingerprint(try apply(patch, step: step, parent: step - 1))
+        }
+        previousStep = step
+        return RecordedStep(step: step, action: action, hash: parts.hash, fingerprint: fingerprint)
+    }
+
+    /// A line read and parsed whole, as ``JournalReader/step(_:)`` reads it, with its errors: a damaged
+    /// line, a hand-written one, a step after a time travel.
+    private mutating func slow(_ step: Int) throws(JournalError) -> RecordedStep {
+        let record = try reader.step(step)
+        if record.parentStep != previousStep {
+            state = nil
+            previousStep = record.parentStep
+        }
+        let whole: JSONValue
+        switch record.content {
+        case .keyframe(let value):
+            whole = value
+            state = value
+        case .patch(let patch):
+            whole = try apply(patch, step: step, parent: record.parentStep)
+        }
+        previousStep = step
+        return RecordedStep(step: step, action: record.action, hash: record.hash, fingerprint: fingerprinter.fingerprint(whole))
+    }
+
+    /// Applies `patch` to the state of `parent` (``previousStep``), which becomes the state of `step`.
+    private mutating func apply(_ patch: JSONPatch, step: Int, parent: Int) throws(JournalError) -> JSONValue {
+        let base: JSONValue
+        if let state {
+            base = state
+        } else {
+            base = try reader.state(at: parent)
+        }
+        do {
+            let next = try patch.apply(to: base)
+            state = next
+            return next
+        } catch {
+            throw JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
+                               "step \(step)'s patch does not apply to the state of step \(parent): \(error)")
+        }
+    }
+
+    // Safe because `bytes` is read only during the call, within its count, and copied when kept.
+    private mutating func action(_ bytes: UnsafeRawBufferPointer) -> JournalAction? {
+        let key = Self.key(bytes)
+        if let found = actions[key]?.first(where: { Self.same($0.bytes, bytes) }) {
+            remember(found)
+            return found.value
+        }
+        guard let value = try? parser.parse(bytes), let action = try? JournalAction(jsonValue: value) else { return nil }
+        if actionCount >= Self.memoLimit {
+            actions.removeAll(keepingCapacity: true)
+            actionCount = 0
+        }
+        let memo = Memo(bytes: Array(bytes), value: action)
+        actions[key, default: []].append(memo)
+        actionCount += 1
+        remember(memo)
+        return action
+    }
+
+    private mutating func remember(_ memo: Memo<JournalAction>) {
+        if recentActions.count >= Self.recentLimit { recentActions.removeFirst() }
+        recentActions.append(memo)
+    }
+
+    // Safe because `bytes` is read only during the call, within its count, and copied when kept.
+    private mutating func keyframe(_ bytes: UnsafeRawBufferPointer) -> (state: JSONValue, fingerprint: UInt64)? {
+        let memoized = bytes.count <= Self.memoizedKeyframeBytes
+        let key = memoized ? Self.key(bytes) : 0
+        if memoized, let found = keyframes[key]?.first(where: { Self.same($0.bytes, bytes) }) { return found.value }
+        guard let value = try? parser.parse(bytes) else { return nil }
+        let result = (state: value, fingerprint: fingerprinter.fingerprint(value))
+        if memoized {
+            if keyframeCount >= Self.memoLimit {
+                keyframes.removeAll(keepingCapacity: true)
+                keyframeCount = 0
+            }
+            keyframes[key, default: []].append(Memo(bytes: Array(bytes), value: result))
+            keyframeCount += 1
+        }
+        return result
+    }
+
+    /// FNV-1a of the bytes.
+    private static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var key: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { key = (key ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return key
+    }
+
+    // Safe because both buffers are read only during the call, within their counts.
+    private static func same(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        stored.count == bytes.count && stored.withUnsafeBytes { stored in
+            guard let left = stored.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, bytes.count) == 0
+        }
+    }
+}
+
+/// The members of a step line in the writer's exact layout, located without parsing the values:
+/// `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`,
+/// in version 2 followed by `,"crc":"8 hex"` before the final `}` (its checksum was checked when the
+/// journal was opened). `nil` for any other line, which the caller then parses whole.
+private struct StepLineParts {
+    var step: Int
+    var parent: Int?
+    var holdsState: Bool
+    var action: Range<Int>
+    /// The index in `knownActions` of the action the line holds, when it is one of them.
+    var knownAction: Int?
+    var content: Range<Int>
+    var hash: UInt64
+
+    // Safe because every index is checked against the line's count before it is read.
+    /// - Parameters:
+    ///   - checksummed: Whether every intact line ends with a checksum (a version 2 journal), whose
+    ///     18 bytes are then cut off unread: the journal's scan has checked them.
+    ///   - knownActions: Actions already parsed, tried before the line's action is scanned for its end.
+    init?<Value>(_ line: UnsafeRawBufferPointer, checksummed: Bool, knownActions: [RecordedStateWalk.Memo<Value>]) {
+        let end = checksummed ? line.count - LineChecksum.suffixLength : LineChecksum.content(of: line).count
+        guard end > 0 else { return nil }
+        var cursor = Cursor(bytes: line, position: 0, end: end)
+        guard cursor.skip(#"{"step":"#), let step = cursor.number() else { return nil }
+        var kind: Bool?
+        if cursor.skip(#","kind":"keyframe""#) {
+            kind = true
+        } else if cursor.skip(#","kind":"patch""#) {
+            kind = false
+        }
+        guard cursor.skip(#","time":"#), cursor.number() != nil else { return nil }
+        if cursor.skip(#","parent":"#) {
+            guard let parent = cursor.number() else { return nil }
+            self.parent = parent
+        } else {
+            parent = nil
+        }
+        guard cursor.skip(#","action":"#) else { return nil }
+        // A known action's bytes are a whole object, so a scan from here would end where they end.
+        let actionStart = cursor.position
+        for (index, known) in knownActions.enumerated() where cursor.skip(known.bytes) {
+            if cursor.peek(#","state":"#) || cursor.peek(#","patch":"#) {
+                knownAction = index
+                break
+            }
+            cursor.position = actionStart
+        }
+        if knownAction == nil {
+            guard cursor.object() != nil else { return nil }
+        }
+        let action = actionStart..<cursor.position
+        if cursor.skip(#","state":"#) {
+            holdsState = true
+        } else if cursor.skip(#","patch":"#) {
+            holdsState = false
+        } else {
+            return nil
+        }
+        // A `kind` that names the other content makes the line invalid; the whole parse says so.
+        if let kind, kind != holdsState { return nil }
+        // The content runs to the hash member, the last one: `,"hash":"` and 16 hex digits, then `"`
+        // and, in a version 1 line, the final `}` (a version 2 line's is after the checksum, cut off).
+        let closing = line[end - 1] == UInt8(ascii: "}") ? 2 : 1
+        let hashStart = end - 25 - closing
+        guard hashStart > cursor.position, line[end - closing] == UInt8(ascii: "\"") else { return nil }
+        var tail = Cursor(bytes: line, position: hashStart, end: end)
+        guard tail.skip(#","hash":""#) else { return nil }
+        var hash: UInt64 = 0
+        for position in (hashStart + 9)..<(end - closing) {
+            let byte = line[position]
+            switch byte {
+            case 0x30...0x39: hash = hash << 4 | UInt64(byte &- 0x30)
+            case 0x61...0x66: hash = hash << 4 | UInt64(byte &- 0x61 &+ 10)
+            default: return nil
+            }
+        }
+        self.step = step
+        self.action = action
+        self.content = cursor.position..<hashStart
+        self.hash = hash
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeRawBufferPointer
+        var position: Int
+        let end: Int
+
+        /// Moves past `literal` when it comes next.
+        mutating func skip(_ literal: StaticString) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            guard position + count <= end else { return false }
+            let start = position
+            let matches = literal.withUTF8Buffer { expected in
+                memcmp(bytes.baseAddress.unsafelyUnwrapped + start, expected.baseAddress.unsafelyUnwrapped, count) == 0
+            }
+            if matches { position += count }
+            return matches
+        }
+
+        /// Whether `literal` comes next.
+        func peek(_ literal: StaticString) -> Bool {
+            var copy = self
+            return copy.skip(literal)
+        }
+
+        /// Moves past `expected` when its bytes come next.
+        mutating func skip(_ expected: [UInt8]) -> Bool {
+            let count = expected.count
+            guard count > 0, position + count <= end else { return false }
+            let start = position
+            let matches = expected.withUnsafeBytes { memcmp(bytes.baseAddress.unsafelyUnwrapped + start, $0.baseAddress.unsafelyUnwrapped, count) == 0 }
+            if matches { position += count }
+            return matches
+        }
+
+        /// A canonical non-negative integer of up to 18 digits.
+        mutating func number() -> Int? {
+            let begin = position
+            var value = 0
+            while position < end, position - begin < 18, bytes[position] >= 0x30, bytes[position] <= 0x39 {
+                value = value * 10 + Int(bytes[position] &- 0x30)
+                position += 1
+            }
+            guard position > begin, position == begin + 1 || bytes[begin] != 0x30 else { return nil }
+            guard position < end, bytes[position] < 0x30 || bytes[position] > 0x39 else { return nil }
+            return value
+        }
+
+        /// The range of the object that starts here, ended by its matching brace outside strings.
+        mutating func object() -> Range<Int>? {
+            guard position < end, bytes[position] == UInt8(ascii: "{") else { return nil }
+            let start = position
+            var depth = 0
+            var inString = false
+            var escaped = false
+            while position < end {
+                let byte = bytes[position]
+                position += 1
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 { return start..<position }
+                }
+            }
+            return nil
+        }
+    }
+}

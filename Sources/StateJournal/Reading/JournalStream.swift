@@ -1,0 +1,326 @@
+import StateJSON
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a journal's step lines once, in file order and in large blocks, without indexing it: the way
+/// for a search that visits every step (`changes`, `log`, a linear `bisect`) to run in memory that does
+/// not grow with the journal, and to look at a line's bytes before deciding to parse it.
+///
+/// Each line's checksum is checked, steps must be consecutive and parents earlier steps, as when a
+/// ``JournalReader`` opens the file; a damaged step line is handed over marked as such, a damaged event
+/// is left out, and an incomplete last line ends the stream and is reported in ``torn``.
+///
+/// ```swift
+/// let stream = try JournalStream(path: "Recordings/bank.jsonl")
+/// try stream.forEachStep { line in
+///     print(line.step, line.bytes.count)
+///     return true
+/// }
+/// ```
+package final class JournalStream {
+    /// One step line, valid only during the call that hands it over.
+    package struct StepLine {
+        /// The step number.
+        package var step: Int
+        /// The 1-based line number.
+        package var line: Int
+        /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
+        package var time: Int64
+        /// The step whose state the action was applied to.
+        package var parent: Int
+        /// Whether the line holds a whole state rather than a patch.
+        package var isKeyframe: Bool
+        /// The line as written, without its line feed; valid only during the call.
+        package var bytes: UnsafeRawBufferPointer
+        /// Why the line cannot be trusted (its checksum fails), or `nil` when it is intact.
+        package var damage: JournalError?
+    }
+
+    /// The path the journal was opened with.
+    package let path: String
+    /// The header line.
+    package let header: JournalHeader
+    /// The incomplete last line, known once the stream has reached it.
+    package var torn: TornLine? { lines.torn }
+    /// How many damaged lines the stream has passed.
+    package private(set) var damagedLineCount = 0
+
+    private let options: JournalReader.Options
+    private var lines: BlockLines
+    private var lastStep: Int
+    private var actionScanner = StepLineScanner()
+
+    /// Opens a journal and reads its header.
+    ///
+    /// - Throws: ``JournalError`` for a missing or unreadable file or a missing or damaged header.
+    package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 20) throws(JournalError) {
+        self.path = path
+        self.options = options
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            _ = close(descriptor)
+            throw JournalError(.noInput, path: path, "this is not a regular file; journals are read from regular files.")
+        }
+        var lines = BlockLines(path: path, descriptor: descriptor, maxLineBytes: options.maxLineBytes, blockBytes: blockBytes)
+        let header: JournalHeader
+        do throws(JournalError) {
+            guard let first = try lines.next() else {
+                if lines.torn != nil {
+                    throw JournalError(.malformed, path: path, line: 1, "the header line is incomplete (it has no line feed); a journal starts with a whole header line.")
+                }
+                throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
+            }
+            header = try Self.readHeader(first, path: path, parser: options.parser)
+        } catch {
+            lines.release()
+            throw error
+        }
+        self.lines = lines
+        self.header = header
+        lastStep = header.firstStep - 1
+    }
+
+    deinit {
+        lines.release()
+    }
+
+    /// Calls `body` with each step line in file order until it returns `false` or the file ends.
+    ///
+    /// - Throws: ``JournalError`` for a line that is not JSON, a step out of order or a parent that is
+    ///   not an earlier step, each with its line, and for a file that cannot be read.
+    package func forEachStep(_ body: (StepLine) -> Bool) throws(JournalError) {
+        var unplaced: (line: Int, why: String)?
+        while let bytes = try lines.next() {
+            let number = lines.lineNumber
+            guard bytes.count > 0 else {
+                throw JournalError(.malformed, path: path, line: number, "the line is empty; every journal line holds one JSON object.")
+            }
+            if bytes[bytes.count - 1] == 0x0D {
+                throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
+            }
+            let prefix = StepLinePrefix(bytes)
+            let verdict = LineChecksum.verify(bytes)
+            if verdict != .intact, verdict != .absent || header.version >= 2 {
+                damagedLineCount += 1
+                let why: String
+                if case .mismatch(let recorded, let actual) = verdict {
+                    why = "the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written"
+                } else {
+                    why = "it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed"
+                }
+                if Self.startsWith(bytes, Self.eventPrefix) { continue }
+                let expected = lastStep + 1
+                guard let prefix, prefix.step == expected else {
+                    // Its step number cannot be trusted: the next line tells whether it was a step.
+                    unplaced = (number, why)
+                    continue
+                }
+                unplaced = nil
+                lastStep = expected
+                let damage = JournalError(.malformed, path: path, line: number, "step \(expected) is damaged: \(why).")
+                let parent = prefix.parent.flatMap { $0 >= header.firstStep - 1 && $0 < expected ? $0 : nil } ?? expected - 1
+                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, damage: damage)) { return }
+                continue
+            }
+            var step: StepLine
+            if let prefix {
+                step = StepLine(step: prefix.step, line: number, time: prefix.time, parent: prefix.parent ?? prefix.step - 1,
+                                isKeyframe: prefix.keyframe, bytes: bytes, damage: nil)
+            } else {
+                let parsed: JournalLine
+                do {
+                    parsed = try JournalLine.parse(bytes, parser: options.parser)
+                } catch {
+                    throw .malformed(path, line: number, error)
+                }
+                switch parsed {
+                case .header:
+                    throw JournalError(.malformed, path: path, line: number, "a second header line; a journal has one header, on its first line (were two files joined?).")
+                case .event(let event):
+                    guard event.after <= lastStep else {
+                        throw JournalError(.malformed, path: path, line: number,
+                                           "the \(event.name) event says it follows step \(event.after), but the last step before it is \(lastStep).")
+                    }
+                    unplaced = nil
+                    continue
+                case .step(let record):
+                    step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
+                                    isKeyframe: record.isKeyframe, bytes: bytes, damage: nil)
+                }
+            }
+            if let pending = unplaced, pending.line == number - 1, step.step == lastStep + 2 {
+                // The damaged line before this one was the missing step.
+                lastStep += 1
+                let damage = JournalError(.malformed, path: path, line: pending.line, "step \(lastStep) is damaged: \(pending.why).")
+                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, damage: damage)
+                if !body(damaged) { return }
+            }
+            unplaced = nil
+            let expected = lastStep + 1
+            guard step.step == expected else {
+                if step.step < expected {
+                    throw JournalError(.malformed, path: path, line: number, "step \(step.step) comes again or out of order; the step expected here is \(expected), and steps must be consecutive.")
+                }
+                let missing = step.step - 1 == expected ? "step \(expected) is missing" : "steps \(expected) to \(step.step - 1) are missing"
+                throw JournalError(.malformed, path: path, line: number, "step \(step.step) comes after step \(expected - 1); \(missing), and steps must be consecutive.")
+            }
+            if step.parent < header.firstStep - 1 || step.parent >= step.step {
+                throw JournalError(.malformed, path: path, line: number, "step \(step.step) names parent \(step.parent), which is not an earlier step of this journal.")
+            }
+            lastStep = expected
+            if !body(step) { return }
+        }
+    }
+
+    /// Reads the rest of the file and returns its last step.
+    package func readToEnd() throws(JournalError) -> Int {
+        try forEachStep { _ in true }
+        return lastStep
+    }
+
+    /// The step a line holds, parsed whole.
+    package func parse(_ line: StepLine) throws(JournalError) -> JournalStep {
+        if let damage = line.damage { throw damage }
+        let parsed: JournalLine
+        do {
+            parsed = try JournalLine.parse(line.bytes, parser: options.parser)
+        } catch {
+            throw .malformed(path, line: line.line, error)
+        }
+        guard case .step(let record) = parsed else {
+            throw JournalError(.malformed, path: path, line: line.line, "the line is not a step.")
+        }
+        return record
+    }
+
+    /// A line's action, read without parsing its state when the line is in the writer's layout; a
+    /// repeated action costs a hash and a comparison.
+    package func action(of line: StepLine) throws(JournalError) -> JournalAction {
+        if line.damage == nil, let fast = actionScanner.scan(line.bytes) { return fast.action }
+        return try parse(line).action
+    }
+
+    /// The error a search meets when it needs the state of `step`, rebuilt through the damaged step
+    /// `damaged` on line `line` (the same words as ``JournalReader``'s).
+    package func unreadable(_ step: Int, through damaged: Int, line: Int) -> JournalError {
+        let what = step == damaged ? "its line is damaged" : "it is rebuilt through step \(damaged), whose line (\(line)) is damaged"
+        return JournalError(.malformed, path: path, line: line, "step \(step) cannot be read: \(what); `statedbg check` lists every damaged line.")
+    }
+
+    private static let eventPrefix = Array(#"{"event":"#.utf8)
+
+    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        for index in prefix.indices where bytes[index] != prefix[index] { return false }
+        return true
+    }
+
+    private static func readHeader(_ bytes: UnsafeRawBufferPointer, path: String, parser: JSONParser) throws(JournalError) -> JournalHeader {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
+        }
+        let parsed: JournalLine
+        do {
+            parsed = try JournalLine.parse(bytes, parser: parser)
+        } catch {
+            throw JournalError(.malformed, path: path, line: 1, "the first line is not a statedbg journal header: \(error.description.withoutFinalPeriod).")
+        }
+        guard case .header(let header) = parsed else {
+            throw JournalError(.malformed, path: path, line: 1, "the first line is not the header; a journal starts with a header line (is the beginning of the file missing?).")
+        }
+        let verdict = LineChecksum.verify(bytes)
+        if case .mismatch(let recorded, let actual) = verdict {
+            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written.")
+        }
+        if verdict == .absent, header.version >= 2 {
+            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(header.version) but does not end with the checksum every line of a version 2 journal ends with.")
+        }
+        return header
+    }
+}
+
+/// A journal file's lines, read in large blocks into one buffer that grows only for a longer line.
+private struct BlockLines {
+    let path: String
+    let descriptor: Int32
+    let maxLineBytes: Int
+    var buffer: UnsafeMutableRawBufferPointer
+    /// The bytes of `buffer` that hold data read from the file, and where the next line starts.
+    var filled = 0
+    var start = 0
+    /// The file offset of `buffer[0]`.
+    var bufferOffset: Int64 = 0
+    var atEnd = false
+    /// The number of the line last returned.
+    var lineNumber = 0
+    var torn: TornLine?
+
+    init(path: String, descriptor: Int32, maxLineBytes: Int, blockBytes: Int) {
+        self.path = path
+        self.descriptor = descriptor
+        self.maxLineBytes = maxLineBytes
+        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(blockBytes, 4096), alignment: 16)
+    }
+
+    func release() {
+        buffer.deallocate()
+        _ = close(descriptor)
+    }
+
+    // Safe because the returned bytes lie within `buffer[start..<filled]` and stay valid until the next call,
+    // which is the only one that moves or refills the buffer.
+    /// The next complete line, without its line feed; `nil` at the end of the file, where an
+    /// incomplete last line is recorded in ``torn``.
+    mutating func next() throws(JournalError) -> UnsafeRawBufferPointer? {
+        var searchFrom = start
+        while true {
+            if searchFrom < filled, let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom) {
+                let end = buffer.baseAddress!.distance(to: found)
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                start = end + 1
+                lineNumber += 1
+                return line
+            }
+            if atEnd {
+                if filled > start, torn == nil {
+                    torn = TornLine(line: lineNumber + 1, offset: bufferOffset + Int64(start), length: filled - start)
+                }
+                return nil
+            }
+            // Keep the partial line: move it to the front, growing the buffer for a long line.
+            let partial = filled - start
+            if start > 0 {
+                if partial > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, partial) }
+                bufferOffset += Int64(start)
+                start = 0
+                filled = partial
+            }
+            if filled == buffer.count {
+                guard buffer.count <= maxLineBytes else {
+                    throw JournalError(.malformed, path: path, line: lineNumber + 1,
+                                       "the line is longer than \(maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
+                }
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                buffer.deallocate()
+                buffer = larger
+            }
+            searchFrom = filled
+            var count: Int
+            repeat {
+                count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            } while count < 0 && errno == EINTR
+            if count < 0 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
+            if count == 0 { atEnd = true } else { filled += count }
+        }
+    }
+}

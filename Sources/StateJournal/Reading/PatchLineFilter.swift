@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tells from a step line's raw bytes, without parsing it, that its patch cannot touch the values
+/// under some top-level members: the prefilter of a search that visits every step.
+///
+/// An operation that changes a location at, above or below `/users/4/age` has a `path` (or `from`)
+/// that is `""` or starts with `/users`. A line passes ``mayTouch(_:)`` unless it certainly holds a
+/// patch and none of the strings `"/users…` or `""` appears in it. Any line it cannot be sure of is
+/// let through for the caller to parse: a keyframe, a damaged line, a line with a backslash (a JSON
+/// escape can spell a key differently) and a line in which `"state":` appears (a hand-written line
+/// without `kind` may hold a whole state).
+///
+/// ```swift
+/// let filter = PatchLineFilter(topLevelKeys: ["users"])
+/// filter.mayTouch(line)    // false for {"step":9,"time":0,"action":{…},"patch":[{"op":"replace","path":"/count","value":3}],…}
+/// ```
+package struct PatchLineFilter: Sendable {
+    /// `"/key` for each key, as the writer spells a pointer string starting with it; `nil` when every
+    /// line must be let through (the whole document, or a key that the writer would escape).
+    private let needles: [[UInt8]]?
+    private static let stateMember = Array(#""state":"#.utf8)
+
+    /// A filter for changes under the members `topLevelKeys` of the root; an empty list stands for
+    /// the whole document, which every patch touches.
+    package init(topLevelKeys: [String]) {
+        var needles: [[UInt8]] = []
+        for key in topLevelKeys {
+            var needle: [UInt8] = [UInt8(ascii: "\""), UInt8(ascii: "/")]
+            for byte in key.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): needle += [UInt8(ascii: "~"), UInt8(ascii: "0")]
+                case UInt8(ascii: "/"): needle += [UInt8(ascii: "~"), UInt8(ascii: "1")]
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0..<0x20, 0x7F...: needle = []
+                default: needle.append(byte)
+                }
+                if needle.isEmpty { break }
+            }
+            if needle.isEmpty {
+                self.needles = nil
+                return
+            }
+            needles.append(needle)
+        }
+        self.needles = needles.isEmpty ? nil : needles
+    }
+
+    /// Whether the line may change a value under the keys: `false` only when it certainly cannot.
+    package func mayTouch(_ line: JournalStream.StepLine) -> Bool {
+        guard let needles, !line.isKeyframe, line.damage == nil else { return true }
+        let bytes = line.bytes
+        if Self.hasBackslashOrEmptyString(bytes) { return true }
+        if Self.contains(bytes, Self.stateMember) { return true }
+        for needle in needles where Self.contains(bytes, needle) { return true }
+        return false
+    }
+
+    // Safe because every load is within `bytes` (eight bytes while eight remain, then one at a time).
+    /// Whether the bytes hold a `\` or two `"` in a row, eight bytes at a time.
+    private static func hasBackslashOrEmptyString(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var position = 0
+        var previousQuote = false
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        func marks(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+            let t = word ^ pattern
+            return ~(((t & low) &+ low) | t | low)
+        }
+        while count - position >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            if marks(word, 0x5C5C_5C5C_5C5C_5C5C) != 0 { return true }
+            let quotes = marks(word, 0x2222_2222_2222_2222)
+            if quotes & (quotes >> 8) != 0 { return true }
+            if previousQuote, quotes & 0x80 != 0 { return true }
+            previousQuote = quotes & (0x80 << 56) != 0
+            position += 8
+        }
+        while position < count {
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            if byte == 0x5C { return true }
+            if byte == 0x22 {
+                if previousQuote { return true }
+                previousQuote = true
+            } else {
+                previousQuote = false
+            }
+            position += 1
+        }
+        return false
+    }
+
+    // Safe because `memchr` and the comparisons stay within `bytes`.
+    /// Whether `needle` (at least two bytes) occurs in `bytes`, found from its second byte.
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = bytes.baseAddress, needle.count >= 2, bytes.count >= needle.count else { return false }
+        let count = bytes.count
+        var from = 1
+        while from < count, let found = memchr(base + from, Int32(needle[1]), count - from) {
+            let at = base.distance(to: UnsafeRawPointer(found)) - 1
+            if at + needle.count <= count {
+                var same = true
+                for index in needle.indices where base.load(fromByteOffset: at + index, as: UInt8.self) != needle[index] {
+                    same = false
+                    break
+                }
+                if same { return true }
+            }
+            from = at + 2
+        }
+        return false
+    }
+}

@@ -1,0 +1,70 @@
+import TestFixtures
+import Testing
+@testable import StateJSON
+
+@Suite struct PatchedStateFingerprinterTests {
+    @Test func chainsOfDiffPatchesFingerprintAsFromScratch() throws {
+        var random = RandomJSON(seed: 620)
+        for _ in 0..<200 {
+            let fingerprinter = PatchedStateFingerprinter()
+            var state = random.value(depth: 4)
+            #expect(fingerprinter.reset(to: state) == StateFingerprint.of(state))
+            for _ in 0..<12 {
+                let next = random.edited(state)
+                let patch = JSONDiff.patch(from: state, to: next)
+                let print = try fingerprinter.apply(patch, to: &state)
+                #expect(state == next, "\(patch)")
+                #expect(print == StateFingerprint.of(next), "\(patch)\n\(next.canonicalText)")
+            }
+        }
+    }
+
+    @Test func everyOperationKindFingerprintsAsFromScratch() throws {
+        let patches: [String] = [
+            #"[{"op":"replace","path":"/users/1/age","value":41}]"#,
+            #"[{"op":"add","path":"/users/1/email","value":"b@x"}]"#,
+            #"[{"op":"add","path":"/users/1/age","value":42}]"#,
+            #"[{"op":"add","path":"/users/-","value":{"age":1}}]"#,
+            #"[{"op":"add","path":"/users/0","value":{"age":2}}]"#,
+            #"[{"op":"remove","path":"/users/2"}]"#,
+            #"[{"op":"remove","path":"/users/0/age"}]"#,
+            #"[{"op":"add","path":"/a","value":[1,2]},{"op":"add","path":"/a/1","value":3},{"op":"remove","path":"/a/0"}]"#,
+            #"[{"op":"test","path":"/a","value":[3,2]},{"op":"replace","path":"/a/0","value":"x"}]"#,
+            #"[{"op":"move","from":"/a","path":"/b"},{"op":"copy","from":"/b","path":"/users/0/b"}]"#,
+            #"[{"op":"replace","path":"/users/0/b/1","value":null},{"op":"replace","path":"","value":{"users":[]}}]"#,
+            #"[{"op":"add","path":"/users/-","value":7},{"op":"replace","path":"/users/0","value":8}]"#,
+        ]
+        var state: JSONValue = ["users": [["age": 30, "name": "a"], ["age": 40, "name": "b"], ["age": 50]]]
+        let fingerprinter = PatchedStateFingerprinter()
+        fingerprinter.reset(to: state)
+        for text in patches {
+            let patch = try JSONPatch(jsonValue: try JSONParser().parse(text))
+            let expected = try patch.apply(to: state)
+            let print = try fingerprinter.apply(patch, to: &state)
+            #expect(state == expected, "\(text)")
+            #expect(print == StateFingerprint.of(expected), "\(text)")
+        }
+    }
+
+    @Test func aFailedPatchLeavesTheFailingOperationUndoneAndIsFingerprintedAfresh() throws {
+        var state: JSONValue = ["a": 1, "b": [1, 2]]
+        let fingerprinter = PatchedStateFingerprinter()
+        fingerprinter.reset(to: state)
+        let failing = try JSONPatch(jsonValue: try JSONParser().parse(
+            #"[{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/5"}]"#))
+        #expect(throws: JSONPatchError.self) { try fingerprinter.apply(failing, to: &state) }
+        // Not atomic: the first operation stays applied; the failing one changed nothing.
+        #expect(state == ["a": 2, "b": [1, 2]])
+        let next = try JSONPatch(jsonValue: try JSONParser().parse(#"[{"op":"add","path":"/b/-","value":3}]"#))
+        #expect(try fingerprinter.apply(next, to: &state) == StateFingerprint.of(["a": 2, "b": [1, 2, 3]]))
+    }
+
+    @Test func applyingInPlaceLeavesACopyTakenBeforeUnchanged() throws {
+        var state: JSONValue = ["users": [["age": 30], ["age": 40]]]
+        let kept = state
+        let patch = JSONPatch([.replace(path: try JSONPointer(parsing: "/users/1/age"), value: 41)])
+        try patch.apply(inPlace: &state)
+        #expect(state == ["users": [["age": 30], ["age": 41]]])
+        #expect(kept == ["users": [["age": 30], ["age": 40]]])
+    }
+}
