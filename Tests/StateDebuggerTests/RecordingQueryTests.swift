@@ -74,7 +74,7 @@ import Testing
         let query = RecordingQuery(source: try JournalSource(path: path))
         #expect(try query.changes(of: JSONPath(parsing: ".notes")).description == ".notes never changed in steps 1 to 2.")
         // A path that selects nothing anywhere is a mistake, not a value that never changed.
-        #expect(throws: DebuggerError.pathSelectsNothing(path: ".nope", hint: nil, source: path)) {
+        #expect(throws: DebuggerError.pathSelectsNothing(path: ".nope", hint: "the keys there are .count, .notes.", source: path)) {
             try query.changes(of: JSONPath(parsing: ".nope"))
         }
         #expect(throws: DebuggerError.pathSelectsNothing(path: ".note", hint: "did you mean .notes?", source: path)) {

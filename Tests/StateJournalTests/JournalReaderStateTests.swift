@@ -127,8 +127,9 @@ import Testing
         } throws: { error in
             "\(error)".hasPrefix("\(path):4: step 3 records hash ") && "\(error)".hasSuffix("; the journal was edited or damaged.")
         }
-        // The state before is still read, and the one after cannot be rebuilt through step 3.
+        // The states around it still read: step 4's patch sets the count again, so its hash holds.
         #expect(try reader.state(at: 2) == states[1])
-        #expect(throws: JournalError.self) { try reader.state(at: 4) }
+        #expect(try reader.state(at: 4) == states[3])
+        #expect(throws: JournalError.self) { try reader.state(at: 3) }
     }
 }

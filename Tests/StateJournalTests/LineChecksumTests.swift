@@ -13,9 +13,30 @@ import Testing
         #expect(CRC32C.checksum(of: [UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
     }
 
+    @Test func theTableDrivenChecksumEqualsTheBitwiseDefinitionAtEveryLength() {
+        /// The definition, one bit at a time: slow and obviously right.
+        func bitwise(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+            }
+            return crc ^ 0xFFFF_FFFF
+        }
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        for length in 0...bytes.count {
+            #expect(CRC32C.checksum(of: Array(bytes[..<length])) == bitwise(bytes[..<length]), "length \(length)")
+        }
+    }
+
+    @Test func theSuffixWordIsTheBytesOfTheMembersStart() {
+        let word = Array(#","crc":""#.utf8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        #expect(word == LineChecksum.suffixStartWord)
+    }
+
     @Test func feedingInPiecesGivesTheSameChecksumAsAtOnce() {
         let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-        for split in [0, 1, 7, 8, 9, 500, 999, 1000] {
+        for split in [0, 1, 7, 8, 9, 15, 16, 17, 500, 999, 1000] {
             var crc = CRC32C()
             bytes.withUnsafeBytes { raw in
                 crc.update(UnsafeRawBufferPointer(rebasing: raw[..<split]))

@@ -43,7 +43,7 @@ extension RecordingSource {
             }
         }
         let position = max(deepest, 0)
-        var hint = Self.nearest(path, at: position, among: keys).map { "did you mean \($0)?" }
+        var hint = Self.nearest(path, at: position, among: keys).map { "did you mean \($0)?" } ?? Self.listing(keys, below: path, at: position)
         if position < path.segments.count, case .index = path.segments[position] {
             let reached = JSONPath(segments: Array(path.segments[..<position])).description
             hint = longestArray == 0 ? "\(reached) is never a non-empty array."
@@ -56,6 +56,17 @@ extension RecordingSource {
     /// ``requirePathExists(_:)``).
     public func requirePathsExist(of predicate: StatePredicate, isCancelled: () -> Bool = { false }) throws(DebuggerError) {
         for path in predicate.referencedPaths { try requirePathExists(path, isCancelled: isCancelled) }
+    }
+
+    /// `the keys there are .donald, .jenny.`: the keys below the longest prefix that selects something,
+    /// when none is near the one written (at most 8, then `…`); `nil` when there are none.
+    private static func listing(_ keys: Set<String>, below path: JSONPath, at position: Int) -> String? {
+        guard !keys.isEmpty, position < path.segments.count else { return nil }
+        if case .descendant = path.segments[position] { return nil }
+        let prefix = Array(path.segments[..<position])
+        let sorted = keys.sorted()
+        let shown = sorted.prefix(8).map { JSONPath(segments: prefix + [.member($0)]).description }
+        return "the keys there are \(shown.joined(separator: ", "))\(sorted.count > 8 ? ", …" : "")."
     }
 
     private static func collectKeys(of value: JSONValue, into keys: inout Set<String>, deep: Bool) {

@@ -96,7 +96,8 @@ package final class PatchedStateFingerprinter {
         }
     }
 
-    /// The tree of the state last fingerprinted; `nil` when it is a scalar or unknown.
+    /// The tree of the state last fingerprinted; `nil` until a patch needs it, or when the state is a
+    /// scalar or unknown.
     private var root: Node?
     /// The fingerprint of the state last fingerprinted, `nil` when unknown.
     private var current: UInt64?
@@ -107,16 +108,11 @@ package final class PatchedStateFingerprinter {
     /// Fingerprints `state` from scratch; the patches applied next are fingerprinted from it.
     @discardableResult
     package func reset(to state: JSONValue) -> UInt64 {
-        switch state {
-        case .array, .object:
-            let node = Node(state)
-            root = node
-            current = node.fingerprint
-        default:
-            root = nil
-            current = StateFingerprint.of(state)
-        }
-        return current ?? 0
+        // The tree is built when a patch comes: a journal of small states, all keyframes, never needs it.
+        root = nil
+        let print = StateFingerprint.of(state)
+        current = print
+        return print
     }
 
     /// Forgets the state: the next ``apply(_:to:)`` fingerprints its result from scratch.
@@ -136,6 +132,12 @@ package final class PatchedStateFingerprinter {
     /// - Throws: the patch's ``JSONPatchError``; the fingerprinter then forgets the state.
     package func apply(_ patch: JSONPatch, to state: inout JSONValue) throws(JSONPatchError) -> UInt64 {
         var known = current != nil
+        if known, root == nil {
+            switch state {
+            case .array, .object: root = Node(state)
+            default: known = false
+            }
+        }
         for (index, operation) in patch.operations.enumerated() {
             do {
                 try JSONPatch.perform(operation, on: &state)

@@ -18,6 +18,10 @@ package enum LineChecksum {
 
     private static let suffixStart = Array(#","crc":""#.utf8)
 
+    /// The 8 bytes of `,"crc":"` (2C 22 63 72 63 22 3A 22) read as one little-endian word, so a line's
+    /// suffix is matched with one comparison: this runs on every line when a journal is opened.
+    static let suffixStartWord: UInt64 = 0x223A_2263_7263_222C
+
     /// What a line's checksum says about it.
     package enum Verdict: Sendable, Equatable {
         /// The line ends with a checksum and its bytes match it.
@@ -64,8 +68,8 @@ package enum LineChecksum {
     // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The checksum recorded in exactly the 18 bytes `,"crc":"hhhhhhhh"}`, or `nil`.
     package static func recordedChecksum(suffix: UnsafeRawBufferPointer) -> UInt32? {
-        guard suffix.count == suffixLength, suffix[16] == UInt8(ascii: "\""), suffix[17] == UInt8(ascii: "}") else { return nil }
-        for (offset, byte) in suffixStart.enumerated() where suffix[offset] != byte { return nil }
+        guard suffix.count == suffixLength, suffix[16] == UInt8(ascii: "\""), suffix[17] == UInt8(ascii: "}"),
+              UInt64(littleEndian: suffix.loadUnaligned(as: UInt64.self)) == suffixStartWord else { return nil }
         var value: UInt32 = 0
         for position in 8..<16 {
             let byte = suffix[position]

@@ -257,6 +257,10 @@ enum ReplayCommand: Subcommand {
         } catch {
             throw CommandFailure(error)
         }
+        if checkingRecordedStates, report.cancelled, !reachedEnd {
+            // The recorded states were being read in the same pass, so the replay as a whole did not finish.
+            throw CommandFailure(.interrupted, "Interrupted: the replay stopped before it finished.")
+        }
         return (report, report.cancelled && !reachedEnd)
     }
 

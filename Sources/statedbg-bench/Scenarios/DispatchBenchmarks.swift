@@ -1,7 +1,7 @@
 import StateStore
 
-/// Scenario 1: the cost of dispatching through a store (one subscriber, one middleware) against calling
-/// the reducer in a plain loop, for a counter and for the 1,000-user state.
+/// Scenario 1: the cost of dispatching through a store (one subscriber, with and without one middleware)
+/// against calling the reducer in a plain loop, for a counter and for the 1,000-user state.
 struct DispatchBenchmarks {
     let context: BenchmarkContext
 
@@ -11,6 +11,10 @@ struct DispatchBenchmarks {
         let counter = try measure(name: "counter", initialState: CounterState(), reducer: CounterFixture.reducer,
                                   actions: actions, action: CounterFixture.action,
                                   select: { $0.count }, expected: { CounterState(count: CounterFixture.count(after: $0)) })
+        // The figure: a store with one subscriber and nothing else.
+        let subscriberOnly = try measure(name: "counter", initialState: CounterState(), reducer: CounterFixture.reducer,
+                                         actions: actions, action: CounterFixture.action, withMiddleware: false,
+                                         select: { $0.count }, expected: { CounterState(count: CounterFixture.count(after: $0)) })
         let users = context.scale.users
         let usersActions = max(1, actions / 5)
         context.progress("dispatch: \(users) users, \(usersActions) actions per repetition")
@@ -19,13 +23,15 @@ struct DispatchBenchmarks {
                                 actions: usersActions, action: { UsersFixture.action($0, users: users) },
                                 select: { $0.users.count }, expected: nil)
         return [
+            row(subscriberOnly, name: "counter", store: "1 subscriber", target: .below(100)),
             row(counter, name: "counter", target: .below(100)),
             row(large, name: "\(users) users, one field per action", target: nil),
         ]
     }
 
-    private func row(_ samples: (baseline: Samples, subject: Samples), name: String, target: Target?) -> Measurement {
-        Measurement(group: "dispatch", name: "\(name): store (1 subscriber + 1 middleware)", unit: .nanosecondsPerAction,
+    private func row(_ samples: (baseline: Samples, subject: Samples), name: String,
+                     store: String = "1 subscriber + 1 middleware", target: Target?) -> Measurement {
+        Measurement(group: "dispatch", name: "\(name): store (\(store))", unit: .nanosecondsPerAction,
                     samples: samples.subject.map { $0 * 1e9 }, baselineName: "plain reducer loop",
                     baseline: samples.baseline.map { $0 * 1e9 }, target: target)
     }
@@ -33,7 +39,7 @@ struct DispatchBenchmarks {
     /// Seconds per action for the plain loop and for the store, interleaved; checks both end in the same state.
     private func measure<State: Sendable & Equatable, Action: Sendable>(
         name: String, initialState: State, reducer: Reducer<State, Action>, actions: Int,
-        action: (Int) -> Action, select: @escaping @Sendable (State) -> Int, expected: ((Int) -> State)?
+        action: (Int) -> Action, withMiddleware: Bool = true, select: @escaping @Sendable (State) -> Int, expected: ((Int) -> State)?
     ) throws -> (baseline: Samples, subject: Samples) {
         let script = (1...actions).map(action)
         let passThrough = Middleware<State, Action>(name: "passThrough") { _, action, next in next(action) }
@@ -46,7 +52,7 @@ struct DispatchBenchmarks {
                 for action in script { reducer.reduce(into: &state, action: action) }
             }
             blackHole(state)
-            let store = Store(initialState: initialState, reducer: reducer, middleware: [passThrough])
+            let store = Store(initialState: initialState, reducer: reducer, middleware: withMiddleware ? [passThrough] : [])
             let subscription = store.subscribe(select) { new, _ in blackHole(new) }
             let subject = context.stopwatch.seconds {
                 for action in script { store.dispatch(action) }

@@ -276,7 +276,7 @@ import TerminalKit
         #expect(repl.execute("watch .balanse") == ReplReply(
             error: "\(name): .balanse selects nothing in any step of the recording; did you mean .balance?"))
         #expect(repl.execute("break when .paid.daisy > 0") == ReplReply(
-            error: "\(name): .paid.daisy selects nothing in any step of the recording, and nothing near it exists either."))
+            error: "\(name): .paid.daisy selects nothing in any step of the recording; the keys there are .paid.donald."))
         #expect(repl.execute("break when .balance <") == ReplReply(error: """
             The predicate is not valid at column 11: expected a value after '<'.
             .balance <

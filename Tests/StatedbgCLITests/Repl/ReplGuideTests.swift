@@ -72,6 +72,6 @@ import Testing
             if !reply.text.isEmpty { lines += reply.text.components(separatedBy: "\n") }
             if let error = reply.error { lines += ("error: " + error).components(separatedBy: "\n") }
         }
-        return lines
+        return lines.map { $0.replacingOccurrences(of: root.path + "/", with: "") }
     }
 }

@@ -51,6 +51,16 @@ import Testing
             error: "\(name): .ownr selects nothing in any step of the recording; did you mean .owner?"))
     }
 
+    @Test func withNoKeyNearTheErrorListsTheKeysThere() throws {
+        let directory = try TemporaryDirectory()
+        let repl = try interpreter(in: directory)
+        let name = directory.file("w.jsonl")
+        #expect(repl.execute("break when .accounts.jenny < 0") == ReplReply(
+            error: "\(name): .accounts.jenny selects nothing in any step of the recording; the keys there are .balance, .owner, .paid."))
+        #expect(repl.execute("watch .paid.daisy") == ReplReply(
+            error: "\(name): .paid.daisy selects nothing in any step of the recording; the keys there are .paid.donald."))
+    }
+
     @Test func aPathThatAppearsLaterIsAcceptedWhereTheCursorIs() throws {
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory)
