@@ -102,4 +102,51 @@ import Testing
         #expect(queued == nil)
         #expect(remembered == nil)
     }
+
+    @Test func aLimitBelowTheCapacityHoldsProducersUntilTheWriterReleases() async {
+        let queue = EntryQueue<Int, Int>(capacity: 8)
+        queue.limit(to: 2)
+        for step in 1...2 { queue.put(.step(step: step, time: 0, parent: nil, site: nil), action: step, state: step) }
+        let batch = queue.take(until: nil)
+        let producer = Task.detached {
+            // Blocks: two entries are queued, the limit.
+            queue.put(.step(step: 3, time: 0, parent: nil, site: nil), action: 3, state: 3)
+        }
+        try? await Task.sleep(nanoseconds: 50_000_000)
+        #expect(queue.take(until: Date()).count == 2)
+        queue.release(batch)
+        _ = await producer.value
+        let next = queue.take(until: nil)
+        #expect((0..<next.count).map { queue.action($0, in: next).pointee } == [3])
+        queue.release(next)
+    }
+
+    @Test func theRingKeepsOnlyTheLatestStatesWithinItsLimit() {
+        weak var dropped: Canary?
+        let recent = RecentStates<Canary>(capacity: 16)
+        do {
+            let first = Canary(0)
+            dropped = first
+            recent.remember(0, first, limit: 16)
+        }
+        for step in 1...10 { recent.remember(step, Canary(step), limit: 16) }
+        #expect((0...10).allSatisfy { recent.state(after: $0)?.number == $0 })
+        // A larger state: only the latest three stay, and the others are let go at once.
+        recent.remember(11, Canary(11), limit: 3)
+        #expect((0...11).filter { recent.state(after: $0) != nil } == [9, 10, 11])
+        #expect(dropped == nil)
+        for step in 12...20 { recent.remember(step, Canary(step), limit: 3) }
+        #expect((0...20).filter { recent.state(after: $0) != nil } == [18, 19, 20])
+        // A smaller state again: the ring fills up to its capacity.
+        for step in 21...40 { recent.remember(step, Canary(step), limit: 16) }
+        #expect((0...40).filter { recent.state(after: $0) != nil } == Array(25...40))
+    }
+
+    @Test func theRingsLimitFollowsTheStateSize() {
+        #expect(RecentStates<Int>.limit(capacity: 256, stateBytes: 0) == 256)
+        #expect(RecentStates<Int>.limit(capacity: 256, stateBytes: 1000) == 256)
+        #expect(RecentStates<Int>.limit(capacity: 256, stateBytes: 1 << 20) == 16)
+        #expect(RecentStates<Int>.limit(capacity: 256, stateBytes: 100 << 20) == 8)
+        #expect(RecentStates<Int>.limit(capacity: 2, stateBytes: 100 << 20) == 2)
+    }
 }

@@ -53,8 +53,12 @@ package final class JournalBuilder {
         self.lastStep = lastStep
     }
 
-    /// The last state appended, and its fingerprint.
+    /// The last state appended.
     package var lastState: JSONValue { previous }
+
+    /// About how many bytes a whole state takes in the journal: the length of the last keyframe's line
+    /// (or of the initial state). A recorder sizes what it keeps in memory by it.
+    package var stateBytes: Int { keyframeBytes }
 
     /// Appends the header line.
     package func writeHeader(into bytes: inout [UInt8]) {

@@ -22,6 +22,8 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     private let states: UnsafeMutablePointer<State>
     private var head = 0
     private var count = 0
+    /// How many entries producers may queue, at most `capacity`: fewer for large states (see ``limit(to:)``).
+    private var limit: Int
     private var closed = false
     // Who is blocked in `wait()`: a put or a take wakes the other side only when someone is, so a
     // writer that keeps up costs producers no system call.
@@ -44,6 +46,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        limit = self.capacity
         entries = .allocate(capacity: self.capacity)
         actions = .allocate(capacity: self.capacity)
         states = .allocate(capacity: self.capacity)
@@ -97,7 +100,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     /// With the lock held: waits for a free slot and returns it, or `nil` once the queue is closed.
     private func reserveSlot() -> Int? {
-        while count >= capacity && !closed {
+        while count >= limit && !closed {
             producersWaiting += 1
             condition.wait()
             producersWaiting -= 1
@@ -164,6 +167,16 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         let entry = (entries + slot).move()
         if entry.hasAction { (actions + slot).deinitialize(count: 1) }
         if entry.hasState { (states + slot).deinitialize(count: 1) }
+    }
+
+    /// Lets producers queue at most `limit` entries (between 1 and the capacity) from now on; entries
+    /// already queued stay.
+    func limit(to limit: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        let raised = limit > self.limit
+        self.limit = min(capacity, max(1, limit))
+        if raised && producersWaiting > 0 { condition.broadcast() }
     }
 
     /// Stops accepting entries; waiting producers and the writer wake up.

@@ -43,6 +43,11 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)
+    /// About how many bytes a whole state takes in the journal (``JournalBuilder/stateBytes``), for the
+    /// recorder to size its ring of recent states by.
+    let stateBytes = Atomic<Int>(0)
+    /// The queue's limit in force, made from ``stateBytes``.
+    private var queueLimit: Int
 
     init(file: JournalFile, encoder: StepEncoder<State, Action>, builder: JournalBuilder, options: RecorderOptions,
          onError: @escaping @Sendable (String) -> Void,
@@ -59,8 +64,34 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         self.lastStep = lastStep
         self.basePath = file.path
         queue = EntryQueue(capacity: options.queueCapacity)
+        queueLimit = queue.capacity
         acknowledged.store(lastStep, ordering: .relaxed)
         buffer.reserveCapacity(1 << 16)
+        noteStateSize()
+    }
+
+    /// Publishes the size of a whole state after a keyframe, and limits the queue by it: every queued
+    /// state holds its own copy of each array the app changed after it was queued, so 128 queued
+    /// states of a state with a long list would be 128 copies of that list.
+    private func noteStateSize() {
+        let bytes = builder.stateBytes
+        guard bytes != stateBytes.load(ordering: .relaxed) else { return }
+        stateBytes.store(bytes, ordering: .relaxed)
+        let limit = Self.queueLimit(capacity: queue.capacity, stateBytes: bytes)
+        if limit != queueLimit {
+            queueLimit = limit
+            queue.limit(to: limit)
+        }
+    }
+
+    /// The bytes of journaled state the queue aims to hold at most across its waiting steps.
+    static var queueByteBudget: Int { 16 << 20 }
+
+    /// How many steps may wait for the writer when a whole state takes `stateBytes` in the journal:
+    /// the queue's capacity, or fewer (but at least 8) so that they take about ``queueByteBudget``.
+    static func queueLimit(capacity: Int, stateBytes: Int) -> Int {
+        guard stateBytes > 0 else { return capacity }
+        return min(capacity, max(8, queueByteBudget / stateBytes))
     }
 
     func start() {
@@ -161,6 +192,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
+            noteStateSize()
         case .replacement(let step, let time, let parent):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
             let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
@@ -168,6 +200,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                                           parent: parent, keyframe: true, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
+            noteStateSize()
         case .rejected(let after, let time, let rejection):
             let action = try encoder.encodedAction(queue.action(index, in: batch).pointee).action
             JournalEvent.rejected(after: after, time: time, action: action,

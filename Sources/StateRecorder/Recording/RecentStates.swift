@@ -7,14 +7,35 @@
 /// of states, because the dispatching thread writes a slot on every step and, in the recorder's
 /// unspecialized generic code, an array of a generic element costs a runtime metadata lookup per write.
 /// Used only under the recording store's travel lock.
+///
+/// The ring keeps fewer than `capacity` states when the state is large (see ``limit(capacity:stateBytes:)``):
+/// every state it keeps holds its own copy of each array the app changed since (copy-on-write copies
+/// the array the app mutates while the ring still holds it), so 256 states of a state with a long
+/// list are 256 copies of that list.
 final class RecentStates<State>: @unchecked Sendable {
     private let capacity: Int
+    /// How many of the latest states are kept, at most `capacity`.
+    private var limit: Int
     /// The step whose state each slot holds; -1 for none (that slot's state is uninitialized).
     private var steps: [Int]
     private let states: UnsafeMutablePointer<State>
 
+    /// The bytes of journaled state (its canonical JSON, as the last keyframe wrote it) the ring aims to
+    /// keep in memory across all its states.
+    static var byteBudget: Int { 16 << 20 }
+    /// The fewest states kept, however large the state.
+    static var minimumLimit: Int { 8 }
+
+    /// How many states to keep of a state whose JSON takes `stateBytes`: `capacity`, or fewer so that
+    /// they take about ``byteBudget``, but never fewer than ``minimumLimit`` (nor than `capacity`).
+    static func limit(capacity: Int, stateBytes: Int) -> Int {
+        guard stateBytes > 0 else { return capacity }
+        return min(capacity, max(minimumLimit, byteBudget / stateBytes))
+    }
+
     init(capacity: Int) {
         self.capacity = max(0, capacity)
+        limit = self.capacity
         steps = Array(repeating: -1, count: self.capacity)
         states = .allocate(capacity: self.capacity)
     }
@@ -30,9 +51,19 @@ final class RecentStates<State>: @unchecked Sendable {
         return states[step % capacity]
     }
 
-    /// Keeps `state` as the state after `step`, in place of the oldest one.
-    func remember(_ step: Int, _ state: State) {
+    /// Keeps `state` as the state after `step`, and of the states before it only the latest `limit - 1`
+    /// (`limit` is at most the capacity).
+    func remember(_ step: Int, _ state: State, limit newLimit: Int) {
         guard capacity > 0, step >= 0 else { return }
+        let newLimit = min(capacity, max(1, newLimit))
+        if newLimit < limit {
+            for slot in 0..<capacity where steps[slot] >= 0 && steps[slot] <= step - newLimit { forget(slot) }
+        }
+        limit = newLimit
+        if limit < capacity, step >= limit {
+            let stale = (step - limit) % capacity
+            if steps[stale] >= 0, steps[stale] <= step - limit { forget(stale) }
+        }
         let slot = step % capacity
         if steps[slot] >= 0 {
             states[slot] = state
@@ -40,5 +71,15 @@ final class RecentStates<State>: @unchecked Sendable {
             (states + slot).initialize(to: state)
         }
         steps[slot] = step
+    }
+
+    /// Keeps `state` as the state after `step`, in place of the oldest one.
+    func remember(_ step: Int, _ state: State) {
+        remember(step, state, limit: limit)
+    }
+
+    private func forget(_ slot: Int) {
+        (states + slot).deinitialize(count: 1)
+        steps[slot] = -1
     }
 }

@@ -244,7 +244,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             let step = travelState.advance()
             let entry = RecorderEntry.step(step: step.number, time: time, parent: step.parent, site: site)
             if let deferred {
-                recent?.remember(step.number, state)
+                recent?.remember(step.number, state, limit: recentLimit(deferred))
                 deferred.queue.put(entry, action: action, state: state)
             } else if let eager {
                 put(entry, action: action, state: state, into: eager)
@@ -512,7 +512,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             guard !travelState.closed else { return }
             guard !travelState.pending.isEmpty else {
                 let step = travelState.advance()
-                recent?.remember(step.number, newState)
+                if let deferred { recent?.remember(step.number, newState, limit: recentLimit(deferred)) }
                 putTravel(.replacement(step: step.number, time: time, parent: step.parent), state: newState)
                 return
             }
@@ -527,6 +527,11 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     }
 
     // MARK: Queueing
+
+    /// How many recent states to keep, by the size of a whole state as the writer last saw it.
+    private func recentLimit(_ writer: JournalWriterThread<State, Action>) -> Int {
+        RecentStates<State>.limit(capacity: options.recentStates, stateBytes: writer.stateBytes.load(ordering: .relaxed))
+    }
 
     /// Queues an entry that carries a state, under the travel lock.
     private func putTravel(_ entry: RecorderEntry, state: State) {

@@ -68,10 +68,13 @@ public struct RecorderOptions: Sendable, Equatable {
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
     ///
     /// Kept below ``recentStates``, so that the recent-state ring, not the writer, lets go of each state
-    /// last: the writer thread then never spends its time freeing the app's old states.
+    /// last: the writer thread then never spends its time freeing the app's old states. For a large
+    /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
+    /// waiting state holds its own copy of every array the app changed after it.
     public var queueCapacity: Int = 128
     /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
-    /// from the journal.
+    /// from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
+    /// least 8), since each holds its own copy of every array the app changed after it.
     public var recentStates: Int = 256
     /// What to do when the journal's path already names a file. Default: keep it and record into a
     /// new numbered file beside it (see ``ExistingJournalPolicy``).

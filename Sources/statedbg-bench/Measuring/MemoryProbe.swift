@@ -1,3 +1,4 @@
+import ExampleApps
 import Foundation
 import StateJSON
 import StateJournal
@@ -45,6 +46,8 @@ struct MemoryProbe {
     enum ProbeApp: String, Sendable {
         case counter
         case users
+        /// The example tracker app driven by its action generator, as `statedbg record tracker` does.
+        case tracker
     }
 
     /// This executable.
@@ -90,6 +93,11 @@ struct MemoryProbe {
                 let users = self.users
                 _ = try RecordingDriver(app: UsersFixture.app(users: users), action: { UsersFixture.action($0, users: users) })
                     .run(method, steps: steps, path: path)
+            case .tracker:
+                let started = ProcessorTime.now()
+                try Self.runTracker(method, steps: steps, path: path)
+                let processor = Int((ProcessorTime.now() - started) * 1e6)
+                return figures(["peak": MemoryStatus.current()?.peakResident, "processorMicroseconds": processor])
             }
             return figures(["peak": MemoryStatus.current()?.peakResident])
         case .read(_, let path, let jumps):
@@ -103,6 +111,21 @@ struct MemoryProbe {
             return figures(["afterOpen": afterOpen, "afterJumps": MemoryStatus.current()?.resident,
                             "peak": MemoryStatus.current()?.peakResident])
         }
+    }
+
+    /// Drives the tracker with its generator (seed 1) through a plain store, or records it as
+    /// `statedbg record tracker` does.
+    private static func runTracker(_ method: RecordingMethod, steps: Int, path: String) throws {
+        guard method == .store else {
+            var options = RecorderOptions()
+            options.existingJournal = .replace
+            _ = try TrackerApp.app.record(to: path, steps: steps, seed: 1, options: options, clock: { 0 }, acknowledged: nil)
+            return
+        }
+        let store = TrackerApp.app.makeStore(initialState: TrackerApp.initialState)
+        var generator = SeededGenerator(seed: 1)
+        for _ in 0..<steps { store.dispatch(TrackerApp.randomAction(for: store.state, using: &generator)) }
+        blackHole(store.state)
     }
 
     private func figures(_ values: [String: Int?]) -> JSONValue {

@@ -33,7 +33,8 @@ struct RecordingScalingBenchmarks {
         context.progress("recording scaling: record users, \(shortSteps) and \(longSteps) steps")
         let short = try recordUsersApp(steps: shortSteps)
         let long = try recordUsersApp(steps: longSteps)
-        return [
+        let tracker = try recordTracker(steps: context.scale.usersSteps >= 10_000 ? 200_000 : 5000)
+        return tracker + [
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users",
                         unit: .microsecondsPerStep, samples: Samples(largeCost),
@@ -67,6 +68,35 @@ struct RecordingScalingBenchmarks {
         let withRecording = ProcessorTime.now() - started
         context.directory.delete(path)
         return max(0, withRecording - withoutRecording) / Double(steps) * 1e6
+    }
+
+    /// Records the tracker as `statedbg record tracker --steps N` does, and drives it through a plain store,
+    /// each in a fresh process: processor time (all threads) and peak resident memory of both.
+    ///
+    /// At 200,000 steps the tracker took 24.5 minutes before issue 20; the target is ten times faster.
+    private func recordTracker(steps: Int) throws -> [Measurement] {
+        context.progress("recording scaling: record tracker, \(steps) steps, each way in a fresh process")
+        let probe = MemoryProbe(executable: context.executable, users: context.scale.users)
+        let path = context.directory.file("record-tracker.jsonl")
+        let recorded = try probe.measure(.record(app: .tracker, method: .recorder, steps: steps, path: path))
+        context.directory.delete(path)
+        let plain = try probe.measure(.record(app: .tracker, method: .store, steps: steps, path: path))
+        func figure(_ figures: [String: Double], _ key: String, scale: Double) -> Samples? {
+            figures[key].map { Samples([$0 * scale]) }
+        }
+        let full = steps == 200_000
+        return [
+            Measurement(group: "recording scaling", name: "record tracker, \(steps) steps: processor time",
+                        unit: .milliseconds, samples: figure(recorded, "processorMicroseconds", scale: 1e-3),
+                        baselineName: "plain store", baseline: figure(plain, "processorMicroseconds", scale: 1e-3),
+                        target: full ? .below(147_000) : nil,
+                        note: full ? "all threads, fresh process; 24.5 minutes before issue 20, target 10x faster"
+                                   : "all threads, fresh process; the full run records 200,000 steps"),
+            Measurement(group: "recording scaling", name: "record tracker, \(steps) steps: peak resident memory",
+                        unit: .megabytes, samples: figure(recorded, "peak", scale: 1e-6),
+                        baselineName: "plain store process", baseline: figure(plain, "peak", scale: 1e-6),
+                        note: "VmHWM of a fresh process; the recorder keeps fewer recent and queued states as the state grows"),
+        ]
     }
 
     /// Microseconds of processor time per step of recording a generated session of the example users app.

@@ -183,6 +183,8 @@ import Testing
         var roles: [Role]
         var teams: [[User]]
         var dates: [Date]
+        var names: [String] = []
+        var flags: [Bool] = []
     }
 
     static func mutate(_ lists: inout Lists, _ random: inout SeededGenerator) {
@@ -198,8 +200,11 @@ import Testing
             default: if count > 0 { array[Int.random(in: 0..<count, using: &random)] = make() }
             }
         }
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0: edit(&lists.numbers) { Int.random(in: -5...5, using: &random) }
+        // Strings equal by `==` in other Unicode scalars, which must keep their own spelling in the JSON.
+        case 7: edit(&lists.names) { ["é", "e\u{301}", "x", "a long name that is not a small string"][Int.random(in: 0..<4, using: &random)] }
+        case 8: edit(&lists.flags) { Bool.random(using: &random) }
         case 1: edit(&lists.grid) { (0..<Int.random(in: 0...3, using: &random)).map { $0 } }
         case 2:
             if lists.grid.isEmpty { lists.grid = [[]] }

@@ -55,15 +55,18 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if oldValue.count == newValue.count, oldValue.sharesBuffer(with: newValue) { return previous }
         let common = min(oldValue.count, newValue.count)
         func encodeElement(_ index: Int) throws -> JSONValue {
-            // The same call `Array.encode(to:)` makes through the unkeyed container, so the element's
-            // memo node, coding path and errors are those of a full encode.
-            try encoder.encodeElement(newValue[index], index: index)
+            try Self.encode(newValue, index, encoder: encoder)
         }
-        if oldValue.count != newValue.count,
-           let spliced = try splice(oldValue, newValue, previous: oldElements, encoder: encoder) {
-            return spliced
+        // Elements before `start` have the same bits in both arrays.
+        var start = 0
+        if oldValue.count != newValue.count {
+            start = Self.commonPrefix(oldValue, newValue, upTo: common, layout: layout)
+            if start < common,
+               let spliced = try splice(oldValue, newValue, prefix: start, previous: oldElements, encoder: encoder) {
+                return spliced
+            }
         }
-        var (changed, equal) = Self.changedIndices(oldValue, newValue, upTo: common, layout: layout)
+        var (changed, equal) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -103,29 +106,27 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// Only the inserted elements are encoded; the others keep their JSON, and their memo nodes move
     /// with them. Compared position by position instead, removing the first of 1,000 projects would
     /// re-encode the other 999 against their old neighbours, and every item of each.
+    ///
+    /// - Parameter prefix: How many leading elements have the same bits in both.
     private func splice(
-        _ old: [Element], _ new: [Element], previous: [JSONValue], encoder: JSONEncoderCore
+        _ old: [Element], _ new: [Element], prefix: Int, previous: [JSONValue], encoder: JSONEncoderCore
     ) throws -> JSONValue? {
         let common = min(old.count, new.count)
         let layout = self.layout
         let stride = MemoryLayout<Element>.stride
         // Safe because both buffers are used only inside the closures and the element index stays below `common`, the
         // smaller count.
-        let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
-            new.withUnsafeBufferPointer { newBuffer -> (Int, Int) in
-                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }
+        let suffix = old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> Int in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return 0 }
                 let oldBytes = UnsafeRawPointer(oldBase)
                 let newBytes = UnsafeRawPointer(newBase)
-                var prefix = 0
-                while prefix < common, layout.equal(oldBytes + prefix * stride, newBytes + prefix * stride) {
-                    prefix += 1
-                }
                 var suffix = 0
                 while suffix < common - prefix,
                       layout.equal(oldBytes + (old.count - 1 - suffix) * stride, newBytes + (new.count - 1 - suffix) * stride) {
                     suffix += 1
                 }
-                return (prefix, suffix)
+                return suffix
             }
         }
         // A run at the end (appended or removed last elements) is left to the positional path, which
@@ -136,7 +137,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         elements.reserveCapacity(new.count)
         elements.append(contentsOf: previous[0..<prefix])
         for index in prefix..<(new.count - suffix) {
-            elements.append(try encoder.encodeElement(new[index], index: index))
+            elements.append(try Self.encode(new, index, encoder: encoder))
         }
         elements.append(contentsOf: previous[(old.count - suffix)...])
         spareElements = []
@@ -144,7 +145,46 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         return .array(elements)
     }
 
-    /// The indices below `count` whose elements differ (`changed`), and those whose elements have
+    /// The JSON of `elements[index]`.
+    ///
+    /// An `Int`, `String` or `Bool` is turned into JSON here. Through the encoder each would get a memo
+    /// node and a remembered copy, dynamic casts and retains included, which made an array of 10,000
+    /// identifiers in which one moved to the front (every position before it changes) cost more than
+    /// the rest of a step. Other elements go through the same call `Array.encode(to:)` makes through
+    /// the unkeyed container, so their memo node, coding path and errors are those of a full encode.
+    private static func encode(_ elements: [Element], _ index: Int, encoder: JSONEncoderCore) throws -> JSONValue {
+        // Safe because each cast is guarded by a check that Element is exactly that type, so the arrays are the same.
+        if Element.self == Int.self { return .integer(Int64(unsafeBitCast(elements, to: [Int].self)[index])) }
+        if Element.self == String.self { return .string(unsafeBitCast(elements, to: [String].self)[index]) }
+        if Element.self == Bool.self { return .bool(unsafeBitCast(elements, to: [Bool].self)[index]) }
+        return try encoder.encodeElement(elements[index], index: index)
+    }
+
+    /// How many leading elements below `count` have the same bits in both arrays, found a run of them
+    /// at a time by `memcmp` when the elements have no padding.
+    private static func commonPrefix(_ old: [Element], _ new: [Element], upTo count: Int, layout: SignificantBytes) -> Int {
+        let stride = MemoryLayout<Element>.stride
+        let run = stride == MemoryLayout<Element>.size && layout.coversWholeSize ? 64 : 1
+        // Safe because both buffers are read only inside the closures, below `count`, which neither count is below.
+        return old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> Int in
+                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return 0 }
+                let oldBytes = UnsafeRawPointer(oldBase)
+                let newBytes = UnsafeRawPointer(newBase)
+                var prefix = 0
+                while run > 1, prefix + run <= count,
+                      memcmp(oldBytes + prefix * stride, newBytes + prefix * stride, run * stride) == 0 {
+                    prefix += run
+                }
+                while prefix < count, layout.equal(oldBytes + prefix * stride, newBytes + prefix * stride) {
+                    prefix += 1
+                }
+                return prefix
+            }
+        }
+    }
+
+    /// The indices from `first` below `count` whose elements differ (`changed`), and those whose elements have
     /// other bytes but are `==` (`equal`), compared through buffers so that no element is copied:
     /// this code is generic over `Element` at run time, where each copy of an element would retain
     /// and release everything it refers to.
@@ -152,7 +192,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
     private static func changedIndices(
-        _ old: [Element], _ new: [Element], upTo count: Int, layout: SignificantBytes
+        _ old: [Element], _ new: [Element], from first: Int, upTo count: Int, layout: SignificantBytes
     ) -> (changed: [Int], equal: [Int]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
         // escape.
@@ -160,7 +200,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
-                guard count > 0, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
+                guard count > first, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
                     return ([], [])
                 }
                 let oldBytes = UnsafeRawPointer(oldBase)
@@ -170,7 +210,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 // Without padding in or between elements, a run of them compares in one `memcmp`, and
                 // only a run that differs is compared element by element, leaving padding out.
                 let run = size == stride && layout.coversWholeSize ? 64 : 1
-                var start = 0
+                var start = first
                 while start < count {
                     let end = min(start + run, count)
                     let offset = start * stride
