@@ -58,21 +58,10 @@ extension JournalReader {
     /// let (problems, count) = reader.validateRecordedStates(limit: 20)
     /// ```
     package func validateRecordedStates(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
-        var problems = Array(lineProblems.prefix(limit))
-        var count = lineProblemCount
+        var (problems, count) = problemsBeforeTheSteps(limit: limit)
         func note(_ problem: JournalError) {
             count += 1
             if problems.count < limit { problems.append(problem) }
-        }
-        if let torn {
-            note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
-        }
-        if options.verifyHashes {
-            let actual = StateFingerprint.of(header.initialState)
-            if actual != header.hash {
-                note(JournalError(.malformed, path: path, line: 1,
-                                  "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
-            }
         }
         let keyframes = keyframeSteps
         /// The first keyframe after `step`, or the step after the last: where rebuilding can start again.

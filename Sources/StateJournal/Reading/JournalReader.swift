@@ -101,18 +101,7 @@ package final class JournalReader {
     private init(path: String, options: Options, continuing earlier: JournalScanner.Result?) throws(JournalError) {
         self.path = path
         self.options = options
-        // Non-blocking, so that a FIFO is refused below instead of waiting for a writer.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
-        }
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            _ = close(descriptor)
-            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a FIFO, device or socket"
-            throw JournalError(.noInput, path: path, "this is \(kind), not a journal file; journals are read from regular files.")
-        }
+        let descriptor = try JournalDescriptor.openRegularFile(path)
         self.descriptor = descriptor
         do {
             var scanner = JournalScanner(path: path, descriptor: descriptor, options: options)
@@ -450,14 +439,9 @@ package final class JournalReader {
         validateCounting(limit: limit, isCancelled: isCancelled).problems
     }
 
-    /// Reads every line in order, rebuilding and verifying every state: lists the first `limit`
-    /// problems, in file order, and counts them all (every damaged line and every state that does not
-    /// rebuild to its hash), the torn last line included.
-    ///
-    /// ```swift
-    /// let (problems, count) = reader.validateCounting(limit: 20)
-    /// ```
-    package func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+    /// The problems found before any step is rebuilt: the damaged lines found at open (the first
+    /// `limit` of them, and how many in all), the torn last line, and the header's hash.
+    func problemsBeforeTheSteps(limit: Int) -> (problems: [JournalError], count: Int) {
         var problems = Array(lineProblems.prefix(limit))
         var count = lineProblemCount
         func note(_ problem: JournalError) {
@@ -473,6 +457,22 @@ package final class JournalReader {
                 note(JournalError(.malformed, path: path, line: 1,
                                   "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
             }
+        }
+        return (problems, count)
+    }
+
+    /// Reads every line in order, rebuilding and verifying every state: lists the first `limit`
+    /// problems, in file order, and counts them all (every damaged line and every state that does not
+    /// rebuild to its hash), the torn last line included.
+    ///
+    /// ```swift
+    /// let (problems, count) = reader.validateCounting(limit: 20)
+    /// ```
+    package func validateCounting(limit: Int, isCancelled: () -> Bool = { false }) -> (problems: [JournalError], count: Int) {
+        var (problems, count) = problemsBeforeTheSteps(limit: limit)
+        func note(_ problem: JournalError) {
+            count += 1
+            if problems.count < limit { problems.append(problem) }
         }
         var step = header.firstStep
         while step <= lastStep, !isCancelled() {

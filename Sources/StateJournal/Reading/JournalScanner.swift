@@ -189,7 +189,7 @@ struct JournalScanner {
         var step: Int?
         if !isEvent, !indexStopped, let firstStep {
             let expected = firstStep + index.count
-            if let fast = FastStepPrefix(prefix), fast.step == expected {
+            if let fast = StepLinePrefix(prefix), fast.step == expected {
                 let parent = fast.parent.flatMap { $0 >= firstStep - 1 && $0 < expected ? $0 : nil }
                 placeDamaged(start: start, length: length, line: number, keyframe: fast.keyframe, parent: parent)
                 step = expected
@@ -241,7 +241,7 @@ struct JournalScanner {
         if lastByte == 0x0D {
             throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
         }
-        if number > 1, let fast = FastStepPrefix(prefix) {
+        if number > 1, let fast = StepLinePrefix(prefix) {
             try record(step: fast.step, keyframe: fast.keyframe, parent: fast.parent, start: start, length: length, line: number)
             return
         }
@@ -353,67 +353,5 @@ struct JournalScanner {
         return try buffer.withUnsafeBytes { raw throws(JournalLineError) in
             try JournalLine.parse(raw, parser: options.parser)
         }
-    }
-}
-
-/// The start of a step line as statedbg writes it: `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P]`.
-struct FastStepPrefix {
-    var step: Int
-    var keyframe: Bool
-    var parent: Int?
-
-    init?(_ bytes: [UInt8]) {
-        // Static functions with the position passed `inout`, not nested functions capturing it: a
-        // captured variable is checked for exclusive access at run time on every use, which cost a
-        // tenth of opening a journal.
-        var position = 0
-        guard Self.expect(#"{"step":"#, in: bytes, at: &position), let step = Self.number(in: bytes, at: &position) else { return nil }
-        self.step = step
-        if Self.expect(#","kind":"keyframe","time":"#, in: bytes, at: &position) {
-            keyframe = true
-        } else if Self.expect(#","kind":"patch","time":"#, in: bytes, at: &position) || Self.expect(#","time":"#, in: bytes, at: &position) {
-            // statedbg writes patch lines without `kind`. A hand-made line without it that holds a whole
-            // state is indexed as a patch, which costs the reader a longer walk but reads correctly.
-            keyframe = false
-        } else {
-            return nil
-        }
-        guard Self.number(in: bytes, at: &position) != nil else { return nil }
-        if Self.expect(#","parent":"#, in: bytes, at: &position) {
-            guard let parent = Self.number(in: bytes, at: &position) else { return nil }
-            self.parent = parent
-        } else {
-            parent = nil
-        }
-        guard Self.expect(#","action":"#, in: bytes, at: &position) else { return nil }
-    }
-
-    /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
-    private static func expect(_ literal: StaticString, in bytes: [UInt8], at position: inout Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        let start = position
-        let matches = literal.withUTF8Buffer { expected in
-            // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
-            bytes.withUnsafeBufferPointer { line in
-                memcmp(line.baseAddress.unsafelyUnwrapped + start, expected.baseAddress.unsafelyUnwrapped, count) == 0
-            }
-        }
-        if matches { position += count }
-        return matches
-    }
-
-    /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
-    /// by ',' or '}'; moves past its digits.
-    private static func number(in bytes: [UInt8], at position: inout Int) -> Int? {
-        var value = 0
-        let begin = position
-        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 {
-            value = value * 10 + Int(bytes[position] - 0x30)
-            position += 1
-        }
-        guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
-        if position - begin > 1, bytes[begin] == 0x30 { return nil }
-        return value
     }
 }

@@ -60,16 +60,7 @@ package final class JournalStream {
     package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 20) throws(JournalError) {
         self.path = path
         self.options = options
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw .system(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path, "cannot open the journal", errno: code)
-        }
-        var info = stat()
-        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            _ = close(descriptor)
-            throw JournalError(.noInput, path: path, "this is not a regular file; journals are read from regular files.")
-        }
+        let descriptor = try JournalDescriptor.openRegularFile(path)
         var lines = BlockLines(path: path, descriptor: descriptor, maxLineBytes: options.maxLineBytes, blockBytes: blockBytes)
         let header: JournalHeader
         do throws(JournalError) {

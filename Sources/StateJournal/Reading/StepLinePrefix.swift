@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The start of a step line as statedbg writes it, `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":`,
 /// read from the raw bytes: what a stream needs to place a line without parsing it.
 struct StepLinePrefix {
@@ -6,8 +12,18 @@ struct StepLinePrefix {
     var time: Int64
     var parent: Int?
 
+    /// Reads the prefix from the first bytes of a line (the scanner keeps up to 96 of each).
+    init?(_ bytes: [UInt8]) {
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        guard let prefix = bytes.withUnsafeBytes({ Self($0) }) else { return nil }
+        self = prefix
+    }
+
     // Safe because every read is at a position checked against `bytes.count` first.
     init?(_ bytes: UnsafeRawBufferPointer) {
+        // Static functions with the position passed `inout`, not nested functions capturing it: a
+        // captured variable is checked for exclusive access at run time on every use, which cost a
+        // tenth of opening a journal.
         var position = 0
         guard Self.expect(#"{"step":"#, in: bytes, at: &position), let step = Self.number(in: bytes, at: &position) else { return nil }
         self.step = step
@@ -32,13 +48,11 @@ struct StepLinePrefix {
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
+    // Safe because the comparison reads `count` bytes from `position`, which the guard keeps inside `bytes`.
     private static func expect(_ literal: StaticString, in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard position + count <= bytes.count else { return false }
-        let matches = literal.withUTF8Buffer { expected in
-            for offset in 0..<count where bytes[position + offset] != expected[offset] { return false }
-            return true
-        }
+        guard position + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let matches = memcmp(base + position, literal.utf8Start, count) == 0
         if matches { position += count }
         return matches
     }

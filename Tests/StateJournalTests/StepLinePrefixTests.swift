@@ -2,12 +2,12 @@
 import Testing
 
 /// The scanner reads a step line's number, kind and parent from its prefix without parsing the JSON.
-@Suite struct FastStepPrefixTests {
-    static func prefix(_ text: String) -> FastStepPrefix? { FastStepPrefix(Array(text.utf8)) }
+@Suite struct StepLinePrefixTests {
+    static func prefix(_ text: String) -> StepLinePrefix? { StepLinePrefix(Array(text.utf8)) }
 
     @Test func readsTheLinesARecorderWrites() throws {
         let keyframe = try #require(Self.prefix(#"{"step":12,"kind":"keyframe","time":1795305936370,"action":{}}"#))
-        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil)
+        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil && keyframe.time == 1_795_305_936_370)
         let patch = try #require(Self.prefix(#"{"step":3,"time":5,"parent":1,"action":{}}"#))
         #expect(patch.step == 3 && !patch.keyframe && patch.parent == 1)
         let named = try #require(Self.prefix(#"{"step":7,"kind":"patch","time":0,"action":{}}"#))
