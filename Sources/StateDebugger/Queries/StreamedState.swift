@@ -64,6 +64,7 @@ struct StreamedState {
         var state = base
         var lineStart = 0
         var failure: JournalError?
+        // Safe because each line's bytes are a slice of `pending` between offsets it recorded, used only inside the closure.
         pending.withUnsafeBytes { raw in
             for entry in pendingLines {
                 defer { lineStart = entry.end }

@@ -282,6 +282,7 @@ private struct RecordedStateWalk {
         return result
     }
 
+    // Safe because the bytes are only read, within their count, during the call.
     /// FNV-1a of the bytes.
     private static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -380,6 +381,7 @@ private struct StepLineParts {
         self.hash = hash
     }
 
+    // Safe because a cursor lives only while the line it reads is borrowed, and every comparison is checked against `end` (at most the line's count) first.
     private struct Cursor {
         let bytes: UnsafeRawBufferPointer
         var position: Int
@@ -408,6 +410,7 @@ private struct StepLineParts {
             let count = expected.count
             guard count > 0, position + count <= end else { return false }
             let start = position
+            // Safe because the guard keeps `start + count` within `end`, inside the borrowed line, and `expected` holds `count` bytes.
             let matches = expected.withUnsafeBytes { memcmp(bytes.baseAddress.unsafelyUnwrapped + start, $0.baseAddress.unsafelyUnwrapped, count) == 0 }
             if matches { position += count }
             return matches

@@ -399,6 +399,7 @@ package final class JournalReader {
             let parser = options.parser
             let fast: Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? = try withLine(at: position) { bytes -> Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? in
                 guard let found = StepLineScanner.content(of: bytes, step: step) else { return nil }
+                // Safe because the range was found inside these bytes, and the slice is parsed before the closure returns.
                 let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[found.range])
                 let value: JSONValue
                 do throws(JSONParseError) {
@@ -541,6 +542,7 @@ package final class JournalReader {
         if window.count < count { window = [UInt8](repeating: 0, count: max(count, Self.windowBytes)) }
         windowCount = 0
         var failure: JournalError?
+        // Safe because the window holds at least `count` bytes (it was grown above) and the pointer is used only inside the closure.
         window.withUnsafeMutableBytes { raw in
             do throws(JournalError) {
                 try readFully(into: raw, count: count, at: offset)

@@ -34,6 +34,7 @@ package final class JournalStream {
         package var parent: Int
         /// Whether the line holds a whole state rather than a patch.
         package var isKeyframe: Bool
+        // Safe because the stream hands a line to its caller only for the duration of the call, while the block buffer holding it is neither moved nor refilled.
         /// The line as written, without its line feed; valid only during the call.
         package var bytes: UnsafeRawBufferPointer
         /// Why the line cannot be trusted (its checksum fails), or `nil` when it is intact.
@@ -237,12 +238,14 @@ package final class JournalStream {
 
     private static let eventPrefix = Array(#"{"event":"#.utf8)
 
+    // Safe because the bytes are only read, within their count (checked first), during the call.
     private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Bool {
         guard bytes.count >= prefix.count else { return false }
         for index in prefix.indices where bytes[index] != prefix[index] { return false }
         return true
     }
 
+    // Safe because the bytes are only read, within their count, during the call.
     private static func readHeader(_ bytes: UnsafeRawBufferPointer, path: String, parser: JSONParser) throws(JournalError) -> JournalHeader {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
@@ -271,6 +274,7 @@ package final class JournalStream {
 private struct BlockLines {
     let path: String
     let descriptor: Int32
+    // Safe because the buffer is allocated once here, grown only by reallocating, and read or written only below `filled` and within its count.
     let maxLineBytes: Int
     var buffer: UnsafeMutableRawBufferPointer
     /// The bytes of `buffer` that hold data read from the file, and where the next line starts.
@@ -287,6 +291,7 @@ private struct BlockLines {
         self.path = path
         self.descriptor = descriptor
         self.maxLineBytes = maxLineBytes
+        // Safe because the buffer is freed once, when the stream is closed, and never used after.
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(blockBytes, 4096), alignment: 16)
     }
 

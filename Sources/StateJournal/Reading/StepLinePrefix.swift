@@ -57,6 +57,7 @@ struct StepLinePrefix {
         return matches
     }
 
+    // Safe because every read is at a position checked against `bytes.count` first.
     /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
     /// by ',' or '}'; moves past its digits.
     private static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int? {

@@ -89,6 +89,7 @@ struct StepLineScanner {
     /// ones a parser finds (a repeated member, which a parser resolves to its last occurrence, or an
     /// `action` key nested in another member would otherwise be taken for the step's own). A `sealed`
     /// line's bytes are its ``LineChecksum/content(of:)``: they end at the hash's closing quote.
+    // Safe because the bytes are read only during the call, through a cursor that checks every position against their count.
     static func layout(of bytes: UnsafeBufferPointer<UInt8>, sealed: Bool) -> Layout? {
         var cursor = LayoutCursor(bytes: bytes)
         guard cursor.skip(#"{"step":"#), let step = cursor.stepNumber() else { return nil }
@@ -120,11 +121,13 @@ struct StepLineScanner {
     }
 }
 
+// Safe because a cursor lives only during a call that borrows the line, and every read is at a position checked against the count first.
 /// A position in a line being matched against the writer's layout.
 private struct LayoutCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
 
+    // Safe because the cursor keeps the bytes only for the call that borrowed them.
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }

@@ -176,6 +176,7 @@ final class LiveServer: @unchecked Sendable {
         for delivery in deliveries {
             switch delivery {
             case .lines(let lines):
+                // Safe because the pointer is used only inside the closure, which copies the bytes into the history.
                 lines.withUnsafeBytes { hub.history.append($0) }
                 let end = hub.history.bytes.count
                 for (descriptor, client) in hub.clients {
