@@ -47,6 +47,8 @@ import Testing
         let content = try #require(bytes.withUnsafeBytes { StepLineScanner.content(of: $0, step: 7) })
         #expect(String(decoding: bytes[content.range], as: UTF8.self) == #"[{"op":"remove","path":"/a"}]"#)
         #expect(!content.isState && content.hash == 0xff)
+        let travelled = Array(#"{"step":9,"time":5,"parent":3,"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#.utf8)
+        #expect(travelled.withUnsafeBufferPointer { StepLineScanner.layout(of: $0, sealed: false)?.parent } == 3)
         #expect(bytes.withUnsafeBytes { StepLineScanner.content(of: $0, step: 8) } == nil)
     }
 
@@ -58,6 +60,9 @@ import Testing
             #"{"step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"0000000000000001","hash":"\#(Self.hash)"}"#,
             // An `action` key inside another member before the step's own.
             #"{"step":1,"time":5,"extra":{"q":0,"action":\#(Self.other)},"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#,
+            // A kind that names the other content.
+            #"{"step":1,"kind":"keyframe","time":5,"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#,
+            #"{"step":1,"kind":"patch","time":5,"action":\#(Self.action),"state":{},"hash":"\#(Self.hash)"}"#,
             // Spacing, another order, a member the writer does not write, a short hash.
             #"{ "step":1,"time":5,"action":\#(Self.action),"patch":[],"hash":"\#(Self.hash)"}"#,
             #"{"step":1,"action":\#(Self.action),"time":5,"patch":[],"hash":"\#(Self.hash)"}"#,

@@ -299,10 +299,8 @@ private struct RecordedStateWalk {
     }
 }
 
-/// The members of a step line in the writer's exact layout, located without parsing the values:
-/// `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`,
-/// in version 2 followed by `,"crc":"8 hex"` before the final `}` (its checksum was checked when the
-/// journal was opened). `nil` for any other line, which the caller then parses whole.
+/// The members of a step line in the writer's exact layout (``StepLineScanner/layout(of:sealed:)``),
+/// located without parsing the values; `nil` for any other line, which the caller then parses whole.
 private struct StepLineParts {
     var step: Int
     var parent: Int?
@@ -313,150 +311,26 @@ private struct StepLineParts {
     var content: Range<Int>
     var hash: UInt64
 
-    // Safe because every index is checked against the line's count before it is read.
+    // Safe because the line is read only during the call, within its count, and never kept.
     /// - Parameters:
     ///   - checksummed: Whether every intact line ends with a checksum (a version 2 journal), whose
     ///     18 bytes are then cut off unread: the journal's scan has checked them.
-    ///   - knownActions: Actions already parsed, tried before the line's action is scanned for its end.
+    ///   - knownActions: Actions already parsed, compared with the line's action by their bytes.
     init?<Value>(_ line: UnsafeRawBufferPointer, checksummed: Bool, knownActions: [RecordedStateWalk.Memo<Value>]) {
         let end = checksummed ? line.count - LineChecksum.suffixLength : LineChecksum.content(of: line).count
         guard end > 0 else { return nil }
-        var cursor = Cursor(bytes: line, position: 0, end: end)
-        guard cursor.skip(#"{"step":"#), let step = cursor.number() else { return nil }
-        var kind: Bool?
-        if cursor.skip(#","kind":"keyframe""#) {
-            kind = true
-        } else if cursor.skip(#","kind":"patch""#) {
-            kind = false
-        }
-        guard cursor.skip(#","time":"#), cursor.number() != nil else { return nil }
-        if cursor.skip(#","parent":"#) {
-            guard let parent = cursor.number() else { return nil }
-            self.parent = parent
-        } else {
-            parent = nil
-        }
-        guard cursor.skip(#","action":"#) else { return nil }
-        // A known action's bytes are a whole object, so a scan from here would end where they end.
-        let actionStart = cursor.position
-        for (index, known) in knownActions.enumerated() where cursor.skip(known.bytes) {
-            if cursor.peek(#","state":"#) || cursor.peek(#","patch":"#) {
-                knownAction = index
-                break
-            }
-            cursor.position = actionStart
-        }
-        if knownAction == nil {
-            guard cursor.object() != nil else { return nil }
-        }
-        let action = actionStart..<cursor.position
-        if cursor.skip(#","state":"#) {
-            holdsState = true
-        } else if cursor.skip(#","patch":"#) {
-            holdsState = false
-        } else {
-            return nil
-        }
-        // A `kind` that names the other content makes the line invalid; the whole parse says so.
-        if let kind, kind != holdsState { return nil }
-        // The content runs to the hash member, the last one: `,"hash":"` and 16 hex digits, then `"`
-        // and, in a version 1 line, the final `}` (a version 2 line's is after the checksum, cut off).
-        let closing = line[end - 1] == UInt8(ascii: "}") ? 2 : 1
-        let hashStart = end - 25 - closing
-        guard hashStart > cursor.position, line[end - closing] == UInt8(ascii: "\"") else { return nil }
-        var tail = Cursor(bytes: line, position: hashStart, end: end)
-        guard tail.skip(#","hash":""#) else { return nil }
-        var hash: UInt64 = 0
-        for position in (hashStart + 9)..<(end - closing) {
-            let byte = line[position]
-            switch byte {
-            case 0x30...0x39: hash = hash << 4 | UInt64(byte &- 0x30)
-            case 0x61...0x66: hash = hash << 4 | UInt64(byte &- 0x61 &+ 10)
-            default: return nil
-            }
-        }
-        self.step = step
-        self.action = action
-        self.content = cursor.position..<hashStart
-        self.hash = hash
-    }
-
-    // Safe because a cursor lives only while the line it reads is borrowed, and every comparison is checked against `end` (at most the line's count) first.
-    private struct Cursor {
-        let bytes: UnsafeRawBufferPointer
-        var position: Int
-        let end: Int
-
-        /// Moves past `literal` when it comes next.
-        mutating func skip(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            guard position + count <= end else { return false }
-            let start = position
-            let matches = literal.withUTF8Buffer { expected in
-                memcmp(bytes.baseAddress.unsafelyUnwrapped + start, expected.baseAddress.unsafelyUnwrapped, count) == 0
-            }
-            if matches { position += count }
-            return matches
-        }
-
-        /// Whether `literal` comes next.
-        func peek(_ literal: StaticString) -> Bool {
-            var copy = self
-            return copy.skip(literal)
-        }
-
-        /// Moves past `expected` when its bytes come next.
-        mutating func skip(_ expected: [UInt8]) -> Bool {
-            let count = expected.count
-            guard count > 0, position + count <= end else { return false }
-            let start = position
-            // Safe because the guard keeps `start + count` within `end`, inside the borrowed line, and `expected` holds `count` bytes.
-            let matches = expected.withUnsafeBytes { memcmp(bytes.baseAddress.unsafelyUnwrapped + start, $0.baseAddress.unsafelyUnwrapped, count) == 0 }
-            if matches { position += count }
-            return matches
-        }
-
-        /// A canonical non-negative integer of up to 18 digits.
-        mutating func number() -> Int? {
-            let begin = position
-            var value = 0
-            while position < end, position - begin < 18, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-                value = value * 10 + Int(bytes[position] &- 0x30)
-                position += 1
-            }
-            guard position > begin, position == begin + 1 || bytes[begin] != 0x30 else { return nil }
-            guard position < end, bytes[position] < 0x30 || bytes[position] > 0x39 else { return nil }
-            return value
-        }
-
-        /// The range of the object that starts here, ended by its matching brace outside strings.
-        mutating func object() -> Range<Int>? {
-            guard position < end, bytes[position] == UInt8(ascii: "{") else { return nil }
-            let start = position
-            var depth = 0
-            var inString = false
-            var escaped = false
-            while position < end {
-                let byte = bytes[position]
-                position += 1
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = true
-                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    depth -= 1
-                    if depth == 0 { return start..<position }
-                }
-            }
-            return nil
+        let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end]).bindMemory(to: UInt8.self)
+        guard let layout = StepLineScanner.layout(of: bytes, sealed: end < line.count) else { return nil }
+        step = layout.step
+        parent = layout.parent
+        holdsState = layout.isState
+        action = layout.action
+        content = layout.content
+        hash = layout.hash
+        let actionBytes = UnsafeRawBufferPointer(rebasing: line[layout.action])
+        knownAction = knownActions.firstIndex { known in
+            known.bytes.count == actionBytes.count
+                && known.bytes.withUnsafeBytes { memcmp($0.baseAddress.unsafelyUnwrapped, actionBytes.baseAddress.unsafelyUnwrapped, actionBytes.count) == 0 }
         }
     }
 }

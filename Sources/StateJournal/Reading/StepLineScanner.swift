@@ -77,6 +77,7 @@ struct StepLineScanner {
     /// Where the members of a step line in the writer's layout are.
     struct Layout {
         var step: Int
+        var parent: Int?
         var action: Range<Int>
         var isState: Bool
         var content: Range<Int>
@@ -84,7 +85,7 @@ struct StepLineScanner {
     }
 
     /// The members of `bytes` when it is exactly
-    /// `{"step":N[,"kind":"word"],"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
+    /// `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
     /// each member once, in that order, with nothing between them. Only then are the scanned members the
     /// ones a parser finds (a repeated member, which a parser resolves to its last occurrence, or an
     /// `action` key nested in another member would otherwise be taken for the step's own). A `sealed`
@@ -93,12 +94,19 @@ struct StepLineScanner {
     static func layout(of bytes: UnsafeBufferPointer<UInt8>, sealed: Bool) -> Layout? {
         var cursor = LayoutCursor(bytes: bytes)
         guard cursor.skip(#"{"step":"#), let step = cursor.stepNumber() else { return nil }
-        if cursor.skip(#","kind":""#) {
-            guard cursor.skipLetters(), cursor.skip("\"") else { return nil }
+        // A `kind` names the content that follows; a line whose kind and content disagree is invalid,
+        // and the parser says so.
+        var kindIsState: Bool?
+        if cursor.skip(#","kind":"keyframe""#) {
+            kindIsState = true
+        } else if cursor.skip(#","kind":"patch""#) {
+            kindIsState = false
         }
         guard cursor.skip(#","time":"#), cursor.skipDigits(allowingMinus: true) else { return nil }
+        var parent: Int?
         if cursor.skip(#","parent":"#) {
-            guard cursor.skipDigits(allowingMinus: false) else { return nil }
+            guard let number = cursor.stepNumber() else { return nil }
+            parent = number
         }
         guard cursor.skip(#","action":"#), cursor.peek == UInt8(ascii: "{") else { return nil }
         let actionStart = cursor.position
@@ -112,12 +120,13 @@ struct StepLineScanner {
         } else {
             return nil
         }
+        if let kindIsState, kindIsState != isState { return nil }
         let contentStart = cursor.position
         guard cursor.skipValue(), cursor.position > contentStart else { return nil }
         let content = contentStart..<cursor.position
         guard cursor.skip(#","hash":""#), let hash = cursor.hexDigits(16),
               sealed ? cursor.skip("\"") : cursor.skip("\"}"), cursor.atEnd else { return nil }
-        return Layout(step: step, action: action, isState: isState, content: content, hash: hash)
+        return Layout(step: step, parent: parent, action: action, isState: isState, content: content, hash: hash)
     }
 }
 
@@ -168,12 +177,6 @@ private struct LayoutCursor {
         return value
     }
 
-    /// Moves past one or more lowercase ASCII letters.
-    mutating func skipLetters() -> Bool {
-        let start = position
-        while let byte = peek, byte >= 0x61, byte <= 0x7A { position += 1 }
-        return position > start
-    }
 
     /// Reads exactly `count` lowercase hexadecimal digits.
     mutating func hexDigits(_ count: Int) -> UInt64? {
