@@ -1,3 +1,4 @@
+import Dispatch
 import StateStore
 import Synchronization
 import Testing
@@ -59,6 +60,29 @@ import Testing
         }
         #expect(store.state.count == 1000)
         #expect(processed.elements.count == 1100)
+        token.cancel()
+    }
+
+    /// A dispatcher that finds the store busy queues its action just as the draining thread lets go;
+    /// whichever of them looks again must drain it, or the action waits for a dispatch that may never come.
+    @Test(arguments: [false, true])
+    func handingTheQueueOverBetweenThreadsLosesNoAction(withMiddleware: Bool) {
+        let threads = 4
+        let perThread = 20_000
+        let passThrough = Middleware<Int, Int>(name: "passThrough") { _, action, next in next(action) }
+        let store = Store(initialState: 0, reducer: Reducer<Int, Int> { count, action in count += action },
+                          middleware: withMiddleware ? [passThrough] : [])
+        let delivered = Atomic<Int>(0)
+        let token = store.subscribe({ $0 }, options: .always) { _, _ in
+            delivered.add(1, ordering: .relaxed)
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<perThread { store.dispatch(1) }
+        }
+        // A dispatch returns once its action is applied, or queued for the draining thread, whose own
+        // dispatch returns only when the queue is empty: with every dispatch back, all are applied.
+        #expect(store.state == threads * perThread)
+        #expect(delivered.load(ordering: .relaxed) == threads * perThread)
         token.cancel()
     }
 }

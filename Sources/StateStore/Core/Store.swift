@@ -31,9 +31,14 @@ import Synchronization
 /// Invariants, which justify `@unchecked Sendable`:
 /// - `state`, the queue and the ``_Listeners`` snapshot share one `Locked` value; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
-/// - Exactly one thread drains at a time (`Core.draining`, set and cleared under the lock). Only that
-///   thread runs middleware, observers and subscriber callbacks, and touches `turn`; callbacks run
-///   with the lock released, so they may read `state`, dispatch, subscribe or cancel.
+/// - Exactly one thread drains at a time: the one whose identity it swapped into `drainingThread`
+///   (from 0, atomically). Only that thread runs middleware, observers and subscriber callbacks, and
+///   touches `turn`; callbacks run with the lock released, so they may read `state`, dispatch,
+///   subscribe or cancel.
+/// - Work is queued under the lock, and `queued` counts it. A dispatcher that could not claim the
+///   store queues its work, then looks at `drainingThread` again; the drainer lets go of the claim,
+///   then looks at `queued` again. Both are sequentially consistent, so at least one of them sees
+///   the other and drains the queue: no work is left behind.
 /// - `reducingThread` names the thread inside the reducer or validators; `dispatch` checks it before
 ///   taking the lock, which turns a would-be deadlock into a clear diagnostic.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
@@ -50,7 +55,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         @usableFromInline var _state: State
         @usableFromInline var _queue: [_Work] = []
         @usableFromInline var _queueHead = 0
-        @usableFromInline var _draining = false
         /// Replaced, never mutated, so the drainer takes both lists with a single retain.
         @usableFromInline var _listeners = _Listeners<State, Action>(subscribers: [], observers: [])
 
@@ -80,7 +84,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let _middleware: [Middleware<State, Action>]
     @usableFromInline let _validators: [Validator<State, Action>]
     @usableFromInline let _diagnostics: StoreDiagnostics
+    /// The thread draining the queue, 0 when none: whoever swaps its identity in from 0 drains.
     @usableFromInline let _drainingThread = Atomic<UInt>(0)
+    /// How much work waits in the queue; changed under the lock, read without it.
+    @usableFromInline let _queued = Atomic<Int>(0)
     @usableFromInline let _reducingThread = Atomic<UInt>(0)
     /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
     /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
@@ -122,11 +129,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
     @inlinable
     public func dispatch(_ action: Action) {
-        if _reducingThread.load(ordering: .relaxed) == _ThreadIdentity.current {
+        let thread = _ThreadIdentity.current
+        if _reducingThread.load(ordering: .relaxed) == thread {
             _reportDispatchInsideReducer(action)
             return
         }
-        submit(.action(action, chainIndex: 0))
+        guard _claim(thread) else {
+            _enqueue(.action(action, chainIndex: 0), thread: thread)
+            return
+        }
+        // The common case, without building a `_Work`: the store was idle, so this thread drains.
+        _startAction(action, chainIndex: 0, thread: thread)
+        drain(startingWith: nil, thread: thread)
     }
 
     @usableFromInline
@@ -160,7 +174,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     package func addObserver(_ observer: StoreObserver<State, Action>) {
         _core.withLock { core in
             core._listeners = _Listeners(
-                subscribers: core._listeners._subscribers, observers: core._listeners._observers + [observer])
+                subscribers: core._listeners._subscribers, observers: core._listeners._observers + [_Observer(observer)])
         }
     }
 
@@ -176,20 +190,22 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @usableFromInline
     func _register(_ subscriber: _Subscriber<State>, initial: Bool) -> Subscription {
-        let drainsNow = _core.withLock { core -> Bool in
+        let thread = _ThreadIdentity.current
+        // Claimed before registering, so no action is applied between the baseline and the initial call.
+        let drainsNow = initial && _claim(thread)
+        _core.withLock { core in
             subscriber._register(core._state)
             core._listeners = _Listeners(
                 subscribers: core._listeners._subscribers + [subscriber], observers: core._listeners._observers)
-            guard initial else { return false }
-            if core._draining {
+            if initial && !drainsNow {
                 core._queue.append(.deliverInitial(subscriber))
-                return false
+                _queued.add(1, ordering: .sequentiallyConsistent)
             }
-            core._draining = true
-            return true
         }
         if drainsNow {
-            drain(startingWith: .deliverInitial(subscriber))
+            drain(startingWith: .deliverInitial(subscriber), thread: thread)
+        } else if initial {
+            _drainIfAbandoned(thread: thread)
         }
         return Subscription { [weak self] in
             subscriber._cancelled.store(true, ordering: .relaxed)
@@ -203,61 +219,84 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     // MARK: Draining
 
+    /// Makes the calling thread the one that drains, if no thread is draining.
+    @inlinable
+    func _claim(_ thread: UInt) -> Bool {
+        _drainingThread.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged
+    }
+
     @inlinable
     func submit(_ work: _Work) {
-        let drainsNow = _core.withLock { core -> Bool in
-            if core._draining {
-                core._queue.append(work)
-                return false
-            }
-            core._draining = true
-            return true
-        }
-        if drainsNow {
-            drain(startingWith: work)
+        let thread = _ThreadIdentity.current
+        if _claim(thread) {
+            drain(startingWith: work, thread: thread)
+        } else {
+            _enqueue(work, thread: thread)
         }
     }
 
+    /// Queues work behind what is waiting, for the draining thread; drains it here if that thread let
+    /// go of the store meanwhile.
+    @usableFromInline
+    func _enqueue(_ work: _Work, thread: UInt) {
+        _core.withLock { core in
+            core._queue.append(work)
+            _queued.add(1, ordering: .sequentiallyConsistent)
+        }
+        _drainIfAbandoned(thread: thread)
+    }
+
+    /// After queueing: drains the queue when no thread is draining any more (the drainer found the
+    /// queue empty just before this thread's work arrived).
+    @usableFromInline
+    func _drainIfAbandoned(thread: UInt) {
+        if _drainingThread.load(ordering: .sequentiallyConsistent) == 0 && _claim(thread) {
+            drain(startingWith: nil, thread: thread)
+        }
+    }
+
+    /// The first work waiting in the queue, taken out of it.
+    @usableFromInline
+    func _pop() -> _Work? {
+        _core.withLock { core in
+            guard let work = core.popWork() else { return nil }
+            _queued.subtract(1, ordering: .sequentiallyConsistent)
+            return work
+        }
+    }
+
+    /// Performs `first`, then whatever is queued, until the queue is empty; the caller has claimed the store.
     @inlinable
-    func drain(startingWith first: _Work) {
-        _drainingThread.store(_ThreadIdentity.current, ordering: .relaxed)
-        var work = first
+    func drain(startingWith first: _Work?, thread: UInt) {
+        if let first {
+            perform(first, thread: thread)
+        }
         while true {
-            perform(work)
-            let next = _core.withLock { core -> _Work? in
-                if let next = core.popWork() {
-                    return next
-                }
-                // Cleared under the lock so the next drainer's marker is never overwritten.
-                _drainingThread.store(0, ordering: .relaxed)
-                core._draining = false
-                return nil
+            if _queued.load(ordering: .relaxed) > 0, let next = _pop() {
+                perform(next, thread: thread)
+                continue
             }
-            guard let next else { return }
-            work = next
+            // Let go, then look again: a dispatcher that queued work just before sees the claim free
+            // and drains it, or this thread sees its work here (see the invariants above).
+            _drainingThread.store(0, ordering: .sequentiallyConsistent)
+            if _queued.load(ordering: .sequentiallyConsistent) == 0 || !_claim(thread) {
+                return
+            }
         }
     }
 
     @inlinable
-    func perform(_ work: _Work) {
+    func perform(_ work: _Work, thread: UInt) {
         switch work {
         case .action(let action, let chainIndex):
-            _turn.add(1, ordering: .relaxed)
-            if case .dropped = runChain(from: chainIndex, action: action) {
-                let listeners = _core.withLock { $0._listeners }
-                for observer in listeners._observers {
-                    observer._receive(.dropped(action: action))
-                }
-            }
+            _startAction(action, chainIndex: chainIndex, thread: thread)
         case .replace(let state):
             let listeners = _core.withLock { core in
                 core._state = state
                 return core._listeners
             }
-            for observer in listeners._observers {
-                observer._receive(.travelled(state: state))
-            }
-            notify(listeners._subscribers, of: state)
+            listeners._forEachObserver { $0._receive(.travelled(state: state)) }
+            listeners._notifySubscribers(of: state)
         case .deliverInitial(let subscriber):
             if !subscriber.isCancelled {
                 subscriber._deliverInitial()
@@ -265,16 +304,27 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         case .commandFailed(let failure):
             _diagnostics.commandFailed(failure)
             let listeners = _core.withLock { $0._listeners }
-            for observer in listeners._observers {
-                observer._receive(.commandFailed(failure))
-            }
+            listeners._forEachObserver { $0._receive(.commandFailed(failure)) }
+        }
+    }
+
+    /// Runs an action's turn: the chain from `chainIndex`, and tells observers when it was dropped.
+    @inlinable
+    func _startAction(_ action: Action, chainIndex: Int, thread: UInt) {
+        // Only the draining thread writes the turn, so a load and a store do.
+        _turn.store(_turn.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+        if _middleware.isEmpty {
+            _ = apply(action, thread: thread)
+        } else if case .dropped = runChain(from: chainIndex, action: action) {
+            let listeners = _core.withLock { $0._listeners }
+            listeners._forEachObserver { $0._receive(.dropped(action: action)) }
         }
     }
 
     @inlinable
     func runChain(from index: Int, action: Action) -> DispatchOutcome {
         guard index < _middleware.count else {
-            return apply(action)
+            return apply(action, thread: _ThreadIdentity.current)
         }
         return _middleware[index]._body(
             MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self._turn.load(ordering: .relaxed)))
@@ -290,8 +340,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
 
     @inlinable
-    func apply(_ action: Action) -> DispatchOutcome {
-        let thread = _ThreadIdentity.current
+    func apply(_ action: Action, thread: UInt) -> DispatchOutcome {
         let (state, rejection, listeners) = _core.withLock { core in
             _reducingThread.store(thread, ordering: .relaxed)
             defer { _reducingThread.store(0, ordering: .relaxed) }
@@ -310,7 +359,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
             return (core._state, nil, core._listeners)
         }
         let outcome = rejection.map(DispatchOutcome.rejected) ?? .applied
-        for observer in listeners._observers {
+        listeners._forEachObserver { observer in
             if rejection == nil, let applied = observer._applied {
                 applied(action, state)
             } else {
@@ -318,15 +367,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
             }
         }
         if rejection == nil {
-            notify(listeners._subscribers, of: state)
+            listeners._notifySubscribers(of: state)
         }
         return outcome
-    }
-
-    @inlinable
-    func notify(_ subscribers: [_Subscriber<State>], of state: State) {
-        for subscriber in subscribers where !subscriber.isCancelled {
-            subscriber._deliver(state)
-        }
     }
 }
