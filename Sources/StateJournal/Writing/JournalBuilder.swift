@@ -21,13 +21,16 @@ package final class JournalBuilder {
     /// The policy in force.
     package let policy: KeyframePolicy
     private let fingerprinter: IncrementalFingerprinter
-    private var previous: JSONValue
-    private var stepsSinceKeyframe = 0
-    private var patchBytesSinceKeyframe = 0
-    private var keyframeBytes: Int
-    private var forceKeyframe = false
+    // Unchecked exclusivity: the builder is used by one thread, and the dynamic checks of class
+    // properties showed in a recorder's profile. Safe because no method hands out access to these
+    // while calling code that could reach them again.
+    @exclusivity(unchecked) private var previous: JSONValue
+    @exclusivity(unchecked) private var stepsSinceKeyframe = 0
+    @exclusivity(unchecked) private var patchBytesSinceKeyframe = 0
+    @exclusivity(unchecked) private var keyframeBytes: Int
+    @exclusivity(unchecked) private var forceKeyframe = false
     /// The number of the last step appended (the base step before any).
-    package private(set) var lastStep: Int
+    @exclusivity(unchecked) package private(set) var lastStep: Int
 
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
     package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {

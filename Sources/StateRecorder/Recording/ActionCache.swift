@@ -13,7 +13,9 @@ protocol ActionCache<Action>: AnyObject {
 /// An ``ActionCache`` for a `Hashable` action type, bounded so a stream of distinct actions cannot
 /// grow it without limit.
 final class HashableActionCache<Action: Hashable>: ActionCache {
-    private var entries: [Action: EncodedAction] = [:]
+    // Unchecked exclusivity: one thread (the writer) uses a cache, and the dynamic checks cost more
+    // than a hit. Safe because no access overlaps another: `make` never reaches the cache.
+    @exclusivity(unchecked) private var entries: [Action: EncodedAction] = [:]
     private let limit: Int
 
     init(limit: Int = 1024) {
@@ -26,9 +28,10 @@ final class HashableActionCache<Action: Hashable>: ActionCache {
     private let bitsComparable = _isPOD(Action.self) && MemoryLayout<Action>.size <= 16
     // Not a nested type: one nested in this generic class would be generic too, and cost a runtime
     // metadata lookup per use.
-    private var recentBits: [ActionBits] = []
-    private var recentEncoded: [EncodedAction] = []
-    private var nextRecent = 0
+    // Safe because as for `entries`: one thread, no overlapping access.
+    @exclusivity(unchecked) private var recentBits: [ActionBits] = []
+    @exclusivity(unchecked) private var recentEncoded: [EncodedAction] = []
+    @exclusivity(unchecked) private var nextRecent = 0
     private static var recentCount: Int { 4 }
 
     func encoded(_ action: Action, orMake make: (Action) throws -> EncodedAction) rethrows -> EncodedAction {

@@ -244,7 +244,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             let step = travelState.advance()
             let entry = RecorderEntry.step(step: step.number, time: time, parent: step.parent, site: site)
             if let deferred {
-                recent?.remember(step.number, state, limit: recentLimit(deferred))
+                recent?.remember(step.number, state, limit: recentLimit(deferred, &travelState))
                 deferred.queue.put(entry, action: action, state: state)
             } else if let eager {
                 put(entry, action: action, state: state, into: eager)
@@ -512,7 +512,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             guard !travelState.closed else { return }
             guard !travelState.pending.isEmpty else {
                 let step = travelState.advance()
-                if let deferred { recent?.remember(step.number, newState, limit: recentLimit(deferred)) }
+                if let deferred { recent?.remember(step.number, newState, limit: recentLimit(deferred, &travelState)) }
                 putTravel(.replacement(step: step.number, time: time, parent: step.parent), state: newState)
                 return
             }
@@ -529,8 +529,16 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     // MARK: Queueing
 
     /// How many recent states to keep, by the size of a whole state as the writer last saw it.
-    private func recentLimit(_ writer: JournalWriterThread<State, Action>) -> Int {
-        RecentStates<State>.limit(capacity: options.recentStates, stateBytes: writer.stateBytes.load(ordering: .relaxed))
+    ///
+    /// Worked out again only when that size changed: asking `RecentStates<State>` costs this
+    /// unspecialized generic code a runtime metadata lookup, about a quarter of what a counter step
+    /// costs the dispatching thread.
+    private func recentLimit(_ writer: JournalWriterThread<State, Action>, _ travelState: inout TravelState) -> Int {
+        let stateBytes = writer.stateBytes.load(ordering: .relaxed)
+        if let known = travelState.recentLimit, known.stateBytes == stateBytes { return known.limit }
+        let limit = RecentStates<State>.limit(capacity: options.recentStates, stateBytes: stateBytes)
+        travelState.recentLimit = (stateBytes, limit)
+        return limit
     }
 
     /// Queues an entry that carries a state, under the travel lock.

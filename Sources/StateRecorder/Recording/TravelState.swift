@@ -15,6 +15,8 @@ struct TravelState: Sendable {
     var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
     /// Set once the recording is closed: later events are not journaled.
     var closed = false
+    /// The recent-state ring's limit for the whole-state size it was worked out for (see `Recorder`).
+    var recentLimit: (stateBytes: Int, limit: Int)?
 
     init(current: Int, lastStep: Int) {
         self.current = current
