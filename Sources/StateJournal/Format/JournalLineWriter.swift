@@ -33,24 +33,26 @@ enum JournalLineWriter {
     }
 
     /// Writes the end of the step line that starts at `lineStart`: its state hash and its checksum,
-    /// `,"hash":"hhhhhhhhhhhhhhhh","crc":"cccccccc"}` and a line feed, with one append.
+    /// `,"hash":"hhhhhhhhhhhhhhhh","crc":"cccccccc"}` and a line feed.
     ///
     /// The line comes out as ``LineChecksum/seal(_:lineStart:)`` makes it (a test holds the two
-    /// together), without first writing the line whole, cutting its end off and appending it again.
+    /// together), with two appends instead of a dozen.
     static func writeStepEnd(hash: UInt64, lineStart: Int, into bytes: inout [UInt8]) {
-        // Safe because the end is 27 + 18 bytes, written into the 48 allocated and read only inside the
-        // closure; the line's bytes are read inside their own closure, from lineStart, which callers
+        // Safe because each part is at most 27 bytes, written into the 32 allocated and read only inside
+        // the closure; the line's bytes are read inside their own closure, from lineStart, which callers
         // take from bytes.count.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { scratch in
             guard let base = scratch.baseAddress else { return }
             var cursor = put(#","hash":""#, at: base)
             cursor = putHex(hash, digits: 16, at: cursor)
             cursor = put("\"}", at: cursor)
-            // The checksum covers the line as it would end without its `crc` member: up to this `}`.
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor - base))
+            // The checksum covers the line as it would end without its `crc` member: up to this `}`,
+            // which the member then goes before.
             var crc = CRC32C()
             bytes.withUnsafeBytes { line in crc.update(UnsafeRawBufferPointer(rebasing: line[lineStart...])) }
-            crc.update(UnsafeRawBufferPointer(start: base, count: cursor - base))
-            cursor = put(#","crc":""#, at: cursor - 1)
+            bytes.removeLast()
+            cursor = put(#","crc":""#, at: base)
             cursor = putHex(UInt64(crc.value), digits: 8, at: cursor)
             cursor = put("\"}\n", at: cursor)
             bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: cursor - base))
@@ -59,10 +61,16 @@ enum JournalLineWriter {
 
     // Safe because callers pass a cursor into a scratch buffer with room for the digits.
     /// Writes the low `digits` hexadecimal digits of `value`, lowercase, at `cursor`; returns the position after them.
+    @inline(__always)
     private static func putHex(_ value: UInt64, digits: Int, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        for index in 0..<digits {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (digits - 1 - index))) & 0xF
-            cursor[index] = nibble < 10 ? nibble &+ 0x30 : nibble &+ 0x57
+        var rest = value
+        var position = cursor + digits
+        while position > cursor {
+            position -= 1
+            let nibble = UInt8(truncatingIfNeeded: rest) & 0xF
+            // Branch-free: 0–9 to "0"–"9", 10–15 to "a"–"f" (39 = "a" - "0" - 10).
+            position.pointee = nibble &+ 0x30 &+ (nibble > 9 ? 39 : 0)
+            rest >>= 4
         }
         return cursor + digits
     }
@@ -76,8 +84,18 @@ enum JournalLineWriter {
         return cursor + count
     }
 
-    // Safe because callers pass a cursor into a scratch buffer with room for 20 digits and a sign.
-    /// Writes `value` in decimal at `cursor` and returns the position after it.
+    /// The two-digit decimal numbers 00 to 99, back to back.
+    private static var digitPairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
+
+    // Safe because callers pass a cursor into a scratch buffer with room for 20 digits and a sign, and the
+    // pair table is read at 2 * (a number below 100).
+    /// Writes `value` in decimal at `cursor`, two digits at a time, and returns the position after it.
     private static func putDecimal(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var start = cursor
         if value < 0 {
@@ -91,12 +109,23 @@ enum JournalLineWriter {
             length += 1
             bound = bound &* 10
         }
+        let pairs = digitPairs.utf8Start
         var position = start + length
-        repeat {
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100) &* 2
+            magnitude /= 100
+            position -= 2
+            position[0] = pairs[pair]
+            position[1] = pairs[pair &+ 1]
+        }
+        if magnitude >= 10 {
+            position -= 2
+            position[0] = pairs[Int(magnitude) &* 2]
+            position[1] = pairs[Int(magnitude) &* 2 &+ 1]
+        } else {
             position -= 1
-            position.pointee = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-            magnitude /= 10
-        } while magnitude > 0
+            position.pointee = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
+        }
         return start + length
     }
 
