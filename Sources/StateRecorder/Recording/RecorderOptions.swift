@@ -70,12 +70,14 @@ public struct RecorderOptions: Sendable, Equatable {
     /// Kept below ``recentStates``, so that the recent-state ring, not the writer, lets go of each state
     /// last: the writer thread then never spends its time freeing the app's old states. For a large
     /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
-    /// waiting state holds its own copy of every array the app changed after it.
-    public var queueCapacity: Int = 128
+    /// waiting state holds its own copy of every array the app changed after it. The writer hands
+    /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
+    /// counter app outrunning its writer slept and woke both threads every 35 steps.
+    public var queueCapacity: Int = 1024
     /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
     /// from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
     /// least 8), since each holds its own copy of every array the app changed after it.
-    public var recentStates: Int = 256
+    public var recentStates: Int = 2048
     /// What to do when the journal's path already names a file. Default: keep it and record into a
     /// new numbered file beside it (see ``ExistingJournalPolicy``).
     public var existingJournal: ExistingJournalPolicy = .startNewFile
