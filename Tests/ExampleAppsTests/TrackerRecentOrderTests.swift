@@ -22,7 +22,7 @@ import Testing
             // Few distinct dates, so that ties are broken by the identifier; sometimes a repeated or
             // negative identifier, or one far beyond the count.
             var projects = (0..<count).map { index in
-                project(index * 2 + 1, updated: Double(Int.random(in: 0...5, using: &generator)))
+                Self.project(index * 2 + 1, updated: Double(Int.random(in: 0...5, using: &generator)))
             }
             if round % 7 == 1, count > 1 { projects[1].id = projects[0].id }
             if round % 11 == 2, count > 0 { projects[0].id = -3 }
@@ -34,7 +34,7 @@ import Testing
             case 2: Array(correct.dropFirst()) + [7, 7, -1, 999_999]
             default: (0..<Int.random(in: 0...50, using: &generator)).map { _ in Int.random(in: -2...90, using: &generator) }
             }
-            #expect(TrackerApp.recentOrder(of: projects, previous: previous) == correct, "\(projects.map(\.id)) \(previous)")
+            #expect(TrackerApp.recentOrder(of: projects, previous: previous) == correct, "\(projects.map { $0.id }) \(previous)")
         }
     }
 

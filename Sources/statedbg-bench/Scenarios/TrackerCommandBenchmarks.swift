@@ -46,7 +46,7 @@ struct TrackerCommandBenchmarks {
                                             note: "spawned; \(recorded); before: check 22 s, verify 97 s wall at 100,000 steps"))
                     rows.append(Measurement(group: "end to end", name: "\(label), processor", unit: .milliseconds,
                                             samples: Samples(processor), target: size >= 100_000 ? .below(10_000) : nil,
-                                            note: processorNote + "; before: check 15.7 s, verify 63.5 s"))
+                                            note: processorNote + "; before: check 15.7 s, verify 63.5 s at 100,000 steps"))
                 }
             }
         }
