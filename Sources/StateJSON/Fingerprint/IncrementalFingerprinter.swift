@@ -20,17 +20,21 @@ package final class IncrementalFingerprinter {
     /// The fingerprints of one container of the previous state. Scalars have no node: their
     /// fingerprint sits in their parent's `childPrints`, and their old value in the parent's `value`.
     private final class Node {
+        // Unchecked exclusivity: the runtime checks of these accesses, inside the buffer closures of
+        // `updateChildren`, cost more than the comparisons they guard on a long array.
+        // Safe because a node belongs to one fingerprinter, used from one thread, and no access to a property spans a
+        // call that reaches the same node again (children are other nodes).
         /// The container as last fingerprinted; its elements are compared bit for bit with the next one's.
-        var value: JSONValue
-        var fingerprint: UInt64
+        @exclusivity(unchecked) var value: JSONValue
+        @exclusivity(unchecked) var fingerprint: UInt64
         /// One entry per element or member (in key order): the node of a container, nil for a scalar.
-        var children: [Node?]
-        var childPrints: [UInt64]
+        @exclusivity(unchecked) var children: [Node?]
+        @exclusivity(unchecked) var childPrints: [UInt64]
         /// Objects only: the hash of each key, reused while the keys array is shared.
-        var keyHashes: [UInt64]
+        @exclusivity(unchecked) var keyHashes: [UInt64]
         /// The running combination after each element or member, so that a change at one position
         /// combines again only from there: the fingerprint is a fold over the elements in order.
-        var prefixes: [UInt64]
+        @exclusivity(unchecked) var prefixes: [UInt64]
 
         init(value: JSONValue, children: [Node?], childPrints: [UInt64], keyHashes: [UInt64]) {
             self.value = value
