@@ -25,16 +25,26 @@ struct RecordingScalingBenchmarks {
         context.progress("recording scaling: \(small) and \(large) users, \(steps) steps each")
         var smallCost: [Double] = [], largeCost: [Double] = []
         var smallEagerCost: [Double] = [], largeEagerCost: [Double] = []
+        var smallPacedCost: [Double] = [], largePacedCost: [Double] = []
+        var smallPacedEagerCost: [Double] = [], largePacedEagerCost: [Double] = []
         for repetition in 0...context.scale.recordingRepetitions {
             let smallFigure = try recorderCost(users: small, steps: steps)
             let largeFigure = try recorderCost(users: large, steps: steps)
             let smallEager = try recorderCost(users: small, steps: steps, capture: .onCallingThread)
             let largeEager = try recorderCost(users: large, steps: steps, capture: .onCallingThread)
+            let smallPaced = try recorderCost(users: small, steps: steps, paced: true)
+            let largePaced = try recorderCost(users: large, steps: steps, paced: true)
+            let smallPacedEager = try recorderCost(users: small, steps: steps, capture: .onCallingThread, paced: true)
+            let largePacedEager = try recorderCost(users: large, steps: steps, capture: .onCallingThread, paced: true)
             guard repetition > 0 else { continue }  // the first repetition warms caches and the allocator
             smallCost.append(smallFigure)
             largeCost.append(largeFigure)
             smallEagerCost.append(smallEager)
             largeEagerCost.append(largeEager)
+            smallPacedCost.append(smallPaced)
+            largePacedCost.append(largePaced)
+            smallPacedEagerCost.append(smallPacedEager)
+            largePacedEagerCost.append(largePacedEager)
         }
         let shortSteps = context.scale.usersSteps >= 10_000 ? 5000 : 500
         let longSteps = shortSteps * 8
@@ -56,7 +66,19 @@ struct RecordingScalingBenchmarks {
                         unit: .microsecondsPerStep, samples: Samples(largeEagerCost),
                         baselineName: "\(small) users", baseline: Samples(smallEagerCost),
                         target: .ratioAtLeast(1 / 1.5),
-                        note: "RecorderOptions.stateCapture = .onCallingThread: nothing holds the app's state after dispatch, so the app changes it in place"),
+                        note: "RecorderOptions.stateCapture = .onCallingThread: the app changes its state in place, but the queued JSON states are copied instead"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users, paced: the writer keeps up",
+                        unit: .microsecondsPerStep, samples: Samples(largePacedCost),
+                        baselineName: "\(small) users", baseline: Samples(smallPacedCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "flush after each step, as an app dispatching slower than the writer: the recent states still hold the app's state"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users, paced, states encoded on the calling thread",
+                        unit: .microsecondsPerStep, samples: Samples(largePacedEagerCost),
+                        baselineName: "\(small) users", baseline: Samples(smallPacedEagerCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "nothing holds the app's state or an older JSON state: what grows is comparing bits and folding fingerprints"),
             Measurement(group: "recording scaling", name: "record users: processor time per step, \(longSteps) steps",
                         unit: .microsecondsPerStep, samples: Samples([long]),
                         baselineName: "\(shortSteps) steps", baseline: Samples([short]), target: .ratioAtLeast(0.5),
@@ -65,7 +87,12 @@ struct RecordingScalingBenchmarks {
     }
 
     /// Microseconds of processor time per step that recording adds to the users fixture at `users` users.
-    private func recorderCost(users: Int, steps: Int, capture: RecorderOptions.StateCapture = .automatic) throws -> Double {
+    ///
+    /// - Parameter paced: Waits for the writer after each step (``StateRecorder/RecordingStore/flush()``), as
+    ///   in an app that dispatches slower than the writer records: no step waits in the queue.
+    private func recorderCost(
+        users: Int, steps: Int, capture: RecorderOptions.StateCapture = .automatic, paced: Bool = false
+    ) throws -> Double {
         let app = UsersFixture.app(users: users)
         let plain = app.makeStore(initialState: app.initialState)
         var started = ProcessorTime.now()
@@ -80,7 +107,10 @@ struct RecordingScalingBenchmarks {
         let path = context.directory.file("scaling-\(users).jsonl")
         started = ProcessorTime.now()
         let recorder = try RecordingStore(app: app, journal: path, options: options)
-        for step in 1...steps { recorder.dispatch(UsersFixture.action(step, users: users)) }
+        for step in 1...steps {
+            recorder.dispatch(UsersFixture.action(step, users: users))
+            if paced { recorder.flush() }
+        }
         try recorder.close()
         let withRecording = ProcessorTime.now() - started
         context.directory.delete(path)
