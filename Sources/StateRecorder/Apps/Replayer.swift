@@ -177,7 +177,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             }
             throw .undecodableAction(type, detail: "\(error)")
         }
-        let tag = app.describer.describe(decoded).type
+        let tag = app.describer.tag(of: decoded)
         if actionCache.count >= 4096 { actionCache.removeAll(keepingCapacity: true) }
         actionCache[payload] = (decoded, tag)
         guard tag == type else { throw .mismatchedTag(type, decoded: tag) }
