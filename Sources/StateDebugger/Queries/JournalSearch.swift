@@ -51,7 +51,13 @@ package struct JournalSearch {
         }
         var report = ChangesReport(path: jsonPath, steps: steps, changes: [], statesRead: 1, stepsSkipped: 0, cancelled: false)
         let dependency = jsonPath.dependency
-        let filter = PatchLineFilter(topLevelKeys: Self.filterKeys(dependency))
+        var filter = PatchLineFilter(topLevelKeys: Self.filterKeys(dependency))
+        var probe = Self.probe(for: jsonPath)
+        // The raw bytes of the value at the last keyframe parsed, while no parsed step has changed it
+        // since: a keyframe with the same bytes needs no parsing (see StateValueProbe).
+        var kept: StateValueProbe.Kept?
+        // The one location a member path selects, when a patch that only replaces it tells its new value.
+        let replaceable = probe != nil && jsonPath.segments.last != .member("count") ? jsonPath.pointer : nil
         var tracker = StreamedState(stream: stream)
         var previous: [ValueChange.Match]? = Self.matches(jsonPath, in: header.initialState)
         var previousStep = firstStep - 1
@@ -86,8 +92,18 @@ package struct JournalSearch {
                         tracker.reset(to: state, at: line.parent)
                         previous = Self.matches(jsonPath, in: state)
                         report.statesRead += 1
+                        kept = nil
                     }
                     previousStep = step
+                    var finding: StateValueProbe.Finding?
+                    if line.isKeyframe, line.damage == nil, previous != nil {
+                        finding = probe?.find(in: line)
+                        if let finding, let kept, kept.isSame(as: finding) {
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                            report.stepsSkipped += 1
+                            return true
+                        }
+                    }
                     if !filter.mayTouch(line) {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         report.stepsSkipped += 1
@@ -96,6 +112,7 @@ package struct JournalSearch {
                     if line.damage != nil {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         previous = nil
+                        kept = nil
                         return true
                     }
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }
@@ -106,7 +123,24 @@ package struct JournalSearch {
                             report.stepsSkipped += 1
                             return true
                         }
+                        if let target = replaceable, let before = previous, !before.isEmpty,
+                           let value = Self.replacement(in: patch, of: target, dependency: dependency) {
+                            // The value was there and the patch only replaces it: no state needs rebuilding.
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line, parsed: patch) }
+                            kept = nil
+                            let current = [ValueChange.Match(pointer: target, value: value)]
+                            if searching, current != before {
+                                let change = ValueChange(step: step, action: record.action, old: before, new: current)
+                                report.changeCount += 1
+                                if keeping { report.changes.append(change) }
+                                found(change)
+                            }
+                            previous = current
+                            return true
+                        }
                     }
+                    // The step is applied: it may change the value, so the bytes kept no longer stand for it.
+                    kept = nil
                     guard searching || tracker.broken == nil || record.isKeyframe else {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         previous = nil
@@ -122,6 +156,7 @@ package struct JournalSearch {
                         found(change)
                     }
                     previous = current
+                    if record.isKeyframe, let finding { kept = StateValueProbe.Kept(finding) }
                     return true
                 } catch {
                     failure = error
@@ -280,6 +315,31 @@ package struct JournalSearch {
         } catch {
             throw .journal(error)
         }
+    }
+
+    /// A raw-byte probe for a path made of object members only (`.a.b`), or `nil` for any other path.
+    static func probe(for path: JSONPath) -> StateValueProbe? {
+        var members: [String] = []
+        for segment in path.segments {
+            guard case .member(let key) = segment else { return nil }
+            members.append(key)
+        }
+        return StateValueProbe(members: members)
+    }
+
+    /// The value `patch` leaves at `target` when each of its operations either replaces exactly `target`
+    /// or cannot touch what the path depends on; `nil` otherwise (or when none replaces it).
+    private static func replacement(in patch: JSONPatch, of target: JSONPointer, dependency: JSONPathDependency) -> JSONValue? {
+        var value: JSONValue?
+        for operation in patch.operations {
+            if operation.name == "replace", operation.path == target, let replaced = operation.value {
+                value = replaced
+                continue
+            }
+            let (changed, resized) = reach(of: JSONPatch([operation]))
+            if dependency.isTouched(changed: changed, resized: resized) { return nil }
+        }
+        return value
     }
 
     /// The first key of the locations a path depends on, when it is an object member: the prefilter

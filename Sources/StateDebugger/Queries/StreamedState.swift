@@ -1,9 +1,9 @@
 import StateJSON
 import StateJournal
 
-/// The state of a journal read in one pass, rebuilt only when a search asks for it: the patch lines a
+/// The state of a journal read in one pass, rebuilt only when a search asks for it: the lines a
 /// prefilter passed over are kept as bytes and applied when a later step needs the whole state, and a
-/// keyframe drops them.
+/// keyframe (parsed, or passed over as bytes) drops those before it.
 ///
 /// The kept bytes are bounded: past ``pendingLimit`` they are applied at once.
 struct StreamedState {
@@ -14,9 +14,14 @@ struct StreamedState {
     /// The last state rebuilt, and its step.
     private var base: JSONValue
     private(set) var baseStep: Int
-    /// The lines passed over since `base`, back to back, with where each starts and its line number.
+    /// The lines passed over since `base`, back to back, with where each ends, its line and step
+    /// (kept apart, in arrays of plain integers, so that a line costs no reference counting) and the
+    /// patches the caller had parsed already, by their index in those arrays.
     private var pending: [UInt8] = []
-    private var pendingLines: [(end: Int, line: Int, step: Int, patch: JSONPatch?)] = []
+    private var pendingEnds: [Int] = []
+    private var pendingLineNumbers: [Int] = []
+    private var pendingSteps: [Int] = []
+    private var pendingPatches: [Int: JSONPatch] = [:]
     /// The bytes of the lines passed over, counting those kept parsed.
     private var pendingBytes = 0
     /// The first damaged step since `base`, and its line: the state cannot be rebuilt past it.
@@ -39,9 +44,20 @@ struct StreamedState {
             if broken == nil { broken = (line.step, line.line) }
             return
         }
+        if line.isKeyframe, parsed == nil {
+            // A whole state replaces what came before it, a damaged step included: keep only its line.
+            clearPending()
+            broken = nil
+        }
         if broken != nil { return }
-        if parsed == nil { pending.append(contentsOf: line.bytes) }
-        pendingLines.append((pending.count, line.line, line.step, parsed))
+        if let parsed {
+            pendingPatches[pendingEnds.count] = parsed
+        } else {
+            pending.append(contentsOf: line.bytes)
+        }
+        pendingEnds.append(pending.count)
+        pendingLineNumbers.append(line.line)
+        pendingSteps.append(line.step)
         pendingBytes += line.bytes.count
         if pendingBytes > Self.pendingLimit { _ = try state(at: line.step) }
     }
@@ -51,30 +67,38 @@ struct StreamedState {
         base = state
         baseStep = step
         self.step = step
-        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
-        pendingLines.removeAll(keepingCapacity: true)
-        pendingBytes = 0
+        clearPending()
         broken = nil
+    }
+
+    private mutating func clearPending() {
+        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+        pendingEnds.removeAll(keepingCapacity: true)
+        pendingLineNumbers.removeAll(keepingCapacity: true)
+        pendingSteps.removeAll(keepingCapacity: true)
+        if !pendingPatches.isEmpty { pendingPatches.removeAll() }
+        pendingBytes = 0
     }
 
     /// The state at the current step, applying what was passed over.
     mutating func state(at wanted: Int) throws(JournalError) -> JSONValue {
         if let broken { throw stream.unreadable(wanted, through: broken.step, line: broken.line) }
-        guard !pendingLines.isEmpty else { return base }
+        guard !pendingEnds.isEmpty else { return base }
         var state = base
         var lineStart = 0
         var failure: JournalError?
         // Safe because each line's bytes are a slice of `pending` between offsets it recorded, used only inside the closure.
         pending.withUnsafeBytes { raw in
-            for entry in pendingLines {
-                defer { lineStart = entry.end }
+            for index in pendingEnds.indices {
+                let end = pendingEnds[index], line = pendingLineNumbers[index], step = pendingSteps[index]
+                defer { lineStart = end }
                 do throws(JournalError) {
-                    if let patch = entry.patch {
-                        state = try Self.apply(patch, line: entry.line, step: entry.step, to: state, path: stream.path)
+                    if let patch = pendingPatches[index] {
+                        state = try Self.apply(patch, line: line, step: step, to: state, path: stream.path)
                         continue
                     }
-                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<entry.end])
-                    state = try Self.apply(bytes, line: entry.line, step: entry.step, to: state, path: stream.path)
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])
+                    state = try Self.apply(bytes, line: line, step: step, to: state, path: stream.path)
                 } catch {
                     failure = error
                     return
