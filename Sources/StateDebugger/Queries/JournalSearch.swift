@@ -26,6 +26,9 @@ package struct JournalSearch {
     package let path: String
     /// Told about damaged and torn lines as they are met.
     package var notice: (Notice) -> Void
+    /// Whether lines are looked at as raw bytes before parsing (the default); when `false`, every
+    /// line is parsed: the reference the prefilters are tested against.
+    package var prefilters = true
 
     /// A search of the journal at `path`.
     package init(path: String, notice: @escaping (Notice) -> Void = { _ in }) {
@@ -51,8 +54,8 @@ package struct JournalSearch {
         }
         var report = ChangesReport(path: jsonPath, steps: steps, changes: [], statesRead: 1, stepsSkipped: 0, cancelled: false)
         let dependency = jsonPath.dependency
-        var filter = PatchLineFilter(topLevelKeys: Self.filterKeys(dependency))
-        var probe = Self.probe(for: jsonPath)
+        var filter = PatchLineFilter(topLevelKeys: prefilters ? Self.filterKeys(dependency) : [])
+        var probe = prefilters ? Self.probe(for: jsonPath) : nil
         // The raw bytes of the value at the last keyframe parsed, while no parsed step has changed it
         // since: a keyframe with the same bytes needs no parsing (see StateValueProbe).
         var kept: StateValueProbe.Kept?
@@ -118,7 +121,7 @@ package struct JournalSearch {
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }
                     if case .patch(let patch) = record.content {
                         let (changed, resized) = Self.reach(of: patch)
-                        if !dependency.isTouched(changed: changed, resized: resized) {
+                        if prefilters, !dependency.isTouched(changed: changed, resized: resized) {
                             try Self.journal { () throws(JournalError) in try tracker.pass(over: line, parsed: patch) }
                             report.stepsSkipped += 1
                             return true
