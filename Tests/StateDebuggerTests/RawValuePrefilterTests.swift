@@ -78,7 +78,27 @@ import Testing
                         "\(what) \(text), through the index", sourceLocation: sourceLocation)
             }
         }
+        for text in Self.predicates {
+            let predicate = try StatePredicate(parsing: text)
+            func bisect(_ body: () throws -> BisectReport) -> String {
+                do {
+                    let report = try body()
+                    return "\(report.step.map(String.init) ?? "none") \(report.steps) \(report.action?.type ?? "-")"
+                } catch {
+                    return "error: \(error)"
+                }
+            }
+            let prefiltered = bisect { try JournalSearch(path: file).bisectLinear(predicate) }
+            var parsing = JournalSearch(path: file)
+            parsing.prefilters = false
+            #expect(prefiltered == bisect { try parsing.bisectLinear(predicate) }, "\(what) bisect \(text)", sourceLocation: sourceLocation)
+        }
     }
+
+    private static let predicates = [
+        ".flag == 3", ".a.flag == 2", "exists .ab", ".flag == 5 and .a.b.flag == 1", ".count > 60", ".nope == 1",
+        ".a.count == 3", "not exists .flag", ".K == 0", ".flag == 4 or step == 50", #".list[0].flag == 1 and .a.b == 3"#,
+    ]
 
     /// Edits one line of `text` in the way `edit` says and reseals every checksum, as a person who
     /// edits a journal by hand and runs the resealing tool would.

@@ -236,7 +236,9 @@ package struct JournalSearch {
         return count
     }
 
-    /// The first step at which `predicate` holds, scanning every step from the base step in order.
+    /// The first step at which `predicate` holds, scanning every step from the base step in order;
+    /// for a predicate of the state alone, steps that cannot change what it reads are passed over
+    /// without parsing them.
     package func bisectLinear(_ predicate: StatePredicate, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> BisectReport {
         let stream = try open()
         let base = stream.header.firstStep - 1
@@ -254,6 +256,19 @@ package struct JournalSearch {
         var failure: DebuggerError?
         var previousStep = base
         var indexed: JournalSource?
+        // A predicate of the state alone has the same value on states equal at its paths, so the
+        // prefilters of `changes` apply: patches that cannot touch the paths, keyframes whose bytes at
+        // them are those of the last keyframe parsed (at which the predicate was false).
+        var filter = PatchLineFilter(topLevelKeys: [])
+        var probes: [StateValueProbe]?
+        var kept: [StateValueProbe.Kept]?
+        let paths = predicate.referencedPaths
+        if prefilters, predicate.readsOnlyState, !paths.isEmpty {
+            let made = paths.compactMap(Self.probe(for:))
+            if made.count == paths.count { probes = made }
+            let keys = paths.map { Self.filterKeys($0.dependency) }
+            if keys.allSatisfy({ !$0.isEmpty }) { filter = PatchLineFilter(topLevelKeys: keys.flatMap { $0 }) }
+        }
         do throws(JournalError) {
             try stream.forEachStep { line in
                 do throws(DebuggerError) {
@@ -271,8 +286,27 @@ package struct JournalSearch {
                         if let indexed { source = indexed } else { source = try JournalSource(path: path) }
                         indexed = source
                         tracker.reset(to: try source.state(at: line.parent), at: line.parent)
+                        kept = nil
                     }
                     previousStep = line.step
+                    var findings: [StateValueProbe.Finding]?
+                    if line.isKeyframe, let count = probes?.count {
+                        findings = []
+                        for index in 0..<count {
+                            guard let finding = probes?[index].find(in: line) else {
+                                findings = nil
+                                break
+                            }
+                            findings?.append(finding)
+                        }
+                        if let findings, let kept, zip(kept, findings).allSatisfy({ $0.isSame(as: $1) }) {
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                            return true
+                        }
+                    } else if !filter.mayTouch(line) {
+                        try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                        return true
+                    }
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }
                     let state = try Self.journal { () throws(JournalError) in try tracker.apply(record, line: line.line) }
                     report.statesRead += 1
@@ -280,6 +314,7 @@ package struct JournalSearch {
                         report.step = line.step
                         report.action = record.action
                     }
+                    kept = record.isKeyframe ? findings.map { $0.map(StateValueProbe.Kept.init) } : nil
                     return true
                 } catch {
                     failure = error
