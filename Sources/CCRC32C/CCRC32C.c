@@ -31,10 +31,14 @@
 #if defined(CCRC32C_X86)
 #define CCRC32C_TARGET __attribute__((target("sse4.2")))
 #define CCRC32C_U64(crc, word) ((uint32_t)_mm_crc32_u64((crc), (word)))
+#define CCRC32C_U32(crc, word) _mm_crc32_u32((crc), (word))
+#define CCRC32C_U16(crc, half) _mm_crc32_u16((crc), (half))
 #define CCRC32C_U8(crc, byte) _mm_crc32_u8((crc), (byte))
 #else
 #define CCRC32C_TARGET __attribute__((target("crc")))
 #define CCRC32C_U64(crc, word) __crc32cd((crc), (word))
+#define CCRC32C_U32(crc, word) __crc32cw((crc), (word))
+#define CCRC32C_U16(crc, half) __crc32ch((crc), (half))
 #define CCRC32C_U8(crc, byte) __crc32cb((crc), (byte))
 #endif
 
@@ -138,11 +142,9 @@ static inline uint32_t ccrc32c_rounds(uint32_t crc, const unsigned char **next, 
 
 CCRC32C_TARGET
 uint32_t ccrc32c_update_hardware(uint32_t crc, const void *bytes, size_t count) {
+    // Unaligned loads cost nothing extra on either architecture, so no byte-at-a-time prologue: each
+    // instruction takes three cycles before the next one on the same register can start.
     const unsigned char *next = (const unsigned char *)bytes;
-    while (count > 0 && ((uintptr_t)next & 7) != 0) {
-        crc = CCRC32C_U8(crc, *next++);
-        count--;
-    }
     crc = ccrc32c_rounds(crc, &next, &count, CCRC32C_LONG, ccrc32c_shift_long);
     crc = ccrc32c_rounds(crc, &next, &count, CCRC32C_SHORT, ccrc32c_shift_short);
     while (count >= 8) {
@@ -150,10 +152,21 @@ uint32_t ccrc32c_update_hardware(uint32_t crc, const void *bytes, size_t count) 
         next += 8;
         count -= 8;
     }
-    while (count > 0) {
-        crc = CCRC32C_U8(crc, *next++);
-        count--;
+    if (count >= 4) {
+        uint32_t word;
+        memcpy(&word, next, sizeof word);
+        crc = CCRC32C_U32(crc, word);
+        next += 4;
+        count -= 4;
     }
+    if (count >= 2) {
+        uint16_t half;
+        memcpy(&half, next, sizeof half);
+        crc = CCRC32C_U16(crc, half);
+        next += 2;
+        count -= 2;
+    }
+    if (count > 0) crc = CCRC32C_U8(crc, *next);
     return crc;
 }
 
