@@ -5,9 +5,11 @@ import StateQuery
 /// Searches a journal file in one pass, without indexing it: `changes`, `log` and a linear `bisect`
 /// that print each result as they find it and run in memory that does not grow with the journal.
 ///
-/// A step line whose raw bytes show that its patch cannot touch the path searched is passed over
-/// without parsing it (see ``StateJournal/PatchLineFilter``); every other line is parsed as
-/// ``RecordingQuery`` parses it, and the results are the same.
+/// A step line whose raw bytes show that it cannot change what is searched is passed over without
+/// parsing it: a patch that cannot touch the path (see ``StateJournal/PatchLineFilter``), a keyframe
+/// whose bytes at a member path are those of the last keyframe parsed (see
+/// ``StateJournal/StateValueProbe``). Every other line is parsed as ``RecordingQuery`` parses it, and
+/// the results are the same.
 ///
 /// ```swift
 /// let search = JournalSearch(path: "bank.jsonl")
