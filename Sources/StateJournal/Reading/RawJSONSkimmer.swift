@@ -33,6 +33,7 @@ enum RawJSONSkimmer {
 
     // Safe because the bytes are read at positions below their count, during the call.
     /// The position after the whitespace at `position`.
+    @inline(__always)
     static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from position: Int) -> Int {
         var position = position
         while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
