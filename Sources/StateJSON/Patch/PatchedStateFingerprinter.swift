@@ -31,6 +31,10 @@ package final class PatchedStateFingerprinter {
         /// The fold after each child, so that a change at one position combines again from there.
         var prefixes: [UInt64]
         var fingerprint: UInt64 = 0
+        /// The first position whose fold is out of date (``Int/max`` when none): a patch's operations
+        /// only mark where they changed a container, and each container is folded again once, at the
+        /// end of the patch, so that several changes to one large array cost one fold of it.
+        var dirtyFrom = Int.max
 
         init(_ value: JSONValue) {
             switch value {
@@ -75,6 +79,17 @@ package final class PatchedStateFingerprinter {
             fingerprint = accumulator
         }
 
+        func markDirty(from position: Int) {
+            dirtyFrom = min(dirtyFrom, max(0, position))
+        }
+
+        /// Folds again from the first out-of-date position, if any.
+        func settle() {
+            guard dirtyFrom != Int.max else { return }
+            combine(from: prefixes.count == prints.count ? dirtyFrom : 0)
+            dirtyFrom = Int.max
+        }
+
         /// The position of `token` among the children, or `nil`.
         func position(of token: String) -> Int? {
             if isObject {
@@ -101,6 +116,9 @@ package final class PatchedStateFingerprinter {
     private var root: Node?
     /// The fingerprint of the state last fingerprinted, `nil` when unknown.
     private var current: UInt64?
+    /// The nodes a patch changed, each with where its fingerprint goes in its parent and its depth:
+    /// folded again deepest first when the patch is done.
+    private var pending: [(node: Node, parent: Node, position: Int, depth: Int)] = []
 
     /// A fingerprinter that knows no state yet.
     package init() {}
@@ -113,6 +131,13 @@ package final class PatchedStateFingerprinter {
         let print = StateFingerprint.of(state)
         current = print
         return print
+    }
+
+    /// Follows `state`, whose fingerprint is known to be `fingerprint` (a keyframe fingerprinted when
+    /// it was parsed), without fingerprinting it again; the patches applied next are fingerprinted from it.
+    package func reset(to state: JSONValue, fingerprint: UInt64) {
+        root = nil
+        current = fingerprint
     }
 
     /// Forgets the state: the next ``apply(_:to:)`` fingerprints its result from scratch.
@@ -138,6 +163,7 @@ package final class PatchedStateFingerprinter {
             default: known = false
             }
         }
+        pending.removeAll(keepingCapacity: true)
         for (index, operation) in patch.operations.enumerated() {
             do {
                 try JSONPatch.perform(operation, on: &state)
@@ -147,8 +173,41 @@ package final class PatchedStateFingerprinter {
             }
             if known { known = update(after: operation, in: state) }
         }
-        if !known { return reset(to: state) }
+        guard known else {
+            pending.removeAll(keepingCapacity: true)
+            return reset(to: state)
+        }
+        settle()
         return current ?? reset(to: state)
+    }
+
+    /// Folds the nodes the patch changed again, deepest first, each into its parent, and then the root.
+    private func settle() {
+        pending.sort { $0.depth > $1.depth }
+        for edge in pending {
+            edge.node.settle()
+            // A node that a later operation replaced or removed is no longer its parent's child there.
+            guard edge.position >= 0, edge.position < edge.parent.children.count,
+                  edge.parent.children[edge.position] === edge.node else { continue }
+            edge.parent.prints[edge.position] = edge.node.fingerprint
+            edge.parent.markDirty(from: edge.position)
+        }
+        pending.removeAll(keepingCapacity: true)
+        guard let root else { return }
+        root.settle()
+        current = root.fingerprint
+    }
+
+    /// Moves the pending changes below `container` after a child was inserted at `position` (`by` 1)
+    /// or removed from it (`by` -1), so that each still names its node's position.
+    private func shiftPending(in container: Node, at position: Int, by offset: Int) {
+        for index in pending.indices where pending[index].parent === container {
+            if pending[index].position > position || (offset > 0 && pending[index].position == position) {
+                pending[index].position += offset
+            } else if pending[index].position == position {
+                pending[index].position = -1
+            }
+        }
     }
 
     /// Brings the tree up to date after `operation` changed `state`; `false` when it cannot, and the
@@ -187,7 +246,7 @@ package final class PatchedStateFingerprinter {
             guard let position = container.position(of: last), let child = Self.child(of: value, at: position) else { return false }
             container.prints[position] = StateFingerprint.of(child)
             container.children[position] = nil
-            container.combine(from: position)
+            container.markDirty(from: position)
         case .add:
             if container.isObject {
                 guard case .object(let object) = value, let position = object.index(forKey: last) else { return false }
@@ -195,13 +254,14 @@ package final class PatchedStateFingerprinter {
                 if position < container.keys.count, container.keys[position].hasSameScalars(as: last) {
                     container.prints[position] = StateFingerprint.of(child)
                     container.children[position] = nil
-                    container.combine(from: position)
+                    container.markDirty(from: position)
                 } else {
                     container.keys.insert(last, at: position)
                     container.keyHashes.insert(JSONHash.hash(last.utf8), at: position)
                     container.prints.insert(StateFingerprint.of(child), at: position)
                     container.children.insert(nil, at: position)
-                    container.combine(from: 0)
+                    container.markDirty(from: 0)
+                    shiftPending(in: container, at: position, by: 1)
                 }
             } else {
                 guard case .array(let elements) = value, elements.count == container.prints.count + 1 else { return false }
@@ -209,7 +269,8 @@ package final class PatchedStateFingerprinter {
                 guard position >= 0, position < elements.count else { return false }
                 container.prints.insert(StateFingerprint.of(elements[position]), at: position)
                 container.children.insert(nil, at: position)
-                container.combine(from: 0)
+                container.markDirty(from: 0)
+                shiftPending(in: container, at: position, by: 1)
             }
         case .remove:
             guard let position = container.position(of: last) else { return false }
@@ -219,7 +280,8 @@ package final class PatchedStateFingerprinter {
             }
             container.prints.remove(at: position)
             container.children.remove(at: position)
-            container.combine(from: 0)
+            container.markDirty(from: 0)
+            shiftPending(in: container, at: position, by: -1)
         default:
             return false
         }
@@ -227,17 +289,17 @@ package final class PatchedStateFingerprinter {
         return propagate(nodes, positions)
     }
 
-    /// Puts each node's new fingerprint into its parent, from the changed container up to the root.
+    /// Notes that each node from the changed container up to the root has a new fingerprint for its
+    /// parent, put there when the patch is done.
     private func propagate(_ nodes: [Node], _ positions: [Int]) -> Bool {
         var level = nodes.count - 1
         while level > 0 {
             let parent = nodes[level - 1]
             let position = positions[level - 1]
-            parent.prints[position] = nodes[level].fingerprint
-            parent.combine(from: position)
+            pending.append((nodes[level], parent, position, level))
+            parent.markDirty(from: position)
             level -= 1
         }
-        current = nodes[0].fingerprint
         return true
     }
 

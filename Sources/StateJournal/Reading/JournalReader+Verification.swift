@@ -154,11 +154,14 @@ private struct RecordedStateWalk {
     let reader: JournalReader
     var previousStep: Int
     /// The state of ``previousStep``; read from the reader when a patch first needs it, so that a walk
-    /// that starts at a keyframe never reads the steps before it.
+    /// that starts at a keyframe never reads the steps before it. Nothing else holds it, so that a
+    /// patch edits it in place instead of copying every container on its paths.
     var state: JSONValue?
     /// One level less than the reader's limit, since a member's value is one level inside its line.
     let parser: JSONParser
-    let fingerprinter = IncrementalFingerprinter()
+    /// Follows ``state`` through the patches, fingerprinting each result at the cost of its patch; it
+    /// knows ``state`` whenever ``state`` is not `nil`.
+    let fingerprinter = PatchedStateFingerprinter()
     private var actions: [UInt64: [Memo<JournalAction>]] = [:]
     private var actionCount = 0
     /// The actions parsed last, which a line is first compared with: a match needs neither a scan
@@ -193,10 +196,11 @@ private struct RecordedStateWalk {
         if parts.holdsState {
             guard let keyframe = keyframe(content) else { return try slow(step) }
             state = keyframe.state
+            fingerprinter.reset(to: keyframe.state, fingerprint: keyframe.fingerprint)
             fingerprint = keyframe.fingerprint
         } else {
             guard let value = try? parser.parse(content), let patch = try? JSONPatch(jsonValue: value) else { return try slow(step) }
-            fingerprint = fingerprinter.fingerprint(try apply(patch, step: step, parent: step - 1))
+            fingerprint = try apply(patch, step: step, parent: step - 1)
         }
         previousStep = step
         return RecordedStep(step: step, action: action, hash: parts.hash, fingerprint: fingerprint)
@@ -210,31 +214,35 @@ private struct RecordedStateWalk {
             state = nil
             previousStep = record.parentStep
         }
-        let whole: JSONValue
+        let fingerprint: UInt64
         switch record.content {
         case .keyframe(let value):
-            whole = value
             state = value
+            fingerprint = fingerprinter.reset(to: value)
         case .patch(let patch):
-            whole = try apply(patch, step: step, parent: record.parentStep)
+            fingerprint = try apply(patch, step: step, parent: record.parentStep)
         }
         previousStep = step
-        return RecordedStep(step: step, action: record.action, hash: record.hash, fingerprint: fingerprinter.fingerprint(whole))
+        return RecordedStep(step: step, action: record.action, hash: record.hash, fingerprint: fingerprint)
     }
 
-    /// Applies `patch` to the state of `parent` (``previousStep``), which becomes the state of `step`.
-    private mutating func apply(_ patch: JSONPatch, step: Int, parent: Int) throws(JournalError) -> JSONValue {
-        let base: JSONValue
-        if let state {
-            base = state
+    /// Applies `patch` in place to the state of `parent` (``previousStep``), which becomes the state
+    /// of `step`; the fingerprint of the result.
+    private mutating func apply(_ patch: JSONPatch, step: Int, parent: Int) throws(JournalError) -> UInt64 {
+        // Taken out of `state`, so that the state is held once and its edited path is not copied.
+        var base: JSONValue
+        if let taken = state.take() {
+            base = taken
         } else {
             base = try reader.state(at: parent)
+            fingerprinter.reset(to: base)
         }
         do {
-            let next = try patch.apply(to: base)
-            state = next
-            return next
+            let fingerprint = try fingerprinter.apply(patch, to: &base)
+            state = base
+            return fingerprint
         } catch {
+            // The state is half patched and unknown: a later step starts again from the reader.
             throw JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
                                "step \(step)'s patch does not apply to the state of step \(parent): \(error)")
         }
@@ -270,7 +278,7 @@ private struct RecordedStateWalk {
         let key = memoized ? Self.key(bytes) : 0
         if memoized, let found = keyframes[key]?.first(where: { Self.same($0.bytes, bytes) }) { return found.value }
         guard let value = try? parser.parse(bytes) else { return nil }
-        let result = (state: value, fingerprint: fingerprinter.fingerprint(value))
+        let result = (state: value, fingerprint: StateFingerprint.of(value))
         if memoized {
             if keyframeCount >= Self.memoLimit {
                 keyframes.removeAll(keepingCapacity: true)

@@ -50,10 +50,15 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         guard let typed = decoded as? Action else {
             throw .undecodableAction(action.type, detail: "it decodes as \(type(of: decoded)), which is not a \(Action.self)")
         }
-        var next = current
-        app.reduce(&next, typed)
-        if let rejection = app.validate?(current, next, typed) { return .rejected(rejection) }
-        current = next
+        if let validate = app.validate {
+            var next = current
+            app.reduce(&next, typed)
+            if let rejection = validate(current, next, typed) { return .rejected(rejection) }
+            current = next
+        } else {
+            // Nothing needs the old state, so the reducer changes the only copy in place.
+            app.reduce(&current, typed)
+        }
         do {
             state = try snapshotter.encode(current)
         } catch {

@@ -109,16 +109,22 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
 
     func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
         let decoded = try decode(action.payload, type: action.type)
-        var next = current
-        app.reducer.reduce(into: &next, action: decoded)
-        for validator in app.validators {
-            if let rejection = validator.validate(old: current, new: next, action: decoded) {
-                return .rejected(rejection)
+        if app.validators.isEmpty {
+            // Nothing needs the old state, so the reducer changes the only copy in place: holding it
+            // would make every array the reducer touches a copy of the whole array.
+            app.reducer.reduce(into: &current, action: decoded)
+        } else {
+            var next = current
+            app.reducer.reduce(into: &next, action: decoded)
+            for validator in app.validators {
+                if let rejection = validator.validate(old: current, new: next, action: decoded) {
+                    return .rejected(rejection)
+                }
             }
+            current = next
         }
-        current = next
         do {
-            state = try encoder.encode(next)
+            state = try encoder.encode(current)
         } catch {
             throw .unencodableState(detail: "\(error)")
         }

@@ -92,6 +92,7 @@ public struct Reducer<State, Action>: Sendable {
     ///     if case .renameProject(let id, let title) = action { (id, .rename(title)) } else { nil }
     /// }
     /// ```
+    @inlinable
     public func forEach<ParentState, ParentAction, ID: Hashable & Sendable>(
         _ path: WritableKeyPath<ParentState, [State]> & Sendable,
         action extract: @escaping @Sendable (ParentAction) -> (ID, Action)?
@@ -99,10 +100,11 @@ public struct Reducer<State, Action>: Sendable {
         let body = self._body
         return Reducer<ParentState, ParentAction> { parent, parentAction in
             guard let (id, action) = extract(parentAction) else { return }
-            for index in parent[keyPath: path].indices where parent[keyPath: path][index].id == id {
-                body(&parent[keyPath: path][index], action)
-                return
-            }
+            // Found by reading the ids in place, rather than through `parent[keyPath: path][index]`,
+            // which copies the whole element each time; inlinable, so that this is specialized for the
+            // app's element type, since unspecialized code copies each element it reads too.
+            guard let index = parent[keyPath: path].firstIndex(where: { $0.id == id }) else { return }
+            body(&parent[keyPath: path][index], action)
         }
     }
 }

@@ -67,7 +67,8 @@ struct EndToEndBenchmarks {
         }
         let processorNote = "processor time of the process (all threads), which unlike the wall clock does not count waiting for a core"
         let damagedName = "\(label), every line damaged: statedbg check"
-        return [
+        let tracker = try TrackerCommandBenchmarks(commands: self, statedbg: statedbg).run()
+        return tracker + [
             Measurement(group: "end to end", name: "\(label): statedbg replay --verify --quiet, wall", unit: .stepsPerSecond,
                         samples: Samples(replayWall), baselineName: "two passes, in process (before)", baseline: Samples(oldWall),
                         target: .atLeast(500_000), note: "spawned: process start, open, read, reduce, hash"),
@@ -103,7 +104,7 @@ struct EndToEndBenchmarks {
     }
 
     /// Runs `arguments`, its output discarded, and returns its wall and processor seconds.
-    private func spawn(_ executable: String, _ arguments: [String], expecting status: Int32) throws -> (wall: Double, processor: Double) {
+    func spawn(_ executable: String, _ arguments: [String], expecting status: Int32) throws -> (wall: Double, processor: Double) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

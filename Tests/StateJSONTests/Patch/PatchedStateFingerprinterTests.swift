@@ -19,6 +19,52 @@ import Testing
         }
     }
 
+    @Test func longPatchesMadeOfSeveralDiffsFingerprintAsFromScratch() throws {
+        // Several diffs in one patch edit, insert and remove in the same containers, so that an edit's
+        // node moves or goes away before the patch is folded.
+        var random = RandomJSON(seed: 2027)
+        for _ in 0..<200 {
+            let fingerprinter = PatchedStateFingerprinter()
+            var state = random.value(depth: 4)
+            fingerprinter.reset(to: state)
+            for _ in 0..<6 {
+                var next = state
+                var operations: [JSONPatchOperation] = []
+                for _ in 0..<4 {
+                    let edited = random.edited(next)
+                    operations += JSONDiff.patch(from: next, to: edited).operations
+                    next = edited
+                }
+                let patch = JSONPatch(operations)
+                let print = try fingerprinter.apply(patch, to: &state)
+                #expect(state == next, "\(patch)")
+                #expect(print == StateFingerprint.of(next), "\(patch)\n\(next.canonicalText)")
+            }
+        }
+    }
+
+    @Test func anEditedNodeThatMovesOrGoesLaterInThePatchFingerprintsAsFromScratch() throws {
+        let patches: [String] = [
+            #"[{"op":"replace","path":"/items/2/v/0","value":9},{"op":"remove","path":"/items/0"},{"op":"replace","path":"/items/1/v/0","value":8}]"#,
+            #"[{"op":"replace","path":"/items/0/v/0","value":7},{"op":"add","path":"/items/0","value":{"v":[0]}},{"op":"replace","path":"/items/1/v/0","value":6}]"#,
+            #"[{"op":"replace","path":"/items/1/v/0","value":5},{"op":"remove","path":"/items/1"}]"#,
+            #"[{"op":"replace","path":"/items/0/v/0","value":1},{"op":"replace","path":"/items/0","value":{"v":[2]}},{"op":"add","path":"/items/0/v/-","value":3}]"#,
+            #"[{"op":"add","path":"/ids/0","value":0},{"op":"remove","path":"/ids/3"},{"op":"replace","path":"/ids/1","value":10}]"#,
+            #"[{"op":"replace","path":"/items/0/v/0","value":4},{"op":"add","path":"/0","value":true},{"op":"replace","path":"/items/0/v/1","value":5}]"#,
+            #"[{"op":"add","path":"/items/1/v/0","value":1},{"op":"remove","path":"/0"},{"op":"add","path":"/items/0/w","value":[1]},{"op":"remove","path":"/items/0/v"}]"#,
+        ]
+        var state: JSONValue = ["items": [["v": [1, 2]], ["v": [3]], ["v": [4]]], "ids": [1, 2, 3]]
+        let fingerprinter = PatchedStateFingerprinter()
+        fingerprinter.reset(to: state)
+        for text in patches {
+            let patch = try JSONPatch(jsonValue: try JSONParser().parse(text))
+            let expected = try patch.apply(to: state)
+            let print = try fingerprinter.apply(patch, to: &state)
+            #expect(state == expected, "\(text)")
+            #expect(print == StateFingerprint.of(expected), "\(text)")
+        }
+    }
+
     @Test func everyOperationKindFingerprintsAsFromScratch() throws {
         let patches: [String] = [
             #"[{"op":"replace","path":"/users/1/age","value":41}]"#,
