@@ -96,16 +96,23 @@ static int ccrc32c_detect(void) {
 #endif
 }
 
-/// -1 until decided; then 0 or 1. A race only decides twice, to the same answer.
-static volatile int ccrc32c_state = -1;
+/// -1 until decided, 2 while one thread decides and makes the tables, then 0 or 1.
+static int ccrc32c_state = -1;
 
 int ccrc32c_hardware_available(void) {
     int state = __atomic_load_n(&ccrc32c_state, __ATOMIC_ACQUIRE);
-    if (state >= 0) return state;
-    int available = ccrc32c_detect();
-    if (available) ccrc32c_make_tables();
-    __atomic_store_n(&ccrc32c_state, available, __ATOMIC_RELEASE);
-    return available;
+    if (state == 0 || state == 1) return state;
+    int expected = -1;
+    if (__atomic_compare_exchange_n(&ccrc32c_state, &expected, 2, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        int available = ccrc32c_detect();
+        if (available) ccrc32c_make_tables();
+        __atomic_store_n(&ccrc32c_state, available, __ATOMIC_RELEASE);
+        return available;
+    }
+    // Another thread is making the tables, which takes microseconds.
+    while ((state = __atomic_load_n(&ccrc32c_state, __ATOMIC_ACQUIRE)) == 2) {
+    }
+    return state;
 }
 
 static inline uint64_t ccrc32c_load64(const unsigned char *bytes) {

@@ -5,7 +5,8 @@
 #include <stdint.h>
 
 /// Whether this processor computes CRC-32C in hardware (SSE4.2 on x86-64, the CRC32 extension on
-/// arm64), so that `ccrc32c_update_hardware` may be called. Decided once, on the first call.
+/// arm64), so that `ccrc32c_update_hardware` may be called. Decided once, by the first call from any
+/// thread; the others wait for it.
 int ccrc32c_hardware_available(void);
 
 /// Feeds `count` bytes at `bytes` into the CRC-32C register `crc` (the running value before the
