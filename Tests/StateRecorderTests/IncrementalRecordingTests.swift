@@ -92,6 +92,9 @@ import TestSupport
 
     /// Records `steps` steps of `app` driven by `next`, then checks each journaled state and hash
     /// against a fresh encode of the state the store had after that step.
+    ///
+    /// Only the fresh encodes are kept, not the states: the store holds the only reference to its
+    /// state between steps, so the reducer changes it in place, as in an app.
     private func recordAndCompare<State: Codable & Equatable & Sendable, Action: Codable & Sendable>(
         _ app: RecordableApp<State, Action>, steps: Int, options: RecorderOptions,
         next: (State, inout SeededGenerator) -> Action
@@ -99,18 +102,18 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let path = directory.file("journal.jsonl")
         let store = try RecordingStore(app: app, journal: path, options: options, clock: RecordingClock.fixed())
-        var live: [State] = [store.state]
+        let encoder = JSONValueEncoder()
+        var live: [JSONValue] = [try encoder.encode(store.state)]
         var random = SeededGenerator(seed: 2026)
         for _ in 0..<steps {
             store.dispatch(next(store.state, &random))
-            live.append(store.state)
+            live.append(try encoder.encode(store.state))
         }
         try store.close()
         let reader = try JournalReader(path: path)
         #expect(reader.lastStep == steps)
-        let encoder = JSONValueEncoder()
         for step in 0...steps {
-            let expected = try encoder.encode(live[step])
+            let expected = live[step]
             let journaled = try reader.state(at: step)
             #expect(journaled == expected, "step \(step)")
             let hash = step == 0 ? reader.header.hash : try reader.actionAndHash(ofStep: step).hash
@@ -128,11 +131,77 @@ import TestSupport
         try recordAndCompare(app, steps: 1500, options: options, next: Self.randomEdit)
     }
 
+    /// Encoded on the calling thread, the encoder compares the app's arrays with copies of its own while
+    /// the app changes them in place (the same storage, other contents).
+    @Test func everyStateAndHashOfARosterEncodedOnTheCallingThreadMatchAFreshEncode() throws {
+        let app = RecordableApp(id: "roster", summary: "", initialState: Roster(), reducer: Self.reducer,
+                                actionSamples: [.append(name: "a")])
+        var options = RecorderOptions()
+        options.snapshots = .patches(keyframeInterval: 50)
+        options.stateCapture = .onCallingThread
+        try recordAndCompare(app, steps: 1500, options: options, next: Self.randomEdit)
+    }
+
+    @Test func everyStateAndHashOfATrackerSessionEncodedOnTheCallingThreadMatchAFreshEncode() throws {
+        var options = RecorderOptions()
+        options.snapshots = .patches(keyframeInterval: 200)
+        options.stateCapture = .onCallingThread
+        try recordAndCompare(TrackerApp.app, steps: 1200, options: options) { state, random in
+            TrackerApp.randomAction(for: state, using: &random)
+        }
+    }
+
     @Test func everyStateAndHashOfATrackerSessionMatchAFreshEncode() throws {
         var options = RecorderOptions()
         options.snapshots = .patches(keyframeInterval: 200)
         try recordAndCompare(TrackerApp.app, steps: 1200, options: options) { state, random in
             TrackerApp.randomAction(for: state, using: &random)
+        }
+    }
+    /// A state that is not `Codable` (it holds a closure): reflected down to its `Encodable` members.
+    struct Board: Sendable {
+        struct Card: Codable, Equatable, Sendable {
+            var id: Int
+            var title: String
+            var done: Bool
+        }
+
+        var cards: [Card]
+        var onChange: @Sendable () -> Void = {}
+    }
+
+    enum BoardEdit: Codable, Sendable {
+        case edit
+    }
+
+    @Test func everyReflectedStateEncodedOnTheCallingThreadMatchesAFreshReflection() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("board.jsonl")
+        var board = Board(cards: (0..<40).map { Board.Card(id: $0, title: "card number \($0) with a long title", done: false) })
+        var options = RecorderOptions()
+        options.stateCapture = .onCallingThread
+        options.snapshots = .patches(keyframeInterval: 30)
+        let recorder = try Recorder<Board, BoardEdit>(journal: path, app: "board", initialState: board, options: options,
+                                                      clock: RecordingClock.fixed())
+        var expected = [JSONReflectingEncoder().encode(board)]
+        var random = SeededGenerator(seed: 8)
+        for step in 0..<300 {
+            let index = Int(random.next() % UInt64(max(1, board.cards.count)))
+            switch random.next() % 5 {
+            case 0: board.cards.append(.init(id: 100 + step, title: "new card \(step) with a long title", done: false))
+            case 1 where !board.cards.isEmpty: board.cards.remove(at: index)
+            case 2 where !board.cards.isEmpty: board.cards[index].title = "retitled at step \(step), long enough"
+            case 3 where !board.cards.isEmpty: board.cards[index].done.toggle()
+            default: board.cards.insert(.init(id: -step, title: "inserted \(step)", done: true), at: min(index, board.cards.count))
+            }
+            recorder.record(.edit, state: board)
+            expected.append(JSONReflectingEncoder().encode(board))
+        }
+        try recorder.close()
+        let reader = try JournalReader(path: path)
+        #expect(reader.lastStep == 300)
+        for step in 0...300 {
+            #expect(try reader.state(at: step) == expected[step], "step \(step)")
         }
     }
 }

@@ -20,17 +20,21 @@ package final class IncrementalFingerprinter {
     /// The fingerprints of one container of the previous state. Scalars have no node: their
     /// fingerprint sits in their parent's `childPrints`, and their old value in the parent's `value`.
     private final class Node {
+        // Unchecked exclusivity: the runtime checks of these accesses, inside the buffer closures of
+        // `updateChildren`, cost more than the comparisons they guard on a long array.
+        // Safe because a node belongs to one fingerprinter, used from one thread, and no access to a property spans a
+        // call that reaches the same node again (children are other nodes).
         /// The container as last fingerprinted; its elements are compared bit for bit with the next one's.
-        var value: JSONValue
-        var fingerprint: UInt64
+        @exclusivity(unchecked) var value: JSONValue
+        @exclusivity(unchecked) var fingerprint: UInt64
         /// One entry per element or member (in key order): the node of a container, nil for a scalar.
-        var children: [Node?]
-        var childPrints: [UInt64]
+        @exclusivity(unchecked) var children: [Node?]
+        @exclusivity(unchecked) var childPrints: [UInt64]
         /// Objects only: the hash of each key, reused while the keys array is shared.
-        var keyHashes: [UInt64]
+        @exclusivity(unchecked) var keyHashes: [UInt64]
         /// The running combination after each element or member, so that a change at one position
         /// combines again only from there: the fingerprint is a fold over the elements in order.
-        var prefixes: [UInt64]
+        @exclusivity(unchecked) var prefixes: [UInt64]
 
         init(value: JSONValue, children: [Node?], childPrints: [UInt64], keyHashes: [UInt64]) {
             self.value = value
@@ -158,7 +162,7 @@ package final class IncrementalFingerprinter {
                 return
             }
             let common = min(old.count, new.count)
-            var first = updateChildren(node, old: old, new: new, upTo: common)
+            var first = updateChildren(node, old: old, new: new, upTo: common, shifted: true)
             if new.count != old.count {
                 if new.count < old.count {
                     node.children.removeLast(old.count - common)
@@ -224,14 +228,30 @@ package final class IncrementalFingerprinter {
 
     /// Updates the children below `count` whose values differ, position by position; the first
     /// position whose fingerprint changed, if any.
+    ///
+    /// In an array (`shifted`), a changed scalar with the same bits as the old element just before or
+    /// after its position takes that element's fingerprint instead of being hashed again: moving one
+    /// identifier to the front of a list of 10,000 shifts every element before its old place by one,
+    /// and hashing each again (its decimal text, for an integer) cost more than the rest of the step.
     private func updateChildren<Values: ContiguousJSONValues>(
-        _ node: Node, old: Values, new: Values, upTo count: Int
+        _ node: Node, old: Values, new: Values, upTo count: Int, shifted: Bool = false
     ) -> Int? {
         var first: Int?
+        // The old fingerprint of the last position overwritten below, which its successor may take.
+        var overwritten: (index: Int, print: UInt64)?
         old.withContiguousValues { oldBuffer in
             new.withContiguousValues { newBuffer in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress, oldBase != newBase else {
                     return
+                }
+                // The old fingerprint at `index` when the old element there has the bits of `element`.
+                // Safe because `element` points into the new buffer, read only inside these closures, and `index` is
+                // checked against the old buffer's count before the old element is read.
+                func oldPrint(at index: Int, matching element: UnsafePointer<JSONValue>) -> UInt64? {
+                    guard shifted, index >= 0, index < oldBuffer.count, index < node.childPrints.count,
+                          JSONValue.sameBits(oldBase + index, element) else { return nil }
+                    if let overwritten, overwritten.index == index { return overwritten.print }
+                    return node.childPrints[index]
                 }
                 for index in 0..<count where !JSONValue.sameBits(oldBase + index, newBase + index) {
                     let element = newBuffer[index]
@@ -247,9 +267,12 @@ package final class IncrementalFingerprinter {
                             print = child.fingerprint
                         default:
                             node.children[index] = nil
-                            print = StateFingerprint.of(element)
+                            print = oldPrint(at: index - 1, matching: newBase + index)
+                                ?? oldPrint(at: index + 1, matching: newBase + index)
+                                ?? StateFingerprint.of(element)
                         }
                     }
+                    overwritten = (index, node.childPrints[index])
                     if print != node.childPrints[index] {
                         node.childPrints[index] = print
                         if first == nil { first = index }

@@ -179,6 +179,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         live = Self.openLiveChannel(options: options, appID: appID, actions: actions, builder: builder,
                                     path: file.path, onError: onError, makeRolloverHeader: makeRolloverHeader)
         if eagerly {
+            // Nothing may hold the app's state after a call, or the app's next change copies it whole.
+            states.keepOwnCopies()
             let writer = JournalWriterThread<JSONValue, Action>(
                 file: file,
                 encoder: StepEncoder(states: PassthroughSnapshotter(), actions: actionSnapshotter,

@@ -18,6 +18,10 @@ final class ReflectingStateSnapshotter<State>: StateSnapshotter<State> {
     override func encode(_ state: State) throws -> JSONValue {
         root.encode(state, depth: 0)
     }
+
+    override func keepOwnCopies() {
+        root.keepOwnCopies()
+    }
 }
 
 /// What a ``ReflectingStateSnapshotter`` keeps for one path of the state.
@@ -25,6 +29,8 @@ final class ReflectionMemo {
     /// The incremental encoder of the `Encodable` value last seen here, and its type.
     private var encoder: (type: ObjectIdentifier, box: any IncrementalEncoderBox)?
     private var members: [String: ReflectionMemo] = [:]
+    /// Whether the incremental encoders here and below keep copies of their own of arrays.
+    private var keepsOwnCopies = false
     /// Deeper than this, values are reflected whole; deep nesting is rare and costs no correctness.
     private static let maxDepth = 8
 
@@ -41,6 +47,7 @@ final class ReflectionMemo {
             let label = child.label ?? "_"
             let memo = members[label] ?? {
                 let made = ReflectionMemo()
+                if keepsOwnCopies { made.keepOwnCopies() }
                 members[label] = made
                 return made
             }()
@@ -49,11 +56,23 @@ final class ReflectionMemo {
         return .object(JSONObject(object))
     }
 
+    /// Makes this path's encoder and those below keep copies of their own of arrays (see
+    /// ``StateSnapshotter/keepOwnCopies()``).
+    func keepOwnCopies() {
+        keepsOwnCopies = true
+        encoder?.box.keepOwnCopies()
+        for member in members.values { member.keepOwnCopies() }
+    }
+
     /// The JSON of an `Encodable` value through this path's incremental encoder, or `nil` when its
     /// `Encodable` conformance throws (reflection then has the last word, as for a whole reflected state).
     private func encodeIncrementally(_ value: any Encodable) -> JSONValue? {
         let type = ObjectIdentifier(Swift.type(of: value))
-        if encoder?.type != type { encoder = (type, Self.makeBox(for: value)) }
+        if encoder?.type != type {
+            let box = Self.makeBox(for: value)
+            if keepsOwnCopies { box.keepOwnCopies() }
+            encoder = (type, box)
+        }
         return try? encoder?.box.encode(value)
     }
 
@@ -66,6 +85,8 @@ final class ReflectionMemo {
 /// whatever the member's type.
 protocol IncrementalEncoderBox: AnyObject {
     func encode(_ value: Any) throws -> JSONValue
+    /// See ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``.
+    func keepOwnCopies()
 }
 
 final class TypedIncrementalEncoderBox<Value: Encodable>: IncrementalEncoderBox {
@@ -76,5 +97,9 @@ final class TypedIncrementalEncoderBox<Value: Encodable>: IncrementalEncoderBox 
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "The value is not a \(Value.self)."))
         }
         return try encoder.encode(typed)
+    }
+
+    func keepOwnCopies() {
+        encoder.keepsOwnCopies = true
     }
 }

@@ -15,6 +15,12 @@ class StateSnapshotter<State> {
         JSONReflectingEncoder().encode(state)
     }
 
+    /// From now on, remembers the arrays of the states it encodes as copies of its own (see
+    /// ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``), so that the app changes its state in place
+    /// after the call. For a recorder that encodes on the calling thread: nothing else holds the app's
+    /// state once the call returns. The next encoding is from scratch.
+    func keepOwnCopies() {}
+
     /// The snapshotter for `State`: `Codable` when it can be, reflection otherwise.
     static func make() -> StateSnapshotter<State> {
         guard let encodable = State.self as? any Encodable.Type,
@@ -36,5 +42,9 @@ final class CodableStateSnapshotter<State: Encodable>: StateSnapshotter<State> {
 
     override func encode(_ state: State) throws -> JSONValue {
         try encoder.encode(state)
+    }
+
+    override func keepOwnCopies() {
+        encoder.keepsOwnCopies = true
     }
 }

@@ -1,4 +1,5 @@
 import ExampleApps
+import StateJournal
 import StateRecorder
 import StateStore
 
@@ -8,7 +9,9 @@ import StateStore
 /// of `users / 10` and of `users` users, on the same actions (one field of one user per step). The
 /// recorder's own cost is the processor time per step (all threads, the writer's included) with
 /// recording minus without. A recorder whose cost follows what changed costs about the same at both
-/// sizes; one that walks the whole state costs ten times as much.
+/// sizes; one that walks the whole state costs ten times as much. It runs again with states encoded on
+/// the calling thread (``StateRecorder/RecorderOptions/StateCapture/onCallingThread``), where the
+/// recorder holds no reference to the app's state after dispatch, so that no change copies it whole.
 ///
 /// It also records the example users app as `statedbg record users` does, for 5,000 and 40,000 steps,
 /// during which its list grows about eightfold.
@@ -21,19 +24,36 @@ struct RecordingScalingBenchmarks {
         let steps = max(1000, context.scale.usersSteps)
         context.progress("recording scaling: \(small) and \(large) users, \(steps) steps each")
         var smallCost: [Double] = [], largeCost: [Double] = []
+        var smallEagerCost: [Double] = [], largeEagerCost: [Double] = []
+        var smallPacedCost: [Double] = [], largePacedCost: [Double] = []
+        var smallPacedEagerCost: [Double] = [], largePacedEagerCost: [Double] = []
         for repetition in 0...context.scale.recordingRepetitions {
             let smallFigure = try recorderCost(users: small, steps: steps)
             let largeFigure = try recorderCost(users: large, steps: steps)
+            let smallEager = try recorderCost(users: small, steps: steps, capture: .onCallingThread)
+            let largeEager = try recorderCost(users: large, steps: steps, capture: .onCallingThread)
+            let smallPaced = try recorderCost(users: small, steps: steps, paced: true)
+            let largePaced = try recorderCost(users: large, steps: steps, paced: true)
+            let smallPacedEager = try recorderCost(users: small, steps: steps, capture: .onCallingThread, paced: true)
+            let largePacedEager = try recorderCost(users: large, steps: steps, capture: .onCallingThread, paced: true)
             guard repetition > 0 else { continue }  // the first repetition warms caches and the allocator
             smallCost.append(smallFigure)
             largeCost.append(largeFigure)
+            smallEagerCost.append(smallEager)
+            largeEagerCost.append(largeEager)
+            smallPacedCost.append(smallPaced)
+            largePacedCost.append(largePaced)
+            smallPacedEagerCost.append(smallPacedEager)
+            largePacedEagerCost.append(largePacedEager)
         }
         let shortSteps = context.scale.usersSteps >= 10_000 ? 5000 : 500
         let longSteps = shortSteps * 8
         context.progress("recording scaling: record users, \(shortSteps) and \(longSteps) steps")
         let short = try recordUsersApp(steps: shortSteps)
         let long = try recordUsersApp(steps: longSteps)
-        let tracker = try recordTracker(steps: context.scale.usersSteps >= 10_000 ? 200_000 : 5000)
+        let trackerSteps = context.scale.usersSteps >= 10_000 ? 200_000 : 5000
+        // Halfway too, so that the report shows what the recorder's memory does as the steps double.
+        let tracker = try recordTracker(steps: trackerSteps / 2) + recordTracker(steps: trackerSteps)
         return tracker + [
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users",
@@ -41,6 +61,24 @@ struct RecordingScalingBenchmarks {
                         baselineName: "\(small) users", baseline: Samples(smallCost),
                         target: .ratioAtLeast(1 / 1.5),
                         note: "with RecordingStore minus a plain store, all threads; grows <= 1.5x as the state grows 10x: ratio >= 0.67x"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users, states encoded on the calling thread",
+                        unit: .microsecondsPerStep, samples: Samples(largeEagerCost),
+                        baselineName: "\(small) users", baseline: Samples(smallEagerCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "RecorderOptions.stateCapture = .onCallingThread: the app changes its state in place, but the queued JSON states are copied instead"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users, paced: the writer keeps up",
+                        unit: .microsecondsPerStep, samples: Samples(largePacedCost),
+                        baselineName: "\(small) users", baseline: Samples(smallPacedCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "flush after each step, as an app dispatching slower than the writer: the recent states still hold the app's state"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users, paced, states encoded on the calling thread",
+                        unit: .microsecondsPerStep, samples: Samples(largePacedEagerCost),
+                        baselineName: "\(small) users", baseline: Samples(smallPacedEagerCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "nothing holds the app's state or an older JSON state: what grows is comparing bits and folding fingerprints"),
             Measurement(group: "recording scaling", name: "record users: processor time per step, \(longSteps) steps",
                         unit: .microsecondsPerStep, samples: Samples([long]),
                         baselineName: "\(shortSteps) steps", baseline: Samples([short]), target: .ratioAtLeast(0.5),
@@ -49,7 +87,12 @@ struct RecordingScalingBenchmarks {
     }
 
     /// Microseconds of processor time per step that recording adds to the users fixture at `users` users.
-    private func recorderCost(users: Int, steps: Int) throws -> Double {
+    ///
+    /// - Parameter paced: Waits for the writer after each step (``StateRecorder/RecordingStore/flush()``), as
+    ///   in an app that dispatches slower than the writer records: no step waits in the queue.
+    private func recorderCost(
+        users: Int, steps: Int, capture: RecorderOptions.StateCapture = .automatic, paced: Bool = false
+    ) throws -> Double {
         let app = UsersFixture.app(users: users)
         let plain = app.makeStore(initialState: app.initialState)
         var started = ProcessorTime.now()
@@ -60,10 +103,14 @@ struct RecordingScalingBenchmarks {
         var options = RecorderOptions()
         options.existingJournal = .replace
         options.recordsCallSites = false
+        options.stateCapture = capture
         let path = context.directory.file("scaling-\(users).jsonl")
         started = ProcessorTime.now()
         let recorder = try RecordingStore(app: app, journal: path, options: options)
-        for step in 1...steps { recorder.dispatch(UsersFixture.action(step, users: users)) }
+        for step in 1...steps {
+            recorder.dispatch(UsersFixture.action(step, users: users))
+            if paced { recorder.flush() }
+        }
         try recorder.close()
         let withRecording = ProcessorTime.now() - started
         context.directory.delete(path)
@@ -73,12 +120,16 @@ struct RecordingScalingBenchmarks {
     /// Records the tracker as `statedbg record tracker --steps N` does, and drives it through a plain store,
     /// each in a fresh process: processor time (all threads) and peak resident memory of both.
     ///
-    /// At 200,000 steps the tracker took 24.5 minutes before issue 20; the target is ten times faster.
+    /// At 200,000 steps the tracker took 24.5 minutes before issue 20; the target is ten times faster. Each
+    /// run also reports its final journal state's size, since the recorder's memory follows the state
+    /// (the tracker's grows with its projects), never the number of steps.
     private func recordTracker(steps: Int) throws -> [Measurement] {
         context.progress("recording scaling: record tracker, \(steps) steps, each way in a fresh process")
         let probe = MemoryProbe(executable: context.executable, users: context.scale.users)
         let path = context.directory.file("record-tracker.jsonl")
         let recorded = try probe.measure(.record(app: .tracker, method: .recorder, steps: steps, path: path))
+        let journal = try JournalReader(path: path)
+        let stateBytes = try journal.state(at: journal.lastStep).serialized(.canonical).count
         context.directory.delete(path)
         let plain = try probe.measure(.record(app: .tracker, method: .store, steps: steps, path: path))
         func figure(_ figures: [String: Double], _ key: String, scale: Double) -> Samples? {
@@ -95,7 +146,7 @@ struct RecordingScalingBenchmarks {
             Measurement(group: "recording scaling", name: "record tracker, \(steps) steps: peak resident memory",
                         unit: .megabytes, samples: figure(recorded, "peak", scale: 1e-6),
                         baselineName: "plain store process", baseline: figure(plain, "peak", scale: 1e-6),
-                        note: "VmHWM of a fresh process; the recorder keeps fewer recent and queued states as the state grows"),
+                        note: "VmHWM of a fresh process; the state is \(NumberText.figure(Double(stateBytes) / 1e6)) MB of JSON at the end; the recorder keeps fewer recent and queued states as the state grows"),
         ]
     }
 

@@ -119,4 +119,29 @@ import Testing
         #expect(try incremental.encode(list) == (try JSONValueEncoder().encode(list)))
         #expect(counter.count.load(ordering: .relaxed) == 102)
     }
+    struct Tailed: Equatable {
+        var id: Int
+        var flag: Bool
+    }
+
+    @Test func aDifferenceAfterTheLastWholeWordIsSeen() {
+        #expect(SignificantBytes(of: Tailed.self).ranges == [0..<9])
+        let layout = SignificantBytes(of: Tailed.self)
+        var left = Tailed(id: 3, flag: false)
+        var right = Tailed(id: 3, flag: false)
+        // Safe because both views are only read, inside the closures, for the values' size.
+        func equal() -> Bool {
+            withUnsafeBytes(of: &left) { lhs in
+                withUnsafeBytes(of: &right) { rhs in layout.equal(lhs.baseAddress!, rhs.baseAddress!) }
+            }
+        }
+        #expect(equal())
+        right.flag = true
+        #expect(!equal())
+        right.flag = false
+        right.id = 4
+        #expect(!equal())
+        left.id = 4
+        #expect(equal())
+    }
 }

@@ -1,3 +1,4 @@
+import StateRecorder
 import TestFixtures
 import Testing
 @testable import StateJSON
@@ -80,5 +81,43 @@ import Testing
             #expect(StateFingerprint.of(.integer(number)) == expected)
         }
         #expect(StateFingerprint.of(.unsigned(.max)) == StateFingerprint.mix(JSONHash.hash(String(UInt64.max).utf8) &+ 4))
+    }
+    /// Lists of scalars with many repeats (so that neighbours often have the same bits), edited by moves to
+    /// the front and back, swaps, insertions, removals and replacements: every position that shifted by
+    /// one takes its neighbour's old fingerprint, and the result stays that of a fresh fingerprint.
+    @Test func shiftedScalarsFingerprintAsFromScratch() {
+        var random = SeededGenerator(seed: 31)
+        for round in 0..<40 {
+            let fingerprinter = IncrementalFingerprinter()
+            let kinds: [(Int) -> JSONValue] = [
+                { .integer(Int64($0)) }, { .string("s\($0)") }, { .double(Double($0) / 2) }, { $0 % 2 == 0 ? .null : .bool($0 % 3 == 0) },
+            ]
+            let make = kinds[round % kinds.count]
+            var list: [JSONValue] = (0..<(20 + round)).map { _ in make(Int.random(in: 0..<6, using: &random)) }
+            for step in 0..<60 {
+                let index = Int.random(in: 0..<list.count, using: &random)
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: list.insert(list.remove(at: index), at: 0)
+                case 1: list.append(list.remove(at: index))
+                case 2 where index + 1 < list.count: list.swapAt(index, index + 1)
+                case 3: list.insert(make(Int.random(in: 0..<6, using: &random)), at: index)
+                case 4 where list.count > 2: list.remove(at: index)
+                default: list[index] = make(Int.random(in: 0..<6, using: &random))
+                }
+                let state: JSONValue = ["ids": .array(list), "step": .integer(Int64(step))]
+                #expect(fingerprinter.fingerprint(state) == StateFingerprint.of(state), "round \(round), step \(step)")
+            }
+        }
+    }
+
+    @Test func movingScalarsAroundALongListFingerprintsAsFromScratch() {
+        let fingerprinter = IncrementalFingerprinter()
+        var list: [JSONValue] = (0..<1000).map { .integer(Int64($0)) }
+        _ = fingerprinter.fingerprint(.array(list))
+        list.insert(list.remove(at: 700), at: 0)
+        #expect(fingerprinter.fingerprint(.array(list)) == StateFingerprint.of(.array(list)))
+        list.insert(list.remove(at: 999), at: 0)
+        list.insert(list.remove(at: 10), at: 500)
+        #expect(fingerprinter.fingerprint(.array(list)) == StateFingerprint.of(.array(list)))
     }
 }

@@ -16,9 +16,65 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private var spareMade: [JSONValue]?
     /// The bytes of an element that hold its properties; made on first use.
     private lazy var layout = SignificantBytes(of: Element.self)
+    /// Whether ``JSONTypedMemoBox/value`` is a copy of the elements in storage of its own, brought up
+    /// to date element by element, rather than the array last encoded.
+    ///
+    /// Holding the app's array makes the app's next change to it copy the whole array (copy-on-write),
+    /// and freeing that copy later releases every element. A copy of its own costs this box a
+    /// comparison of every element's bytes where the shared array compared in O(1), and nothing for the app.
+    /// Comparing bits with the copy is as sound as with the app's array: the copy holds every object
+    /// its elements refer to, so none of their addresses can be reused by a new one.
+    private let keepsOwnCopy: Bool
+    /// How to bring the copy up to date with the array just encoded (see ``keep(_:)``).
+    private var pending: Update?
 
-    override init(value: [Element]) {
-        super.init(value: value)
+    private enum Update {
+        case unchanged
+        /// The positions below both counts whose bits changed; then cut or extend to the new count.
+        case positions([Int])
+        /// Old `prefix..<oldEnd` became new `prefix..<newEnd`.
+        case splice(prefix: Int, oldEnd: Int, newEnd: Int)
+    }
+
+    init(value: [Element], keepingOwnCopy: Bool) {
+        keepsOwnCopy = keepingOwnCopy
+        super.init(value: keepingOwnCopy ? Self.ownCopy(of: value) : value)
+    }
+
+    override func keep(_ newValue: [Element]) {
+        guard keepsOwnCopy else {
+            value = newValue
+            return
+        }
+        defer { pending = nil }
+        switch pending {
+        case .unchanged?:
+            break
+        case .positions(let indices)?:
+            for index in indices { value[index] = newValue[index] }
+            let kept = value.count
+            if kept > newValue.count {
+                value.removeLast(kept - newValue.count)
+            } else if kept < newValue.count {
+                value.append(contentsOf: newValue[kept...])
+            }
+        case .splice(let prefix, let oldEnd, let newEnd)?:
+            value.replaceSubrange(prefix..<oldEnd, with: newValue[prefix..<newEnd])
+        case nil:
+            value = Self.ownCopy(of: newValue)
+        }
+    }
+
+    /// The elements in new storage that nothing else holds.
+    private static func ownCopy(of elements: [Element]) -> [Element] {
+        // Safe because exactly `elements.count` elements are initialized from the source, which is read only inside
+        // the closure.
+        [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+            elements.withUnsafeBufferPointer { source in
+                _ = buffer.initialize(fromContentsOf: source)
+            }
+            count = elements.count
+        }
     }
 
     /// Moves the spare array into `elements` when it is one encoding behind `previous`, brought up to
@@ -50,9 +106,13 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     override func encoding(
         of newValue: [Element], previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
+        pending = nil
         let oldValue = value
         guard case .array(let oldElements) = previous, oldElements.count == oldValue.count else { return nil }
-        if oldValue.count == newValue.count, oldValue.sharesBuffer(with: newValue) { return previous }
+        if oldValue.count == newValue.count, oldValue.sharesBuffer(with: newValue) {
+            pending = .unchanged
+            return previous
+        }
         let common = min(oldValue.count, newValue.count)
         func encodeElement(_ index: Int) throws -> JSONValue {
             try Self.encode(newValue, index, encoder: encoder)
@@ -67,6 +127,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             }
         }
         var (changed, equal) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
+        let differing = keepsOwnCopy ? changed + equal : []
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -76,7 +137,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             if element != oldElements[index] { respelled[index] = element }
         }
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
-        if changed.isEmpty, oldValue.count == newValue.count { return previous }
+        if changed.isEmpty, oldValue.count == newValue.count {
+            pending = .positions(differing)
+            return previous
+        }
         var elements: [JSONValue] = []
         // The array from two encodings ago, which nothing else holds any more, brought up to date with
         // the last encoding and then with this one, in place. Copying `oldElements` instead would
@@ -97,6 +161,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             spareChanged = changed
             spareMade = elements
         }
+        pending = .positions(differing)
         return .array(elements)
     }
 
@@ -142,6 +207,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         elements.append(contentsOf: previous[(old.count - suffix)...])
         spareElements = []
         spareMade = nil
+        pending = .splice(prefix: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
         return .array(elements)
     }
 
@@ -161,10 +227,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     }
 
     /// How many leading elements below `count` have the same bits in both arrays, found a run of them
-    /// at a time by `memcmp` when the elements have no padding.
+    /// at a time by `memcmp` (see ``runLength``).
     private static func commonPrefix(_ old: [Element], _ new: [Element], upTo count: Int, layout: SignificantBytes) -> Int {
         let stride = MemoryLayout<Element>.stride
-        let run = stride == MemoryLayout<Element>.size && layout.coversWholeSize ? 64 : 1
+        let run = runLength
         // Safe because both buffers are read only inside the closures, below `count`, which neither count is below.
         return old.withUnsafeBufferPointer { oldBuffer in
             new.withUnsafeBufferPointer { newBuffer -> Int in
@@ -184,6 +250,17 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         }
     }
 
+    /// How many elements one `memcmp` compares at a time, padding included; only a run that differs is
+    /// compared element by element, by the significant bytes alone.
+    ///
+    /// Equal bytes over a run mean equal significant bytes in each element of it, so the padding between
+    /// properties can only make an unchanged run look changed (copy-on-write copies elements member by
+    /// member and leaves the padding as the new buffer had it), which costs one element-wise pass over
+    /// that run and never a missed change. A run spans about 4 KB, or one element when elements are larger.
+    private static var runLength: Int {
+        max(1, min(64, 4096 / max(1, MemoryLayout<Element>.stride)))
+    }
+
     /// The indices from `first` below `count` whose elements differ (`changed`), and those whose elements have
     /// other bytes but are `==` (`equal`), compared through buffers so that no element is copied:
     /// this code is generic over `Element` at run time, where each copy of an element would retain
@@ -196,7 +273,6 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     ) -> (changed: [Int], equal: [Int]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
         // escape.
-        let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
@@ -207,9 +283,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
-                // Without padding in or between elements, a run of them compares in one `memcmp`, and
-                // only a run that differs is compared element by element, leaving padding out.
-                let run = size == stride && layout.coversWholeSize ? 64 : 1
+                let run = runLength
                 var start = first
                 while start < count {
                     let end = min(start + run, count)

@@ -9,6 +9,14 @@ final class JSONMemoNode {
     // Unchecked exclusivity as in `JSONEncoderCore`: touched once per encoded value, never
     // by overlapping accesses, and only from the one thread that owns the incremental encoder.
 
+    /// Whether arrays are remembered as copies of their elements in storage of their own, not as the
+    /// arrays encoded (see ``IncrementalJSONEncoder/keepsOwnCopies``); the same in every node of a tree.
+    let keepsOwnCopies: Bool
+
+    init(keepsOwnCopies: Bool = false) {
+        self.keepsOwnCopies = keepsOwnCopies
+    }
+
     // Safe because a memo tree belongs to one IncrementalJSONEncoder, used from one thread, and no access here spans a
     // call that could reach it again.
     // Safe because as for the properties above.
@@ -25,16 +33,16 @@ final class JSONMemoNode {
     func child(_ key: Key) -> JSONMemoNode {
         switch key {
         case .index(let index):
-            while indexed.count <= index { indexed.append(JSONMemoNode()) }
+            while indexed.count <= index { indexed.append(JSONMemoNode(keepsOwnCopies: keepsOwnCopies)) }
             return indexed[index]
         case .key(let name):
             if let existing = keyed[name] { return existing }
-            let node = JSONMemoNode()
+            let node = JSONMemoNode(keepsOwnCopies: keepsOwnCopies)
             keyed[name] = node
             return node
         case .single:
             if let single { return single }
-            let node = JSONMemoNode()
+            let node = JSONMemoNode(keepsOwnCopies: keepsOwnCopies)
             single = node
             return node
         }
@@ -50,7 +58,7 @@ final class JSONMemoNode {
         }
         indexed.removeLast(indexed.count - oldCount)
         indexed.replaceSubrange(prefix..<(oldCount - suffix),
-                                with: (prefix..<(newCount - suffix)).map { _ in JSONMemoNode() })
+                                with: (prefix..<(newCount - suffix)).map { _ in JSONMemoNode(keepsOwnCopies: keepsOwnCopies) })
     }
 
     /// The JSON of `value` built from the JSON encoded last time, or `nil` when the caller must
@@ -65,7 +73,7 @@ final class JSONMemoNode {
         guard let box = typedBox(T.self), let encoded,
             let result = try box.encoding(of: value, previously: encoded, encoder: encoder)
         else { return nil }
-        box.value = value
+        box.keep(value)
         self.encoded = result
         return result
     }
@@ -98,9 +106,9 @@ final class JSONMemoNode {
             return
         }
         if let box = typedBox(T.self) {
-            box.value = value
+            box.keep(value)
         } else if let array = value as? any JSONElementwiseMemoizable {
-            previous = array.makeMemoBox()
+            previous = array.makeMemoBox(keepingOwnCopy: keepsOwnCopies)
         } else if let equatable = value as? any Equatable {
             previous = JSONMemoNode.box(equatable)
         } else {

@@ -13,6 +13,12 @@ class JSONTypedMemoBox<Value>: JSONMemoBox {
         super.init(valueType: ObjectIdentifier(Value.self))
     }
 
+    /// Remembers `newValue` in place of ``value``, once ``encoding(of:previously:encoder:)`` gave its JSON
+    /// or it was encoded afresh.
+    func keep(_ newValue: Value) {
+        value = newValue
+    }
+
     /// The JSON of `newValue` built from `previous`, the JSON of ``value``, or `nil` when the caller
     /// must encode `newValue` itself.
     ///

@@ -17,6 +17,11 @@ struct SignificantBytes: Sendable {
     let ranges: [Range<Int>]
     /// Whether every byte of the value's size is significant, so that a plain `memcmp` will do.
     let coversWholeSize: Bool
+    /// For each whole 8-byte word of the value's size, the bits of its significant bytes, so that
+    /// ``equal(_:_:)`` compares a word at a time without calling `memcmp` once per range.
+    private let wordMasks: [UInt64]
+    /// The significant ranges past the last whole word.
+    private let tail: [Range<Int>]
 
     init<Value>(of _: Value.Type) {
         let size = MemoryLayout<Value>.size
@@ -29,6 +34,18 @@ struct SignificantBytes: Sendable {
         if !walked || collected.isEmpty { collected = size > 0 ? [0..<size] : [] }
         ranges = Self.merged(collected)
         coversWholeSize = ranges == (size > 0 ? [0..<size] : [])
+        let wordBytes = size / 8 * 8
+        var maskBytes = [UInt8](repeating: 0, count: wordBytes)
+        var tail: [Range<Int>] = []
+        for range in ranges {
+            for offset in range where offset < wordBytes { maskBytes[offset] = 0xFF }
+            if range.upperBound > wordBytes { tail.append(max(range.lowerBound, wordBytes)..<range.upperBound) }
+        }
+        // Safe because every load reads 8 of the `wordBytes` bytes of `maskBytes`, inside the closure.
+        wordMasks = maskBytes.withUnsafeBytes { bytes in
+            stride(from: 0, to: wordBytes, by: 8).map { bytes.loadUnaligned(fromByteOffset: $0, as: UInt64.self) }
+        }
+        self.tail = tail
     }
 
     private struct Wrapper<Value> {
@@ -71,10 +88,20 @@ struct SignificantBytes: Sendable {
     /// Whether the significant bytes at `lhs` and `rhs` are the same.
     ///
     /// Safe because both pointers address initialized values of the type this was made for, and every
-    /// range lies within its size.
+    /// word and range read lies within its size.
     @inline(__always)
     func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        for range in ranges where memcmp(lhs + range.lowerBound, rhs + range.lowerBound, range.count) != 0 {
+        let difference = wordMasks.withUnsafeBufferPointer { masks -> UInt64 in
+            var difference: UInt64 = 0
+            for (word, mask) in masks.enumerated() {
+                let offset = word &* 8
+                difference |= (lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    ^ rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & mask
+            }
+            return difference
+        }
+        guard difference == 0 else { return false }
+        for range in tail where memcmp(lhs + range.lowerBound, rhs + range.lowerBound, range.count) != 0 {
             return false
         }
         return true
