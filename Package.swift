@@ -13,6 +13,7 @@ import PackageDescription
 //   StateQuery     the path and predicate language over JSON values: `.users[*].age`, `count > 3`,
 //                  parsing, evaluation, mutation at a path, completion of partial paths
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
+//   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   StateLive      the live channel's wire protocol: commands, replies, framing, endpoints, sockets
 //   StateRecorder  the store seen as JSON: recording into a journal, save/load of a state, diff logging;
@@ -53,7 +54,10 @@ let package = Package(
         ),
         .target(name: "StateQuery", dependencies: ["StateJSON"]),
         .target(name: "StateStore", dependencies: ["StateSync"]),
-        .target(name: "StateJournal", dependencies: ["StateJSON"]),
+        // CRC-32C with the processor's instructions, enabled per function (no target flags): only
+        // StateJournal uses it, and it is not a product.
+        .target(name: "CCRC32C"),
+        .target(name: "StateJournal", dependencies: ["StateJSON", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),

@@ -120,6 +120,19 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
         return paths
     }
 
+    /// Whether the predicate reads nothing but the state (no `action…`, no `step`): then two states
+    /// equal at its ``referencedPaths`` give it the same value.
+    package var readsOnlyState: Bool {
+        var only = true
+        forEachOperand(expression) { operand in
+            switch operand {
+            case .action, .step: only = false
+            case .state, .literal: break
+            }
+        }
+        return only
+    }
+
     /// Whether the predicate holds.
     ///
     /// - Parameters:

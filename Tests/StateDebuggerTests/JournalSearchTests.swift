@@ -154,7 +154,12 @@ import Testing
         try recorder.close()
         try expectSameChanges(file, [".count", ".notes[*]", "."])
         let predicate = try StatePredicate(parsing: ".count == 6")
-        #expect(try JournalSearch(path: file).bisectLinear(predicate) == RecordingQuery(source: try JournalSource(path: file)).bisect(predicate, linear: true))
+        var streamed = try JournalSearch(path: file).bisectLinear(predicate)
+        let indexed = try RecordingQuery(source: try JournalSource(path: file)).bisect(predicate, linear: true)
+        // The one-pass search does not rebuild step 3, whose keyframe has the count of step 2.
+        #expect(streamed.statesRead == indexed.statesRead - 1)
+        streamed.statesRead = indexed.statesRead
+        #expect(streamed == indexed)
     }
 
     @Test func aDamagedLineIsNoticedOnceAndStopsOnlyWhatReadsThroughIt() throws {

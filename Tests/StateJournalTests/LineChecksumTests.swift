@@ -29,6 +29,100 @@ import Testing
         }
     }
 
+    /// The checksum of `bytes` computed with the portable tables, whatever the processor has.
+    private func withTables(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = CRC32C()
+        crc.updateWithTables(bytes)
+        return crc.value
+    }
+
+    @Test func theTablesGiveTheStandardCheckValuesToo() {
+        for (text, expected): ([UInt8], UInt32) in [
+            (Array("123456789".utf8), 0xE306_9283), ([], 0),
+            ([UInt8](repeating: 0, count: 32), 0x8A91_36AA), ([UInt8](repeating: 0xFF, count: 32), 0x62A8_AB43),
+            // RFC 3720, B.4: 32 bytes ascending and descending.
+            ((0..<32).map { UInt8($0) }, 0x46DD_794E), ((0..<32).map { UInt8(31 - $0) }, 0x113F_DB5C),
+        ] {
+            #expect(text.withUnsafeBytes { withTables($0) } == expected)
+            #expect(CRC32C.checksum(of: text) == expected)
+        }
+    }
+
+    @Test func theHardwareAndTheTablesAgreeAtEveryLengthAndAlignment() {
+        // Whether this machine has the instructions decides which path `update` takes; on one that
+        // has none, both sides are the tables and the test still checks the slicing against itself.
+        var generator = SystemRandomNumberGenerator()
+        var buffer = [UInt8](repeating: 0, count: 300 + 16)
+        for length in 0...300 {
+            for index in buffer.indices { buffer[index] = UInt8.random(in: 0...255, using: &generator) }
+            for alignment in [0, 1, 3, 7, 8, 13] {
+                buffer.withUnsafeBytes { raw in
+                    let slice = UnsafeRawBufferPointer(rebasing: raw[alignment..<(alignment + length)])
+                    var crc = CRC32C()
+                    crc.update(slice)
+                    #expect(crc.value == withTables(slice), "length \(length), offset \(alignment)")
+                }
+            }
+        }
+        // Long buffers take the three-stream path: lengths around its 1,536-byte round.
+        let long = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        for length in [1535, 1536, 1537, 3071, 3072, 3080, 4608 + 5, 20_000] {
+            long.withUnsafeBytes { raw in
+                for alignment in [0, 5] {
+                    let slice = UnsafeRawBufferPointer(rebasing: raw[alignment..<(min(alignment + length, raw.count))])
+                    var crc = CRC32C()
+                    crc.update(slice)
+                    #expect(crc.value == withTables(slice), "length \(slice.count), offset \(alignment)")
+                }
+            }
+        }
+    }
+
+    @Test func x86AndArmProcessorsOfTodayUseTheHardware() {
+        #if arch(x86_64)
+        // Every x86-64 processor since 2008 (Nehalem, Bulldozer) has SSE4.2; a CI machine without it is news.
+        #expect(CRC32C.isHardwareAccelerated)
+        #elseif arch(arm64) && canImport(Darwin)
+        #expect(CRC32C.isHardwareAccelerated)
+        #endif
+    }
+
+    @Test func theRecordedChecksumIsReadFromEightLowercaseHexDigitsAndNothingElse() {
+        /// One digit at a time: the definition the word-at-once reading must agree with.
+        func reference(_ digits: [UInt8]) -> UInt32? {
+            var value: UInt32 = 0
+            for byte in digits {
+                switch byte {
+                case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30)
+                case 0x61...0x66: value = value << 4 | UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+            }
+            return value
+        }
+        let valid = Array("0123abcd".utf8)
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                var digits = valid
+                digits[position] = byte
+                let word = digits.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                #expect(LineChecksum.hexValue(word) == reference(digits), "byte \(byte) at \(position)")
+            }
+        }
+        for text in ["00000000", "ffffffff", "e3069283", "89abcdef", "7fffffff", "10000000"] {
+            let digits = Array(text.utf8)
+            let word = digits.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            #expect(LineChecksum.hexValue(word) == UInt32(text, radix: 16))
+        }
+        let suffix = Array(#","crc":"e3069283"}"#.utf8)
+        #expect(suffix.withUnsafeBytes { LineChecksum.recordedChecksum(suffix: $0) } == 0xE306_9283)
+        for position in suffix.indices {
+            var damaged = suffix
+            damaged[position] = UInt8(ascii: "G")
+            #expect(damaged.withUnsafeBytes { LineChecksum.recordedChecksum(suffix: $0) } == nil, "position \(position)")
+        }
+    }
+
     @Test func theSuffixWordIsTheBytesOfTheMembersStart() {
         let word = Array(#","crc":""#.utf8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
         #expect(word == LineChecksum.suffixStartWord)

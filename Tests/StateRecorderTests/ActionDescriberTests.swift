@@ -124,4 +124,24 @@ import Testing
         }
         #expect(templates.templatedCases.isEmpty)
     }
+
+    struct AddUser: Codable { var name: String; var age: Int }
+    enum Root { case feature(Filter), plain, user(AddUser) }
+
+    @Test func theTagAloneIsTheTagOfTheFullDescription() {
+        let actions: [Any] = [
+            Action.reset, Action.setAge(id: 1, age: 2), Action.pay(Money(cents: 5, currency: "EUR"), note: nil),
+            Action.filter(.only("x")), Action.filter(.all), Action.toggle(true),
+            Root.feature(.only("y")), Root.plain, Root.user(AddUser(name: "Blob", age: 30)),
+            AddUser(name: "Blob", age: 30), "a string action", 42,
+        ]
+        for prefix in ["app", ""] {
+            let describer = ActionDescriber(prefix: prefix)
+            let tags = actions.map { describer.tag(of: $0) }
+            #expect(tags == actions.map { describer.describe($0).type })
+        }
+        #expect(actions.prefix(7).map { describer.tag(of: $0) } == [
+            "app.reset", "app.setAge", "app.pay", "app.filter.only", "app.filter.all", "app.toggle", "app.feature.only",
+        ])
+    }
 }

@@ -49,7 +49,7 @@ import TestSupport
         let swiftc = path.split(separator: ":").map { "\($0)/swiftc" }.first(where: FileManager.default.isExecutableFile(atPath:))
         let compiled = try Self.run([try #require(swiftc, "swiftc is not on PATH")],
                                     ["main.swift", "-I", products.appendingPathComponent("Modules").path, "-o", "tour"]
-                                        + objects + ["-lm"], in: folder)
+                                        + LibraryObjects.cModuleSearchPaths(besideModules: products.appendingPathComponent("Modules").path) + objects + ["-lm"], in: folder)
         try #require(compiled.status == 0, "the tour does not compile:\n\(compiled.output)")
         let ran = try Self.run([folder.appendingPathComponent("tour").path], [], in: folder)
         #expect(ran.status == 0)

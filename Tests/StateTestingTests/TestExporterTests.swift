@@ -386,7 +386,7 @@ import Testing
         let module = try Compiler.run([
             "-emit-module", "-module-name", "FixtureApps", "-parse-as-library", "-swift-version", "6", "-enable-testing",
             "-I", modules, "-emit-module-path", temporary.file("FixtureApps.swiftmodule"), temporary.file("FixtureApps.swift"),
-        ])
+        ] + LibraryObjects.cModuleSearchPaths(besideModules: modules))
         try #require(module.status == 0, "\(module.output)")
 
         func typeCheck(testable: Bool) throws -> (status: Int32, output: String) {
@@ -401,7 +401,8 @@ import Testing
                 }
             }
             return try Compiler.run(["-typecheck", "-parse-as-library", "-swift-version", "6", "-I", temporary.path,
-                                     "-I", modules] + files)
+                                     "-I", modules] + LibraryObjects.cModuleSearchPaths(besideModules: modules)
+                                    + files)
         }
 
         let testable = try typeCheck(testable: true)

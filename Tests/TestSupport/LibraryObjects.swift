@@ -24,6 +24,24 @@ public enum LibraryObjects {
         }
     }
 
+    /// The `-I` options that let `swiftc` find the C modules of the build whose Swift modules are in
+    /// `modules` (its `Modules` folder, or the products folder itself): each `NAME.build` folder holding
+    /// a `module.modulemap`. A Swift module that imports one, as StateJournal imports its CRC-32C, needs
+    /// it found by whatever imports that Swift module.
+    ///
+    /// ```swift
+    /// LibraryObjects.cModuleSearchPaths(besideModules: ".build/debug/Modules")   // ["-I", ".build/debug/CCRC32C.build"]
+    /// ```
+    public static func cModuleSearchPaths(besideModules modules: String) -> [String] {
+        let folder = URL(fileURLWithPath: modules)
+        let products = folder.lastPathComponent == "Modules" ? folder.deletingLastPathComponent() : folder
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? []
+        return folders.sorted().filter { $0.hasSuffix(".build") }.flatMap { folder -> [String] in
+            let map = products.appendingPathComponent(folder).appendingPathComponent("module.modulemap")
+            return FileManager.default.fileExists(atPath: map.path) ? ["-I", products.appendingPathComponent(folder).path] : []
+        }
+    }
+
     /// The `.o` files of every library module of the build in `products`, in link order.
     public static func paths(in products: URL) throws -> [String] {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: products.path)) ?? []

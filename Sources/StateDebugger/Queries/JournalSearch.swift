@@ -5,9 +5,11 @@ import StateQuery
 /// Searches a journal file in one pass, without indexing it: `changes`, `log` and a linear `bisect`
 /// that print each result as they find it and run in memory that does not grow with the journal.
 ///
-/// A step line whose raw bytes show that its patch cannot touch the path searched is passed over
-/// without parsing it (see ``StateJournal/PatchLineFilter``); every other line is parsed as
-/// ``RecordingQuery`` parses it, and the results are the same.
+/// A step line whose raw bytes show that it cannot change what is searched is passed over without
+/// parsing it: a patch that cannot touch the path (see ``StateJournal/PatchLineFilter``), a keyframe
+/// whose bytes at a member path are those of the last keyframe parsed (see
+/// ``StateJournal/StateValueProbe``). Every other line is parsed as ``RecordingQuery`` parses it, and
+/// the results are the same.
 ///
 /// ```swift
 /// let search = JournalSearch(path: "bank.jsonl")
@@ -26,6 +28,9 @@ package struct JournalSearch {
     package let path: String
     /// Told about damaged and torn lines as they are met.
     package var notice: (Notice) -> Void
+    /// Whether lines are looked at as raw bytes before parsing (the default); when `false`, every
+    /// line is parsed: the reference the prefilters are tested against.
+    package var prefilters = true
 
     /// A search of the journal at `path`.
     package init(path: String, notice: @escaping (Notice) -> Void = { _ in }) {
@@ -51,7 +56,13 @@ package struct JournalSearch {
         }
         var report = ChangesReport(path: jsonPath, steps: steps, changes: [], statesRead: 1, stepsSkipped: 0, cancelled: false)
         let dependency = jsonPath.dependency
-        let filter = PatchLineFilter(topLevelKeys: Self.filterKeys(dependency))
+        var filter = PatchLineFilter(topLevelKeys: prefilters ? Self.filterKeys(dependency) : [])
+        var probe = prefilters ? Self.probe(for: jsonPath) : nil
+        // The raw bytes of the value at the last keyframe parsed, while no parsed step has changed it
+        // since: a keyframe with the same bytes needs no parsing (see StateValueProbe).
+        var kept: StateValueProbe.Kept?
+        // The one location a member path selects, when a patch that only replaces it tells its new value.
+        let replaceable = probe != nil && jsonPath.segments.last != .member("count") ? jsonPath.pointer : nil
         var tracker = StreamedState(stream: stream)
         var previous: [ValueChange.Match]? = Self.matches(jsonPath, in: header.initialState)
         var previousStep = firstStep - 1
@@ -86,8 +97,18 @@ package struct JournalSearch {
                         tracker.reset(to: state, at: line.parent)
                         previous = Self.matches(jsonPath, in: state)
                         report.statesRead += 1
+                        kept = nil
                     }
                     previousStep = step
+                    var finding: StateValueProbe.Finding?
+                    if line.isKeyframe, line.damage == nil, previous != nil {
+                        finding = probe?.find(in: line)
+                        if let finding, let kept, kept.isSame(as: finding) {
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                            report.stepsSkipped += 1
+                            return true
+                        }
+                    }
                     if !filter.mayTouch(line) {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         report.stepsSkipped += 1
@@ -96,17 +117,35 @@ package struct JournalSearch {
                     if line.damage != nil {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         previous = nil
+                        kept = nil
                         return true
                     }
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }
                     if case .patch(let patch) = record.content {
                         let (changed, resized) = Self.reach(of: patch)
-                        if !dependency.isTouched(changed: changed, resized: resized) {
+                        if prefilters, !dependency.isTouched(changed: changed, resized: resized) {
                             try Self.journal { () throws(JournalError) in try tracker.pass(over: line, parsed: patch) }
                             report.stepsSkipped += 1
                             return true
                         }
+                        if let target = replaceable, let before = previous, !before.isEmpty,
+                           let value = Self.replacement(in: patch, of: target, dependency: dependency) {
+                            // The value was there and the patch only replaces it: no state needs rebuilding.
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line, parsed: patch) }
+                            kept = nil
+                            let current = [ValueChange.Match(pointer: target, value: value)]
+                            if searching, current != before {
+                                let change = ValueChange(step: step, action: record.action, old: before, new: current)
+                                report.changeCount += 1
+                                if keeping { report.changes.append(change) }
+                                found(change)
+                            }
+                            previous = current
+                            return true
+                        }
                     }
+                    // The step is applied: it may change the value, so the bytes kept no longer stand for it.
+                    kept = nil
                     guard searching || tracker.broken == nil || record.isKeyframe else {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         previous = nil
@@ -122,6 +161,7 @@ package struct JournalSearch {
                         found(change)
                     }
                     previous = current
+                    if record.isKeyframe, let finding { kept = StateValueProbe.Kept(finding) }
                     return true
                 } catch {
                     failure = error
@@ -198,7 +238,9 @@ package struct JournalSearch {
         return count
     }
 
-    /// The first step at which `predicate` holds, scanning every step from the base step in order.
+    /// The first step at which `predicate` holds, scanning every step from the base step in order;
+    /// for a predicate of the state alone, steps that cannot change what it reads are passed over
+    /// without parsing them.
     package func bisectLinear(_ predicate: StatePredicate, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> BisectReport {
         let stream = try open()
         let base = stream.header.firstStep - 1
@@ -216,6 +258,19 @@ package struct JournalSearch {
         var failure: DebuggerError?
         var previousStep = base
         var indexed: JournalSource?
+        // A predicate of the state alone has the same value on states equal at its paths, so the
+        // prefilters of `changes` apply: patches that cannot touch the paths, keyframes whose bytes at
+        // them are those of the last keyframe parsed (at which the predicate was false).
+        var filter = PatchLineFilter(topLevelKeys: [])
+        var probes: [StateValueProbe]?
+        var kept: [StateValueProbe.Kept]?
+        let paths = predicate.referencedPaths
+        if prefilters, predicate.readsOnlyState, !paths.isEmpty {
+            let made = paths.compactMap(Self.probe(for:))
+            if made.count == paths.count { probes = made }
+            let keys = paths.map { Self.filterKeys($0.dependency) }
+            if keys.allSatisfy({ !$0.isEmpty }) { filter = PatchLineFilter(topLevelKeys: keys.flatMap { $0 }) }
+        }
         do throws(JournalError) {
             try stream.forEachStep { line in
                 do throws(DebuggerError) {
@@ -233,8 +288,27 @@ package struct JournalSearch {
                         if let indexed { source = indexed } else { source = try JournalSource(path: path) }
                         indexed = source
                         tracker.reset(to: try source.state(at: line.parent), at: line.parent)
+                        kept = nil
                     }
                     previousStep = line.step
+                    var findings: [StateValueProbe.Finding]?
+                    if line.isKeyframe, let count = probes?.count {
+                        findings = []
+                        for index in 0..<count {
+                            guard let finding = probes?[index].find(in: line) else {
+                                findings = nil
+                                break
+                            }
+                            findings?.append(finding)
+                        }
+                        if let findings, let kept, zip(kept, findings).allSatisfy({ $0.isSame(as: $1) }) {
+                            try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                            return true
+                        }
+                    } else if !filter.mayTouch(line) {
+                        try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
+                        return true
+                    }
                     let record = try Self.journal { () throws(JournalError) in try stream.parse(line) }
                     let state = try Self.journal { () throws(JournalError) in try tracker.apply(record, line: line.line) }
                     report.statesRead += 1
@@ -242,6 +316,7 @@ package struct JournalSearch {
                         report.step = line.step
                         report.action = record.action
                     }
+                    kept = record.isKeyframe ? findings.map { $0.map(StateValueProbe.Kept.init) } : nil
                     return true
                 } catch {
                     failure = error
@@ -280,6 +355,31 @@ package struct JournalSearch {
         } catch {
             throw .journal(error)
         }
+    }
+
+    /// A raw-byte probe for a path made of object members only (`.a.b`), or `nil` for any other path.
+    static func probe(for path: JSONPath) -> StateValueProbe? {
+        var members: [String] = []
+        for segment in path.segments {
+            guard case .member(let key) = segment else { return nil }
+            members.append(key)
+        }
+        return StateValueProbe(members: members)
+    }
+
+    /// The value `patch` leaves at `target` when each of its operations either replaces exactly `target`
+    /// or cannot touch what the path depends on; `nil` otherwise (or when none replaces it).
+    private static func replacement(in patch: JSONPatch, of target: JSONPointer, dependency: JSONPathDependency) -> JSONValue? {
+        var value: JSONValue?
+        for operation in patch.operations {
+            if operation.name == "replace", operation.path == target, let replaced = operation.value {
+                value = replaced
+                continue
+            }
+            let (changed, resized) = reach(of: JSONPatch([operation]))
+            if dependency.isTouched(changed: changed, resized: resized) { return nil }
+        }
+        return value
     }
 
     /// The first key of the locations a path depends on, when it is an object member: the prefilter

@@ -1,9 +1,9 @@
 import StateJSON
 import StateJournal
 
-/// The state of a journal read in one pass, rebuilt only when a search asks for it: the patch lines a
+/// The state of a journal read in one pass, rebuilt only when a search asks for it: the lines a
 /// prefilter passed over are kept as bytes and applied when a later step needs the whole state, and a
-/// keyframe drops them.
+/// keyframe (parsed, or passed over as bytes) drops those before it.
 ///
 /// The kept bytes are bounded: past ``pendingLimit`` they are applied at once.
 struct StreamedState {
@@ -14,9 +14,19 @@ struct StreamedState {
     /// The last state rebuilt, and its step.
     private var base: JSONValue
     private(set) var baseStep: Int
-    /// The lines passed over since `base`, back to back, with where each starts and its line number.
+    /// Where a line passed over ends in `pending`, its line number and its step: plain integers, so
+    /// that keeping a line costs no reference counting.
+    private struct PendingLine {
+        var end: Int
+        var line: Int
+        var step: Int
+    }
+
+    /// The lines passed over since `base`, back to back, with where each ends, and the patches the
+    /// caller had parsed already, by their index in `pendingLines`.
     private var pending: [UInt8] = []
-    private var pendingLines: [(end: Int, line: Int, step: Int, patch: JSONPatch?)] = []
+    private var pendingLines: [PendingLine] = []
+    private var pendingPatches: [Int: JSONPatch] = [:]
     /// The bytes of the lines passed over, counting those kept parsed.
     private var pendingBytes = 0
     /// The first damaged step since `base`, and its line: the state cannot be rebuilt past it.
@@ -39,9 +49,18 @@ struct StreamedState {
             if broken == nil { broken = (line.step, line.line) }
             return
         }
+        if line.isKeyframe, parsed == nil {
+            // A whole state replaces what came before it, a damaged step included: keep only its line.
+            clearPending()
+            broken = nil
+        }
         if broken != nil { return }
-        if parsed == nil { pending.append(contentsOf: line.bytes) }
-        pendingLines.append((pending.count, line.line, line.step, parsed))
+        if let parsed {
+            pendingPatches[pendingLines.count] = parsed
+        } else {
+            pending.append(contentsOf: line.bytes)
+        }
+        pendingLines.append(PendingLine(end: pending.count, line: line.line, step: line.step))
         pendingBytes += line.bytes.count
         if pendingBytes > Self.pendingLimit { _ = try state(at: line.step) }
     }
@@ -51,10 +70,15 @@ struct StreamedState {
         base = state
         baseStep = step
         self.step = step
+        clearPending()
+        broken = nil
+    }
+
+    private mutating func clearPending() {
         pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
         pendingLines.removeAll(keepingCapacity: true)
+        if !pendingPatches.isEmpty { pendingPatches.removeAll() }
         pendingBytes = 0
-        broken = nil
     }
 
     /// The state at the current step, applying what was passed over.
@@ -62,19 +86,22 @@ struct StreamedState {
         if let broken { throw stream.unreadable(wanted, through: broken.step, line: broken.line) }
         guard !pendingLines.isEmpty else { return base }
         var state = base
+        // The only reference is then `state`, which the patches edit in place.
+        base = .null
         var lineStart = 0
         var failure: JournalError?
         // Safe because each line's bytes are a slice of `pending` between offsets it recorded, used only inside the closure.
         pending.withUnsafeBytes { raw in
-            for entry in pendingLines {
-                defer { lineStart = entry.end }
+            for (index, entry) in pendingLines.enumerated() {
+                let end = entry.end, line = entry.line, step = entry.step
+                defer { lineStart = end }
                 do throws(JournalError) {
-                    if let patch = entry.patch {
-                        state = try Self.apply(patch, line: entry.line, step: entry.step, to: state, path: stream.path)
+                    if let patch = pendingPatches[index] {
+                        try Self.apply(patch, line: line, step: step, to: &state, path: stream.path)
                         continue
                     }
-                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<entry.end])
-                    state = try Self.apply(bytes, line: entry.line, step: entry.step, to: state, path: stream.path)
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])
+                    try Self.apply(bytes, line: line, step: step, to: &state, path: stream.path)
                 } catch {
                     failure = error
                     return
@@ -93,11 +120,14 @@ struct StreamedState {
             reset(to: whole, at: record.step)
             return whole
         case .patch(let patch):
-            let before = try state(at: record.step)
+            var state = try state(at: record.step)
+            // The only reference to the state is then `state`, so the patch edits it in place: a step
+            // costs what it changes, not the size of the state.
+            base = .null
             do {
-                let after = try patch.apply(to: before)
-                reset(to: after, at: record.step)
-                return after
+                try patch.apply(inPlace: &state)
+                reset(to: state, at: record.step)
+                return state
             } catch {
                 throw JournalError(.malformed, path: stream.path, line: line,
                                    "step \(record.step)'s patch does not apply to the state of step \(record.parentStep): \(error)")
@@ -106,25 +136,25 @@ struct StreamedState {
     }
 
     // Safe because the bytes are read only during the call.
-    private static func apply(_ bytes: UnsafeRawBufferPointer, line: Int, step: Int, to state: JSONValue, path: String) throws(JournalError) -> JSONValue {
+    private static func apply(_ bytes: UnsafeRawBufferPointer, line: Int, step: Int, to state: inout JSONValue, path: String) throws(JournalError) {
         let parsed: JournalLine
         do {
             parsed = try JournalLine.parse(bytes)
         } catch {
             throw JournalError(.malformed, path: path, line: line, error.description)
         }
-        guard case .step(let record) = parsed else { return state }
+        guard case .step(let record) = parsed else { return }
         switch record.content {
         case .keyframe(let whole):
-            return whole
+            state = whole
         case .patch(let patch):
-            return try apply(patch, line: line, step: step, to: state, path: path)
+            try apply(patch, line: line, step: step, to: &state, path: path)
         }
     }
 
-    private static func apply(_ patch: JSONPatch, line: Int, step: Int, to state: JSONValue, path: String) throws(JournalError) -> JSONValue {
+    private static func apply(_ patch: JSONPatch, line: Int, step: Int, to state: inout JSONValue, path: String) throws(JournalError) {
         do {
-            return try patch.apply(to: state)
+            try patch.apply(inPlace: &state)
         } catch {
             throw JournalError(.malformed, path: path, line: line, "step \(step)'s patch does not apply to the state of step \(step - 1): \(error)")
         }

@@ -1,9 +1,12 @@
+internal import CCRC32C
+
 /// The CRC-32C checksum (Castagnoli polynomial 0x1EDC6F41, reflected, initial value and final XOR
 /// 0xFFFFFFFF), the checksum every version 2 journal line carries.
 ///
-/// It is computed sixteen bytes at a time with sixteen tables (slicing-by-16, about a quarter faster
-/// than slicing-by-8 on journal lines), so checking a line costs a small fraction of parsing it. The
-/// standard check value holds:
+/// Where the processor has CRC-32C instructions (SSE4.2 on x86-64, the CRC32 extension on arm64,
+/// found at run time) it is computed with them, eight bytes per instruction in three interleaved
+/// streams; elsewhere sixteen bytes at a time with sixteen tables (slicing-by-16). Both give the same
+/// value, so checking a line costs a small fraction of parsing it. The standard check value holds:
 ///
 /// ```swift
 /// CRC32C.checksum(of: Array("123456789".utf8))   // 0xE3069283
@@ -26,10 +29,25 @@ package struct CRC32C: Sendable {
         return crc.value
     }
 
+    /// Whether this processor computes the checksum with its own instructions.
+    package static let isHardwareAccelerated = ccrc32c_hardware_available() != 0
+
     /// Feeds `bytes` in.
+    // Safe because the C function reads exactly `bytes.count` bytes from the buffer's base address.
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        if Self.isHardwareAccelerated {
+            register = ccrc32c_update_hardware(register, base, bytes.count)
+        } else {
+            updateWithTables(bytes)
+        }
+    }
+
+    /// Feeds `bytes` in with the portable tables, whatever the processor: the fallback, which the
+    /// tests and the benchmark compare with the hardware.
     // Safe because every load is at an offset checked against bytes.count (sixteen bytes at a time while
     // sixteen remain, then one), and the table index is a byte, below 16 * 256.
-    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func updateWithTables(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         let tables = Self.tables
         var crc = register

@@ -65,23 +65,35 @@ package enum LineChecksum {
         return recordedChecksum(suffix: UnsafeRawBufferPointer(rebasing: line[(line.count - suffixLength)...]))
     }
 
-    // Safe because the bytes are read only during the call, within their count, and never kept.
+    // Safe because the bytes are read only during the call, within their count (checked first), and never kept.
     /// The checksum recorded in exactly the 18 bytes `,"crc":"hhhhhhhh"}`, or `nil`.
     package static func recordedChecksum(suffix: UnsafeRawBufferPointer) -> UInt32? {
-        guard suffix.count == suffixLength, suffix[16] == UInt8(ascii: "\""), suffix[17] == UInt8(ascii: "}"),
-              UInt64(littleEndian: suffix.loadUnaligned(as: UInt64.self)) == suffixStartWord else { return nil }
-        var value: UInt32 = 0
-        for position in 8..<16 {
-            let byte = suffix[position]
-            let digit: UInt8
-            switch byte {
-            case 0x30...0x39: digit = byte &- 0x30
-            case 0x61...0x66: digit = byte &- 0x61 &+ 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        guard suffix.count == suffixLength, let base = suffix.baseAddress,
+              UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) == suffixStartWord,
+              UInt16(littleEndian: base.loadUnaligned(fromByteOffset: 16, as: UInt16.self)) == 0x7D22 else { return nil }
+        return hexValue(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
+    /// The value of 8 lowercase hexadecimal digits read as one little-endian word (the first digit in
+    /// the low byte), or `nil` when a byte is not one: this runs on every line, so all eight at once.
+    @inline(__always)
+    static func hexValue(_ word: UInt64) -> UInt32? {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        guard word & high == 0 else { return nil }
+        // Bytes below 0x80 plus a constant below 0x80 carry into no neighbour: the high bit of
+        // `word + (0x80 - low)` says "at least low", that of `word + (0x7F - high)` "above high".
+        let digit = (word &+ 0x50 &* ones) & ~(word &+ 0x46 &* ones) & high
+        let letter = (word &+ 0x1F &* ones) & ~(word &+ 0x19 &* ones) & high
+        guard digit | letter == high else { return nil }
+        // '0'...'9' are 0x30...0x39 and 'a'...'f' 0x61...0x66: the low nibble, plus 9 for a letter (bit 6).
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word >> 6) & ones) &* 9
+        // The first digit is the most significant: reverse the bytes, then pack the nibbles pairwise.
+        var packed = nibbles.byteSwapped
+        packed = (packed | (packed >> 4)) & 0x00FF_00FF_00FF_00FF
+        packed = (packed | (packed >> 8)) & 0x0000_FFFF_0000_FFFF
+        packed = (packed | (packed >> 16)) & 0xFFFF_FFFF
+        return UInt32(truncatingIfNeeded: packed)
     }
 
     // Safe because the result is a slice of `line` (valid only as long as `line` is) and the length is checked first.

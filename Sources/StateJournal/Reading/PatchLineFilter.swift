@@ -14,15 +14,20 @@ import Darwin
 /// escape can spell a key differently) and a line in which `"state":` appears (a hand-written line
 /// without `kind` may hold a whole state).
 ///
+/// In a line in the writer's layout only the bytes after the action are looked at (see
+/// ``StepLineContentFinder``): an action's text is no part of its patch, and skipping it is most of
+/// the saving on a journal whose actions are longer than their patches.
+///
 /// ```swift
 /// let filter = PatchLineFilter(topLevelKeys: ["users"])
 /// filter.mayTouch(line)    // false for {"step":9,"time":0,"action":{…},"patch":[{"op":"replace","path":"/count","value":3}],…}
 /// ```
-package struct PatchLineFilter: Sendable {
+package struct PatchLineFilter {
     /// `"/key` for each key, as the writer spells a pointer string starting with it; `nil` when every
     /// line must be let through (the whole document, or a key that the writer would escape).
     private let needles: [[UInt8]]?
     private static let stateMember = Array(#""state":"#.utf8)
+    private var finder = StepLineContentFinder()
 
     /// A filter for changes under the members `topLevelKeys` of the root; an empty list stands for
     /// the whole document, which every patch touches.
@@ -48,10 +53,15 @@ package struct PatchLineFilter: Sendable {
         self.needles = needles.isEmpty ? nil : needles
     }
 
+    // Safe because the region looked at is a slice of the line's bytes, used during the call.
     /// Whether the line may change a value under the keys: `false` only when it certainly cannot.
-    package func mayTouch(_ line: JournalStream.StepLine) -> Bool {
+    package mutating func mayTouch(_ line: JournalStream.StepLine) -> Bool {
         guard let needles, !line.isKeyframe, line.damage == nil else { return true }
-        let bytes = line.bytes
+        var bytes = line.bytes
+        if let content = finder.content(of: line) {
+            if content.isState { return true }
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[content.range])
+        }
         if Self.hasBackslashOrEmptyString(bytes) { return true }
         if Self.contains(bytes, Self.stateMember) { return true }
         for needle in needles where Self.contains(bytes, needle) { return true }

@@ -11,6 +11,8 @@ struct StepLinePrefix {
     var keyframe: Bool
     var time: Int64
     var parent: Int?
+    /// Where the action's value starts: just after `"action":`.
+    var actionStart: Int
 
     /// Reads the prefix from the first bytes of a line (the scanner keeps up to 96 of each).
     init?(_ bytes: [UInt8]) {
@@ -43,6 +45,7 @@ struct StepLinePrefix {
             parent = nil
         }
         guard Self.expect(#","action":"#, in: bytes, at: &position) else { return nil }
+        actionStart = position
         // A line without `kind` that holds a whole state is a keyframe; only a scan of the line tells,
         // and statedbg never writes one, so such a line is parsed by whoever needs its content.
     }

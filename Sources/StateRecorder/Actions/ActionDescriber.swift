@@ -32,8 +32,48 @@ public struct ActionDescriber: Sendable {
         if let described = action as? DescribedAction {
             return (described.actionType, described.actionLabel)
         }
+        let (type, payload) = walk(action)
+        let arguments: String
+        switch payload {
+        case .none:
+            arguments = ""
+        case .fields(let mirror):
+            arguments = mirror.children.isEmpty ? "" : "(" + fields(of: mirror, depth: 1, hiding: hiding) + ")"
+        case .tuple(let mirror):
+            arguments = "(" + mirror.children.map { element -> String in
+                let rendered = render(element.value, depth: 1, hiding: hiding)
+                guard let label = element.label, !label.hasPrefix(".") else { return rendered }
+                return "\(label): \(hiding.contains(label) ? "<redacted>" : rendered)"
+            }.joined(separator: ", ") + ")"
+        case .value(let value, let depth):
+            arguments = "(\(render(value, depth: depth, hiding: hiding)))"
+        }
+        return (type, cut(type + arguments))
+    }
+
+    /// The tag of `action`: the `type` that ``describe(_:hiding:)`` gives, without rendering the label,
+    /// for a replay that checks each decoded action against its recorded tag.
+    func tag(of action: Any) -> String {
+        if let described = action as? DescribedAction { return described.actionType }
+        return walk(action).type
+    }
+
+    /// What follows an action's tag in its label.
+    private enum Payload {
+        case none
+        /// A struct or class action's stored properties.
+        case fields(Mirror)
+        /// An enum case's associated values.
+        case tuple(Mirror)
+        /// One value, rendered at `depth`.
+        case value(Any, depth: Int)
+    }
+
+    /// The tag of `action` (the prefix and the chain of case names down to the last enum) and the
+    /// payload its label shows.
+    private func walk(_ action: Any) -> (type: String, payload: Payload) {
         var chain: [String] = []
-        var arguments = ""
+        var payload = Payload.none
         var value: Any = action
         while true {
             let mirror = Mirror(reflecting: value)
@@ -41,9 +81,9 @@ public struct ActionDescriber: Sendable {
                 if chain.isEmpty, mirror.displayStyle == .struct || mirror.displayStyle == .class {
                     // A struct or class action (ReSwift style): its type is the tag, its fields the arguments.
                     if prefix.isEmpty { chain.append(shortTypeName(value)) }
-                    arguments = mirror.children.isEmpty ? "" : "(" + fields(of: mirror, depth: 1, hiding: hiding) + ")"
+                    payload = .fields(mirror)
                 } else {
-                    arguments = "(\(render(value, depth: 0, hiding: hiding)))"
+                    payload = .value(value, depth: 0)
                 }
                 break
             }
@@ -52,24 +92,15 @@ public struct ActionDescriber: Sendable {
                 break
             }
             chain.append(child.label ?? String(describing: value))
-            let payload = Mirror(reflecting: child.value)
-            if payload.displayStyle == .enum {
+            let inner = Mirror(reflecting: child.value)
+            if inner.displayStyle == .enum {
                 value = child.value
                 continue
             }
-            if payload.displayStyle == .tuple {
-                arguments = "(" + payload.children.map { element -> String in
-                    let rendered = render(element.value, depth: 1, hiding: hiding)
-                    guard let label = element.label, !label.hasPrefix(".") else { return rendered }
-                    return "\(label): \(hiding.contains(label) ? "<redacted>" : rendered)"
-                }.joined(separator: ", ") + ")"
-            } else {
-                arguments = "(\(render(child.value, depth: 1, hiding: hiding)))"
-            }
+            payload = inner.displayStyle == .tuple ? .tuple(inner) : .value(child.value, depth: 1)
             break
         }
-        let type = ([prefix] + chain).filter { !$0.isEmpty }.joined(separator: ".")
-        return (type, cut(type + arguments))
+        return (([prefix] + chain).filter { !$0.isEmpty }.joined(separator: "."), payload)
     }
 
     /// `label`, cut at ``maxLabelLength`` with `…`.

@@ -30,6 +30,9 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } else {
             current = app.makeInitialState()
         }
+        // Without a validator the reducer changes `current` in place (see `apply`), so the snapshotter keeps
+        // arrays of its own instead of holding the state's, which would make each change copy them.
+        if app.validate == nil { snapshotter.keepOwnCopies() }
         do {
             state = try snapshotter.encode(current)
         } catch {

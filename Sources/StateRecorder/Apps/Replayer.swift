@@ -99,6 +99,9 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     init(app: RecordableApp<State, Action>, state: State) throws(ReplayError) {
         self.app = app
         self.current = state
+        // Without validators the reducer changes `current` in place (see `apply`), so the encoder keeps
+        // arrays of its own instead of holding the state's, which would make each change copy them.
+        if app.validators.isEmpty { encoder.keepsOwnCopies = true }
         do {
             self.state = try encoder.encode(state)
         } catch {
@@ -174,7 +177,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             }
             throw .undecodableAction(type, detail: "\(error)")
         }
-        let tag = app.describer.describe(decoded).type
+        let tag = app.describer.tag(of: decoded)
         if actionCache.count >= 4096 { actionCache.removeAll(keepingCapacity: true) }
         actionCache[payload] = (decoded, tag)
         guard tag == type else { throw .mismatchedTag(type, decoded: tag) }

@@ -93,7 +93,7 @@ public struct ActionRegistry: Sendable {
     /// The tag a recording gives `action`: its type's registered (or default) name, with the case
     /// chain of an enum.
     public func tag(of action: Any) -> String {
-        describer(for: action).describe(action).type
+        describer(for: action).tag(of: action)
     }
 
     /// The registered type of `action`, if its type is registered.
@@ -135,7 +135,7 @@ public struct ActionRegistry: Sendable {
         } catch {
             throw .undecodableAction(action.type, detail: "\(error)")
         }
-        let decodedTag = ActionDescriber(prefix: entry.name).describe(value).type
+        let decodedTag = ActionDescriber(prefix: entry.name).tag(of: value)
         guard decodedTag == action.type else { throw .mismatchedTag(action.type, decoded: decodedTag) }
         return value
     }

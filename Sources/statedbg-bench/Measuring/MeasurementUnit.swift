@@ -7,10 +7,11 @@ enum MeasurementUnit: String, Sendable {
     case stepsPerSecond = "steps/s"
     case bytesPerStep = "bytes/step"
     case megabytes = "MB"
+    case gigabytesPerSecond = "GB/s"
 
     /// Whether a larger figure is better (rates) rather than worse (times, sizes).
     var higherIsBetter: Bool {
-        self == .stepsPerSecond
+        self == .stepsPerSecond || self == .gigabytesPerSecond
     }
 
     /// How many times better `value` is than `baseline`: above 1 when the subject wins.

@@ -38,7 +38,8 @@ import TestSupport
         #expect(document["holds"] == .bool(false))
         #expect(document["step"] == .null)
         #expect(document["action"] == .null)
-        #expect(document["statesRead"] == .integer(51))
+        // The initial state and 46 of the 50 keyframes: the 4 whose `.jenny` has the bytes of the last one read are not parsed.
+        #expect(document["statesRead"] == .integer(47))
     }
 
     @Test func changesPrintsALinePerChangeThenASummary() throws {

@@ -89,8 +89,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let prelude = directory.appendingPathComponent("MyApp.swift")
         try Self.prelude.write(to: prelude, atomically: true, encoding: .utf8)
+        let cModules = LibraryObjects.cModuleSearchPaths(besideModules: modules)
         let built = try swiftc(["-emit-module", "-parse-as-library", "-module-name", "MyApp", "-I", modules,
-                                "-emit-module-path", directory.appendingPathComponent("MyApp.swiftmodule").path, prelude.path],
+                                "-emit-module-path", directory.appendingPathComponent("MyApp.swiftmodule").path, prelude.path] + cModules,
                                in: directory)
         #expect(built.status == 0, "the stand-in app does not compile:\n\(built.output)")
         // The snippets build on each other, as a reader's file would: each is checked with the ones before it.
@@ -99,7 +100,7 @@ import TestSupport
             program += snippet + "\n"
             let file = directory.appendingPathComponent("main.swift")
             try program.write(to: file, atomically: true, encoding: .utf8)
-            let checked = try swiftc(["-typecheck", "-I", modules, "-I", directory.path, file.path], in: directory)
+            let checked = try swiftc(["-typecheck", "-I", modules, "-I", directory.path, file.path] + cModules, in: directory)
             #expect(checked.status == 0, "README snippet \(index + 1) does not compile:\n\(snippet)\n\(checked.output)")
         }
     }
@@ -120,7 +121,8 @@ import TestSupport
         let program = "import StateTesting\nimport Testing\n" + Self.prelude + "\n" + snippets + "\n"
         let source = try folder.write(program, to: "main.swift")
         let objects = try LibraryObjects.paths(in: products)
-        let built = try swiftc([source, "-I", modules, "-o", folder.file("myapp")] + objects + ["-lm"], in: URL(fileURLWithPath: folder.path))
+        let built = try swiftc([source, "-I", modules, "-o", folder.file("myapp")] + LibraryObjects.cModuleSearchPaths(besideModules: modules) + objects + ["-lm"],
+                               in: URL(fileURLWithPath: folder.path))
         try #require(built.status == 0, "the README's snippets do not link as one program:\n\(built.output)")
 
         let process = Process()

@@ -1,0 +1,123 @@
+// Safe because every function here reads only inside the buffer it is given: each load is at an offset
+// checked against the buffer's count first (eight bytes while eight remain, then one at a time).
+/// Finds where JSON values end in raw line bytes without parsing them, eight bytes at a time: what
+/// lets a search look at one member of a state without paying for the rest of the line.
+///
+/// It follows only the framing (strings and their escapes, brackets outside strings); whether the
+/// bytes are valid JSON is left to the parser of whatever is read in the end. Every function returns
+/// `nil` when the bytes end before the value does.
+enum RawJSONSkimmer {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+    private static let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+    /// The high bit of each byte of `word` equal to `byte`, exactly (no false positives).
+    @inline(__always)
+    private static func marked(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let difference = word ^ (UInt64(byte) &* ones)
+        return ~(((difference & low) &+ low) | difference | low)
+    }
+
+    /// The high bit of each byte that may be a bracket: `{`, `}`, `[` and `]` are the bytes whose bits
+    /// under 0xD9 read 0x59 (so are `Y`, `_`, `y` and DEL, which the caller passes over).
+    @inline(__always)
+    private static func possibleBrackets(in word: UInt64) -> UInt64 {
+        marked(word & (0xD9 &* ones), equalTo: 0x59)
+    }
+
+    /// Whether `byte` is JSON whitespace.
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    // Safe because the bytes are read at positions below their count, during the call.
+    /// The position after the whitespace at `position`.
+    @inline(__always)
+    static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from position: Int) -> Int {
+        var position = position
+        while position < bytes.count, isWhitespace(bytes[position]) { position += 1 }
+        return position
+    }
+
+    // Safe because the bytes are read at positions below their count, during the call.
+    /// The position just after the value that starts at `position`: past the closing quote of a string,
+    /// the matching bracket of an object or array, or the last byte of a number or literal (before the
+    /// next `,`, `}`, `]` or whitespace).
+    static func end(ofValueAt position: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard position < bytes.count else { return nil }
+        switch bytes[position] {
+        case UInt8(ascii: "\""):
+            return end(ofStringAfter: position + 1, in: bytes)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return end(ofContainerAt: position, in: bytes)
+        default:
+            var end = position
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || isWhitespace(byte) { break }
+                end += 1
+            }
+            return end > position ? end : nil
+        }
+    }
+
+    // Safe because words are loaded only while eight bytes remain and single bytes below the count.
+    /// The position just after the closing quote of the string whose opening quote is just before `position`.
+    static func end(ofStringAfter position: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var position = position
+        while position < count {
+            if count - position >= 8 {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let marks = marked(word, equalTo: UInt8(ascii: "\"")) | marked(word, equalTo: UInt8(ascii: "\\"))
+                if marks == 0 {
+                    position += 8
+                    continue
+                }
+                position += marks.trailingZeroBitCount >> 3
+            }
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            if byte == UInt8(ascii: "\"") { return position + 1 }
+            position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return nil
+    }
+
+    // Safe because words are loaded only while eight bytes remain and single bytes below the count.
+    /// The position just after the bracket that closes the object or array opened at `position`.
+    static func end(ofContainerAt position: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var position = position
+        var depth = 0
+        while position < count {
+            if count - position >= 8 {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+                let marks = marked(word, equalTo: UInt8(ascii: "\"")) | possibleBrackets(in: word)
+                if marks == 0 {
+                    position += 8
+                    continue
+                }
+                position += marks.trailingZeroBitCount >> 3
+            }
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let end = end(ofStringAfter: position + 1, in: bytes) else { return nil }
+                position = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                position += 1
+                if depth == 0 { return position }
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+}
