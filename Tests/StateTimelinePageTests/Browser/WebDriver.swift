@@ -67,28 +67,7 @@ final class WebDriver {
         guard let installation = Installation.find() else {
             throw Failure.noBrowser("STATEDBG_REQUIRE_BROWSER=1 but no chromium and chromedriver were found on PATH; install them (apt-get install chromium chromium-driver).")
         }
-        let port = Int.random(in: 20_000..<60_000)
-        driver = Process()
-        driver.executableURL = URL(fileURLWithPath: installation.driver)
-        driver.arguments = ["--port=\(port)"]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        try driver.run()
-        base = "http://127.0.0.1:\(port)"
-        var ready = false
-        var lastError: (any Error)?
-        for _ in 0..<100 where !ready {
-            try await Task.sleep(nanoseconds: 100_000_000)
-            do {
-                ready = try await Self.request("GET", base + "/status", nil)["value"]?["ready"] == .bool(true)
-            } catch {
-                lastError = error
-            }
-        }
-        guard ready else {
-            Self.stop(driver)
-            throw Failure.protocolError("chromedriver did not start on port \(port): \(lastError.map { "\($0)" } ?? "not ready").")
-        }
+        (driver, base) = try await Self.launch(installation.driver)
         let capabilities: JSONValue = ["capabilities": ["alwaysMatch": [
             "browserName": "chrome",
             "goog:chromeOptions": [
@@ -109,6 +88,36 @@ final class WebDriver {
         }
     }
 
+    /// Starts chromedriver and waits until it is ready; its process and base URL. A port below Linux's
+    /// ephemeral range (32768 and up) cannot be taken by an outgoing connection, and a driver that
+    /// exits or does not become ready (its port taken after all) is tried again on another port.
+    private static func launch(_ path: String) async throws -> (Process, String) {
+        var failures: [String] = []
+        for _ in 0..<3 {
+            let port = Int.random(in: 10_000..<32_000)
+            let driver = Process()
+            driver.executableURL = URL(fileURLWithPath: path)
+            driver.arguments = ["--port=\(port)"]
+            driver.standardOutput = FileHandle.nullDevice
+            driver.standardError = FileHandle.nullDevice
+            try driver.run()
+            let base = "http://127.0.0.1:\(port)"
+            var lastError: (any Error)?
+            for _ in 0..<200 where driver.isRunning {
+                try await Task.sleep(nanoseconds: 100_000_000)
+                do {
+                    if try await request("GET", base + "/status", nil)["value"]?["ready"] == .bool(true) { return (driver, base) }
+                } catch {
+                    lastError = error
+                }
+            }
+            let exited = !driver.isRunning
+            stop(driver)
+            failures.append("port \(port): \(exited ? "it exited" : lastError.map { "\($0)" } ?? "not ready")")
+        }
+        throw Failure.protocolError("chromedriver did not start (\(failures.joined(separator: "; "))).")
+    }
+
     /// Ends the browser and chromedriver.
     func quit() async {
         _ = try? await Self.request("DELETE", base + "/session/\(session)", nil)
@@ -117,7 +126,7 @@ final class WebDriver {
 
     /// chromedriver ignores SIGTERM, so it is killed.
     private static func stop(_ driver: Process) {
-        kill(driver.processIdentifier, SIGKILL)
+        if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
         driver.waitUntilExit()
     }
 
