@@ -376,7 +376,7 @@ package struct JSONTextWriter: ~Copyable {
     /// Writes the decimal digits of `value` so that the last one is just before `end`, two at a time
     /// from the end; returns where the first one is.
     @discardableResult
-    static func writeDecimal(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package static func writeDecimal(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let pairs = JSONTextWriter.digitPairs.utf8Start
         var end = end
         var remaining = value
@@ -419,7 +419,8 @@ package struct JSONTextWriter: ~Copyable {
         """
     }
 
-    private static func decimalLength(_ value: UInt64) -> Int {
+    /// How many decimal digits `value` has.
+    package static func decimalLength(_ value: UInt64) -> Int {
         var length = 1
         var bound: UInt64 = 10
         while value >= bound {

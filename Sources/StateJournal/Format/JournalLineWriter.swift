@@ -84,49 +84,17 @@ enum JournalLineWriter {
         return cursor + count
     }
 
-    /// The two-digit decimal numbers 00 to 99, back to back.
-    private static var digitPairs: StaticString {
-        """
-        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-        8081828384858687888990919293949596979899
-        """
-    }
-
-    // Safe because callers pass a cursor into a scratch buffer with room for 20 digits and a sign, and the
-    // pair table is read at 2 * (a number below 100).
-    /// Writes `value` in decimal at `cursor`, two digits at a time, and returns the position after it.
+    // Safe because callers pass a cursor into a scratch buffer with room for 20 digits and a sign.
+    /// Writes `value` in decimal at `cursor` and returns the position after it.
     private static func putDecimal(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var start = cursor
         if value < 0 {
             start.pointee = UInt8(ascii: "-")
             start += 1
         }
-        var magnitude = value.magnitude
-        var length = 1
-        var bound: UInt64 = 10
-        while length < 20 && magnitude >= bound {
-            length += 1
-            bound = bound &* 10
-        }
-        let pairs = digitPairs.utf8Start
-        var position = start + length
-        while magnitude >= 100 {
-            let pair = Int(magnitude % 100) &* 2
-            magnitude /= 100
-            position -= 2
-            position[0] = pairs[pair]
-            position[1] = pairs[pair &+ 1]
-        }
-        if magnitude >= 10 {
-            position -= 2
-            position[0] = pairs[Int(magnitude) &* 2]
-            position[1] = pairs[Int(magnitude) &* 2 &+ 1]
-        } else {
-            position -= 1
-            position.pointee = UInt8(truncatingIfNeeded: magnitude) &+ 0x30
-        }
-        return start + length
+        let end = start + JSONTextWriter.decimalLength(value.magnitude)
+        JSONTextWriter.writeDecimal(value.magnitude, endingAt: end)
+        return end
     }
 
     /// Writes an object with `leading` first, then the other members in canonical order.
