@@ -155,12 +155,25 @@ final class WebDriver {
     }
 
     func click(_ selector: String) async throws {
-        _ = try await command("POST", "element/\(try await element(selector))/click", [:])
+        try await onFreshElement(selector) { id in _ = try await command("POST", "element/\(id)/click", [:]) }
     }
 
     /// Types `keys` into the element (WebDriver key codes: "\u{E012}" left, "\u{E014}" right, "\u{E011}" Home, "\u{E010}" End).
     func type(_ keys: String, into selector: String) async throws {
-        _ = try await command("POST", "element/\(try await element(selector))/value", ["text": .string(keys)])
+        try await onFreshElement(selector) { id in _ = try await command("POST", "element/\(id)/value", ["text": .string(keys)]) }
+    }
+
+    /// Runs `body` on the element `selector` finds, finding it again when the page replaced it in
+    /// between (WebDriver's "stale element reference"): the page re-renders its lists as the step moves.
+    private func onFreshElement(_ selector: String, _ body: (String) async throws -> Void) async throws {
+        for attempt in 1...3 {
+            do {
+                try await body(try await element(selector))
+                return
+            } catch Failure.protocolError(let message) where attempt < 3 && message.contains("stale element reference") {
+                continue
+            }
+        }
     }
 
     /// A PNG of the viewport.
