@@ -67,6 +67,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
 
     /// The elements in new storage that nothing else holds.
     private static func ownCopy(of elements: [Element]) -> [Element] {
+        // An empty array is the runtime's one shared empty storage, whose count the initializer below
+        // would write: a write other threads' empty arrays race with.
+        if elements.isEmpty { return [] }
         // Safe because exactly `elements.count` elements are initialized from the source, which is read only inside
         // the closure.
         [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
