@@ -72,7 +72,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if elements.isEmpty { return [] }
         // Safe because exactly `elements.count` elements are initialized from the source, which is read only inside
         // the closure.
-        [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
+        return [Element](unsafeUninitializedCapacity: elements.count) { buffer, count in
             elements.withUnsafeBufferPointer { source in
                 _ = buffer.initialize(fromContentsOf: source)
             }
