@@ -26,4 +26,35 @@ import Testing
             #expect(Self.prefix(line) == nil, "\(line)")
         }
     }
+
+    @Test func readsNumbersOfEveryLengthWhateverFollowsThem() throws {
+        var numbers = SeededNumbers(seed: 22)
+        for digits in 1...18 {
+            for _ in 0..<20 {
+                var text = String(1 + numbers.next(below: 9))
+                while text.count < digits { text += String(numbers.next(below: 10)) }
+                let value = try #require(Int(text))
+                // Near the end of the bytes (the word reads stop early) and far from it.
+                let short = try #require(Self.prefix(#"{"step":"# + text + #","time":"# + text + #","action":"#), "\(text)")
+                #expect(short.step == value && short.time == Int64(value), "\(text)")
+                let long = try #require(Self.prefix(#"{"step":"# + text + #","time":"# + text + #","parent":0,"action":{"type":"a long action"}}"#))
+                #expect(long.step == value && long.time == Int64(value) && long.parent == 0, "\(text)")
+            }
+        }
+    }
+
+    @Test func countsTheDigitsBeforeAnyOtherByte() {
+        // Every byte value after 1 to 7 digits, and digits after it that must not count.
+        for count in 1...7 {
+            for other in 0...255 {
+                var bytes = Array("12345678".utf8.prefix(count)) + [UInt8(other)]
+                while bytes.count < 8 { bytes.append(UInt8(ascii: "9")) }
+                var word: UInt64 = 0
+                for (index, byte) in bytes.enumerated() { word |= UInt64(byte) << UInt64(8 * index) }
+                let isDigit = other >= 0x30 && other <= 0x39
+                #expect(StepLinePrefix.digitCount(word) == (isDigit ? 8 : count), "\(count) digits, then \(other)")
+                #expect(StepLinePrefix.valueOf(count, digitsIn: word) == UInt64(String(decoding: bytes.prefix(count), as: UTF8.self)), "\(count)")
+            }
+        }
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Safe because every function here reads only inside the buffer it is given: each load is at an offset
 // checked against the buffer's count first (eight bytes while eight remain, then one at a time).
 /// Finds where JSON values end in raw line bytes without parsing them, eight bytes at a time: what
@@ -68,8 +74,12 @@ enum RawJSONSkimmer {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
         var position = position
+        var words = 0
         while position < count {
             if count - position >= 8 {
+                // Most strings (keys, short values) end within two words; a longer one goes to memchr.
+                if words == 2 { return end(ofLongStringFrom: position, in: bytes) }
+                words += 1
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
                 let marks = marked(word, equalTo: UInt8(ascii: "\"")) | marked(word, equalTo: UInt8(ascii: "\\"))
                 if marks == 0 {
@@ -81,6 +91,25 @@ enum RawJSONSkimmer {
             let byte = base.load(fromByteOffset: position, as: UInt8.self)
             if byte == UInt8(ascii: "\"") { return position + 1 }
             position += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+        return nil
+    }
+
+    // Safe because memchr searches only `bytes[from...]`, and the backslashes are counted back no further than `start`.
+    /// The position just after the closing quote of a string, from `start`, a position inside it that
+    /// no backslash before it escapes: the C library's memchr (many bytes per instruction) finds each
+    /// quote, which closes the string when an even number of backslashes comes right before it (each
+    /// pair is one escaped backslash).
+    private static func end(ofLongStringFrom start: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var from = start
+        while from < count, let found = memchr(base + from, 0x22, count - from) {
+            let quote = base.distance(to: UnsafeRawPointer(found))
+            var before = quote
+            while before > start, base.load(fromByteOffset: before - 1, as: UInt8.self) == 0x5C { before -= 1 }
+            if (quote - before) & 1 == 0 { return quote + 1 }
+            from = quote + 1
         }
         return nil
     }

@@ -1,0 +1,34 @@
+@testable import StateJournal
+import Testing
+
+@Suite struct RawJSONSkimmerTests {
+    /// The end of a string read one byte at a time: slow and obviously right.
+    private func referenceEnd(ofStringAfter start: Int, in bytes: [UInt8]) -> Int? {
+        var position = start
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""): return position + 1
+            case UInt8(ascii: "\\"): position += 2
+            default: position += 1
+            }
+        }
+        return nil
+    }
+
+    @Test func findsTheClosingQuoteOfStringsOfEveryLengthAfterAnyRunOfBackslashes() {
+        // Strings of letters, quotes and backslashes, short (ended within the first words) and long
+        // (ended by the C library's search), with escaped quotes and backslash runs of every length.
+        var numbers = SeededNumbers(seed: 23)
+        let alphabet: [UInt8] = Array("ab\"\\\\\\".utf8) + Array("cdefghijklmnop".utf8)
+        for length in 0...120 {
+            for _ in 0..<30 {
+                var bytes = [UInt8(ascii: "\"")]
+                for _ in 0..<length { bytes.append(alphabet[numbers.next(below: numbers.next(below: 4) == 0 ? alphabet.count : 6)]) }
+                let expected = referenceEnd(ofStringAfter: 1, in: bytes)
+                // Safe because the pointer is used only inside the closure, within the array's count.
+                let found = bytes.withUnsafeBytes { RawJSONSkimmer.end(ofStringAfter: 1, in: $0) }
+                #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}
