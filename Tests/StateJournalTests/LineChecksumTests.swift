@@ -276,7 +276,7 @@ import Testing
             let stream = try JournalStream(path: path, blockBytes: blockBytes)
             var seen: [String] = []
             try stream.forEachStep { line in
-                seen.append("\(line.step) \(line.line) \(line.isKeyframe) \(line.damage?.description ?? "intact") \(String(decoding: line.bytes, as: UTF8.self))")
+                seen.append("\(line.step) \(line.line) \(line.isKeyframe) \(stream.damage(of: line)?.description ?? "intact") \(String(decoding: line.bytes, as: UTF8.self))")
                 return true
             }
             return seen

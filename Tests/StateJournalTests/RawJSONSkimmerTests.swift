@@ -32,3 +32,30 @@ import Testing
         }
     }
 }
+
+@Suite struct PatchLineFilterScanTests {
+    @Test func theOnePassScanAgreesWithLookingForEachThingOnItsOwn() {
+        // Random text made of the bytes that matter (quotes, backslashes, slashes and the letters of
+        // `state` and of the keys), at every length, against the three separate searches.
+        let needles = [Array(#""/flag"#.utf8), Array(#""/users"#.utf8)]
+        let alphabet = Array(#""/:staeflgusr,x"#.utf8)
+        var numbers = SeededNumbers(seed: 24)
+        var suspicious = 0
+        for length in 0...60 {
+            for _ in 0..<200 {
+                let bytes = (0..<length).map { _ in
+                    numbers.next(below: 200) == 0 ? UInt8(ascii: "\\") : alphabet[numbers.next(below: numbers.next(below: 8) == 0 ? 2 : alphabet.count)]
+                }
+                // Safe because the pointer is used only inside the closure, within the array's count.
+                bytes.withUnsafeBytes { raw in
+                    let expected = PatchLineFilter.hasBackslashOrEmptyString(raw) || PatchLineFilter.contains(raw, Array(#""state":"#.utf8))
+                        || needles.contains { PatchLineFilter.contains(raw, $0) }
+                    if expected { suspicious += 1 }
+                    #expect(PatchLineFilter.mayName(needles, in: raw) == expected, "\(String(decoding: bytes, as: UTF8.self))")
+                }
+            }
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        #expect(suspicious > 1000 && suspicious < 61 * 200 - 1000)
+    }
+}

@@ -47,7 +47,7 @@ struct StreamedState {
     /// parsed it already, as where it is in the file otherwise (a damaged line breaks the chain).
     mutating func pass(over line: JournalStream.StepLine, parsed: JSONPatch? = nil) throws(JournalError) {
         step = line.step
-        if line.damage != nil {
+        if line.isDamaged {
             if broken == nil { broken = (line.step, line.line) }
             return
         }

@@ -32,18 +32,39 @@ package final class JournalStream {
         package var time: Int64
         /// The step whose state the action was applied to.
         package var parent: Int
-        /// Whether the line holds a whole state rather than a patch.
-        package var isKeyframe: Bool
         // Safe because the stream hands a line to its caller only for the duration of the call, while the block buffer holding it is neither moved nor refilled.
         /// The line as written, without its line feed; valid only during the call.
         package var bytes: UnsafeRawBufferPointer
-        /// Why the line cannot be trusted (its checksum fails), or `nil` when it is intact.
-        package var damage: JournalError?
+        /// Where the line starts in the file: what ``JournalStream/reread(at:count:into:)`` reads it back from.
+        package var offset: Int64
+        private var actionStartOrMinusOne: Int
+        /// Whether the line holds a whole state rather than a patch.
+        package var isKeyframe: Bool
+        /// Whether the line cannot be trusted (its checksum fails); ``JournalStream/damage(of:)`` says why.
+        /// A flag, not the error itself: the line is then plain bytes, which copy without reference
+        /// counting as it is handed over and passed on several times per step.
+        package var isDamaged: Bool
+
+        /// A line with these properties.
+        package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
+                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0) {
+            self.step = step
+            self.line = line
+            self.time = time
+            self.parent = parent
+            self.bytes = bytes
+            self.offset = offset
+            actionStartOrMinusOne = actionStart ?? -1
+            self.isKeyframe = isKeyframe
+            self.isDamaged = isDamaged
+        }
+
         /// Where the action's value starts in ``bytes`` when the line starts in the writer's layout
         /// (`{"step":N,…,"action":`), or `nil`.
-        package var actionStart: Int? = nil
-        /// Where the line starts in the file: what ``JournalStream/reread(at:count:into:)`` reads it back from.
-        package var offset: Int64 = 0
+        package var actionStart: Int? {
+            get { actionStartOrMinusOne >= 0 ? actionStartOrMinusOne : nil }
+            set { actionStartOrMinusOne = newValue ?? -1 }
+        }
     }
 
     /// The path the journal was opened with.
@@ -59,6 +80,8 @@ package final class JournalStream {
     private var lines: BlockLines
     private var lastStep: Int
     private var actionScanner = StepLineScanner()
+    /// Why the damaged line being handed over cannot be trusted.
+    private var currentDamage: JournalError?
 
     /// Opens a journal and reads its header; the file is read `blockBytes` at a time (256 KiB by
     /// default: a block small enough to stay in the processor's cache while its lines are checked
@@ -135,13 +158,14 @@ package final class JournalStream {
                 lastStep = expected
                 let damage = JournalError(.malformed, path: path, line: number, "step \(expected) is damaged: \(why).")
                 let parent = prefix.parent.flatMap { $0 >= header.firstStep - 1 && $0 < expected ? $0 : nil } ?? expected - 1
-                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, damage: damage)) { return }
+                currentDamage = damage
+                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, isDamaged: true)) { return }
                 continue
             }
             var step: StepLine
             if let prefix {
                 step = StepLine(step: prefix.step, line: number, time: prefix.time, parent: prefix.parent ?? prefix.step - 1,
-                                isKeyframe: prefix.keyframe, bytes: bytes, damage: nil, actionStart: prefix.actionStart,
+                                isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
                                 offset: lines.lineOffset)
             } else {
                 let parsed: JournalLine
@@ -162,14 +186,15 @@ package final class JournalStream {
                     continue
                 case .step(let record):
                     step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
-                                    isKeyframe: record.isKeyframe, bytes: bytes, damage: nil, offset: lines.lineOffset)
+                                    isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset)
                 }
             }
             if let pending = unplaced, pending.line == number - 1, step.step == lastStep + 2 {
                 // The damaged line before this one was the missing step.
                 lastStep += 1
                 let damage = JournalError(.malformed, path: path, line: pending.line, "step \(lastStep) is damaged: \(pending.why).")
-                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, damage: damage)
+                currentDamage = damage
+                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, isDamaged: true)
                 if !body(damaged) { return }
             }
             unplaced = nil
@@ -187,6 +212,12 @@ package final class JournalStream {
             lastStep = expected
             if !body(step) { return }
         }
+    }
+
+    /// Why `line`, handed over by ``forEachStep(_:)`` during the call that handed it over, cannot be
+    /// trusted, or `nil` when it is intact.
+    package func damage(of line: StepLine) -> JournalError? {
+        line.isDamaged ? currentDamage : nil
     }
 
     /// Reads the rest of the file and returns its last step.
@@ -225,7 +256,7 @@ package final class JournalStream {
 
     /// The step a line holds, parsed whole.
     package func parse(_ line: StepLine) throws(JournalError) -> JournalStep {
-        if let damage = line.damage { throw damage }
+        if let damage = damage(of: line) { throw damage }
         let parsed: JournalLine
         do {
             parsed = try JournalLine.parse(line.bytes, parser: options.parser)
@@ -241,7 +272,7 @@ package final class JournalStream {
     /// A line's action, read without parsing its state when the line is in the writer's layout; a
     /// repeated action costs a hash and a comparison.
     package func action(of line: StepLine) throws(JournalError) -> JournalAction {
-        if line.damage == nil, let fast = actionScanner.scan(line.bytes) { return fast.action }
+        if !line.isDamaged, let fast = actionScanner.scan(line.bytes) { return fast.action }
         return try parse(line).action
     }
 

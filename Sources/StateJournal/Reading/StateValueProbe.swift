@@ -53,7 +53,7 @@ package struct StateValueProbe {
             case .value(let value):
                 guard let bytes, bytes.count == value.count else { return false }
                 guard let right = value.baseAddress, !bytes.isEmpty else { return true }
-                return bytes.withUnsafeBytes { memcmp($0.baseAddress!, right, value.count) == 0 }
+                return bytes.withUnsafeBytes { RawJSONSkimmer.same($0.baseAddress!, right, count: value.count) }
             }
         }
     }
@@ -112,7 +112,7 @@ package struct StateValueProbe {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
             let valueStart = RawJSONSkimmer.skipWhitespace(bytes, from: position + 1)
             let isWanted = keyEnd - keyStart == wanted.count
-                && (wanted.isEmpty || wanted.withUnsafeBytes { memcmp(base + keyStart, $0.baseAddress!, wanted.count) == 0 })
+                && (wanted.isEmpty || wanted.withUnsafeBytes { RawJSONSkimmer.same(base + keyStart, $0.baseAddress!, count: wanted.count) })
             if isWanted {
                 if found { return nil }
                 found = true

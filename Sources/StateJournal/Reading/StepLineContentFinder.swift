@@ -33,7 +33,7 @@ package struct StepLineContentFinder {
     /// The content of `line`, or `nil` when the line is damaged or not in the writer's layout, or its
     /// kind names the other content.
     package mutating func content(of line: JournalStream.StepLine) -> Content? {
-        guard line.damage == nil, let actionStart = line.actionStart, let base = line.bytes.baseAddress else { return nil }
+        guard !line.isDamaged, let actionStart = line.actionStart, let base = line.bytes.baseAddress else { return nil }
         let bytes = line.bytes
         // An intact line that ends like `,"crc":"…"}` has had its checksum checked against its digits.
         let sealed = bytes.count > LineChecksum.suffixLength + 27
@@ -73,7 +73,7 @@ package struct StepLineContentFinder {
         guard let base = bytes.baseAddress else { return nil }
         let known = lastAction.count
         if known > 0, limit - start >= known,
-           lastAction.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, known) == 0 }) {
+           lastAction.withUnsafeBytes({ RawJSONSkimmer.same(base + start, $0.baseAddress!, count: known) }) {
             return start + known
         }
         guard bytes[start] == UInt8(ascii: "{"),
