@@ -45,6 +45,7 @@ package final class JournalStream {
         /// counting as it is handed over and passed on several times per step.
         package var isDamaged: Bool
 
+        // Safe because the line keeps the bytes only as long as the caller's promise (see ``bytes``) holds.
         /// A line with these properties.
         package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
                      isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0) {
