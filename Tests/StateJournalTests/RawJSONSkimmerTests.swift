@@ -58,4 +58,26 @@ import Testing
         // Both answers occur often enough for the comparison to mean something.
         #expect(suspicious > 1000 && suspicious < 61 * 200 - 1000)
     }
+
+    @Test func bytesThatDifferOnlyInDigitsAreToldApartFromAnyOtherDifference() {
+        var numbers = SeededNumbers(seed: 25)
+        let alphabet = Array(#"0123456789"/:s\ax/"#.utf8) + [0x80, 0xB9, 0xFF, 0x2F, 0x3A]
+        for length in 0...40 {
+            for _ in 0..<300 {
+                let left = (0..<length).map { _ in alphabet[numbers.next(below: alphabet.count)] }
+                var right = left
+                for index in right.indices where numbers.next(below: 4) == 0 {
+                    right[index] = alphabet[numbers.next(below: numbers.next(below: 2) == 0 ? 10 : alphabet.count)]
+                }
+                let expected = zip(left, right).allSatisfy { $0 == $1 || ((0x30...0x39).contains($0) && (0x30...0x39).contains($1)) }
+                // Safe because the pointers are used only inside the closures, within the arrays' counts.
+                let found = left.withUnsafeBytes { a in right.withUnsafeBytes { b in PatchLineFilter.differOnlyInDigits(a, b) } }
+                #expect(found == expected, "\(left) \(right)")
+                // What the filter relies on: clear bytes stay clear through any change of digits.
+                if expected, !left.withUnsafeBytes({ PatchLineFilter.mayName([Array(#""/flag"#.utf8)], in: $0) }) {
+                    #expect(!right.withUnsafeBytes { PatchLineFilter.mayName([Array(#""/flag"#.utf8)], in: $0) })
+                }
+            }
+        }
+    }
 }

@@ -28,6 +28,12 @@ package struct PatchLineFilter {
     private let needles: [[UInt8]]?
     private static let stateMember = Array(#""state":"#.utf8)
     private var finder = StepLineContentFinder()
+    /// The last bytes found unable to name the keys, while the needles hold no digit: bytes of the
+    /// same length that differ from them only where both have a digit cannot either (see ``mayTouch(_:)``).
+    private var lastClear: [UInt8] = []
+    private var needlesHoldNoDigit = false
+    /// Longer bytes are not kept.
+    private static let clearLimit = 4096
 
     /// A filter for changes under the members `topLevelKeys` of the root; an empty list stands for
     /// the whole document, which every patch touches.
@@ -51,6 +57,7 @@ package struct PatchLineFilter {
             needles.append(needle)
         }
         self.needles = needles.isEmpty ? nil : needles
+        needlesHoldNoDigit = needles.allSatisfy { !$0.contains { $0 >= 0x30 && $0 <= 0x39 } }
     }
 
     // Safe because the region looked at is a slice of the line's bytes, used during the call.
@@ -62,7 +69,56 @@ package struct PatchLineFilter {
             if content.isState { return true }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[content.range])
         }
-        return Self.mayName(needles, in: bytes)
+        // What makes a line one to parse (a backslash, `""`, `"state":`, a needle) is made of bytes
+        // that are not digits. So when these bytes differ from bytes found clear only where both
+        // have a digit, any such thing in them would be in the clear bytes too: they are clear. A
+        // journal's patches mostly differ from the one before only in the numbers they set.
+        if needlesHoldNoDigit, bytes.count == lastClear.count, !lastClear.isEmpty,
+           lastClear.withUnsafeBytes({ Self.differOnlyInDigits(bytes, $0) }) {
+            return false
+        }
+        if Self.mayName(needles, in: bytes) { return true }
+        if needlesHoldNoDigit, bytes.count <= Self.clearLimit {
+            lastClear.removeAll(keepingCapacity: true)
+            lastClear.append(contentsOf: bytes)
+        }
+        return false
+    }
+
+    // Safe because both buffers are read within `left.count` bytes, which the caller has made `right.count` too.
+    /// Whether `left` and `right` (of the same length) differ only at positions where both hold an
+    /// ASCII digit: eight bytes at a time, most of them equal.
+    static func differOnlyInDigits(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+        let count = left.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        /// The high bit of each byte that is an ASCII digit: at least 0x30 and not above 0x39, below 0x80
+        /// (bytes with the high bit cleared plus a constant below 0x80 carry into no neighbour).
+        func digits(_ word: UInt64) -> UInt64 {
+            let seven = word & low
+            return (seven &+ 0x50 &* ones) & ~(seven &+ 0x46 &* ones) & ~word & high
+        }
+        var position = 0
+        while count - position >= 8 {
+            let x = a.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let y = b.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let difference = x ^ y
+            if difference != 0 {
+                let differing = (((difference & low) &+ low) | difference) & high
+                if differing & ~(digits(x) & digits(y)) != 0 { return false }
+            }
+            position += 8
+        }
+        while position < count {
+            let x = a.load(fromByteOffset: position, as: UInt8.self)
+            let y = b.load(fromByteOffset: position, as: UInt8.self)
+            if x != y, !(x >= 0x30 && x <= 0x39 && y >= 0x30 && y <= 0x39) { return false }
+            position += 1
+        }
+        return true
     }
 
     // Safe because every load is within `bytes`: eight bytes while eight remain, then one at a time,
