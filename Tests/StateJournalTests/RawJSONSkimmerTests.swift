@@ -71,7 +71,7 @@ import Testing
                 }
                 let expected = zip(left, right).allSatisfy { $0 == $1 || ((0x30...0x39).contains($0) && (0x30...0x39).contains($1)) }
                 // Safe because the pointers are used only inside the closures, within the arrays' counts.
-                let found = left.withUnsafeBytes { a in right.withUnsafeBytes { b in PatchLineFilter.differOnlyInDigits(a, b) } }
+                let found = left.withUnsafeBytes { a in right.withUnsafeBytes { b in RawJSONSkimmer.differOnlyInDigits(a, b) } }
                 #expect(found == expected, "\(left) \(right)")
                 // What the filter relies on: clear bytes stay clear through any change of digits.
                 if expected, !left.withUnsafeBytes({ PatchLineFilter.mayName([Array(#""/flag"#.utf8)], in: $0) }) {

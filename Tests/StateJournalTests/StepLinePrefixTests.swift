@@ -6,8 +6,9 @@ import Testing
     static func prefix(_ text: String) -> StepLinePrefix? { StepLinePrefix(Array(text.utf8)) }
 
     @Test func readsTheLinesARecorderWrites() throws {
-        let keyframe = try #require(Self.prefix(#"{"step":12,"kind":"keyframe","time":1795305936370,"action":{}}"#))
-        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil && keyframe.time == 1_795_305_936_370)
+        let keyframeLine = #"{"step":12,"kind":"keyframe","time":1795305936370,"action":{}}"#
+        let keyframe = try #require(Self.prefix(keyframeLine))
+        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil && keyframe.time(in: Array(keyframeLine.utf8)) == 1_795_305_936_370)
         let patch = try #require(Self.prefix(#"{"step":3,"time":5,"parent":1,"action":{}}"#))
         #expect(patch.step == 3 && !patch.keyframe && patch.parent == 1)
         let named = try #require(Self.prefix(#"{"step":7,"kind":"patch","time":0,"action":{}}"#))
@@ -35,10 +36,12 @@ import Testing
                 while text.count < digits { text += String(numbers.next(below: 10)) }
                 let value = try #require(Int(text))
                 // Near the end of the bytes (the word reads stop early) and far from it.
-                let short = try #require(Self.prefix(#"{"step":"# + text + #","time":"# + text + #","action":"#), "\(text)")
-                #expect(short.step == value && short.time == Int64(value), "\(text)")
-                let long = try #require(Self.prefix(#"{"step":"# + text + #","time":"# + text + #","parent":0,"action":{"type":"a long action"}}"#))
-                #expect(long.step == value && long.time == Int64(value) && long.parent == 0, "\(text)")
+                let shortLine = #"{"step":"# + text + #","time":"# + text + #","action":"#
+                let short = try #require(Self.prefix(shortLine), "\(text)")
+                #expect(short.step == value && short.time(in: Array(shortLine.utf8)) == Int64(value), "\(text)")
+                let longLine = #"{"step":"# + text + #","time":"# + text + #","parent":0,"action":{"type":"a long action"}}"#
+                let long = try #require(Self.prefix(longLine))
+                #expect(long.step == value && long.time(in: Array(longLine.utf8)) == Int64(value) && long.parent == 0, "\(text)")
             }
         }
     }

@@ -28,8 +28,10 @@ package final class JournalStream {
         package var step: Int
         /// The 1-based line number.
         package var line: Int
-        /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
-        package var time: Int64
+        /// The time given, or where its digits are in ``bytes`` (read only when asked for: most
+        /// searches never look at it).
+        private var timeValue: Int64
+        private var timeStart: Int
         /// The step whose state the action was applied to.
         package var parent: Int
         // Safe because the stream hands a line to its caller only for the duration of the call, while the block buffer holding it is neither moved nor refilled.
@@ -48,16 +50,22 @@ package final class JournalStream {
         // Safe because the line keeps the bytes only as long as the caller's promise (see ``bytes``) holds.
         /// A line with these properties.
         package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
-                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0) {
+                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0, timeStart: Int? = nil) {
             self.step = step
             self.line = line
-            self.time = time
+            timeValue = time
+            self.timeStart = timeStart ?? -1
             self.parent = parent
             self.bytes = bytes
             self.offset = offset
             actionStartOrMinusOne = actionStart ?? -1
             self.isKeyframe = isKeyframe
             self.isDamaged = isDamaged
+        }
+
+        /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
+        package var time: Int64 {
+            timeStart >= 0 ? StepLinePrefix.time(in: bytes, at: timeStart) : timeValue
         }
 
         /// Where the action's value starts in ``bytes`` when the line starts in the writer's layout
@@ -165,9 +173,9 @@ package final class JournalStream {
             }
             var step: StepLine
             if let prefix {
-                step = StepLine(step: prefix.step, line: number, time: prefix.time, parent: prefix.parent ?? prefix.step - 1,
+                step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
-                                offset: lines.lineOffset)
+                                offset: lines.lineOffset, timeStart: prefix.timeStart)
             } else {
                 let parsed: JournalLine
                 do {

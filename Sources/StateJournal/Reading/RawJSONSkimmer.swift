@@ -54,6 +54,42 @@ enum RawJSONSkimmer {
         return true
     }
 
+    // Safe because both buffers are read within `left.count` bytes, which the caller has made `right.count` too.
+    /// Whether `left` and `right` (of the same length) differ only at positions where both hold an
+    /// ASCII digit: eight bytes at a time, most of them equal.
+    static func differOnlyInDigits(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+        let count = left.count
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let high: UInt64 = 0x8080_8080_8080_8080
+        /// The high bit of each byte that is an ASCII digit: at least 0x30 and not above 0x39, below 0x80
+        /// (bytes with the high bit cleared plus a constant below 0x80 carry into no neighbour).
+        func digits(_ word: UInt64) -> UInt64 {
+            let seven = word & low
+            return (seven &+ 0x50 &* ones) & ~(seven &+ 0x46 &* ones) & ~word & high
+        }
+        var position = 0
+        while count - position >= 8 {
+            let x = a.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let y = b.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            let difference = x ^ y
+            if difference != 0 {
+                let differing = (((difference & low) &+ low) | difference) & high
+                if differing & ~(digits(x) & digits(y)) != 0 { return false }
+            }
+            position += 8
+        }
+        while position < count {
+            let x = a.load(fromByteOffset: position, as: UInt8.self)
+            let y = b.load(fromByteOffset: position, as: UInt8.self)
+            if x != y, !(x >= 0x30 && x <= 0x39 && y >= 0x30 && y <= 0x39) { return false }
+            position += 1
+        }
+        return true
+    }
+
     // Safe because the bytes are read at positions below their count, during the call.
     /// The position after the whitespace at `position`.
     @inline(__always)

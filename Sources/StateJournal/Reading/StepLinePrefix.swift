@@ -9,7 +9,9 @@ import Darwin
 struct StepLinePrefix {
     var step: Int
     var keyframe: Bool
-    var time: Int64
+    /// Where the time's digits start: the time is read only when asked for (see ``time(in:)``), since
+    /// most searches never look at it.
+    var timeStart: Int
     var parent: Int?
     /// Where the action's value starts: just after `"action":`.
     var actionStart: Int
@@ -36,8 +38,8 @@ struct StepLinePrefix {
         } else {
             return nil
         }
-        guard let time = Self.number(in: bytes, at: &position) else { return nil }
-        self.time = Int64(time)
+        timeStart = position
+        guard Self.skipNumber(in: bytes, at: &position) else { return nil }
         if Self.expect(#","parent":"#, in: bytes, at: &position) {
             guard let parent = Self.number(in: bytes, at: &position) else { return nil }
             self.parent = parent
@@ -48,6 +50,19 @@ struct StepLinePrefix {
         actionStart = position
         // A line without `kind` that holds a whole state is a keyframe; only a scan of the line tells,
         // and statedbg never writes one, so such a line is parsed by whoever needs its content.
+    }
+
+    /// The time, from the line whose prefix this is.
+    func time(in bytes: [UInt8]) -> Int64 {
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        bytes.withUnsafeBytes { Self.time(in: $0, at: timeStart) }
+    }
+
+    // Safe because the line is read only during the call, at positions checked against its count.
+    /// The time whose digits start at `start` in a line that a prefix was read from.
+    static func time(in bytes: UnsafeRawBufferPointer, at start: Int) -> Int64 {
+        var position = start
+        return Int64(number(in: bytes, at: &position) ?? 0)
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
@@ -78,7 +93,7 @@ struct StepLinePrefix {
     /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
     /// by ',' or '}'; moves past its digits.
     @inline(__always)
-    private static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int? {
+    static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         var value = 0
         let begin = position
@@ -99,6 +114,22 @@ struct StepLinePrefix {
         guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
         if position - begin > 1, bytes[begin] == 0x30 { return nil }
         return value
+    }
+
+    // Safe because words are loaded only where eight bytes remain (checked first) and single bytes below the count.
+    /// Moves past what ``number(in:at:)`` reads, checking it the same way without computing its value.
+    @inline(__always)
+    private static func skipNumber(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let begin = position
+        while bytes.count - position >= 8, position - begin < 16 {
+            let digits = digitCount(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self)))
+            position += digits
+            if digits < 8 { break }
+        }
+        while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 { position += 1 }
+        guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return false }
+        return position - begin == 1 || bytes[begin] != 0x30
     }
 
     /// How many of the bytes of `word` (the first in the low byte) are ASCII digits before the first
