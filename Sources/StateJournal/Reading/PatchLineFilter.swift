@@ -28,8 +28,9 @@ package struct PatchLineFilter {
     private let needles: [[UInt8]]?
     private static let stateMember = Array(#""state":"#.utf8)
     private var finder = StepLineContentFinder()
-    /// The last bytes found unable to name the keys, while the needles hold no digit: bytes of the
-    /// same length that differ from them only where both have a digit cannot either (see ``mayTouch(_:)``).
+    /// The shape (see ``StepLineContentFinder/shape(of:)``) of the last line whose patch was found
+    /// unable to name the keys, while the needles hold no digit: a line whose shape differs from it
+    /// only where both have a digit cannot either (see ``mayTouch(_:)``).
     private var lastClear: [UInt8] = []
     private var needlesHoldNoDigit = false
     /// Longer bytes are not kept.
@@ -64,23 +65,27 @@ package struct PatchLineFilter {
     /// Whether the line may change a value under the keys: `false` only when it certainly cannot.
     package mutating func mayTouch(_ line: JournalStream.StepLine) -> Bool {
         guard let needles, !line.isKeyframe, !line.isDamaged else { return true }
+        // What makes a line one to parse (a backslash, `""`, `"state":`, a needle) is made of bytes
+        // that are not digits. So when a line's shape differs from that of a line found clear only
+        // where both have a digit, its patch is at the same place and any such thing in it would be in
+        // the clear line too: it is clear. A journal's patch lines mostly differ from the one before
+        // only in the numbers they hold.
+        let shape = needlesHoldNoDigit ? StepLineContentFinder.shape(of: line) : nil
+        if let shape, !lastClear.isEmpty, shape.count == lastClear.count,
+           lastClear.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(shape, $0) }) {
+            return false
+        }
         var bytes = line.bytes
+        var found = false
         if let content = finder.content(of: line) {
             if content.isState { return true }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[content.range])
-        }
-        // What makes a line one to parse (a backslash, `""`, `"state":`, a needle) is made of bytes
-        // that are not digits. So when these bytes differ from bytes found clear only where both
-        // have a digit, any such thing in them would be in the clear bytes too: they are clear. A
-        // journal's patches mostly differ from the one before only in the numbers they set.
-        if needlesHoldNoDigit, bytes.count == lastClear.count, !lastClear.isEmpty,
-           lastClear.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(bytes, $0) }) {
-            return false
+            found = true
         }
         if Self.mayName(needles, in: bytes) { return true }
-        if needlesHoldNoDigit, bytes.count <= Self.clearLimit {
+        if found, let shape, shape.count <= Self.clearLimit {
             lastClear.removeAll(keepingCapacity: true)
-            lastClear.append(contentsOf: bytes)
+            lastClear.append(contentsOf: shape)
         }
         return false
     }

@@ -71,14 +71,31 @@ enum RawJSONSkimmer {
             return (seven &+ 0x50 &* ones) & ~(seven &+ 0x46 &* ones) & ~word & high
         }
         var position = 0
+        /// Whether the words `x` and `y` differ only where both have a digit.
+        func agree(_ x: UInt64, _ y: UInt64) -> Bool {
+            let difference = x ^ y
+            let differing = (((difference & low) &+ low) | difference) & high
+            return differing & ~(digits(x) & digits(y)) == 0
+        }
+        // Mostly equal: 32 bytes at a time, one branch for a run of equal ones.
+        while count - position >= 32 {
+            var any: UInt64 = 0
+            for offset in stride(from: 0, to: 32, by: 8) {
+                any |= a.loadUnaligned(fromByteOffset: position + offset, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: position + offset, as: UInt64.self)
+            }
+            if any != 0 {
+                for offset in stride(from: 0, to: 32, by: 8) {
+                    guard agree(a.loadUnaligned(fromByteOffset: position + offset, as: UInt64.self),
+                                b.loadUnaligned(fromByteOffset: position + offset, as: UInt64.self)) else { return false }
+                }
+            }
+            position += 32
+        }
         while count - position >= 8 {
             let x = a.loadUnaligned(fromByteOffset: position, as: UInt64.self)
             let y = b.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-            let difference = x ^ y
-            if difference != 0 {
-                let differing = (((difference & low) &+ low) | difference) & high
-                if differing & ~(digits(x) & digits(y)) != 0 { return false }
-            }
+            if x != y, !agree(x, y) { return false }
             position += 8
         }
         while position < count {

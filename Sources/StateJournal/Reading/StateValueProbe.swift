@@ -61,12 +61,12 @@ package struct StateValueProbe {
     private static let count = Array("count".utf8)
     private let keys: [[UInt8]]
     private var finder = StepLineContentFinder()
-    /// The state of the last keyframe read whose keys on the path held no digit, and where the value
-    /// was in it (`nil`: absent). A state that differs from it only where both have a digit has the
-    /// same framing (a digit is no quote, bracket, colon, comma or space) and the same keys on the
+    /// The shape (see ``StepLineContentFinder/shape(of:)``) of the last keyframe read whose keys on
+    /// the path held no digit, and where the value was in it (`nil`: absent). A keyframe whose shape
+    /// differs from it only where both have a digit has the same framing and the same keys on the
     /// path, so its value is at the same place: no walk needed. A journal's keyframes mostly differ
     /// from the one before only in numbers.
-    private var lastState: [UInt8] = []
+    private var lastShape: [UInt8] = []
     private var lastValue: Range<Int>?
     /// Longer states are not kept.
     private static let stateLimit = 1 << 16
@@ -88,29 +88,29 @@ package struct StateValueProbe {
     /// The value the path selects in the state of `line`, or `nil` when the raw bytes cannot say
     /// for certain (the caller parses the line).
     package mutating func find(in line: JournalStream.StepLine) -> Finding? {
-        guard let content = finder.content(of: line), content.isState, let base = line.bytes.baseAddress else { return nil }
-        let state = UnsafeRawBufferPointer(rebasing: line.bytes[content.range])
-        if !lastState.isEmpty, lastState.count == state.count,
-           lastState.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(state, $0) }) {
+        let shape = line.isKeyframe ? StepLineContentFinder.shape(of: line) : nil
+        if let shape, !lastShape.isEmpty, lastShape.count == shape.count,
+           lastShape.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(shape, $0) }) {
             guard let range = lastValue else { return .absent }
-            return .value(UnsafeRawBufferPointer(rebasing: state[range]))
+            return .value(UnsafeRawBufferPointer(rebasing: shape[range]))
         }
+        guard let content = finder.content(of: line), content.isState, let base = line.bytes.baseAddress else { return nil }
         let bytes = UnsafeRawBufferPointer(rebasing: line.bytes[..<content.range.upperBound])
         var keyHasDigit = false
         guard let (finding, end) = find(level: 0, inObjectAt: content.range.lowerBound, in: bytes, keyHasDigit: &keyHasDigit),
               end == bytes.count else { return nil }
-        if !keyHasDigit, state.count <= Self.stateLimit {
-            lastState.removeAll(keepingCapacity: true)
-            lastState.append(contentsOf: state)
+        if !keyHasDigit, let shape, let shapeStart = line.actionStart, shape.count <= Self.stateLimit {
+            lastShape.removeAll(keepingCapacity: true)
+            lastShape.append(contentsOf: shape)
             switch finding {
             case .value(let value):
-                let start = base.distance(to: value.baseAddress ?? base + content.range.lowerBound) - content.range.lowerBound
+                let start = base.distance(to: value.baseAddress ?? base + content.range.lowerBound) - shapeStart
                 lastValue = start..<(start + value.count)
             case .absent:
                 lastValue = nil
             }
         } else {
-            lastState.removeAll(keepingCapacity: true)
+            lastShape.removeAll(keepingCapacity: true)
         }
         return finding
     }
