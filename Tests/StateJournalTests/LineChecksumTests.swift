@@ -260,7 +260,8 @@ import Testing
     }
 
     @Test func aStreamReadInSmallBlocksHandsOverTheSameLinesAndFindsEachChangedLine() throws {
-        // 3,000 steps in 4 KiB blocks: lines cut by every block boundary, batches of every size.
+        // 3,000 steps in 4 KiB blocks: lines cut by every block boundary, batches of every size, and
+        // now and then a keyframe longer than a block, which the buffer grows for.
         let directory = try TemporaryDirectory()
         let path = directory.file("stream.jsonl")
         let builder = JournalBuilder(header: JournalRoundTripTests.header(initial: ["n": 0, "note": "a note"]),
@@ -268,7 +269,8 @@ import Testing
         var original: [UInt8] = []
         builder.writeHeader(into: &original)
         for n in 1...3000 {
-            builder.appendStep(action: JournalRoundTripTests.action(n % 5), state: ["n": .integer(Int64(n)), "note": "a note"],
+            let note = JSONValue.string(n % 400 == 0 ? String(repeating: "a long note ", count: 1000) : "a note")
+            builder.appendStep(action: JournalRoundTripTests.action(n % 5), state: ["n": .integer(Int64(n)), "note": note],
                                time: Int64(n), into: &original)
         }
         /// What a stream hands over: each line's step, line number, kind, damage and bytes.
