@@ -209,20 +209,12 @@ public struct ReplayVerifier {
             return true
         }
         if let journal = checkingRecorded?.journal {
-            var failure: DebuggerError?
-            do {
-                try journal.reader.forEachRecordedStep((base + 1)...end) { recorded in
-                    do throws(DebuggerError) {
-                        return try visit(recorded.step, recorded.action, recorded.hash, recorded: recorded)
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
-            } catch {
-                throw .journal(error)
-            }
-            if let failure { throw failure }
+            // The pipeline checks each recorded hash itself, so the visit replays only.
+            try replayPipelined(journal, steps: (base + 1)...end, checked: { recordedThrough = $0 },
+                                visit: { (recorded) throws(DebuggerError) in
+                                    try visit(recorded.step, recorded.action, recorded.hash, recorded: nil)
+                                },
+                                wasCancelled: { report.cancelled })
         } else {
             try source.forEachActionAndHash((base + 1)...end) { (step, action, hash) throws(DebuggerError) -> Bool in
                 try visit(step, action, hash, recorded: nil)
@@ -230,6 +222,55 @@ public struct ReplayVerifier {
         }
         if report.cancelled || report.divergence != nil || report.stoppedAt != nil || report.redactedFrom != nil { return }
         progress(source.lastStep)
+    }
+
+    /// Replays `steps` of `journal` as a ``RecordedStepPipeline`` reads them on another thread: each
+    /// step's recorded state is checked against its hash, then its action replayed, in order.
+    ///
+    /// When the replay stops before the end (a divergence, a stop, a replay error), the recorded states
+    /// after it are still checked from the same pipeline through the last step, and a damaged one is
+    /// thrown instead of the replay's error: the journal's damage outweighs any verdict. Only a
+    /// cancellation stops both.
+    ///
+    /// - Parameters:
+    ///   - checked: Called with each step whose recorded state was checked.
+    ///   - visit: Replays a step; `false` stops the replay.
+    ///   - wasCancelled: Whether the replay stopped because it was cancelled.
+    private func replayPipelined(_ journal: JournalSource, steps: ClosedRange<Int>, checked: (Int) -> Void,
+                                 visit: (RecordedStep) throws(DebuggerError) -> Bool,
+                                 wasCancelled: () -> Bool) throws(DebuggerError) {
+        let pipeline: RecordedStepPipeline
+        do {
+            pipeline = try RecordedStepPipeline(journal.reader, steps: steps)
+        } catch {
+            throw .journal(error)
+        }
+        defer { pipeline.stop() }
+        var replaying = true
+        /// What stopped the replay, thrown once the rest of the journal proves intact.
+        var replayError: DebuggerError?
+        while true {
+            switch pipeline.next() {
+            case .steps(let batch):
+                for recorded in batch {
+                    if let mismatch = Self.hashMismatch(recorded, in: journal) { throw mismatch }
+                    checked(recorded.step)
+                    guard replaying else { continue }
+                    do throws(DebuggerError) {
+                        replaying = try visit(recorded)
+                    } catch {
+                        replayError = error
+                        replaying = false
+                    }
+                    if !replaying, wasCancelled() { return }
+                }
+            case .failed(let error):
+                throw .journal(error)
+            case .finished:
+                if let replayError { throw replayError }
+                return
+            }
+        }
     }
 
     /// A replayer for a redacted recording's first state: the recorded one when it decodes (nothing

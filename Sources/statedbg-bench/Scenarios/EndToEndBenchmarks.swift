@@ -15,6 +15,8 @@ import Darwin
 /// spawned on a counter journal it recorded itself, so each figure counts process start, opening,
 /// reading, reducing and hashing, not only an inner loop. Each row has its wall time and, since a
 /// shared machine makes a process wait for a core, a second row with the child's processor time.
+/// The journal has at least 200,000 steps (the full run 1,000,000), so that the rows measure
+/// throughput rather than process start, which has a row of its own (`statedbg --version`).
 ///
 /// The baselines are the paths the commands took before, run in this process on the same file:
 /// `replay --verify --quiet` rebuilt and hashed every recorded state in one pass (two parses a line)
@@ -22,8 +24,12 @@ import Darwin
 struct EndToEndBenchmarks {
     let context: BenchmarkContext
 
+    /// The counter journal's length: the scale's, but at least 200,000 steps, which the recorder writes in
+    /// about 0.1 s; at 20,000 steps process start (about 10 ms) was a fifth of the verify row.
+    private var steps: Int { max(context.scale.counterSteps, 200_000) }
+
     func run() throws -> [Measurement] {
-        let steps = context.scale.counterSteps
+        let steps = self.steps
         let label = "counter, \(NumberText.figure(Double(steps))) steps"
         guard let statedbg = Self.statedbgPath(nextTo: context.executable) else {
             let note = "statedbg is not built next to statedbg-bench; build both (swift build -c release) to measure the commands"
@@ -66,9 +72,10 @@ struct EndToEndBenchmarks {
             damagedProcessor.append(broken.processor * 1000)
         }
         let processorNote = "processor time of the process (all threads), which unlike the wall clock does not count waiting for a core"
+        let startUp = try measureStartUp(statedbg, repetitions: max(5, repetitions))
         let damagedName = "\(label), every line damaged: statedbg check"
         let tracker = try TrackerCommandBenchmarks(commands: self, statedbg: statedbg).run()
-        return tracker + [
+        return tracker + startUp + [
             Measurement(group: "end to end", name: "\(label): statedbg replay --verify --quiet, wall", unit: .stepsPerSecond,
                         samples: Samples(replayWall), baselineName: "two passes, in process (before)", baseline: Samples(oldWall),
                         target: .atLeast(500_000), note: "spawned: process start, open, read, reduce, hash"),
@@ -86,6 +93,25 @@ struct EndToEndBenchmarks {
                         note: "lists 20 problems and counts them all; before: 6 s wall and 1.9 s of processor at 1,000,000 lines (issue 21)"),
             Measurement(group: "end to end", name: "\(damagedName), processor", unit: .milliseconds,
                         samples: Samples(damagedProcessor), note: processorNote),
+        ]
+    }
+
+    /// Process start as every command pays it: `statedbg --version`, which loads the binary and its
+    /// libraries, registers the apps and parses the arguments, and does nothing else.
+    private func measureStartUp(_ statedbg: String, repetitions: Int) throws -> [Measurement] {
+        context.progress("end to end: statedbg --version, \(repetitions) runs")
+        var wall: [Double] = [], processor: [Double] = []
+        for _ in 0..<repetitions {
+            let run = try spawn(statedbg, ["--version"], expecting: 0)
+            wall.append(run.wall * 1000)
+            processor.append(run.processor * 1000)
+        }
+        let note = "counted in every spawned row above and below; the rows' steps are many enough that it is a small part of them"
+        return [
+            Measurement(group: "end to end", name: "process start (statedbg --version), wall", unit: .milliseconds,
+                        samples: Samples(wall), note: note),
+            Measurement(group: "end to end", name: "process start (statedbg --version), processor", unit: .milliseconds,
+                        samples: Samples(processor), note: "processor time of the process (all threads)"),
         ]
     }
 

@@ -51,7 +51,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         case .unchanged?:
             break
         case .positions(let indices)?:
-            for index in indices { value[index] = newValue[index] }
+            Self.copy(indices, from: newValue, into: &value)
             let kept = value.count
             if kept > newValue.count {
                 value.removeLast(kept - newValue.count)
@@ -62,6 +62,38 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             value.replaceSubrange(prefix..<oldEnd, with: newValue[prefix..<newEnd])
         case nil:
             value = Self.ownCopy(of: newValue)
+        }
+    }
+
+    /// Copies the elements at `indices` (each below both counts) from `source` into `target`.
+    ///
+    /// Through buffers, since this code is generic at run time: `target[index] = source[index]` looked
+    /// up the array's metadata and called the generic subscripts for each index, which cost more than
+    /// the rest of the step when an identifier moved to the front of a list of thousands (every
+    /// position before it changes). Plain-data elements are copied a run of consecutive indices at a time.
+    private static func copy(_ indices: [Int], from source: [Element], into target: inout [Element]) {
+        guard !indices.isEmpty else { return }
+        let stride = MemoryLayout<Element>.stride
+        let plain = _isPOD(Element.self)
+        // Safe because every index is below both counts (positions compared below the shorter count), both buffers are
+        // used only inside the closures, and plain-data elements may be copied as bytes.
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in
+                guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+                guard plain else {
+                    for index in indices { (targetBase + index).update(from: sourceBase + index, count: 1) }
+                    return
+                }
+                var position = 0
+                while position < indices.count {
+                    let first = indices[position]
+                    var end = position + 1
+                    while end < indices.count, indices[end] == indices[end - 1] + 1 { end += 1 }
+                    let count = indices[end - 1] - first + 1
+                    memcpy(UnsafeMutableRawPointer(targetBase + first), UnsafeRawPointer(sourceBase + first), count * stride)
+                    position = end
+                }
+            }
         }
     }
 
@@ -286,6 +318,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
+                // Integers with other bits are other numbers: no generic `==`, which costs a witness
+                // call per element when an identifier moved to the front of a long list.
+                let bitsDecide = Element.self == Int.self || Element.self == Int64.self || Element.self == UInt.self
+                    || Element.self == UInt64.self || Element.self == Int32.self || Element.self == UInt32.self
                 let run = runLength
                 var start = first
                 while start < count {
@@ -296,7 +332,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                         continue
                     }
                     for index in start..<end where !layout.equal(oldBytes + index * stride, newBytes + index * stride) {
-                        if oldElements[index] != newElements[index] {
+                        if bitsDecide || oldElements[index] != newElements[index] {
                             changed.append(index)
                         } else {
                             equal.append(index)
