@@ -1,12 +1,13 @@
 import Foundation
 import StateJournal
+import StateRecorder
 
-// Safe because `items`, `stopped` and `walkerEnded` are touched only with `condition` locked, and the reader is used
-// only by the walker thread once `init` has handed it over.
+// Safe because `items`, `stopped` and `walkerEnded` are touched only with `condition` locked, and the reader and the
+// decoder are used only by the walker thread once `init` has handed them over.
 /// A journal's recorded steps (``JournalReader/forEachRecordedStep(_:_:)``: each line read, its patch
 /// applied and its state fingerprinted) produced on a thread of their own, ahead of a replay that
-/// takes them in order: `replay --verify` then reads the recording on one core while the reducer,
-/// the encoder and the fingerprinter of the replayed states run on another.
+/// takes them in order: `replay --verify` then reads the recording (and decodes its actions) on one
+/// core while the reducer, the encoder and the fingerprinter of the replayed states run on another.
 ///
 /// The steps come in batches through a bounded queue, so the reader runs at most a few thousand steps
 /// ahead and memory stays flat; a read that fails comes after the steps before it, so the consumer
@@ -15,13 +16,20 @@ import StateJournal
 /// ```swift
 /// let pipeline = try RecordedStepPipeline(journal.reader, steps: 1...journal.lastStep)
 /// defer { pipeline.stop() }
-/// while case .steps(let batch) = pipeline.next() { for step in batch { … } }
+/// while case .steps(let batch) = pipeline.next() { for step in batch { … step.recorded … } }
 /// ```
 final class RecordedStepPipeline: @unchecked Sendable {
+    /// A recorded step, with its action decoded ahead when the pipeline has a decoder and the action
+    /// is one to replay.
+    struct Step {
+        var recorded: RecordedStep
+        var predecoded: PredecodedAction?
+    }
+
     /// What the consumer takes next.
     enum Item {
         /// Consecutive steps, in order.
-        case steps([RecordedStep])
+        case steps([Step])
         /// Reading the next step failed; nothing comes after it.
         case failed(JournalError)
         /// Every step was read.
@@ -39,17 +47,22 @@ final class RecordedStepPipeline: @unchecked Sendable {
     private let batchLimit: Int
     private let reader: JournalReader
     private let steps: ClosedRange<Int>
+    private let decoder: (any ActionDecoding)?
 
     /// Starts reading `steps` on a new thread, with a reader of its own on the same file (the caller's
     /// reader stays the caller's: a reader is not thread-safe).
     ///
+    /// - Parameter decoder: Decodes each replayable action on the reading thread; the pipeline's own,
+    ///   used by no other thread.
     /// - Throws: ``JournalError`` when the file cannot be opened again.
-    init(_ reader: JournalReader, steps: ClosedRange<Int>, batchLimit: Int = 256, capacity: Int = 8) throws(JournalError) {
+    init(_ reader: JournalReader, steps: ClosedRange<Int>, decoder: (any ActionDecoding)? = nil, batchLimit: Int = 256,
+         capacity: Int = 8) throws(JournalError) {
         self.batchLimit = max(1, batchLimit)
         self.capacity = max(1, capacity)
         // The index and header are the caller's; only the bytes after them are scanned.
         self.reader = try reader.withAppendedLines()
         self.steps = steps
+        self.decoder = decoder
         let walker = Thread { [self] in walk() }
         walker.name = "statedbg recorded steps"
         walker.start()
@@ -93,13 +106,15 @@ final class RecordedStepPipeline: @unchecked Sendable {
 
     private func walk() {
         var size = min(16, batchLimit)
-        var batch: [RecordedStep] = []
+        var batch: [Step] = []
         batch.reserveCapacity(size)
         var running = true
         let last: Item
         do {
             try reader.forEachRecordedStep(steps) { recorded in
-                batch.append(recorded)
+                let action = recorded.action
+                let replayed = action.isReplayable && action.type != ReplaceStateAction.type
+                batch.append(Step(recorded: recorded, predecoded: replayed ? decoder?.decode(action) : nil))
                 guard batch.count >= size else { return true }
                 running = put(.steps(batch))
                 size = min(size * 2, batchLimit)

@@ -140,7 +140,8 @@ public struct ReplayVerifier {
         let isJournal = source.info.format == .journal
         let interval = max(1, progressInterval)
         var untilCheck = interval
-        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, recorded: RecordedStep?) throws(DebuggerError) -> Bool {
+        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, recorded: RecordedStep?,
+                   predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
             untilCheck -= 1
             if untilCheck == 0 {
                 untilCheck = interval
@@ -185,7 +186,7 @@ public struct ReplayVerifier {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
             }
-            switch try apply(action, to: replayer, step: step, isJournal: isJournal) {
+            switch try apply(action, predecoded: predecoded, to: replayer, step: step, isJournal: isJournal) {
             case .rejected(let rejection):
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
@@ -210,9 +211,12 @@ public struct ReplayVerifier {
         }
         if let journal = checkingRecorded?.journal {
             // The pipeline checks each recorded hash itself, so the visit replays only.
-            try replayPipelined(journal, steps: (base + 1)...end, checked: { recordedThrough = $0 },
-                                visit: { (recorded) throws(DebuggerError) in
-                                    try visit(recorded.step, recorded.action, recorded.hash, recorded: nil)
+            // The actions are decoded on the reading thread too, by a decoder of their own.
+            let decoder = (replayer as? any ActionPredecoding)?.makeActionDecoder()
+            try replayPipelined(journal, steps: (base + 1)...end, decoder: decoder, checked: { recordedThrough = $0 },
+                                visit: { (step) throws(DebuggerError) in
+                                    try visit(step.recorded.step, step.recorded.action, step.recorded.hash, recorded: nil,
+                                              predecoded: step.predecoded)
                                 },
                                 wasCancelled: { report.cancelled })
         } else {
@@ -236,12 +240,12 @@ public struct ReplayVerifier {
     ///   - checked: Called with each step whose recorded state was checked.
     ///   - visit: Replays a step; `false` stops the replay.
     ///   - wasCancelled: Whether the replay stopped because it was cancelled.
-    private func replayPipelined(_ journal: JournalSource, steps: ClosedRange<Int>, checked: (Int) -> Void,
-                                 visit: (RecordedStep) throws(DebuggerError) -> Bool,
+    private func replayPipelined(_ journal: JournalSource, steps: ClosedRange<Int>, decoder: (any ActionDecoding)?,
+                                 checked: (Int) -> Void, visit: (RecordedStepPipeline.Step) throws(DebuggerError) -> Bool,
                                  wasCancelled: () -> Bool) throws(DebuggerError) {
         let pipeline: RecordedStepPipeline
         do {
-            pipeline = try RecordedStepPipeline(journal.reader, steps: steps)
+            pipeline = try RecordedStepPipeline(journal.reader, steps: steps, decoder: decoder)
         } catch {
             throw .journal(error)
         }
@@ -252,12 +256,12 @@ public struct ReplayVerifier {
         while true {
             switch pipeline.next() {
             case .steps(let batch):
-                for recorded in batch {
-                    if let mismatch = Self.hashMismatch(recorded, in: journal) { throw mismatch }
-                    checked(recorded.step)
+                for step in batch {
+                    if let mismatch = Self.hashMismatch(step.recorded, in: journal) { throw mismatch }
+                    checked(step.recorded.step)
                     guard replaying else { continue }
                     do throws(DebuggerError) {
-                        replaying = try visit(recorded)
+                        replaying = try visit(step)
                     } catch {
                         replayError = error
                         replaying = false
@@ -312,10 +316,16 @@ public struct ReplayVerifier {
         }
     }
 
-    /// - Parameter isJournal: Whether the source is a journal, whose actions carry the app's own tags and
-    ///   go to the replayer as they are (the answer of `source.apply`, asked once rather than per step).
-    private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int, isJournal: Bool) throws(DebuggerError) -> ReplayOutcome {
+    /// - Parameters:
+    ///   - predecoded: The action as a decoder of the replayer's app decoded it ahead, on another thread.
+    ///   - isJournal: Whether the source is a journal, whose actions carry the app's own tags and
+    ///     go to the replayer as they are (the answer of `source.apply`, asked once rather than per step).
+    private func apply(_ action: JournalAction, predecoded: PredecodedAction?, to replayer: any Replayer, step: Int,
+                       isJournal: Bool) throws(DebuggerError) -> ReplayOutcome {
         do {
+            if isJournal, let predecoded, let predecoding = replayer as? any ActionPredecoding {
+                return try predecoding.apply(action, predecoded: predecoded)
+            }
             return try isJournal ? replayer.apply(action) : source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)
