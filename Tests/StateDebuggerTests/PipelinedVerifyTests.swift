@@ -110,4 +110,26 @@ import Testing
         #expect(report.cancelled)
         #expect(report.checkedThrough == 0)
     }
+
+    /// The actions are decoded on the reading thread, ahead of the replay: one that no longer decodes
+    /// still stops the replay at its own step, after every step before it matched.
+    @Test func anActionDecodedAheadThatIsUnknownStopsTheReplayAtItsStep() throws {
+        let directory = try TemporaryDirectory()
+        let path = try journal(in: directory) { line in
+            line.replacingOccurrences(of: #""type":"counter\.[a-z]+""#, with: #""type":"counter.nosuch""#, options: .regularExpression)
+                .replacingOccurrences(of: #""payload":{""#, with: #""payload":{"nosuch"#)
+        }
+        do {
+            let report = try verify(path)
+            Issue.record("expected the unknown action to stop the replay, got \(report)")
+        } catch {
+            guard case .unknownActionType(let type, let step, let line, _, _) = error else {
+                Issue.record("expected an unknown action type, got \(error)")
+                return
+            }
+            #expect(type == "counter.nosuch")
+            #expect(step == Self.damaged)
+            #expect(line == Self.damaged + 1)
+        }
+    }
 }
