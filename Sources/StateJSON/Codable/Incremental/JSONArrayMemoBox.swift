@@ -31,7 +31,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private enum Update {
         case unchanged
         /// The positions below both counts whose bits changed; then cut or extend to the new count.
-        case positions([Int])
+        /// `padding`: runs of elements equal in their significant bytes whose padding differs, which are
+        /// copied byte for byte so that the next comparison of the run is one `memcmp`.
+        case positions([Int], padding: [Range<Int>])
         /// Old `prefix..<oldEnd` became new `prefix..<newEnd`.
         case splice(prefix: Int, oldEnd: Int, newEnd: Int)
     }
@@ -50,8 +52,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         switch pending {
         case .unchanged?:
             break
-        case .positions(let indices)?:
+        case .positions(let indices, let padding)?:
             Self.copy(indices, from: newValue, into: &value)
+            Self.copyBytes(of: padding, from: newValue, into: &value)
             let kept = value.count
             if kept > newValue.count {
                 value.removeLast(kept - newValue.count)
@@ -92,6 +95,27 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                     let count = indices[end - 1] - first + 1
                     memcpy(UnsafeMutableRawPointer(targetBase + first), UnsafeRawPointer(sourceBase + first), count * stride)
                     position = end
+                }
+            }
+        }
+    }
+
+    /// Copies the bytes of the elements in `runs` (below both counts) from `source` into `target`, whose
+    /// elements there have the same significant bytes: the same values, so only their padding changes,
+    /// which an element copied member by member (into the copy of its own, or by the app's
+    /// copy-on-write) left as its new storage had it.
+    private static func copyBytes(of runs: [Range<Int>], from source: [Element], into target: inout [Element]) {
+        guard !runs.isEmpty else { return }
+        let stride = MemoryLayout<Element>.stride
+        // Safe because every run is below both counts, both buffers are used only inside the closures, and the elements
+        // overwritten have the same significant bytes as the ones copied over them (the same references, retained
+        // once), so no reference count changes.
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in
+                guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+                for run in runs {
+                    memcpy(UnsafeMutableRawPointer(targetBase + run.lowerBound), UnsafeRawPointer(sourceBase + run.lowerBound),
+                           run.count * stride)
                 }
             }
         }
@@ -161,8 +185,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 return spliced
             }
         }
-        var (changed, equal) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
+        var (changed, equal, padding) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
         let differing = keepsOwnCopy ? changed + equal : []
+        if !keepsOwnCopy { padding = [] }
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -173,7 +198,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         }
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
         if changed.isEmpty, oldValue.count == newValue.count {
-            pending = .positions(differing)
+            pending = .positions(differing, padding: padding)
             return previous
         }
         var elements: [JSONValue] = []
@@ -196,7 +221,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             spareChanged = changed
             spareMade = elements
         }
-        pending = .positions(differing)
+        pending = .positions(differing, padding: padding)
         return .array(elements)
     }
 
@@ -303,21 +328,25 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     ///
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
+    ///
+    /// `padding` lists the runs whose bytes differ although every element's significant bytes are the
+    /// same: their padding differs, and copying it makes the next comparison of the run one `memcmp`.
     private static func changedIndices(
         _ old: [Element], _ new: [Element], from first: Int, upTo count: Int, layout: SignificantBytes
-    ) -> (changed: [Int], equal: [Int]) {
+    ) -> (changed: [Int], equal: [Int], padding: [Range<Int>]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
         // escape.
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
                 guard count > first, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
-                    return ([], [])
+                    return ([], [], [])
                 }
                 let oldBytes = UnsafeRawPointer(oldBase)
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
+                var padding: [Range<Int>] = []
                 // Integers with other bits are other numbers: no generic `==`, which costs a witness
                 // call per element when an identifier moved to the front of a long list.
                 let bitsDecide = Element.self == Int.self || Element.self == Int64.self || Element.self == UInt.self
@@ -331,16 +360,19 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                         start = end
                         continue
                     }
+                    var differs = false
                     for index in start..<end where !layout.equal(oldBytes + index * stride, newBytes + index * stride) {
+                        differs = true
                         if bitsDecide || oldElements[index] != newElements[index] {
                             changed.append(index)
                         } else {
                             equal.append(index)
                         }
                     }
+                    if run > 1, !differs { padding.append(start..<end) }
                     start = end
                 }
-                return (changed, equal)
+                return (changed, equal, padding)
             }
         }
     }
