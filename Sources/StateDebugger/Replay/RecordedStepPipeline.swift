@@ -75,8 +75,13 @@ final class RecordedStepPipeline: @unchecked Sendable {
         while head == items.count { condition.wait() }
         let item = items[head]
         head += 1
+        // The items taken are dropped as the queue goes: a walker that stays ahead never lets it empty,
+        // and the queue would otherwise hold every batch of the recording.
         if head == items.count {
             items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= capacity {
+            items.removeFirst(head)
             head = 0
         }
         condition.broadcast()
