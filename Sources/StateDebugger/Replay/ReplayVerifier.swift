@@ -52,7 +52,10 @@ public struct ReplayVerifier {
 
     /// Replays the recording through step `last` and also checks, in the same pass over the file, that
     /// each step's recorded state (its keyframe, or its patch applied to the state before it) has the
-    /// hash its line records: what `statedbg replay --verify` proves, in one read of each line.
+    /// hash its line records: what `statedbg replay --verify` proves, in one read of each line. The
+    /// lines are read, their states checked and their actions decoded on a second thread, a bounded
+    /// number of steps ahead of the replay (``RecordedStepPipeline``); what either finds is reported
+    /// as one thread would report it.
     ///
     /// The recorded states are checked through `last` whatever the replay finds: a recorded state that
     /// does not match its hash is thrown as ``DebuggerError/journal(_:)`` (the journal is damaged, which
@@ -140,8 +143,7 @@ public struct ReplayVerifier {
         let isJournal = source.info.format == .journal
         let interval = max(1, progressInterval)
         var untilCheck = interval
-        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, recorded: RecordedStep?,
-                   predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
+        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
             untilCheck -= 1
             if untilCheck == 0 {
                 untilCheck = interval
@@ -150,10 +152,6 @@ public struct ReplayVerifier {
                     report.cancelled = true
                     return false
                 }
-            }
-            if let recorded, let journal = checkingRecorded?.journal {
-                if let mismatch = Self.hashMismatch(recorded, in: journal) { throw mismatch }
-                recordedThrough = step
             }
             let parent = source.parent(ofStep: step)
             if action.type == ReplaceStateAction.type {
@@ -210,18 +208,18 @@ public struct ReplayVerifier {
             return true
         }
         if let journal = checkingRecorded?.journal {
-            // The pipeline checks each recorded hash itself, so the visit replays only.
-            // The actions are decoded on the reading thread too, by a decoder of their own.
+            // The pipeline checks each recorded hash before the visit replays the step; the actions are
+            // decoded on the reading thread too, by a decoder of their own.
             let decoder = (replayer as? any ActionPredecoding)?.makeActionDecoder()
             try replayPipelined(journal, steps: (base + 1)...end, decoder: decoder, checked: { recordedThrough = $0 },
                                 visit: { (step) throws(DebuggerError) in
-                                    try visit(step.recorded.step, step.recorded.action, step.recorded.hash, recorded: nil,
+                                    try visit(step.recorded.step, step.recorded.action, step.recorded.hash,
                                               predecoded: step.predecoded)
                                 },
                                 wasCancelled: { report.cancelled })
         } else {
             try source.forEachActionAndHash((base + 1)...end) { (step, action, hash) throws(DebuggerError) -> Bool in
-                try visit(step, action, hash, recorded: nil)
+                try visit(step, action, hash)
             }
         }
         if report.cancelled || report.divergence != nil || report.stoppedAt != nil || report.redactedFrom != nil { return }
