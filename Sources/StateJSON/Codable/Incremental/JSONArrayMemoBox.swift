@@ -14,6 +14,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
     private var spareMade: [JSONValue]?
+    /// Set when the last encoding was a splice (``splice(_:_:prefix:previous:encoder:)``): the spare's
+    /// elements `prefix..<oldEnd` became `prefix..<newEnd`, and ``spareChanged`` is unused.
+    private var spareSplice: (prefix: Int, oldEnd: Int, newEnd: Int)?
     /// The bytes of an element that hold its properties; made on first use.
     private lazy var layout = SignificantBytes(of: Element.self)
     /// Whether ``JSONTypedMemoBox/value`` is a copy of the elements in storage of its own, brought up
@@ -143,12 +146,19 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// the whole array (a retain of every element) and the release of the spare.
     private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> Bool {
         let made = spareMade
+        let splice = spareSplice
         spareMade = nil
+        spareSplice = nil
         defer { spareElements = [] }
         guard let made, Self.address(of: previous) == Self.address(of: made) else { return false }
         swap(&elements, &spareElements)
-        let kept = min(elements.count, count)
-        for index in spareChanged where index < kept { elements[index] = previous[index] }
+        if let splice {
+            // The elements after the run move in place: no element is copied but the inserted ones.
+            elements.replaceSubrange(splice.prefix..<splice.oldEnd, with: previous[splice.prefix..<splice.newEnd])
+        } else {
+            let kept = min(elements.count, count)
+            for index in spareChanged where index < kept { elements[index] = previous[index] }
+        }
         if elements.count > count {
             elements.removeLast(elements.count - count)
         } else if elements.count < count {
@@ -219,6 +229,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if !elements.isEmpty {
             spareElements = oldElements
             spareChanged = changed
+            spareSplice = nil
             spareMade = elements
         }
         pending = .positions(differing, padding: padding)
@@ -258,15 +269,30 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         // updates the spare array in place.
         guard prefix + suffix == common, suffix > 0 else { return nil }
         encoder.memo?.spliceIndexedChildren(prefix: prefix, suffix: suffix, oldCount: old.count, newCount: new.count)
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(new.count)
-        elements.append(contentsOf: previous[0..<prefix])
+        var inserted: [JSONValue] = []
+        inserted.reserveCapacity(new.count - suffix - prefix)
         for index in prefix..<(new.count - suffix) {
-            elements.append(try Self.encode(new, index, encoder: encoder))
+            inserted.append(try Self.encode(new, index, encoder: encoder))
         }
-        elements.append(contentsOf: previous[(old.count - suffix)...])
-        spareElements = []
-        spareMade = nil
+        // The spare, brought up to date, takes the run in place; building the array afresh instead would
+        // retain every element, and freeing the old one later release every one.
+        var elements: [JSONValue] = []
+        if takeSpare(count: old.count, previous: previous, into: &elements) {
+            elements.replaceSubrange(prefix..<(old.count - suffix), with: inserted)
+        } else {
+            elements.reserveCapacity(new.count)
+            elements.append(contentsOf: previous[0..<prefix])
+            elements.append(contentsOf: inserted)
+            elements.append(contentsOf: previous[(old.count - suffix)...])
+        }
+        if elements.isEmpty {
+            spareElements = []
+            spareMade = nil
+        } else {
+            spareElements = previous
+            spareSplice = (prefix, old.count - suffix, new.count - suffix)
+            spareMade = elements
+        }
         pending = .splice(prefix: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
         return .array(elements)
     }
