@@ -96,12 +96,21 @@ package final class JournalStream {
     /// default: a block small enough to stay in the processor's cache while its lines are checked
     /// and searched is read faster than a larger one).
     ///
+    /// A file of `readAheadFromBytes` or more (8 MiB by default) is read, split into lines and
+    /// checksummed ahead on a second thread, a few blocks ahead of the search; the thread ends when
+    /// the stream does. A smaller file is read on the caller's thread, where starting one would cost
+    /// more than it saves.
+    ///
     /// - Throws: ``JournalError`` for a missing or unreadable file or a missing or damaged header.
-    package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 18) throws(JournalError) {
+    package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 18,
+                 readAheadFromBytes: Int64 = 8 << 20) throws(JournalError) {
         self.path = path
         self.options = options
         let descriptor = try JournalDescriptor.openRegularFile(path)
-        var lines = BlockLines(path: path, descriptor: descriptor, maxLineBytes: options.maxLineBytes, blockBytes: blockBytes)
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
+        var lines = BlockLines(path: path, descriptor: descriptor, maxLineBytes: options.maxLineBytes, blockBytes: blockBytes,
+                               readsAhead: size >= readAheadFromBytes)
         let header: JournalHeader
         do throws(JournalError) {
             guard let first = try lines.next() else {
@@ -364,6 +373,11 @@ private struct BlockLines {
     // below `filled` (the line buffer) and `batchCapacity` (the batch's arrays).
     let maxLineBytes: Int
     var buffer: UnsafeMutableRawBufferPointer
+    /// The second thread that reads, splits and checksums the file ahead, and the block of it being
+    /// read (whose buffer and line tables ``buffer``, ``ends`` and ``checksums`` then are), or `nil`
+    /// when the lines are read here.
+    let readAhead: BlockReadAhead?
+    var block: BlockReadAhead.Block?
     /// The bytes of `buffer` that hold data read from the file, and where the next line starts.
     var filled = 0
     var start = 0
@@ -375,8 +389,8 @@ private struct BlockLines {
     var torn: TornLine?
     /// The lines found in the buffer and not yet returned: where each one's line feed is, counted
     /// from `batchBase`, and the checksum of its covered bytes.
-    let ends: UnsafeMutablePointer<Int>
-    let checksums: UnsafeMutablePointer<UInt32>
+    var ends: UnsafeMutablePointer<Int>
+    var checksums: UnsafeMutablePointer<UInt32>
     var batchBase = 0
     var batchCount = 0
     var batchIndex = 0
@@ -387,20 +401,35 @@ private struct BlockLines {
 
     static let batchCapacity = 512
 
-    init(path: String, descriptor: Int32, maxLineBytes: Int, blockBytes: Int) {
+    init(path: String, descriptor: Int32, maxLineBytes: Int, blockBytes: Int, readsAhead: Bool) {
         self.path = path
         self.descriptor = descriptor
         self.maxLineBytes = maxLineBytes
+        if readsAhead {
+            readAhead = BlockReadAhead(path: path, descriptor: descriptor, maxLineBytes: maxLineBytes, blockBytes: blockBytes)
+            // Safe because these stand-ins are never read (no batch is found in them) and are freed once, in `release()`.
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+            ends = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+            return
+        }
+        readAhead = nil
         // Safe because the buffers are freed once, when the stream is closed, and never used after.
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(blockBytes, 4096), alignment: 16)
         ends = UnsafeMutablePointer<Int>.allocate(capacity: Self.batchCapacity)
         checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.batchCapacity)
     }
 
+    // Safe because it is called once, when the stream is closed: the reading thread is stopped and joined
+    // before its blocks and the file are released, and nothing reads the buffers after.
     func release() {
-        buffer.deallocate()
-        ends.deallocate()
-        checksums.deallocate()
+        if let readAhead {
+            readAhead.stop()
+        } else {
+            buffer.deallocate()
+            ends.deallocate()
+            checksums.deallocate()
+        }
         _ = close(descriptor)
     }
 
@@ -427,6 +456,7 @@ private struct BlockLines {
     /// Finds the next batch of complete lines, reading more of the file when the buffer holds none;
     /// `false` at the end of the file.
     private mutating func nextBatch() throws(JournalError) -> Bool {
+        if let readAhead { return try nextBlock(from: readAhead) }
         while true {
             if start < filled {
                 let region = UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: filled - start)
@@ -468,6 +498,40 @@ private struct BlockLines {
             } while count < 0 && errno == EINTR
             if count < 0 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
             if count == 0 { atEnd = true } else { filled += count }
+        }
+    }
+
+    // Safe because the block's buffer and line tables stay as the reading thread left them while the
+    // reader holds the block: the thread fills only the blocks given back to it.
+    /// Takes the next block the reading thread has filled, giving back the last one; `false` at the end
+    /// of the file, an error where the reading stopped, each after the lines before it.
+    private mutating func nextBlock(from readAhead: BlockReadAhead) throws(JournalError) -> Bool {
+        while true {
+            if let block {
+                switch block.finish {
+                case .end(let last):
+                    if torn == nil { torn = last }
+                    atEnd = true
+                    return false
+                case .failure(let error):
+                    throw error
+                case nil:
+                    readAhead.recycle(block)
+                    self.block = nil
+                }
+            }
+            let next = readAhead.take()
+            block = next
+            buffer = next.buffer
+            ends = next.ends
+            checksums = next.checksums
+            bufferOffset = next.offset
+            start = 0
+            filled = next.count > 0 ? next.ends[next.count - 1] + 1 : 0
+            batchBase = 0
+            batchCount = next.count
+            batchIndex = 0
+            if next.count > 0 { return true }
         }
     }
 }
