@@ -246,8 +246,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             let step = travelState.advance()
             let entry = RecorderEntry.step(step: step.number, time: time, parent: step.parent, site: site)
             if let deferred {
-                recent?.remember(step.number, state, limit: recentLimit(deferred, &travelState))
-                deferred.queue.put(entry, action: action, state: state)
+                // The state the ring lets go of is freed by the writer, not here (see `RecentStates`).
+                let displaced = recent?.remember(step.number, state, limit: recentLimit(deferred, &travelState))
+                deferred.queue.put(entry, action: action, state: state, discarding: displaced)
             } else if let eager {
                 put(entry, action: action, state: state, into: eager)
             }

@@ -67,8 +67,9 @@ public struct RecorderOptions: Sendable, Equatable {
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
     ///
-    /// Kept below ``recentStates``, so that the recent-state ring, not the writer, lets go of each state
-    /// last: the writer thread then never spends its time freeing the app's old states. For a large
+    /// The recent-state ring (``recentStates``) holds each state longer than the queue does; the
+    /// state it lets go of travels to the writer with the next step and is freed there, so that freeing
+    /// the app's old states (each object in them released) never slows dispatch. For a large
     /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
     /// waiting state holds its own copy of every array the app changed after it. The writer hands
     /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
