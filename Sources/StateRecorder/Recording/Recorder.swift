@@ -52,8 +52,18 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     private let control: any JournalWriterControl
     /// The writer, when states are queued as Swift values and encoded on its thread.
     private let deferred: JournalWriterThread<State, Action>?
-    /// The writer and snapshotter, when states are encoded on the calling thread.
+    /// The writer and snapshotter, when states are encoded on the calling thread and queued as JSON
+    /// (a recorder that rolls over to new files or feeds a live channel: both need the writer to have the
+    /// last state).
     private let eager: (writer: JournalWriterThread<JSONValue, Action>, states: StateSnapshotter<State>)?
+    /// The writer, snapshotter and builder, when states are encoded, fingerprinted and diffed on the calling
+    /// thread, and the writer is handed only each step's serialized patch (or keyframe) and fingerprint.
+    ///
+    /// Then nothing but the builder and the snapshotter holds a state's JSON arrays, and they hold only
+    /// the last one: the snapshotter updates the arrays it made two steps before in place, instead of
+    /// copying an array a queued step still held.
+    private let prepared: (writer: JournalWriterThread<PreparedStepState, Action>, states: StateSnapshotter<State>,
+                           builder: JournalBuilder)?
     private let travel: TravelBox
     /// The last few states, by step, for value states only; used under `travel`'s lock.
     private let recent: RecentStates<State>?
@@ -178,9 +188,24 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let actionSnapshotter = ActionSnapshotter<Action>.make(registry: actions, redaction: options.redaction)
         live = Self.openLiveChannel(options: options, appID: appID, actions: actions, builder: builder,
                                     path: file.path, onError: onError, makeRolloverHeader: makeRolloverHeader)
-        if eagerly {
+        if eagerly, options.maxFileBytes == nil, live == nil {
             // Nothing may hold the app's state after a call, or the app's next change copies it whole.
             states.keepOwnCopies()
+            let writer = JournalWriterThread<PreparedStepState, Action>(
+                file: file,
+                encoder: StepEncoder(states: PreparedStateSnapshotter(), actions: actionSnapshotter,
+                                     redaction: options.redaction),
+                builder: JournalBuilder(framingAfter: builder), options: options, onError: onError,
+                makeRolloverHeader: makeRolloverHeader, live: nil)
+            prepared = (writer, states, builder)
+            eager = nil
+            deferred = nil
+            control = writer
+            recent = nil
+        } else if eagerly {
+            // Nothing may hold the app's state after a call, or the app's next change copies it whole.
+            states.keepOwnCopies()
+            prepared = nil
             let writer = JournalWriterThread<JSONValue, Action>(
                 file: file,
                 encoder: StepEncoder(states: PassthroughSnapshotter(), actions: actionSnapshotter,
@@ -198,6 +223,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 live: live?.server)
             deferred = writer
             eager = nil
+            prepared = nil
             control = writer
             let ring = RecentStates<State>(capacity: options.recentStates)
             ring.remember(lastStep, initialState)
@@ -205,6 +231,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
         deferred?.start()
         eager?.writer.start()
+        prepared?.writer.start()
         live?.control.withHooks { $0.recorder = self }
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
     }
@@ -251,6 +278,10 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 deferred.queue.put(entry, action: action, state: state, discarding: displaced)
             } else if let eager {
                 put(entry, action: action, state: state, into: eager)
+            } else if let prepared {
+                guard let tree = snapshot(state, with: prepared.states) else { return step.number }
+                let content = prepared.builder.prepareStep(state: tree, parent: step.parent)
+                prepared.writer.queue.put(entry, action: action, state: content)
             }
             return step.number
         }
@@ -267,6 +298,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 deferred.queue.put(entry, action: action)
             } else if let eager {
                 eager.writer.queue.put(entry, action: action)
+            } else if let prepared {
+                prepared.writer.queue.put(entry, action: action)
             }
         }
     }
@@ -551,6 +584,15 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         } else if let eager {
             guard let tree = snapshot(state, with: eager) else { return }
             eager.writer.queue.put(entry, state: tree)
+        } else if let prepared {
+            guard let tree = snapshot(state, with: prepared.states) else { return }
+            let content: PreparedStepState
+            if case .replacement(_, _, let parent) = entry {
+                content = prepared.builder.prepareStep(state: tree, parent: parent, keyframe: true)
+            } else {
+                content = PreparedStepState(keyframe: false, content: [], hash: prepared.builder.travel(to: tree))
+            }
+            prepared.writer.queue.put(entry, state: content)
         }
     }
 
@@ -569,6 +611,17 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             return try eager.states.encode(state)
         } catch {
             eager.writer.queue.put(.stop(message: "statedbg could not encode a state for \(path) and stopped recording: \(error)"))
+            return nil
+        }
+    }
+
+    /// The state as the journal stores it (redacted), for a recorder that prepares steps on the calling
+    /// thread; `nil` after queueing the stop, when it cannot be encoded.
+    private func snapshot(_ state: State, with states: StateSnapshotter<State>) -> JSONValue? {
+        do {
+            return options.redaction.apply(to: try states.encode(state))
+        } catch {
+            control.put(.stop(message: "statedbg could not encode a state for \(path) and stopped recording: \(error)"))
             return nil
         }
     }
