@@ -139,7 +139,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void
     ) throws {
         let states = StateSnapshotter<State>.make()
-        let eagerly = Self.capturesEagerly(initialState, options: options)
+        let eagerly = Self.capturesEagerly(initialState, options: options, inPlaceStore: travelsEchoThroughStore)
+        // Before the initial state, so that the first step is encoded from it and not from scratch.
+        if eagerly { states.keepOwnCopies() }
         let tree = options.redaction.apply(to: try states.encode(initialState))
         let makeHeader = Self.headerMaker(app: app, schema: schema, options: options, coding: states.coding, clock: clock)
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
@@ -632,12 +634,20 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     }
 
     /// Whether states must be turned into JSON on the calling thread: when they are or hold objects,
-    /// which the app may change after the call returns. Values (`Codable` or not) are encoded later, on
-    /// the writer's thread.
-    static func capturesEagerly(_ initialState: State, options: RecorderOptions) -> Bool {
-        if options.stateCapture == .onCallingThread { return true }
-        guard !(State.self is AnyClass) else { return true }
-        return ObjectReferenceScan.containsObject(initialState)
+    /// which the app may change after the call returns, and (unless the options say otherwise) when a
+    /// store that changes its state in place (`inPlaceStore`, as ``RecordingStore``) has a state with
+    /// storage to copy: a state the recorder still held would make each change copy that storage whole.
+    /// Other values (`Codable` or not) are encoded later, on the writer's thread.
+    static func capturesEagerly(_ initialState: State, options: RecorderOptions, inPlaceStore: Bool) -> Bool {
+        switch options.stateCapture {
+        case .onCallingThread:
+            return true
+        case .automatic where inPlaceStore && !_isPOD(State.self):
+            return true
+        case .automatic, .onWriterThread:
+            guard !(State.self is AnyClass) else { return true }
+            return ObjectReferenceScan.containsObject(initialState)
+        }
     }
 }
 

@@ -97,14 +97,26 @@ public struct RecorderOptions: Sendable, Equatable {
     public var live: LiveChannel?
 
     /// When the recorder turns a state into JSON.
+    ///
+    /// On the calling thread, the recorder also diffs and fingerprints the state there, keeps copies of
+    /// its own of the arrays it compares, and hands its writer thread only the serialized patch: nothing
+    /// holds the app's state once the call returns, so the app's next change to it happens in place.
+    /// On the writer thread, dispatch only queues the state, but the queued and recent states hold the
+    /// app's arrays, so the app's next change to each array copies it whole (copy-on-write).
     public enum StateCapture: Sendable, Equatable {
-        /// On the recorder's own thread for value states (`Codable` or not), so dispatch only queues the
-        /// value; on the calling thread for a class-typed state or a state that holds class instances
-        /// (its objects may change after the call returns).
+        /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
+        /// dictionaries, strings: the store changes its state in place), for a class-typed state, and for a
+        /// state that holds class instances (its objects may change after the call returns); on the
+        /// writer thread otherwise: plain-data states, and a ``Recorder`` fed by the app's own store, whose
+        /// reducer usually returns a new state anyway.
         case automatic
         /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
-        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection.
+        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection,
+        /// and for large states changed in place.
         case onCallingThread
+        /// On the writer thread for value states, so that dispatch only queues the state (a class-typed
+        /// state, or one that holds class instances, is still captured on the calling thread).
+        case onWriterThread
     }
 
     /// The defaults.

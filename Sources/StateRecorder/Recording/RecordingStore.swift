@@ -102,6 +102,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                "the state of step \(reader.lastStep) does not decode as \(State.self): \(error)")
         }
         let states = StateSnapshotter<State>.make()
+        let eagerly = Recorder<State, Action>.capturesEagerly(state, options: options, inPlaceStore: true)
+        if eagerly { states.keepOwnCopies() }
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
                                      state: options.redaction.apply(to: try states.encode(state)),
                                      policy: options.keyframePolicy)
@@ -111,7 +113,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                                              coding: states.coding, clock: clock)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, states: states,
-            eagerly: Recorder<State, Action>.capturesEagerly(state, options: options), initialState: state,
+            eagerly: eagerly, initialState: state,
             actions: registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
             travelsEchoThroughStore: true, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
