@@ -9,8 +9,10 @@ import StateSync
 /// and forth in time while the app runs.
 ///
 /// It wraps a ``StateStore/Store`` and offers the same API to the app; the journaling is a ``Recorder``'s,
-/// fed from the store's events. Dispatch returns as soon as the reducer has run: encoding and writing
-/// happen on a background thread, at a cost proportional to what each action changed. See
+/// fed from the store's events. Dispatch encodes, diffs and fingerprints the new state at a cost
+/// proportional to what the action changed, without holding on to it (so the store's next change
+/// happens in place), and queues the patch; writing happens on a background thread (see
+/// ``RecorderOptions/StateCapture`` for the other way round). See
 /// ``RecorderOptions`` for durability, snapshots, redaction and limits. Apps with a store of their own
 /// use a ``Recorder`` directly.
 ///
