@@ -638,11 +638,16 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// store that changes its state in place (`inPlaceStore`, as ``RecordingStore``) has a state with
     /// storage to copy: a state the recorder still held would make each change copy that storage whole.
     /// Other values (`Codable` or not) are encoded later, on the writer's thread.
+    ///
+    /// The in-place case applies only where steps are prepared on the calling thread: without a file
+    /// limit or a live channel, whose writer needs each state's JSON. Queued as JSON, the states would
+    /// hold the arrays the encoder updates, which would then copy them whole on every step.
     static func capturesEagerly(_ initialState: State, options: RecorderOptions, inPlaceStore: Bool) -> Bool {
         switch options.stateCapture {
         case .onCallingThread:
             return true
-        case .automatic where inPlaceStore && !_isPOD(State.self):
+        case .automatic where inPlaceStore && !_isPOD(State.self) && options.maxFileBytes == nil
+            && options.live == nil && RecorderOptions.LiveChannel.fromEnvironment() == nil:
             return true
         case .automatic, .onWriterThread:
             guard !(State.self is AnyClass) else { return true }
