@@ -151,7 +151,7 @@ struct RecordingScalingBenchmarks {
             Measurement(group: "recording scaling", name: "record tracker, \(steps) steps: peak resident memory",
                         unit: .megabytes, samples: figure(recorded, "peak", scale: 1e-6),
                         baselineName: "plain store process", baseline: figure(plain, "peak", scale: 1e-6),
-                        note: "VmHWM of a fresh process; the state is \(NumberText.figure(Double(stateBytes) / 1e6)) MB of JSON at the end; the recorder keeps fewer recent and queued states as the state grows"),
+                        note: "VmHWM of a fresh process; the state is \(NumberText.figure(Double(stateBytes) / 1e6)) MB of JSON at the end; captured on the calling thread, the recorder keeps no state but its last one, in JSON"),
         ]
     }
 
