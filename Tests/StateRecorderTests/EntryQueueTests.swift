@@ -80,6 +80,13 @@ import Testing
         full.remember(2, Canary(2), limit: 2)
         #expect(full.remember(3, Canary(3), limit: 2)?.number == 1)
         #expect(full.state(after: 3)?.number == 3)
+        // Plain data costs nothing to free: it is dropped in place, not handed back.
+        let counters = RecentStates<Int>(capacity: 2)
+        counters.remember(1, 1, limit: 2)
+        counters.remember(2, 2, limit: 2)
+        #expect(counters.remember(3, 3, limit: 2) == nil)
+        #expect(counters.state(after: 3) == 3)
+        #expect(counters.state(after: 1) == nil)
     }
 
     @Test func slicesReleasedEarlyFreeTheirSlotsForAWaitingProducer() async {

@@ -19,6 +19,8 @@ final class RecentStates<State>: @unchecked Sendable {
     /// The step whose state each slot holds; -1 for none (that slot's state is uninitialized).
     private var steps: [Int]
     private let states: UnsafeMutablePointer<State>
+    /// Whether freeing a state costs nothing (plain data): such states are not handed back.
+    private let trivial = _isPOD(State.self)
 
     /// The bytes of journaled state (its canonical JSON, as the last keyframe wrote it) the ring aims to
     /// keep in memory across all its states.
@@ -52,8 +54,8 @@ final class RecentStates<State>: @unchecked Sendable {
     }
 
     /// Keeps `state` as the state after `step`, and of the states before it only the latest `limit - 1`
-    /// (`limit` is at most the capacity); returns the state it let go of, if any, for the caller to free
-    /// elsewhere.
+    /// (`limit` is at most the capacity); returns the state it let go of, if any and unless it is plain
+    /// data, for the caller to free elsewhere.
     ///
     /// The last reference to an old state is usually the ring's, and freeing a state releases every
     /// object in it (each heap string of 1,000 users, from memory long out of cache): done here, under
@@ -73,13 +75,17 @@ final class RecentStates<State>: @unchecked Sendable {
         if limit < capacity, step >= limit {
             let stale = (step - limit) % capacity
             if steps[stale] >= 0, steps[stale] <= step - limit {
-                displaced = (states + stale).move()
-                steps[stale] = -1
+                if trivial {
+                    forget(stale)
+                } else {
+                    displaced = (states + stale).move()
+                    steps[stale] = -1
+                }
             }
         }
         let slot = step % capacity
         if steps[slot] >= 0 {
-            if displaced == nil {
+            if displaced == nil, !trivial {
                 displaced = (states + slot).move()
                 (states + slot).initialize(to: state)
             } else {
