@@ -75,8 +75,9 @@ public struct RecorderOptions: Sendable, Equatable {
     /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
     /// counter app outrunning its writer slept and woke both threads every 35 steps.
     public var queueCapacity: Int = 1024
-    /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
-    /// from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
+    /// How many recent states stay in memory for fast undo, redo and jump, when states are captured on
+    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do); older ones are
+    /// read back from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
     /// least 8), since each holds its own copy of every array the app changed after it.
     public var recentStates: Int = 2048
     /// What to do when the journal's path already names a file. Default: keep it and record into a
