@@ -83,6 +83,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         let bytes = builder.stateBytes
         guard bytes != stateBytes.load(ordering: .relaxed) else { return }
         stateBytes.store(bytes, ordering: .relaxed)
+        // A prepared step holds a patch's bytes, not a state: the queue keeps its whole capacity.
+        guard !statesArePrepared else { return }
         let limit = Self.queueLimit(capacity: queue.capacity, stateBytes: bytes)
         if limit != queueLimit {
             queueLimit = limit
