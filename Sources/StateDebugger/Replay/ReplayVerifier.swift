@@ -52,7 +52,10 @@ public struct ReplayVerifier {
 
     /// Replays the recording through step `last` and also checks, in the same pass over the file, that
     /// each step's recorded state (its keyframe, or its patch applied to the state before it) has the
-    /// hash its line records: what `statedbg replay --verify` proves, in one read of each line.
+    /// hash its line records: what `statedbg replay --verify` proves, in one read of each line. The
+    /// lines are read, their states checked and their actions decoded on a second thread, a bounded
+    /// number of steps ahead of the replay (``RecordedStepPipeline``); what either finds is reported
+    /// as one thread would report it.
     ///
     /// The recorded states are checked through `last` whatever the replay finds: a recorded state that
     /// does not match its hash is thrown as ``DebuggerError/journal(_:)`` (the journal is damaged, which
@@ -140,7 +143,7 @@ public struct ReplayVerifier {
         let isJournal = source.info.format == .journal
         let interval = max(1, progressInterval)
         var untilCheck = interval
-        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, recorded: RecordedStep?) throws(DebuggerError) -> Bool {
+        func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
             untilCheck -= 1
             if untilCheck == 0 {
                 untilCheck = interval
@@ -149,10 +152,6 @@ public struct ReplayVerifier {
                     report.cancelled = true
                     return false
                 }
-            }
-            if let recorded, let journal = checkingRecorded?.journal {
-                if let mismatch = Self.hashMismatch(recorded, in: journal) { throw mismatch }
-                recordedThrough = step
             }
             let parent = source.parent(ofStep: step)
             if action.type == ReplaceStateAction.type {
@@ -185,7 +184,7 @@ public struct ReplayVerifier {
                 // The recording travelled back before this step: continue from the recorded parent state.
                 replayer = try makeReplayer(at: parent)
             }
-            switch try apply(action, to: replayer, step: step, isJournal: isJournal) {
+            switch try apply(action, predecoded: predecoded, to: replayer, step: step, isJournal: isJournal) {
             case .rejected(let rejection):
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
@@ -209,27 +208,71 @@ public struct ReplayVerifier {
             return true
         }
         if let journal = checkingRecorded?.journal {
-            var failure: DebuggerError?
-            do {
-                try journal.reader.forEachRecordedStep((base + 1)...end) { recorded in
-                    do throws(DebuggerError) {
-                        return try visit(recorded.step, recorded.action, recorded.hash, recorded: recorded)
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
-            } catch {
-                throw .journal(error)
-            }
-            if let failure { throw failure }
+            // The pipeline checks each recorded hash before the visit replays the step; the actions are
+            // decoded on the reading thread too, by a decoder of their own.
+            let decoder = (replayer as? any ActionPredecoding)?.makeActionDecoder()
+            try replayPipelined(journal, steps: (base + 1)...end, decoder: decoder, checked: { recordedThrough = $0 },
+                                visit: { (step) throws(DebuggerError) in
+                                    try visit(step.recorded.step, step.recorded.action, step.recorded.hash,
+                                              predecoded: step.predecoded)
+                                },
+                                wasCancelled: { report.cancelled })
         } else {
             try source.forEachActionAndHash((base + 1)...end) { (step, action, hash) throws(DebuggerError) -> Bool in
-                try visit(step, action, hash, recorded: nil)
+                try visit(step, action, hash)
             }
         }
         if report.cancelled || report.divergence != nil || report.stoppedAt != nil || report.redactedFrom != nil { return }
         progress(source.lastStep)
+    }
+
+    /// Replays `steps` of `journal` as a ``RecordedStepPipeline`` reads them on another thread: each
+    /// step's recorded state is checked against its hash, then its action replayed, in order.
+    ///
+    /// When the replay stops before the end (a divergence, a stop, a replay error), the recorded states
+    /// after it are still checked from the same pipeline through the last step, and a damaged one is
+    /// thrown instead of the replay's error: the journal's damage outweighs any verdict. Only a
+    /// cancellation stops both.
+    ///
+    /// - Parameters:
+    ///   - checked: Called with each step whose recorded state was checked.
+    ///   - visit: Replays a step; `false` stops the replay.
+    ///   - wasCancelled: Whether the replay stopped because it was cancelled.
+    private func replayPipelined(_ journal: JournalSource, steps: ClosedRange<Int>, decoder: (any ActionDecoding)?,
+                                 checked: (Int) -> Void, visit: (RecordedStepPipeline.Step) throws(DebuggerError) -> Bool,
+                                 wasCancelled: () -> Bool) throws(DebuggerError) {
+        let pipeline: RecordedStepPipeline
+        do {
+            pipeline = try RecordedStepPipeline(journal.reader, steps: steps, decoder: decoder)
+        } catch {
+            throw .journal(error)
+        }
+        defer { pipeline.stop() }
+        var replaying = true
+        /// What stopped the replay, thrown once the rest of the journal proves intact.
+        var replayError: DebuggerError?
+        while true {
+            switch pipeline.next() {
+            case .steps(let batch):
+                for step in batch {
+                    if let mismatch = Self.hashMismatch(step.recorded, in: journal) { throw mismatch }
+                    checked(step.recorded.step)
+                    guard replaying else { continue }
+                    do throws(DebuggerError) {
+                        replaying = try visit(step)
+                    } catch {
+                        replayError = error
+                        replaying = false
+                    }
+                    if !replaying, wasCancelled() { return }
+                }
+            case .failed(let error):
+                throw .journal(error)
+            case .finished:
+                if let replayError { throw replayError }
+                return
+            }
+        }
     }
 
     /// A replayer for a redacted recording's first state: the recorded one when it decodes (nothing
@@ -271,10 +314,16 @@ public struct ReplayVerifier {
         }
     }
 
-    /// - Parameter isJournal: Whether the source is a journal, whose actions carry the app's own tags and
-    ///   go to the replayer as they are (the answer of `source.apply`, asked once rather than per step).
-    private func apply(_ action: JournalAction, to replayer: any Replayer, step: Int, isJournal: Bool) throws(DebuggerError) -> ReplayOutcome {
+    /// - Parameters:
+    ///   - predecoded: The action as a decoder of the replayer's app decoded it ahead, on another thread.
+    ///   - isJournal: Whether the source is a journal, whose actions carry the app's own tags and
+    ///     go to the replayer as they are (the answer of `source.apply`, asked once rather than per step).
+    private func apply(_ action: JournalAction, predecoded: PredecodedAction?, to replayer: any Replayer, step: Int,
+                       isJournal: Bool) throws(DebuggerError) -> ReplayOutcome {
         do {
+            if isJournal, let predecoded, let predecoding = replayer as? any ActionPredecoding {
+                return try predecoding.apply(action, predecoded: predecoded)
+            }
             return try isJournal ? replayer.apply(action) : source.apply(action, to: replayer)
         } catch {
             throw DebuggerError(replaying: error, step: step, in: source)

@@ -161,6 +161,18 @@ package final class IncrementalFingerprinter {
                 node.combine(from: 0)
                 return
             }
+            if new.count == old.count, let (to, from) = Self.movedEarlier(old: old, new: new) {
+                // The positions between kept their elements, one place later: their fingerprints and
+                // nodes move with them instead of each position being looked at again. The positions
+                // after `from` are compared as usual, without borrowing a neighbour's fingerprint,
+                // since the fingerprints before them are no longer at their old positions.
+                node.children.insert(node.children.remove(at: from), at: to)
+                node.childPrints.insert(node.childPrints.remove(at: from), at: to)
+                let later = from + 1 < new.count ? updateChildren(node, old: old, new: new, from: from + 1, upTo: new.count) : nil
+                node.value = value
+                node.combine(from: min(to, later ?? to))
+                return
+            }
             let common = min(old.count, new.count)
             var first = updateChildren(node, old: old, new: new, upTo: common, shifted: true)
             if new.count != old.count {
@@ -226,15 +238,41 @@ package final class IncrementalFingerprinter {
         return true
     }
 
-    /// Updates the children below `count` whose values differ, position by position; the first
-    /// position whose fingerprint changed, if any.
+    /// When `new` is `old` with one element moved to an earlier position and nothing else changed before
+    /// the position it left, that position (`from`) and the one it moved to (`to`); `nil` otherwise.
+    ///
+    /// A list ordered by recent use moves an element to the front on every change: each position up
+    /// to the one it left then holds its neighbour's element, and looking at each of them again cost
+    /// more than the rest of the state. Only bits are compared, so repeated values are no trouble: every
+    /// position between gets the fingerprint of an element with the same bits.
+    private static func movedEarlier(old: [JSONValue], new: [JSONValue]) -> (to: Int, from: Int)? {
+        let count = old.count
+        // Safe because both buffers are used only inside the closures, and every index stays below `count`, the count
+        // of both.
+        return old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer -> (to: Int, from: Int)? in
+                guard count > 1, newBuffer.count == count, let oldBase = oldBuffer.baseAddress,
+                      let newBase = newBuffer.baseAddress, oldBase != newBase else { return nil }
+                var to = 0
+                while to < count, JSONValue.sameBits(oldBase + to, newBase + to) { to += 1 }
+                guard to + 1 < count, JSONValue.sameBits(newBase + to + 1, oldBase + to) else { return nil }
+                var from = to + 1
+                while from + 1 < count, JSONValue.sameBits(newBase + from + 1, oldBase + from) { from += 1 }
+                guard JSONValue.sameBits(newBase + to, oldBase + from) else { return nil }
+                return (to, from)
+            }
+        }
+    }
+
+    /// Updates the children from `start` below `count` whose values differ, position by position; the
+    /// first position whose fingerprint changed, if any.
     ///
     /// In an array (`shifted`), a changed scalar with the same bits as the old element just before or
     /// after its position takes that element's fingerprint instead of being hashed again: moving one
     /// identifier to the front of a list of 10,000 shifts every element before its old place by one,
     /// and hashing each again (its decimal text, for an integer) cost more than the rest of the step.
     private func updateChildren<Values: ContiguousJSONValues>(
-        _ node: Node, old: Values, new: Values, upTo count: Int, shifted: Bool = false
+        _ node: Node, old: Values, new: Values, from start: Int = 0, upTo count: Int, shifted: Bool = false
     ) -> Int? {
         var first: Int?
         // The old fingerprint of the last position overwritten below, which its successor may take.
@@ -253,7 +291,7 @@ package final class IncrementalFingerprinter {
                     if let overwritten, overwritten.index == index { return overwritten.print }
                     return node.childPrints[index]
                 }
-                for index in 0..<count where !JSONValue.sameBits(oldBase + index, newBase + index) {
+                for index in start..<count where !JSONValue.sameBits(oldBase + index, newBase + index) {
                     let element = newBuffer[index]
                     let print: UInt64
                     if let child = node.children[index], Self.sameKind(child.value, element) {

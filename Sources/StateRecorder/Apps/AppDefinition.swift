@@ -42,7 +42,13 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     public var swiftName: String?
     /// The module that declares the app, for the `@testable import` of exported tests: by default the
     /// module of the state type.
-    public var moduleName: String?
+    public var moduleName: String? {
+        get { chosenModuleName ?? Self.moduleName(of: State.self) }
+        set { chosenModuleName = .some(newValue) }
+    }
+    /// The module name set by the app; `nil` until one is set. The default is found only when asked
+    /// for: naming a type through reflection at start-up cost every `statedbg` command time.
+    private var chosenModuleName: String??
     /// Makes the state a new store starts from (a fresh object each time, for class states).
     public var makeInitialState: @Sendable () -> State
     /// The app's `Codable` action types.
@@ -73,7 +79,6 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         self.id = id
         self.summary = summary
         self.swiftName = swiftName
-        moduleName = Self.moduleName(of: State.self)
         makeInitialState = initialState
         self.actions = actions
         self.actionSamples = actionSamples

@@ -28,7 +28,13 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
     public var swiftName: String?
     /// The module that declares the app, which exported tests import: by default the module of the
     /// state type.
-    public var moduleName: String?
+    public var moduleName: String? {
+        get { chosenModuleName ?? Self.moduleName(of: State.self) }
+        set { chosenModuleName = .some(newValue) }
+    }
+    /// The module name set by the app; `nil` until one is set. The default is found only when asked
+    /// for: naming a type through reflection at start-up cost every `statedbg` command time.
+    private var chosenModuleName: String??
     /// The state a new store starts from.
     public var initialState: State
     /// The app's root reducer.
@@ -56,7 +62,6 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
         self.id = id
         self.summary = summary
         self.swiftName = swiftName
-        moduleName = Self.moduleName(of: State.self)
         self.initialState = initialState
         self.reducer = reducer
         self.validators = validators

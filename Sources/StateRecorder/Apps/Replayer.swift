@@ -80,9 +80,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private var current: State
     private let encoder = IncrementalJSONEncoder<State>()
     private let fingerprinter = IncrementalFingerprinter()
-    /// Decoded payloads with the tag the current code gives them.
-    private var actionCache: [JSONValue: (action: Action, tag: String)] = [:]
-    private lazy var knownTypes: Set<String> = Set(app.actionSamples.map { app.describer.describe($0).type })
+    private let decoder: TypedActionDecoder<State, Action>
     /// The member names of the samples' Codable forms, sorted; empty when the action type is not
     /// encoded as one-member objects.
     private lazy var caseNames: [String] = {
@@ -99,6 +97,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     init(app: RecordableApp<State, Action>, state: State) throws(ReplayError) {
         self.app = app
         self.current = state
+        decoder = TypedActionDecoder(app: app)
         // Without validators the reducer changes `current` in place (see `apply`), so the encoder keeps
         // arrays of its own instead of holding the state's, which would make each change copy them.
         if app.validators.isEmpty { encoder.keepsOwnCopies = true }
@@ -111,7 +110,10 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
-        let decoded = try decode(action.payload, type: action.type)
+        try apply(decoder.decode(action.payload, type: action.type))
+    }
+
+    private func apply(_ decoded: Action) throws(ReplayError) -> ReplayOutcome {
         if app.validators.isEmpty {
             // Nothing needs the old state, so the reducer changes the only copy in place: holding it
             // would make every array the reducer touches a copy of the whole array.
@@ -160,27 +162,21 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         }
         return JournalAction(type: description.type, label: description.label, payload: encoded)
     }
+}
 
-    /// Decodes a payload, which must be the action its tag names: a line whose tag and payload
-    /// disagree was altered, and replaying the payload would hide it.
-    private func decode(_ payload: JSONValue, type: String) throws(ReplayError) -> Action {
-        if let cached = actionCache[payload] {
-            guard cached.tag == type else { throw .mismatchedTag(type, decoded: cached.tag) }
-            return cached.action
+extension TypedReplayer: ActionPredecoding {
+    func makeActionDecoder() -> any ActionDecoding {
+        TypedActionDecoder(app: app)
+    }
+
+    func apply(_ action: JournalAction, predecoded: PredecodedAction) throws(ReplayError) -> ReplayOutcome {
+        guard predecoded.actionType == ObjectIdentifier(Action.self) else { return try apply(action) }
+        switch predecoded.result {
+        case .success(let value):
+            guard let decoded = value as? Action else { return try apply(action) }
+            return try apply(decoded)
+        case .failure(let error):
+            throw error
         }
-        let decoded: Action
-        do {
-            decoded = try JSONValueDecoder().decode(Action.self, from: payload)
-        } catch {
-            if !knownTypes.isEmpty, !knownTypes.contains(type) {
-                throw .unknownActionType(type, detail: "known types: \(knownTypes.sorted().joined(separator: ", "))")
-            }
-            throw .undecodableAction(type, detail: "\(error)")
-        }
-        let tag = app.describer.tag(of: decoded)
-        if actionCache.count >= 4096 { actionCache.removeAll(keepingCapacity: true) }
-        actionCache[payload] = (decoded, tag)
-        guard tag == type else { throw .mismatchedTag(type, decoded: tag) }
-        return decoded
     }
 }

@@ -15,6 +15,8 @@ import Darwin
 /// spawned on a counter journal it recorded itself, so each figure counts process start, opening,
 /// reading, reducing and hashing, not only an inner loop. Each row has its wall time and, since a
 /// shared machine makes a process wait for a core, a second row with the child's processor time.
+/// The journal has at least 200,000 steps (the full run 1,000,000), so that the rows measure
+/// throughput rather than process start, which has a row of its own (`statedbg --version`).
 ///
 /// The baselines are the paths the commands took before, run in this process on the same file:
 /// `replay --verify --quiet` rebuilt and hashed every recorded state in one pass (two parses a line)
@@ -22,8 +24,12 @@ import Darwin
 struct EndToEndBenchmarks {
     let context: BenchmarkContext
 
+    /// The counter journal's length: the scale's, but at least 200,000 steps, which the recorder writes in
+    /// about 0.1 s; at 20,000 steps process start (about 10 ms) was a fifth of the verify row.
+    private var steps: Int { max(context.scale.counterSteps, 200_000) }
+
     func run() throws -> [Measurement] {
-        let steps = context.scale.counterSteps
+        let steps = self.steps
         let label = "counter, \(NumberText.figure(Double(steps))) steps"
         guard let statedbg = Self.statedbgPath(nextTo: context.executable) else {
             let note = "statedbg is not built next to statedbg-bench; build both (swift build -c release) to measure the commands"
@@ -66,9 +72,10 @@ struct EndToEndBenchmarks {
             damagedProcessor.append(broken.processor * 1000)
         }
         let processorNote = "processor time of the process (all threads), which unlike the wall clock does not count waiting for a core"
+        let startUp = try measureStartUp(statedbg, repetitions: max(5, repetitions))
         let damagedName = "\(label), every line damaged: statedbg check"
         let tracker = try TrackerCommandBenchmarks(commands: self, statedbg: statedbg).run()
-        return tracker + [
+        return tracker + startUp + [
             Measurement(group: "end to end", name: "\(label): statedbg replay --verify --quiet, wall", unit: .stepsPerSecond,
                         samples: Samples(replayWall), baselineName: "two passes, in process (before)", baseline: Samples(oldWall),
                         target: .atLeast(500_000), note: "spawned: process start, open, read, reduce, hash"),
@@ -89,6 +96,25 @@ struct EndToEndBenchmarks {
         ]
     }
 
+    /// Process start as every command pays it: `statedbg --version`, which loads the binary and its
+    /// libraries, registers the apps and parses the arguments, and does nothing else.
+    private func measureStartUp(_ statedbg: String, repetitions: Int) throws -> [Measurement] {
+        context.progress("end to end: statedbg --version, \(repetitions) runs")
+        var wall: [Double] = [], processor: [Double] = []
+        for _ in 0..<repetitions {
+            let run = try spawn(statedbg, ["--version"], expecting: 0)
+            wall.append(run.wall * 1000)
+            processor.append(run.processor * 1000)
+        }
+        let note = "counted in every spawned row above and below; the rows' steps are many enough that it is a small part of them"
+        return [
+            Measurement(group: "end to end", name: "process start (statedbg --version), wall", unit: .milliseconds,
+                        samples: Samples(wall), note: note),
+            Measurement(group: "end to end", name: "process start (statedbg --version), processor", unit: .milliseconds,
+                        samples: Samples(processor), note: "processor time of the process (all threads)"),
+        ]
+    }
+
     /// The `statedbg` built beside this executable, if there is one.
     static func statedbgPath(nextTo executable: String) -> String? {
         let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("statedbg").path
@@ -104,24 +130,38 @@ struct EndToEndBenchmarks {
     }
 
     /// Runs `arguments`, its output discarded, and returns its wall and processor seconds.
+    ///
+    /// Spawned with `posix_spawn` and reaped with `waitpid`: Foundation's `Process` learns of the exit
+    /// by polling, which added tens of milliseconds to every wall time, as much as the process start
+    /// it was meant to count.
     func spawn(_ executable: String, _ arguments: [String], expecting status: Int32) throws -> (wall: Double, processor: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Safe because `argv` holds NUL-terminated copies that live until the deferred `free`, ending with a null
+        // pointer, and the environment is this process's own.
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
         let before = Self.childrenProcessorSeconds()
         let start = ContinuousClock.now
-        do {
-            try process.run()
-        } catch {
-            throw BenchmarkError.io("cannot start \(executable): \(error.localizedDescription)")
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw BenchmarkError.io("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
-        process.waitUntilExit()
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 {
+            guard errno == EINTR else { throw BenchmarkError.io("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
+        }
         let wall = (ContinuousClock.now - start).seconds
-        guard process.terminationStatus == status else {
+        // The exit status is the second byte of the wait status when the low 7 bits (the signal) are 0.
+        let exited = raw & 0x7f == 0
+        let terminationStatus = exited ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        guard exited, terminationStatus == status else {
             throw BenchmarkError.wrongResult(scenario: "end to end",
-                                             "statedbg \(arguments.joined(separator: " ")) exited with \(process.terminationStatus), not \(status).")
+                                             "statedbg \(arguments.joined(separator: " ")) exited with \(terminationStatus), not \(status).")
         }
         return (wall, Self.childrenProcessorSeconds() - before)
     }

@@ -120,4 +120,30 @@ import Testing
         list.insert(list.remove(at: 10), at: 500)
         #expect(fingerprinter.fingerprint(.array(list)) == StateFingerprint.of(.array(list)))
     }
+
+    /// An element moved to an earlier position carries its fingerprint and node along: objects moved to
+    /// the front, from the end, next to a change after the position they left, or back and forth,
+    /// still fingerprint as from scratch.
+    @Test func movingObjectsEarlierFingerprintsAsFromScratch() {
+        var random = SeededGenerator(seed: 5)
+        let fingerprinter = IncrementalFingerprinter()
+        var list: [JSONValue] = (0..<300).map { ["id": .integer(Int64($0)), "items": .array([.integer(Int64($0 % 7))])] }
+        #expect(fingerprinter.fingerprint(.array(list)) == StateFingerprint.of(.array(list)))
+        for round in 0..<200 {
+            let from = Int.random(in: 1..<list.count, using: &random)
+            let to = Int.random(in: 0..<from, using: &random)
+            list.insert(list.remove(at: from), at: to)
+            switch round % 4 {
+            case 0 where from + 1 < list.count:
+                list[from + 1] = ["id": .integer(Int64(-round)), "items": []]
+            case 1:
+                list.insert(list.removeLast(), at: 0)
+            case 2:
+                list[to] = ["id": .integer(Int64(1000 + round)), "items": .array([.null])]
+            default:
+                break
+            }
+            #expect(fingerprinter.fingerprint(.array(list)) == StateFingerprint.of(.array(list)), "round \(round)")
+        }
+    }
 }

@@ -14,6 +14,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private var spareElements: [JSONValue] = []
     private var spareChanged: [Int] = []
     private var spareMade: [JSONValue]?
+    /// Set when the last encoding was a splice (``splice(_:_:prefix:previous:encoder:)``): the spare's
+    /// elements `prefix..<oldEnd` became `prefix..<newEnd`, and ``spareChanged`` is unused.
+    private var spareSplice: (prefix: Int, oldEnd: Int, newEnd: Int)?
     /// The bytes of an element that hold its properties; made on first use.
     private lazy var layout = SignificantBytes(of: Element.self)
     /// Whether ``JSONTypedMemoBox/value`` is a copy of the elements in storage of its own, brought up
@@ -31,7 +34,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     private enum Update {
         case unchanged
         /// The positions below both counts whose bits changed; then cut or extend to the new count.
-        case positions([Int])
+        /// `padding`: runs of elements equal in their significant bytes whose padding differs, which are
+        /// copied byte for byte so that the next comparison of the run is one `memcmp`.
+        case positions([Int], padding: [Range<Int>])
         /// Old `prefix..<oldEnd` became new `prefix..<newEnd`.
         case splice(prefix: Int, oldEnd: Int, newEnd: Int)
     }
@@ -50,8 +55,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         switch pending {
         case .unchanged?:
             break
-        case .positions(let indices)?:
-            for index in indices { value[index] = newValue[index] }
+        case .positions(let indices, let padding)?:
+            Self.copy(indices, from: newValue, into: &value)
+            Self.copyBytes(of: padding, from: newValue, into: &value)
             let kept = value.count
             if kept > newValue.count {
                 value.removeLast(kept - newValue.count)
@@ -62,6 +68,59 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             value.replaceSubrange(prefix..<oldEnd, with: newValue[prefix..<newEnd])
         case nil:
             value = Self.ownCopy(of: newValue)
+        }
+    }
+
+    /// Copies the elements at `indices` (each below both counts) from `source` into `target`.
+    ///
+    /// Through buffers, since this code is generic at run time: `target[index] = source[index]` looked
+    /// up the array's metadata and called the generic subscripts for each index, which cost more than
+    /// the rest of the step when an identifier moved to the front of a list of thousands (every
+    /// position before it changes). Plain-data elements are copied a run of consecutive indices at a time.
+    private static func copy(_ indices: [Int], from source: [Element], into target: inout [Element]) {
+        guard !indices.isEmpty else { return }
+        let stride = MemoryLayout<Element>.stride
+        let plain = _isPOD(Element.self)
+        // Safe because every index is below both counts (positions compared below the shorter count), both buffers are
+        // used only inside the closures, and plain-data elements may be copied as bytes.
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in
+                guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+                guard plain else {
+                    for index in indices { (targetBase + index).update(from: sourceBase + index, count: 1) }
+                    return
+                }
+                var position = 0
+                while position < indices.count {
+                    let first = indices[position]
+                    var end = position + 1
+                    while end < indices.count, indices[end] == indices[end - 1] + 1 { end += 1 }
+                    let count = indices[end - 1] - first + 1
+                    memcpy(UnsafeMutableRawPointer(targetBase + first), UnsafeRawPointer(sourceBase + first), count * stride)
+                    position = end
+                }
+            }
+        }
+    }
+
+    /// Copies the bytes of the elements in `runs` (below both counts) from `source` into `target`, whose
+    /// elements there have the same significant bytes: the same values, so only their padding changes,
+    /// which an element copied member by member (into the copy of its own, or by the app's
+    /// copy-on-write) left as its new storage had it.
+    private static func copyBytes(of runs: [Range<Int>], from source: [Element], into target: inout [Element]) {
+        guard !runs.isEmpty else { return }
+        let stride = MemoryLayout<Element>.stride
+        // Safe because every run is below both counts, both buffers are used only inside the closures, and the elements
+        // overwritten have the same significant bytes as the ones copied over them (the same references, retained
+        // once), so no reference count changes.
+        target.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeBufferPointer { source in
+                guard let targetBase = target.baseAddress, let sourceBase = source.baseAddress else { return }
+                for run in runs {
+                    memcpy(UnsafeMutableRawPointer(targetBase + run.lowerBound), UnsafeRawPointer(sourceBase + run.lowerBound),
+                           run.count * stride)
+                }
+            }
         }
     }
 
@@ -87,12 +146,19 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// the whole array (a retain of every element) and the release of the spare.
     private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> Bool {
         let made = spareMade
+        let splice = spareSplice
         spareMade = nil
+        spareSplice = nil
         defer { spareElements = [] }
         guard let made, Self.address(of: previous) == Self.address(of: made) else { return false }
         swap(&elements, &spareElements)
-        let kept = min(elements.count, count)
-        for index in spareChanged where index < kept { elements[index] = previous[index] }
+        if let splice {
+            // The elements after the run move in place: no element is copied but the inserted ones.
+            elements.replaceSubrange(splice.prefix..<splice.oldEnd, with: previous[splice.prefix..<splice.newEnd])
+        } else {
+            let kept = min(elements.count, count)
+            for index in spareChanged where index < kept { elements[index] = previous[index] }
+        }
         if elements.count > count {
             elements.removeLast(elements.count - count)
         } else if elements.count < count {
@@ -129,8 +195,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                 return spliced
             }
         }
-        var (changed, equal) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
+        var (changed, equal, padding) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
         let differing = keepsOwnCopy ? changed + equal : []
+        if !keepsOwnCopy { padding = [] }
         // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
         // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
         // when the new one has the same bytes.
@@ -141,7 +208,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         }
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
         if changed.isEmpty, oldValue.count == newValue.count {
-            pending = .positions(differing)
+            pending = .positions(differing, padding: padding)
             return previous
         }
         var elements: [JSONValue] = []
@@ -162,9 +229,10 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if !elements.isEmpty {
             spareElements = oldElements
             spareChanged = changed
+            spareSplice = nil
             spareMade = elements
         }
-        pending = .positions(differing)
+        pending = .positions(differing, padding: padding)
         return .array(elements)
     }
 
@@ -201,15 +269,30 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         // updates the spare array in place.
         guard prefix + suffix == common, suffix > 0 else { return nil }
         encoder.memo?.spliceIndexedChildren(prefix: prefix, suffix: suffix, oldCount: old.count, newCount: new.count)
-        var elements: [JSONValue] = []
-        elements.reserveCapacity(new.count)
-        elements.append(contentsOf: previous[0..<prefix])
+        var inserted: [JSONValue] = []
+        inserted.reserveCapacity(new.count - suffix - prefix)
         for index in prefix..<(new.count - suffix) {
-            elements.append(try Self.encode(new, index, encoder: encoder))
+            inserted.append(try Self.encode(new, index, encoder: encoder))
         }
-        elements.append(contentsOf: previous[(old.count - suffix)...])
-        spareElements = []
-        spareMade = nil
+        // The spare, brought up to date, takes the run in place; building the array afresh instead would
+        // retain every element, and freeing the old one later release every one.
+        var elements: [JSONValue] = []
+        if takeSpare(count: old.count, previous: previous, into: &elements) {
+            elements.replaceSubrange(prefix..<(old.count - suffix), with: inserted)
+        } else {
+            elements.reserveCapacity(new.count)
+            elements.append(contentsOf: previous[0..<prefix])
+            elements.append(contentsOf: inserted)
+            elements.append(contentsOf: previous[(old.count - suffix)...])
+        }
+        if elements.isEmpty {
+            spareElements = []
+            spareMade = nil
+        } else {
+            spareElements = previous
+            spareSplice = (prefix, old.count - suffix, new.count - suffix)
+            spareMade = elements
+        }
         pending = .splice(prefix: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
         return .array(elements)
     }
@@ -271,21 +354,29 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     ///
     /// Elements with the same bytes are equal without calling `==`: they refer to the same storage,
     /// which is what copy-on-write leaves behind for every element the app did not touch.
+    ///
+    /// `padding` lists the runs whose bytes differ although every element's significant bytes are the
+    /// same: their padding differs, and copying it makes the next comparison of the run one `memcmp`.
     private static func changedIndices(
         _ old: [Element], _ new: [Element], from first: Int, upTo count: Int, layout: SignificantBytes
-    ) -> (changed: [Int], equal: [Int]) {
+    ) -> (changed: [Int], equal: [Int], padding: [Range<Int>]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
         // escape.
         let stride = MemoryLayout<Element>.stride
         return old.withUnsafeBufferPointer { oldElements in
             new.withUnsafeBufferPointer { newElements in
                 guard count > first, let oldBase = oldElements.baseAddress, let newBase = newElements.baseAddress else {
-                    return ([], [])
+                    return ([], [], [])
                 }
                 let oldBytes = UnsafeRawPointer(oldBase)
                 let newBytes = UnsafeRawPointer(newBase)
                 var changed: [Int] = []
                 var equal: [Int] = []
+                var padding: [Range<Int>] = []
+                // Integers with other bits are other numbers: no generic `==`, which costs a witness
+                // call per element when an identifier moved to the front of a long list.
+                let bitsDecide = Element.self == Int.self || Element.self == Int64.self || Element.self == UInt.self
+                    || Element.self == UInt64.self || Element.self == Int32.self || Element.self == UInt32.self
                 let run = runLength
                 var start = first
                 while start < count {
@@ -295,16 +386,19 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
                         start = end
                         continue
                     }
+                    var differs = false
                     for index in start..<end where !layout.equal(oldBytes + index * stride, newBytes + index * stride) {
-                        if oldElements[index] != newElements[index] {
+                        differs = true
+                        if bitsDecide || oldElements[index] != newElements[index] {
                             changed.append(index)
                         } else {
                             equal.append(index)
                         }
                     }
+                    if run > 1, !differs { padding.append(start..<end) }
                     start = end
                 }
-                return (changed, equal)
+                return (changed, equal, padding)
             }
         }
     }

@@ -1,0 +1,141 @@
+import Foundation
+import StateJournal
+import StateRecorder
+
+// Safe because `items`, `stopped` and `walkerEnded` are touched only with `condition` locked, and the reader and the
+// decoder are used only by the walker thread once `init` has handed them over.
+/// A journal's recorded steps (``JournalReader/forEachRecordedStep(_:_:)``: each line read, its patch
+/// applied and its state fingerprinted) produced on a thread of their own, ahead of a replay that
+/// takes them in order: `replay --verify` then reads the recording (and decodes its actions) on one
+/// core while the reducer, the encoder and the fingerprinter of the replayed states run on another.
+///
+/// The steps come in batches through a bounded queue, so the reader runs at most a few thousand steps
+/// ahead and memory stays flat; a read that fails comes after the steps before it, so the consumer
+/// meets every error at its step, in file order, as a replay in one thread would.
+///
+/// ```swift
+/// let pipeline = try RecordedStepPipeline(journal.reader, steps: 1...journal.lastStep)
+/// defer { pipeline.stop() }
+/// while case .steps(let batch) = pipeline.next() { for step in batch { … step.recorded … } }
+/// ```
+final class RecordedStepPipeline: @unchecked Sendable {
+    /// A recorded step, with its action decoded ahead when the pipeline has a decoder and the action
+    /// is one to replay.
+    struct Step {
+        var recorded: RecordedStep
+        var predecoded: PredecodedAction?
+    }
+
+    /// What the consumer takes next.
+    enum Item {
+        /// Consecutive steps, in order.
+        case steps([Step])
+        /// Reading the next step failed; nothing comes after it.
+        case failed(JournalError)
+        /// Every step was read.
+        case finished
+    }
+
+    private let condition = NSCondition()
+    private var items: [Item] = []
+    private var head = 0
+    private var stopped = false
+    private var walkerEnded = false
+    /// How many batches may wait in the queue before the walker waits for the consumer.
+    private let capacity: Int
+    /// The largest batch; the first batches are smaller, so the replay starts without waiting for one.
+    private let batchLimit: Int
+    private let reader: JournalReader
+    private let steps: ClosedRange<Int>
+    private let decoder: (any ActionDecoding)?
+
+    /// Starts reading `steps` on a new thread, with a reader of its own on the same file (the caller's
+    /// reader stays the caller's: a reader is not thread-safe).
+    ///
+    /// - Parameter decoder: Decodes each replayable action on the reading thread; the pipeline's own,
+    ///   used by no other thread.
+    /// - Throws: ``JournalError`` when the file cannot be opened again.
+    init(_ reader: JournalReader, steps: ClosedRange<Int>, decoder: (any ActionDecoding)? = nil, batchLimit: Int = 256,
+         capacity: Int = 8) throws(JournalError) {
+        self.batchLimit = max(1, batchLimit)
+        self.capacity = max(1, capacity)
+        // The index and header are the caller's; only the bytes after them are scanned.
+        self.reader = try reader.withAppendedLines()
+        self.steps = steps
+        self.decoder = decoder
+        let walker = Thread { [self] in walk() }
+        walker.name = "statedbg recorded steps"
+        walker.start()
+    }
+
+    /// The next item, waiting for the walker when it has none ready.
+    func next() -> Item {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == items.count { condition.wait() }
+        let item = items[head]
+        head += 1
+        // The items taken are dropped as the queue goes: a walker that stays ahead never lets it empty,
+        // and the queue would otherwise hold every batch of the recording.
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= capacity {
+            items.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return item
+    }
+
+    /// Tells the walker to stop and waits until it has: after this, no thread runs for this pipeline.
+    /// Safe to call more than once.
+    func stop() {
+        condition.lock()
+        defer { condition.unlock() }
+        stopped = true
+        condition.broadcast()
+        while !walkerEnded { condition.wait() }
+    }
+
+    /// Queues `item`, waiting while the queue is full; `false` once the consumer has stopped.
+    private func put(_ item: Item) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped, items.count - head >= capacity { condition.wait() }
+        guard !stopped else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    private func walk() {
+        var size = min(16, batchLimit)
+        var batch: [Step] = []
+        batch.reserveCapacity(size)
+        var running = true
+        let last: Item
+        do {
+            try reader.forEachRecordedStep(steps) { recorded in
+                let action = recorded.action
+                let replayed = action.isReplayable && action.type != ReplaceStateAction.type
+                batch.append(Step(recorded: recorded, predecoded: replayed ? decoder?.decode(action) : nil))
+                guard batch.count >= size else { return true }
+                running = put(.steps(batch))
+                size = min(size * 2, batchLimit)
+                batch = []
+                batch.reserveCapacity(size)
+                return running
+            }
+            last = .finished
+        } catch {
+            last = .failed(error)
+        }
+        if running, !batch.isEmpty { running = put(.steps(batch)) }
+        if running { _ = put(last) }
+        condition.lock()
+        walkerEnded = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
