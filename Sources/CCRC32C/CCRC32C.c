@@ -177,6 +177,95 @@ uint32_t ccrc32c_update_hardware(uint32_t crc, const void *bytes, size_t count) 
     return crc;
 }
 
+/// One of the three checksums `ccrc32c_split_lines_hardware` computes side by side: the line it is
+/// on, the bytes of it still to feed in, and its register.
+typedef struct {
+    const unsigned char *at;
+    size_t left;
+    uint32_t crc;
+    size_t line;
+    int active;
+} ccrc32c_lane;
+
+/// Puts the next line that has not had its checksum started into `lane`, or leaves it inactive.
+static inline void ccrc32c_lane_load(ccrc32c_lane *lane, size_t *next, size_t found, const unsigned char *bytes,
+                                     const size_t *ends, size_t suffix) {
+    if (*next >= found) {
+        lane->active = 0;
+        return;
+    }
+    size_t line = (*next)++;
+    size_t start = line == 0 ? 0 : ends[line - 1] + 1;
+    size_t length = ends[line] - start;
+    lane->at = bytes + start;
+    lane->left = length > suffix ? length - suffix : 0;
+    lane->crc = 0xFFFFFFFFu;
+    lane->line = line;
+    lane->active = 1;
+}
+
+/// Feeds the lane's last bytes (fewer than eight, or any number when it runs alone) and the closing
+/// `}`, and stores the final checksum.
+CCRC32C_TARGET
+static inline void ccrc32c_lane_finish(ccrc32c_lane *lane, uint32_t *checksums) {
+    uint32_t crc = ccrc32c_update_hardware(lane->crc, lane->at, lane->left);
+    checksums[lane->line] = CCRC32C_U8(crc, '}') ^ 0xFFFFFFFFu;
+    lane->active = 0;
+}
+
+CCRC32C_TARGET
+size_t ccrc32c_split_lines_hardware(const void *bytes, size_t count, size_t suffix, size_t capacity,
+                                    size_t *ends, uint32_t *checksums) {
+    const unsigned char *base = (const unsigned char *)bytes;
+    size_t found = 0;
+    size_t from = 0;
+    while (found < capacity && from < count) {
+        const unsigned char *feed = memchr(base + from, '\n', count - from);
+        if (feed == NULL) break;
+        ends[found++] = (size_t)(feed - base);
+        from = (size_t)(feed - base) + 1;
+    }
+    // A line's checksum is a chain of instructions each waiting three cycles for the one before;
+    // three lines' chains interleaved keep the unit busy every cycle, with no joining afterwards
+    // (each line has its own checksum). A lane whose line ends takes the next line.
+    ccrc32c_lane lanes[3];
+    size_t next = 0;
+    for (int k = 0; k < 3; k++) ccrc32c_lane_load(&lanes[k], &next, found, base, ends, suffix);
+    while (lanes[0].active && lanes[1].active && lanes[2].active) {
+        size_t shortest = lanes[0].left;
+        if (lanes[1].left < shortest) shortest = lanes[1].left;
+        if (lanes[2].left < shortest) shortest = lanes[2].left;
+        size_t words = shortest / 8;
+        uint32_t first = lanes[0].crc, second = lanes[1].crc, third = lanes[2].crc;
+        const unsigned char *a = lanes[0].at, *b = lanes[1].at, *c = lanes[2].at;
+        for (size_t word = 0; word < words; word++) {
+            first = CCRC32C_U64(first, ccrc32c_load64(a));
+            second = CCRC32C_U64(second, ccrc32c_load64(b));
+            third = CCRC32C_U64(third, ccrc32c_load64(c));
+            a += 8;
+            b += 8;
+            c += 8;
+        }
+        lanes[0].crc = first;
+        lanes[1].crc = second;
+        lanes[2].crc = third;
+        lanes[0].at = a;
+        lanes[1].at = b;
+        lanes[2].at = c;
+        for (int k = 0; k < 3; k++) {
+            lanes[k].left -= 8 * words;
+            if (lanes[k].left < 8) {
+                ccrc32c_lane_finish(&lanes[k], checksums);
+                ccrc32c_lane_load(&lanes[k], &next, found, base, ends, suffix);
+            }
+        }
+    }
+    for (int k = 0; k < 3; k++) {
+        if (lanes[k].active) ccrc32c_lane_finish(&lanes[k], checksums);
+    }
+    return found;
+}
+
 #else
 
 int ccrc32c_hardware_available(void) { return 0; }
@@ -185,6 +274,17 @@ uint32_t ccrc32c_update_hardware(uint32_t crc, const void *bytes, size_t count) 
     (void)bytes;
     (void)count;
     return crc;
+}
+
+size_t ccrc32c_split_lines_hardware(const void *bytes, size_t count, size_t suffix, size_t capacity,
+                                    size_t *ends, uint32_t *checksums) {
+    (void)bytes;
+    (void)count;
+    (void)suffix;
+    (void)capacity;
+    (void)ends;
+    (void)checksums;
+    return 0;
 }
 
 #endif

@@ -209,4 +209,48 @@ import Testing
         #expect(found == 50)
         #expect(report.summary == ".count changed at 50 of steps 1 to 50.")
     }
+
+    @Test func aLinePassedOverThatChangesBeforeItIsReadBackIsReported() throws {
+        // A large state keeps keyframes rare, so the patches before step 1030 are passed over and
+        // noted by their place in the file; step 1030 adds to `.list`, which needs the whole state,
+        // so they are read back. Step 1023's line is changed on disk in between (when the search
+        // asks whether it is cancelled, at step 1024): reading it back must not take the new bytes.
+        let directory = try TemporaryDirectory()
+        let file = directory.file("changing.jsonl")
+        let pad = JSONValue.string(String(repeating: "padding ", count: 4000))
+        let steps: [(JournalAction, JSONValue)] = (1...1040).map { step in
+            let list: JSONValue = step >= 1030 ? [1] : []
+            return (JournalAction(type: "t.tick", label: "t.tick", payload: .null),
+                    ["count": .integer(Int64(step)), "list": list, "pad": pad])
+        }
+        try Recordings.writeRaw(steps, to: file, policy: KeyframePolicy(interval: 100_000, smallStateBytes: 0))
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.hasPrefix(#"{"step":1023,"#) })
+        #expect(lines[line].contains(#""patch":[{"op":"replace","path":"/count","value":1023}]"#), "\(lines[line].prefix(200))")
+        let lineStart = lines[..<line].reduce(0) { $0 + $1.utf8.count + 1 }
+        let bytes = Array(lines[line].utf8), needle = Array(#""value":1023"#.utf8)
+        let at = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+        // The value's last digit.
+        let offset = lineStart + at + needle.count - 1
+        var changed = false
+        let search = JournalSearch(path: file)
+        do {
+            _ = try search.changes(of: JSONPath(parsing: ".list"), isCancelled: {
+                if !changed, let handle = FileHandle(forUpdatingAtPath: file) {
+                    // The last digit of the value, 3 to 9: the line keeps its length, not its checksum.
+                    try? handle.seek(toOffset: UInt64(offset))
+                    try? handle.write(contentsOf: Array("9".utf8))
+                    try? handle.close()
+                    changed = true
+                }
+                return false
+            })
+            Issue.record("the search took the changed line")
+        } catch {
+            #expect(changed)
+            #expect("\(error)".contains("changing.jsonl:\(line + 1): step 1023's line changed after it was checked, while the journal was being read"), "\(error)")
+        }
+    }
 }
+

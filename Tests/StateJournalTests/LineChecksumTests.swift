@@ -78,6 +78,79 @@ import Testing
         }
     }
 
+    @Test func splittingLinesFindsEveryLineAndGivesEachTheChecksumTheVerifierComputes() {
+        // Lines of every length from 0 to 400, side by side in random order, so that the three lanes
+        // of the hardware path finish at every offset against each other; a last piece without a
+        // line feed is left alone.
+        var numbers = SeededNumbers(seed: 20)
+        var bytes: [UInt8] = []
+        var expected: [(end: Int, checksum: UInt32)] = []
+        var lengths = Array(0...400) + [18, 19, 20, 25, 26, 27]
+        for index in lengths.indices.reversed() { lengths.swapAt(index, numbers.next(below: index + 1)) }
+        for length in lengths {
+            var line = (0..<length).map { _ in UInt8(truncatingIfNeeded: 0x20 + numbers.next(below: 0x5F)) }
+            if length > 30, numbers.next(below: 2) == 0 {
+                // Half the long lines are sealed, as a writer seals them.
+                line = Array(#"{"x":""#.utf8) + line.prefix(length - 30) + Array(#""}"#.utf8) + [0x0A]
+                LineChecksum.seal(&line, lineStart: 0)
+                line.removeLast()
+            }
+            // Safe because the pointer is used only inside the closure, within the array's count.
+            let checksum = line.withUnsafeBytes { raw -> UInt32 in
+                var crc = CRC32C()
+                crc.updateWithTables(UnsafeRawBufferPointer(rebasing: raw[..<max(raw.count - LineChecksum.suffixLength, 0)]))
+                crc.update(byte: UInt8(ascii: "}"))
+                return crc.value
+            }
+            bytes += line
+            expected.append((bytes.count, checksum))
+            bytes.append(0x0A)
+        }
+        bytes += Array("no line feed".utf8)
+        for capacity in [1, 2, 3, 4, 7, 64, 1000] {
+            var found: [(end: Int, checksum: UInt32)] = []
+            var from = 0
+            let ends = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            let checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+            defer {
+                ends.deallocate()
+                checksums.deallocate()
+            }
+            // Safe because the slice handed over lies inside `bytes`, and the arrays hold `capacity` elements.
+            bytes.withUnsafeBytes { raw in
+                while true {
+                    let count = LineChecksum.splitLines(UnsafeRawBufferPointer(rebasing: raw[from...]), capacity: capacity,
+                                                        ends: ends, checksums: checksums)
+                    #expect(count <= capacity)
+                    if count == 0 { break }
+                    for index in 0..<count { found.append((from + ends[index], checksums[index])) }
+                    from += ends[count - 1] + 1
+                }
+            }
+            #expect(found.map(\.end) == expected.map(\.end), "capacity \(capacity)")
+            #expect(found.map(\.checksum) == expected.map(\.checksum), "capacity \(capacity)")
+        }
+        // A sealed line's verdict from the split equals the whole-line verifier's, intact or changed.
+        var line = Array(#"{"step":1,"time":0,"action":{"type":"a"},"patch":[],"hash":"0000000000000000"}"#.utf8) + [0x0A]
+        LineChecksum.seal(&line, lineStart: 0)
+        for flip in [-1, 0, 20, line.count - 5] {
+            var changed = line
+            if flip >= 0 { changed[flip] ^= 0x04 }
+            let ends = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+            let checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+            defer {
+                ends.deallocate()
+                checksums.deallocate()
+            }
+            // Safe because the pointers are used only inside the closure, within the array's count.
+            changed.withUnsafeBytes { raw in
+                #expect(LineChecksum.splitLines(raw, capacity: 1, ends: ends, checksums: checksums) == 1)
+                let whole = UnsafeRawBufferPointer(rebasing: raw[..<ends[0]])
+                #expect(LineChecksum.verify(whole, actual: checksums[0]) == LineChecksum.verify(whole), "flip at \(flip)")
+            }
+        }
+    }
+
     @Test func x86AndArmProcessorsOfTodayUseTheHardware() {
         #if arch(x86_64)
         // Every x86-64 processor since 2008 (Nehalem, Bulldozer) has SSE4.2; a CI machine without it is news.
@@ -184,6 +257,53 @@ import Testing
             if n == 2 { JournalEvent.marker(after: 2, time: 2, name: "half way").write(to: &bytes) }
         }
         return bytes
+    }
+
+    @Test func aStreamReadInSmallBlocksHandsOverTheSameLinesAndFindsEachChangedLine() throws {
+        // 3,000 steps in 4 KiB blocks: lines cut by every block boundary, batches of every size, and
+        // now and then a keyframe longer than a block, which the buffer grows for.
+        let directory = try TemporaryDirectory()
+        let path = directory.file("stream.jsonl")
+        let builder = JournalBuilder(header: JournalRoundTripTests.header(initial: ["n": 0, "note": "a note"]),
+                                     policy: KeyframePolicy(interval: 7, smallStateBytes: 0))
+        var original: [UInt8] = []
+        builder.writeHeader(into: &original)
+        for n in 1...3000 {
+            let note = JSONValue.string(n % 400 == 0 ? String(repeating: "a long note ", count: 1000) : "a note")
+            builder.appendStep(action: JournalRoundTripTests.action(n % 5), state: ["n": .integer(Int64(n)), "note": note],
+                               time: Int64(n), into: &original)
+        }
+        /// What a stream hands over: each line's step, line number, kind, damage and bytes.
+        func lines(blockBytes: Int) throws -> [String] {
+            let stream = try JournalStream(path: path, blockBytes: blockBytes)
+            var seen: [String] = []
+            try stream.forEachStep { line in
+                seen.append("\(line.step) \(line.line) \(line.isKeyframe) \(stream.damage(of: line)?.description ?? "intact") \(String(decoding: line.bytes, as: UTF8.self))")
+                return true
+            }
+            return seen
+        }
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        let whole = try lines(blockBytes: 1 << 20)
+        #expect(whole.count == 3000)
+        #expect(whole.allSatisfy { $0.contains(" intact ") })
+        #expect(try lines(blockBytes: 4096) == whole)
+
+        var numbers = SeededNumbers(seed: 21)
+        let headerLength = (original.firstIndex(of: 0x0A) ?? 0) + 1
+        for _ in 0..<40 {
+            var damaged = original
+            var position = headerLength + numbers.next(below: original.count - headerLength)
+            while damaged[position] == 0x0A { position -= 1 }
+            damaged[position] ^= 0x02
+            let line = damaged[..<position].count(where: { $0 == 0x0A }) + 1
+            try Data(damaged).write(to: URL(fileURLWithPath: path))
+            let small = try lines(blockBytes: 4096)
+            #expect(try lines(blockBytes: 1 << 20) == small)
+            let reported = small.filter { !$0.contains(" intact ") }
+            #expect(reported.count == 1, "byte \(position)")
+            #expect(reported.first?.contains(":\(line): ") == true, "byte \(position) on line \(line): \(reported)")
+        }
     }
 
     @Test func everySingleByteChangeAnywhereIsReportedWithItsLine() throws {

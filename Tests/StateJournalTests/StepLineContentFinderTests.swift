@@ -13,7 +13,7 @@ import Testing
         return bytes.withUnsafeBytes { raw in
             let prefix = StepLinePrefix(raw)
             let line = JournalStream.StepLine(step: prefix?.step ?? 0, line: 2, time: 0, parent: 0, isKeyframe: prefix?.keyframe ?? false,
-                                              bytes: raw, damage: nil, actionStart: prefix?.actionStart)
+                                              bytes: raw, actionStart: prefix?.actionStart)
             return body(line)
         }
     }

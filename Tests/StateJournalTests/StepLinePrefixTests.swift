@@ -6,8 +6,9 @@ import Testing
     static func prefix(_ text: String) -> StepLinePrefix? { StepLinePrefix(Array(text.utf8)) }
 
     @Test func readsTheLinesARecorderWrites() throws {
-        let keyframe = try #require(Self.prefix(#"{"step":12,"kind":"keyframe","time":1795305936370,"action":{}}"#))
-        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil && keyframe.time == 1_795_305_936_370)
+        let keyframeLine = #"{"step":12,"kind":"keyframe","time":1795305936370,"action":{}}"#
+        let keyframe = try #require(Self.prefix(keyframeLine))
+        #expect(keyframe.step == 12 && keyframe.keyframe && keyframe.parent == nil && keyframe.time(in: Array(keyframeLine.utf8)) == 1_795_305_936_370)
         let patch = try #require(Self.prefix(#"{"step":3,"time":5,"parent":1,"action":{}}"#))
         #expect(patch.step == 3 && !patch.keyframe && patch.parent == 1)
         let named = try #require(Self.prefix(#"{"step":7,"kind":"patch","time":0,"action":{}}"#))
@@ -24,6 +25,39 @@ import Testing
         ]
         for line in others {
             #expect(Self.prefix(line) == nil, "\(line)")
+        }
+    }
+
+    @Test func readsNumbersOfEveryLengthWhateverFollowsThem() throws {
+        var numbers = SeededNumbers(seed: 22)
+        for digits in 1...18 {
+            for _ in 0..<20 {
+                var text = String(1 + numbers.next(below: 9))
+                while text.count < digits { text += String(numbers.next(below: 10)) }
+                let value = try #require(Int(text))
+                // Near the end of the bytes (the word reads stop early) and far from it.
+                let shortLine = #"{"step":"# + text + #","time":"# + text + #","action":"#
+                let short = try #require(Self.prefix(shortLine), "\(text)")
+                #expect(short.step == value && short.time(in: Array(shortLine.utf8)) == Int64(value), "\(text)")
+                let longLine = #"{"step":"# + text + #","time":"# + text + #","parent":0,"action":{"type":"a long action"}}"#
+                let long = try #require(Self.prefix(longLine))
+                #expect(long.step == value && long.time(in: Array(longLine.utf8)) == Int64(value) && long.parent == 0, "\(text)")
+            }
+        }
+    }
+
+    @Test func countsTheDigitsBeforeAnyOtherByte() {
+        // Every byte value after 1 to 7 digits, and digits after it that must not count.
+        for count in 1...7 {
+            for other in 0...255 {
+                var bytes = Array("12345678".utf8.prefix(count)) + [UInt8(other)]
+                while bytes.count < 8 { bytes.append(UInt8(ascii: "9")) }
+                var word: UInt64 = 0
+                for (index, byte) in bytes.enumerated() { word |= UInt64(byte) << UInt64(8 * index) }
+                let isDigit = other >= 0x30 && other <= 0x39
+                #expect(StepLinePrefix.digitCount(word) == (isDigit ? 8 : count), "\(count) digits, then \(other)")
+                #expect(StepLinePrefix.valueOf(count, digitsIn: word) == UInt64(String(decoding: bytes.prefix(count), as: UTF8.self)), "\(count)")
+            }
         }
     }
 }

@@ -83,7 +83,7 @@ package struct JournalSearch {
                             return false
                         }
                         report.lastStepSearched = step
-                        if let damage = line.damage { throw DebuggerError.journal(stream.unreadable(step, through: step, line: damage.line ?? line.line)) }
+                        if line.isDamaged { throw DebuggerError.journal(stream.unreadable(step, through: step, line: line.line)) }
                         if step == steps.lowerBound, previous == nil {
                             previous = Self.matches(jsonPath, in: try Self.journal { () throws(JournalError) in try tracker.state(at: step - 1) })
                         }
@@ -101,7 +101,7 @@ package struct JournalSearch {
                     }
                     previousStep = step
                     var finding: StateValueProbe.Finding?
-                    if line.isKeyframe, line.damage == nil, previous != nil {
+                    if line.isKeyframe, !line.isDamaged, previous != nil {
                         finding = probe?.find(in: line)
                         if let finding, let kept, kept.isSame(as: finding) {
                             try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
@@ -114,7 +114,7 @@ package struct JournalSearch {
                         report.stepsSkipped += 1
                         return true
                     }
-                    if line.damage != nil {
+                    if line.isDamaged {
                         try Self.journal { () throws(JournalError) in try tracker.pass(over: line) }
                         previous = nil
                         kept = nil
@@ -210,7 +210,7 @@ package struct JournalSearch {
                         cancelled = true
                         return false
                     }
-                    if line.damage != nil { return true }
+                    if line.isDamaged { return true }
                     if let literal, !literal.mayContain(line) { return true }
                     let action = try Self.journal { () throws(JournalError) in try stream.action(of: line) }
                     if let typePattern {
@@ -282,7 +282,7 @@ package struct JournalSearch {
                         report.cancelled = true
                         return false
                     }
-                    if let damage = line.damage { throw DebuggerError.journal(stream.unreadable(line.step, through: line.step, line: damage.line ?? line.line)) }
+                    if line.isDamaged { throw DebuggerError.journal(stream.unreadable(line.step, through: line.step, line: line.line)) }
                     if line.parent != previousStep {
                         let source: JournalSource
                         if let indexed { source = indexed } else { source = try JournalSource(path: path) }
@@ -346,7 +346,7 @@ package struct JournalSearch {
     }
 
     private static func noteDamage(_ line: JournalStream.StepLine, stream: JournalStream, notice: (Notice) -> Void) throws(DebuggerError) {
-        if let damage = line.damage, stream.damagedLineCount == 1 { notice(.damaged(damage)) }
+        if line.isDamaged, stream.damagedLineCount == 1, let damage = stream.damage(of: line) { notice(.damaged(damage)) }
     }
 
     private static func journal<T>(_ body: () throws(JournalError) -> T) throws(DebuggerError) -> T {

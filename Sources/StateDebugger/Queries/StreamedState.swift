@@ -2,29 +2,31 @@ import StateJSON
 import StateJournal
 
 /// The state of a journal read in one pass, rebuilt only when a search asks for it: the lines a
-/// prefilter passed over are kept as bytes and applied when a later step needs the whole state, and a
-/// keyframe (parsed, or passed over as bytes) drops those before it.
+/// prefilter passed over are noted by where they are in the file and read back and applied when a
+/// later step needs the whole state, and a keyframe (parsed, or passed over) drops those before it.
 ///
-/// The kept bytes are bounded: past ``pendingLimit`` they are applied at once.
+/// The lines noted are bounded: past ``pendingLimit`` bytes of them they are applied at once.
 struct StreamedState {
-    /// At most this many bytes of patch lines are kept unapplied.
+    /// At most this many bytes of patch lines are noted unapplied.
     static let pendingLimit = 32 << 20
+    /// Lines noted unapplied are read back in runs of at most this many bytes (or one longer line).
+    static let rereadBytes = 1 << 20
 
     private let stream: JournalStream
     /// The last state rebuilt, and its step.
     private var base: JSONValue
     private(set) var baseStep: Int
-    /// Where a line passed over ends in `pending`, its line number and its step: plain integers, so
-    /// that keeping a line costs no reference counting.
+    /// Where a line passed over is in the file, its line number and its step: plain integers, so
+    /// that noting a line costs neither a copy of its bytes nor reference counting.
     private struct PendingLine {
-        var end: Int
+        var offset: Int64
+        var length: Int
         var line: Int
         var step: Int
     }
 
-    /// The lines passed over since `base`, back to back, with where each ends, and the patches the
-    /// caller had parsed already, by their index in `pendingLines`.
-    private var pending: [UInt8] = []
+    /// The lines passed over since `base`, in file order, and the patches the caller had parsed
+    /// already, by their index in `pendingLines`.
     private var pendingLines: [PendingLine] = []
     private var pendingPatches: [Int: JSONPatch] = [:]
     /// The bytes of the lines passed over, counting those kept parsed.
@@ -42,10 +44,10 @@ struct StreamedState {
     }
 
     /// Moves past a line without applying it: its patch is kept for later, parsed when the caller has
-    /// parsed it already, as bytes otherwise (a damaged line breaks the chain).
+    /// parsed it already, as where it is in the file otherwise (a damaged line breaks the chain).
     mutating func pass(over line: JournalStream.StepLine, parsed: JSONPatch? = nil) throws(JournalError) {
         step = line.step
-        if line.damage != nil {
+        if line.isDamaged {
             if broken == nil { broken = (line.step, line.line) }
             return
         }
@@ -55,12 +57,8 @@ struct StreamedState {
             broken = nil
         }
         if broken != nil { return }
-        if let parsed {
-            pendingPatches[pendingLines.count] = parsed
-        } else {
-            pending.append(contentsOf: line.bytes)
-        }
-        pendingLines.append(PendingLine(end: pending.count, line: line.line, step: line.step))
+        if let parsed { pendingPatches[pendingLines.count] = parsed }
+        pendingLines.append(PendingLine(offset: line.offset, length: line.bytes.count, line: line.line, step: line.step))
         pendingBytes += line.bytes.count
         if pendingBytes > Self.pendingLimit { _ = try state(at: line.step) }
     }
@@ -75,8 +73,7 @@ struct StreamedState {
     }
 
     private mutating func clearPending() {
-        pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
-        pendingLines.removeAll(keepingCapacity: true)
+        pendingLines.removeAll(keepingCapacity: pendingLines.count <= 1 << 16)
         if !pendingPatches.isEmpty { pendingPatches.removeAll() }
         pendingBytes = 0
     }
@@ -88,25 +85,43 @@ struct StreamedState {
         var state = base
         // The only reference is then `state`, which the patches edit in place.
         base = .null
-        var lineStart = 0
+        var buffer: [UInt8] = []
         var failure: JournalError?
-        // Safe because each line's bytes are a slice of `pending` between offsets it recorded, used only inside the closure.
-        pending.withUnsafeBytes { raw in
-            for (index, entry) in pendingLines.enumerated() {
-                let end = entry.end, line = entry.line, step = entry.step
-                defer { lineStart = end }
-                do throws(JournalError) {
-                    if let patch = pendingPatches[index] {
-                        try Self.apply(patch, line: line, step: step, to: &state, path: stream.path)
-                        continue
+        var index = 0
+        while index < pendingLines.count {
+            let first = pendingLines[index]
+            if let patch = pendingPatches[index] {
+                try Self.apply(patch, line: first.line, step: first.step, to: &state, path: stream.path)
+                index += 1
+                continue
+            }
+            // A run of lines not parsed yet, read back with one call.
+            var last = index
+            while last + 1 < pendingLines.count, pendingPatches[last + 1] == nil,
+                  pendingLines[last + 1].offset + Int64(pendingLines[last + 1].length) - first.offset <= Int64(Self.rereadBytes) {
+                last += 1
+            }
+            let span = Int(pendingLines[last].offset + Int64(pendingLines[last].length) - first.offset)
+            try stream.reread(at: first.offset, count: span, into: &buffer)
+            // Safe because each line's bytes are a slice of `buffer` between offsets inside the span read, used only inside the closure.
+            buffer.withUnsafeBytes { raw in
+                for entry in pendingLines[index...last] {
+                    let start = Int(entry.offset - first.offset)
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<(start + entry.length)])
+                    do throws(JournalError) {
+                        guard stream.isIntact(bytes) else {
+                            throw JournalError(.malformed, path: stream.path, line: entry.line,
+                                               "step \(entry.step)'s line changed after it was checked, while the journal was being read; read it again.")
+                        }
+                        try Self.apply(bytes, line: entry.line, step: entry.step, to: &state, path: stream.path)
+                    } catch {
+                        failure = error
+                        return
                     }
-                    let bytes = UnsafeRawBufferPointer(rebasing: raw[lineStart..<end])
-                    try Self.apply(bytes, line: line, step: step, to: &state, path: stream.path)
-                } catch {
-                    failure = error
-                    return
                 }
             }
+            if let failure { throw failure }
+            index = last + 1
         }
         if let failure { throw failure }
         reset(to: state, at: step)

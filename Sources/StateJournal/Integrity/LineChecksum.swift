@@ -1,3 +1,11 @@
+internal import CCRC32C
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The per-line checksum of journal format version 2: how it is written and how a line is checked.
 ///
 /// Every line a version 2 writer produces ends with the member `"crc":"hhhhhhhh"`: the ``CRC32C`` of
@@ -56,6 +64,47 @@ package enum LineChecksum {
         crc.update(UnsafeRawBufferPointer(rebasing: line[0..<(line.count - suffixLength)]))
         crc.update(byte: UInt8(ascii: "}"))
         return crc.value == recorded ? .intact : .mismatch(recorded: recorded, actual: crc.value)
+    }
+
+    /// The verdict on a whole line (without its line feed) whose covered bytes have the checksum
+    /// `actual`, as ``splitLines(_:capacity:ends:checksums:)`` computes it.
+    // Safe because only the line's last 18 bytes are read, after their count is checked, during the call.
+    @inline(__always)
+    package static func verify(_ line: UnsafeRawBufferPointer, actual: UInt32) -> Verdict {
+        guard let recorded = recordedChecksum(in: line) else { return .absent }
+        return actual == recorded ? .intact : .mismatch(recorded: recorded, actual: actual)
+    }
+
+    /// Finds the lines in `bytes` that end with a line feed, at most `capacity` of them, and checksums
+    /// them in the same call: for line `i`, `ends[i]` is the offset of its line feed in `bytes`, and
+    /// `checksums[i]` the checksum of the bytes ``verify(_:)`` checks (what ``verify(_:actual:)`` takes).
+    /// Returns how many lines it found; the bytes after the last line feed found are not read.
+    ///
+    /// With the processor's CRC-32C instructions, three lines are checksummed side by side (one line's
+    /// checksum is a chain of instructions, each waiting for the one before); elsewhere one after the other.
+    // Safe because `ends` and `checksums` hold `capacity` elements (the caller's promise), the C function
+    // and the loop write at most `capacity` of each, and every byte read lies inside `bytes`.
+    package static func splitLines(_ bytes: UnsafeRawBufferPointer, capacity: Int,
+                                   ends: UnsafeMutablePointer<Int>, checksums: UnsafeMutablePointer<UInt32>) -> Int {
+        guard let base = bytes.baseAddress, capacity > 0 else { return 0 }
+        if CRC32C.isHardwareAccelerated {
+            // Swift sees `size_t` as `Int`.
+            return ccrc32c_split_lines_hardware(base, bytes.count, suffixLength, capacity, ends, checksums)
+        }
+        var found = 0
+        var from = 0
+        while found < capacity, from < bytes.count, let feed = memchr(base + from, 0x0A, bytes.count - from) {
+            let end = base.distance(to: UnsafeRawPointer(feed))
+            let covered = max(end - from - suffixLength, 0)
+            var crc = CRC32C()
+            crc.updateWithTables(UnsafeRawBufferPointer(start: base + from, count: covered))
+            crc.update(byte: UInt8(ascii: "}"))
+            ends[found] = end
+            checksums[found] = crc.value
+            found += 1
+            from = end + 1
+        }
+        return found
     }
 
     // Safe because the bytes are read only during the call, within their count, and never kept.

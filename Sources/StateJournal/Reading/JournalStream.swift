@@ -28,20 +28,52 @@ package final class JournalStream {
         package var step: Int
         /// The 1-based line number.
         package var line: Int
-        /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
-        package var time: Int64
+        /// The time given, or where its digits are in ``bytes`` (read only when asked for: most
+        /// searches never look at it).
+        private var timeValue: Int64
+        private var timeStart: Int
         /// The step whose state the action was applied to.
         package var parent: Int
-        /// Whether the line holds a whole state rather than a patch.
-        package var isKeyframe: Bool
         // Safe because the stream hands a line to its caller only for the duration of the call, while the block buffer holding it is neither moved nor refilled.
         /// The line as written, without its line feed; valid only during the call.
         package var bytes: UnsafeRawBufferPointer
-        /// Why the line cannot be trusted (its checksum fails), or `nil` when it is intact.
-        package var damage: JournalError?
+        /// Where the line starts in the file: what ``JournalStream/reread(at:count:into:)`` reads it back from.
+        package var offset: Int64
+        private var actionStartOrMinusOne: Int
+        /// Whether the line holds a whole state rather than a patch.
+        package var isKeyframe: Bool
+        /// Whether the line cannot be trusted (its checksum fails); ``JournalStream/damage(of:)`` says why.
+        /// A flag, not the error itself: the line is then plain bytes, which copy without reference
+        /// counting as it is handed over and passed on several times per step.
+        package var isDamaged: Bool
+
+        // Safe because the line keeps the bytes only as long as the caller's promise (see ``bytes``) holds.
+        /// A line with these properties.
+        package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
+                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0, timeStart: Int? = nil) {
+            self.step = step
+            self.line = line
+            timeValue = time
+            self.timeStart = timeStart ?? -1
+            self.parent = parent
+            self.bytes = bytes
+            self.offset = offset
+            actionStartOrMinusOne = actionStart ?? -1
+            self.isKeyframe = isKeyframe
+            self.isDamaged = isDamaged
+        }
+
+        /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
+        package var time: Int64 {
+            timeStart >= 0 ? StepLinePrefix.time(in: bytes, at: timeStart) : timeValue
+        }
+
         /// Where the action's value starts in ``bytes`` when the line starts in the writer's layout
         /// (`{"step":N,…,"action":`), or `nil`.
-        package var actionStart: Int? = nil
+        package var actionStart: Int? {
+            get { actionStartOrMinusOne >= 0 ? actionStartOrMinusOne : nil }
+            set { actionStartOrMinusOne = newValue ?? -1 }
+        }
     }
 
     /// The path the journal was opened with.
@@ -57,11 +89,15 @@ package final class JournalStream {
     private var lines: BlockLines
     private var lastStep: Int
     private var actionScanner = StepLineScanner()
+    /// Why the damaged line being handed over cannot be trusted.
+    private var currentDamage: JournalError?
 
-    /// Opens a journal and reads its header.
+    /// Opens a journal and reads its header; the file is read `blockBytes` at a time (256 KiB by
+    /// default: a block small enough to stay in the processor's cache while its lines are checked
+    /// and searched is read faster than a larger one).
     ///
     /// - Throws: ``JournalError`` for a missing or unreadable file or a missing or damaged header.
-    package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 20) throws(JournalError) {
+    package init(path: String, options: JournalReader.Options = JournalReader.Options(), blockBytes: Int = 1 << 18) throws(JournalError) {
         self.path = path
         self.options = options
         let descriptor = try JournalDescriptor.openRegularFile(path)
@@ -111,7 +147,7 @@ package final class JournalStream {
                 throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
             }
             let prefix = StepLinePrefix(bytes)
-            let verdict = LineChecksum.verify(bytes)
+            let verdict = LineChecksum.verify(bytes, actual: lines.checksum)
             if verdict != .intact, verdict != .absent || header.version >= 2 {
                 damagedLineCount += 1
                 let why: String
@@ -131,13 +167,15 @@ package final class JournalStream {
                 lastStep = expected
                 let damage = JournalError(.malformed, path: path, line: number, "step \(expected) is damaged: \(why).")
                 let parent = prefix.parent.flatMap { $0 >= header.firstStep - 1 && $0 < expected ? $0 : nil } ?? expected - 1
-                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, damage: damage)) { return }
+                currentDamage = damage
+                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, isDamaged: true)) { return }
                 continue
             }
             var step: StepLine
             if let prefix {
-                step = StepLine(step: prefix.step, line: number, time: prefix.time, parent: prefix.parent ?? prefix.step - 1,
-                                isKeyframe: prefix.keyframe, bytes: bytes, damage: nil, actionStart: prefix.actionStart)
+                step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
+                                isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
+                                offset: lines.lineOffset, timeStart: prefix.timeStart)
             } else {
                 let parsed: JournalLine
                 do {
@@ -157,14 +195,15 @@ package final class JournalStream {
                     continue
                 case .step(let record):
                     step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
-                                    isKeyframe: record.isKeyframe, bytes: bytes, damage: nil)
+                                    isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset)
                 }
             }
             if let pending = unplaced, pending.line == number - 1, step.step == lastStep + 2 {
                 // The damaged line before this one was the missing step.
                 lastStep += 1
                 let damage = JournalError(.malformed, path: path, line: pending.line, "step \(lastStep) is damaged: \(pending.why).")
-                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, damage: damage)
+                currentDamage = damage
+                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, isDamaged: true)
                 if !body(damaged) { return }
             }
             unplaced = nil
@@ -182,6 +221,12 @@ package final class JournalStream {
             lastStep = expected
             if !body(step) { return }
         }
+    }
+
+    /// Why `line`, handed over by ``forEachStep(_:)`` during the call that handed it over, cannot be
+    /// trusted, or `nil` when it is intact.
+    package func damage(of line: StepLine) -> JournalError? {
+        line.isDamaged ? currentDamage : nil
     }
 
     /// Reads the rest of the file and returns its last step.
@@ -220,7 +265,7 @@ package final class JournalStream {
 
     /// The step a line holds, parsed whole.
     package func parse(_ line: StepLine) throws(JournalError) -> JournalStep {
-        if let damage = line.damage { throw damage }
+        if let damage = damage(of: line) { throw damage }
         let parsed: JournalLine
         do {
             parsed = try JournalLine.parse(line.bytes, parser: options.parser)
@@ -236,8 +281,35 @@ package final class JournalStream {
     /// A line's action, read without parsing its state when the line is in the writer's layout; a
     /// repeated action costs a hash and a comparison.
     package func action(of line: StepLine) throws(JournalError) -> JournalAction {
-        if line.damage == nil, let fast = actionScanner.scan(line.bytes) { return fast.action }
+        if !line.isDamaged, let fast = actionScanner.scan(line.bytes) { return fast.action }
         return try parse(line).action
+    }
+
+    /// Reads `count` bytes of the file from `offset` into `buffer` (resized to fit): the lines a
+    /// search passed over, read back when it needs them after all.
+    ///
+    /// - Throws: ``JournalError`` when the file cannot be read or is shorter than that now.
+    package func reread(at offset: Int64, count: Int, into buffer: inout [UInt8]) throws(JournalError) {
+        if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+        let descriptor = lines.descriptor
+        var done = 0
+        while done < count {
+            // Safe because `pread` writes at most `count - done` bytes at `done`, inside the buffer of at least `count`.
+            let read = buffer.withUnsafeMutableBytes { raw in pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw .system(.ioError, path, "cannot read the journal", errno: errno)
+            }
+            if read == 0 { throw JournalError(.ioError, path: path, "the file became shorter while it was being read.") }
+            done += read
+        }
+    }
+
+    /// Whether the bytes of a line read back are still as intact as when the stream checked them.
+    // Safe because the line is read only during the call, within its count.
+    package func isIntact(_ line: UnsafeRawBufferPointer) -> Bool {
+        let verdict = LineChecksum.verify(line)
+        return verdict == .intact || (verdict == .absent && header.version < 2)
     }
 
     /// The error a search meets when it needs the state of `step`, rebuilt through the damaged step
@@ -282,10 +354,14 @@ package final class JournalStream {
 }
 
 /// A journal file's lines, read in large blocks into one buffer that grows only for a longer line.
+///
+/// The lines of a block are found and checksummed in batches (see ``LineChecksum/splitLines(_:capacity:ends:checksums:)``),
+/// while the block is still in the processor's cache; ``checksum`` is that of the line last returned.
 private struct BlockLines {
     let path: String
     let descriptor: Int32
-    // Safe because the buffer is allocated once here, grown only by reallocating, and read or written only below `filled` and within its count.
+    // Safe because the buffers are allocated once here, grown only by reallocating, and read or written only
+    // below `filled` (the line buffer) and `batchCapacity` (the batch's arrays).
     let maxLineBytes: Int
     var buffer: UnsafeMutableRawBufferPointer
     /// The bytes of `buffer` that hold data read from the file, and where the next line starts.
@@ -297,39 +373,76 @@ private struct BlockLines {
     /// The number of the line last returned.
     var lineNumber = 0
     var torn: TornLine?
+    /// The lines found in the buffer and not yet returned: where each one's line feed is, counted
+    /// from `batchBase`, and the checksum of its covered bytes.
+    let ends: UnsafeMutablePointer<Int>
+    let checksums: UnsafeMutablePointer<UInt32>
+    var batchBase = 0
+    var batchCount = 0
+    var batchIndex = 0
+    /// The checksum of the bytes the line last returned covers, for ``LineChecksum/verify(_:actual:)``.
+    var checksum: UInt32 = 0
+    /// Where the line last returned starts in the file.
+    var lineOffset: Int64 = 0
+
+    static let batchCapacity = 512
 
     init(path: String, descriptor: Int32, maxLineBytes: Int, blockBytes: Int) {
         self.path = path
         self.descriptor = descriptor
         self.maxLineBytes = maxLineBytes
-        // Safe because the buffer is freed once, when the stream is closed, and never used after.
+        // Safe because the buffers are freed once, when the stream is closed, and never used after.
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(blockBytes, 4096), alignment: 16)
+        ends = UnsafeMutablePointer<Int>.allocate(capacity: Self.batchCapacity)
+        checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: Self.batchCapacity)
     }
 
     func release() {
         buffer.deallocate()
+        ends.deallocate()
+        checksums.deallocate()
         _ = close(descriptor)
     }
 
     // Safe because the returned bytes lie within `buffer[start..<filled]` and stay valid until the next call,
-    // which is the only one that moves or refills the buffer.
+    // which is the only one that moves or refills the buffer; the batch's offsets were found in that range.
     /// The next complete line, without its line feed; `nil` at the end of the file, where an
     /// incomplete last line is recorded in ``torn``.
+    @inline(__always)
     mutating func next() throws(JournalError) -> UnsafeRawBufferPointer? {
-        var searchFrom = start
+        if batchIndex == batchCount {
+            guard try nextBatch() else { return nil }
+        }
+        let end = batchBase + ends[batchIndex]
+        checksum = checksums[batchIndex]
+        batchIndex += 1
+        let line = UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: end - start)
+        lineOffset = bufferOffset + Int64(start)
+        start = end + 1
+        lineNumber += 1
+        return line
+    }
+
+    // Safe because the search and the moves stay inside `buffer[start..<filled]`, and reads write below its count.
+    /// Finds the next batch of complete lines, reading more of the file when the buffer holds none;
+    /// `false` at the end of the file.
+    private mutating func nextBatch() throws(JournalError) -> Bool {
         while true {
-            if searchFrom < filled, let found = memchr(buffer.baseAddress! + searchFrom, 0x0A, filled - searchFrom) {
-                let end = buffer.baseAddress!.distance(to: found)
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-                start = end + 1
-                lineNumber += 1
-                return line
+            if start < filled {
+                let region = UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: filled - start)
+                let found = LineChecksum.splitLines(region, capacity: Self.batchCapacity, ends: ends, checksums: checksums)
+                if found > 0 {
+                    batchBase = start
+                    batchCount = found
+                    batchIndex = 0
+                    return true
+                }
             }
             if atEnd {
                 if filled > start, torn == nil {
                     torn = TornLine(line: lineNumber + 1, offset: bufferOffset + Int64(start), length: filled - start)
                 }
-                return nil
+                return false
             }
             // Keep the partial line: move it to the front, growing the buffer for a long line.
             let partial = filled - start
@@ -349,7 +462,6 @@ private struct BlockLines {
                 buffer.deallocate()
                 buffer = larger
             }
-            searchFrom = filled
             var count: Int
             repeat {
                 count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)

@@ -28,6 +28,13 @@ package struct PatchLineFilter {
     private let needles: [[UInt8]]?
     private static let stateMember = Array(#""state":"#.utf8)
     private var finder = StepLineContentFinder()
+    /// The shape (see ``StepLineContentFinder/shape(of:)``) of the last line whose patch was found
+    /// unable to name the keys, while the needles hold no digit: a line whose shape differs from it
+    /// only where both have a digit cannot either (see ``mayTouch(_:)``).
+    private var lastClear: [UInt8] = []
+    private var needlesHoldNoDigit = false
+    /// Longer bytes are not kept.
+    private static let clearLimit = 4096
 
     /// A filter for changes under the members `topLevelKeys` of the root; an empty list stands for
     /// the whole document, which every patch touches.
@@ -51,20 +58,96 @@ package struct PatchLineFilter {
             needles.append(needle)
         }
         self.needles = needles.isEmpty ? nil : needles
+        needlesHoldNoDigit = needles.allSatisfy { !$0.contains { $0 >= 0x30 && $0 <= 0x39 } }
     }
 
     // Safe because the region looked at is a slice of the line's bytes, used during the call.
     /// Whether the line may change a value under the keys: `false` only when it certainly cannot.
     package mutating func mayTouch(_ line: JournalStream.StepLine) -> Bool {
-        guard let needles, !line.isKeyframe, line.damage == nil else { return true }
+        guard let needles, !line.isKeyframe, !line.isDamaged else { return true }
+        // What makes a line one to parse (a backslash, `""`, `"state":`, a needle) is made of bytes
+        // that are not digits. So when a line's shape differs from that of a line found clear only
+        // where both have a digit, its patch is at the same place and any such thing in it would be in
+        // the clear line too: it is clear. A journal's patch lines mostly differ from the one before
+        // only in the numbers they hold.
+        let shape = needlesHoldNoDigit ? StepLineContentFinder.shape(of: line) : nil
+        if let shape, !lastClear.isEmpty, shape.count == lastClear.count,
+           lastClear.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(shape, $0) }) {
+            return false
+        }
         var bytes = line.bytes
+        var found = false
         if let content = finder.content(of: line) {
             if content.isState { return true }
             bytes = UnsafeRawBufferPointer(rebasing: bytes[content.range])
+            found = true
         }
-        if Self.hasBackslashOrEmptyString(bytes) { return true }
-        if Self.contains(bytes, Self.stateMember) { return true }
-        for needle in needles where Self.contains(bytes, needle) { return true }
+        if Self.mayName(needles, in: bytes) { return true }
+        if found, let shape, shape.count <= Self.clearLimit {
+            lastClear.removeAll(keepingCapacity: true)
+            lastClear.append(contentsOf: shape)
+        }
+        return false
+    }
+
+    // Safe because every load is within `bytes`: eight bytes while eight remain, then one at a time,
+    // and a string's first bytes only after checking that they are there.
+    /// Whether `bytes` hold a `\`, an empty string `""`, `"state":` or one of the needles (each
+    /// starting `"/`): one pass, eight bytes at a time, that looks closer only at a quote followed by
+    /// a quote, `/` or `s`.
+    static func mayName(_ needles: [[UInt8]], in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        /// Whether the string that opens with the quote at `quote` makes the line one to parse.
+        func suspicious(at quote: Int) -> Bool {
+            guard quote + 1 < count else { return false }
+            switch base.load(fromByteOffset: quote + 1, as: UInt8.self) {
+            case UInt8(ascii: "\""):
+                return true
+            case UInt8(ascii: "s"):
+                return startsWith(Self.stateMember, at: quote)
+            case UInt8(ascii: "/"):
+                for needle in needles where startsWith(needle, at: quote) { return true }
+                return false
+            default:
+                return false
+            }
+        }
+        func startsWith(_ needle: [UInt8], at position: Int) -> Bool {
+            guard count - position >= needle.count else { return false }
+            for index in needle.indices where base.load(fromByteOffset: position + index, as: UInt8.self) != needle[index] { return false }
+            return true
+        }
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        func marks(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+            let t = word ^ pattern
+            return ~(((t & low) &+ low) | t | low)
+        }
+        var position = 0
+        // Only a quote followed by a quote, `/` or `s` is looked at closer: in a patch, one per
+        // operation (its `"/path`), found for eight bytes at once without a branch per quote.
+        var lastWasQuote = false
+        while count - position >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            if marks(word, 0x5C5C_5C5C_5C5C_5C5C) != 0 { return true }
+            let quotes = marks(word, 0x2222_2222_2222_2222)
+            let followers = quotes | marks(word, 0x2F2F_2F2F_2F2F_2F2F) | marks(word, 0x7373_7373_7373_7373)
+            if lastWasQuote, followers & 0x80 != 0, suspicious(at: position - 1) { return true }
+            var candidates = quotes & (followers >> 8)
+            while candidates != 0 {
+                if suspicious(at: position + candidates.trailingZeroBitCount >> 3) { return true }
+                candidates &= candidates &- 1
+            }
+            lastWasQuote = quotes >> 63 != 0
+            position += 8
+        }
+        if lastWasQuote, suspicious(at: position - 1) { return true }
+        while position < count {
+            let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            if byte == 0x5C { return true }
+            if byte == 0x22, suspicious(at: position) { return true }
+            position += 1
+        }
         return false
     }
 

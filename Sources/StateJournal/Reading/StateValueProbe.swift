@@ -53,7 +53,7 @@ package struct StateValueProbe {
             case .value(let value):
                 guard let bytes, bytes.count == value.count else { return false }
                 guard let right = value.baseAddress, !bytes.isEmpty else { return true }
-                return bytes.withUnsafeBytes { memcmp($0.baseAddress!, right, value.count) == 0 }
+                return bytes.withUnsafeBytes { RawJSONSkimmer.same($0.baseAddress!, right, count: value.count) }
             }
         }
     }
@@ -61,6 +61,15 @@ package struct StateValueProbe {
     private static let count = Array("count".utf8)
     private let keys: [[UInt8]]
     private var finder = StepLineContentFinder()
+    /// The shape (see ``StepLineContentFinder/shape(of:)``) of the last keyframe read whose keys on
+    /// the path held no digit, and where the value was in it (`nil`: absent). A keyframe whose shape
+    /// differs from it only where both have a digit has the same framing and the same keys on the
+    /// path, so its value is at the same place: no walk needed. A journal's keyframes mostly differ
+    /// from the one before only in numbers.
+    private var lastShape: [UInt8] = []
+    private var lastValue: Range<Int>?
+    /// Longer states are not kept.
+    private static let stateLimit = 1 << 16
 
     /// A probe for the member path `members` (outermost first), or `nil` when it has no member or a
     /// key is not plain printable ASCII (such keys always go to the parser).
@@ -79,16 +88,38 @@ package struct StateValueProbe {
     /// The value the path selects in the state of `line`, or `nil` when the raw bytes cannot say
     /// for certain (the caller parses the line).
     package mutating func find(in line: JournalStream.StepLine) -> Finding? {
-        guard let content = finder.content(of: line), content.isState else { return nil }
+        let shape = line.isKeyframe ? StepLineContentFinder.shape(of: line) : nil
+        if let shape, !lastShape.isEmpty, lastShape.count == shape.count,
+           lastShape.withUnsafeBytes({ RawJSONSkimmer.differOnlyInDigits(shape, $0) }) {
+            guard let range = lastValue else { return .absent }
+            return .value(UnsafeRawBufferPointer(rebasing: shape[range]))
+        }
+        guard let content = finder.content(of: line), content.isState, let base = line.bytes.baseAddress else { return nil }
         let bytes = UnsafeRawBufferPointer(rebasing: line.bytes[..<content.range.upperBound])
-        guard let (finding, end) = find(level: 0, inObjectAt: content.range.lowerBound, in: bytes), end == bytes.count else { return nil }
+        var keyHasDigit = false
+        guard let (finding, end) = find(level: 0, inObjectAt: content.range.lowerBound, in: bytes, keyHasDigit: &keyHasDigit),
+              end == bytes.count else { return nil }
+        if !keyHasDigit, let shape, let shapeStart = line.actionStart, shape.count <= Self.stateLimit {
+            lastShape.removeAll(keepingCapacity: true)
+            lastShape.append(contentsOf: shape)
+            switch finding {
+            case .value(let value):
+                let start = base.distance(to: value.baseAddress ?? base + content.range.lowerBound) - shapeStart
+                lastValue = start..<(start + value.count)
+            case .absent:
+                lastValue = nil
+            }
+        } else {
+            lastShape.removeAll(keepingCapacity: true)
+        }
         return finding
     }
 
     // Safe because every read is at a position checked against `bytes.count`, during the call.
     /// Looks up `keys[level]` in the object that opens at `position`, reading all its members (a key
-    /// seen twice is a doubt), and returns what the rest of the path finds there and where the object ends.
-    private func find(level: Int, inObjectAt position: Int, in bytes: UnsafeRawBufferPointer) -> (Finding, Int)? {
+    /// seen twice is a doubt), and returns what the rest of the path finds there and where the object ends;
+    /// sets `keyHasDigit` when a key it read holds a digit.
+    private func find(level: Int, inObjectAt position: Int, in bytes: UnsafeRawBufferPointer, keyHasDigit: inout Bool) -> (Finding, Int)? {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "{"), let base = bytes.baseAddress else { return nil }
         let wanted = keys[level]
         let last = level == keys.count - 1
@@ -105,6 +136,7 @@ package struct StateValueProbe {
                 let byte = bytes[keyEnd]
                 if byte == UInt8(ascii: "\"") { break }
                 if byte == UInt8(ascii: "\\") || byte >= 0x80 { return nil }
+                if byte >= 0x30, byte <= 0x39 { keyHasDigit = true }
                 keyEnd += 1
             }
             guard keyEnd < bytes.count else { return nil }
@@ -112,7 +144,7 @@ package struct StateValueProbe {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
             let valueStart = RawJSONSkimmer.skipWhitespace(bytes, from: position + 1)
             let isWanted = keyEnd - keyStart == wanted.count
-                && (wanted.isEmpty || wanted.withUnsafeBytes { memcmp(base + keyStart, $0.baseAddress!, wanted.count) == 0 })
+                && (wanted.isEmpty || wanted.withUnsafeBytes { RawJSONSkimmer.same(base + keyStart, $0.baseAddress!, count: wanted.count) })
             if isWanted {
                 if found { return nil }
                 found = true
@@ -122,7 +154,7 @@ package struct StateValueProbe {
                     position = end
                 } else {
                     guard valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "{"),
-                          let (inner, end) = find(level: level + 1, inObjectAt: valueStart, in: bytes) else { return nil }
+                          let (inner, end) = find(level: level + 1, inObjectAt: valueStart, in: bytes, keyHasDigit: &keyHasDigit) else { return nil }
                     finding = inner
                     position = end
                 }

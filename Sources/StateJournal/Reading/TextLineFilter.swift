@@ -19,7 +19,7 @@ package struct TextLineFilter: Sendable {
 
     /// Whether `line` may contain the text: `false` only when it certainly does not.
     package func mayContain(_ line: JournalStream.StepLine) -> Bool {
-        guard let needle, line.damage == nil else { return true }
+        guard let needle, !line.isDamaged else { return true }
         return PatchLineFilter.hasBackslashOrEmptyString(line.bytes) || PatchLineFilter.contains(line.bytes, needle)
     }
 }
