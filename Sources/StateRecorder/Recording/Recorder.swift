@@ -519,6 +519,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         guard let decodable = State.self as? any Decodable.Type else {
             throw RecorderError.travelNeedsDecodableState(step: step, stateType: String(reflecting: State.self))
         }
+        // A redacted state would put the placeholders into the app's state.
+        guard options.redaction.isEmpty else { throw RecorderError.travelNeedsUnredactedState(step: step) }
+        if let error = control.error { throw RecorderError.journalStopped(error) }
         let reader = try JournalReader(path: path)
         guard reader.contains(step: step) else {
             throw RecorderError.stepInEarlierFile(step, file: path)
@@ -647,7 +650,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         case .onCallingThread:
             return true
         case .automatic where inPlaceStore && !_isPOD(State.self) && options.maxFileBytes == nil
-            && options.live == nil && RecorderOptions.LiveChannel.fromEnvironment() == nil:
+            && options.redaction.isEmpty && options.live == nil && RecorderOptions.LiveChannel.fromEnvironment() == nil:
             return true
         case .automatic, .onWriterThread:
             guard !(State.self is AnyClass) else { return true }

@@ -106,8 +106,9 @@ public struct RecorderOptions: Sendable, Equatable {
     /// app's arrays, so the app's next change to each array copies it whole (copy-on-write).
     public enum StateCapture: Sendable, Equatable {
         /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
-        /// dictionaries, strings: the store changes its state in place) and that neither limits its file
-        /// size (``RecorderOptions/maxFileBytes``) nor opens a live channel, for a class-typed state, and for a
+        /// dictionaries, strings: the store changes its state in place) that neither limits its file size
+        /// (``RecorderOptions/maxFileBytes``), redacts (``RecorderOptions/redaction``: undo must not read
+        /// redacted states back) nor opens a live channel, for a class-typed state, and for a
         /// state that holds class instances (its objects may change after the call returns); on the
         /// writer thread otherwise: plain-data states, and a ``Recorder`` fed by the app's own store, whose
         /// reducer usually returns a new state anyway.
