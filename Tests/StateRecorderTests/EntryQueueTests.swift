@@ -34,6 +34,61 @@ import Testing
         #expect(seen.suffix(3) == ["step 13 a4 4", "m4", "travel 0 -4"])
     }
 
+    @Test func anOldStateHandedOverWithAStepIsFreedWhenTheWriterReleasesTheStep() {
+        let queue = EntryQueue<Canary, Int>(capacity: 4)
+        weak var old: Canary?
+        do {
+            let retired = Canary(0)
+            old = retired
+            queue.put(.step(step: 1, time: 0, parent: nil, site: nil), action: 1, state: Canary(1), discarding: retired)
+        }
+        let batch = queue.take(until: nil)
+        #expect(old != nil, "the queue holds the old state until the step is released")
+        #expect(queue.state(0, in: batch).pointee.number == 1)
+        queue.release(batch)
+        #expect(old == nil)
+        // The slot is reused without an old state: nothing is freed twice.
+        queue.put(.step(step: 2, time: 0, parent: nil, site: nil), action: 2, state: Canary(2), discarding: nil)
+        let next = queue.take(until: nil)
+        #expect(queue.state(0, in: next).pointee.number == 2)
+        queue.release(next)
+    }
+
+    @Test func oldStatesStillQueuedAreFreedWithTheQueue() {
+        weak var old: Canary?
+        do {
+            let queue = EntryQueue<Canary, Int>(capacity: 2)
+            let retired = Canary(0)
+            old = retired
+            queue.put(.step(step: 1, time: 0, parent: nil, site: nil), action: 1, state: Canary(1), discarding: retired)
+        }
+        #expect(old == nil)
+    }
+
+    @Test func theRecentStateRingReturnsTheStateItLetsGoOf() {
+        let ring = RecentStates<Canary>(capacity: 4)
+        #expect(ring.remember(1, Canary(1), limit: 2) == nil)
+        #expect(ring.remember(2, Canary(2), limit: 2) == nil)
+        // Keeping two, the state after step 1 goes when step 3 comes, and is handed back, not freed.
+        #expect(ring.remember(3, Canary(3), limit: 2)?.number == 1)
+        #expect(ring.state(after: 1) == nil)
+        #expect(ring.state(after: 2)?.number == 2)
+        #expect(ring.state(after: 3)?.number == 3)
+        // At full capacity, the slot's previous state is the one handed back.
+        let full = RecentStates<Canary>(capacity: 2)
+        full.remember(1, Canary(1), limit: 2)
+        full.remember(2, Canary(2), limit: 2)
+        #expect(full.remember(3, Canary(3), limit: 2)?.number == 1)
+        #expect(full.state(after: 3)?.number == 3)
+        // Plain data costs nothing to free: it is dropped in place, not handed back.
+        let counters = RecentStates<Int>(capacity: 2)
+        counters.remember(1, 1, limit: 2)
+        counters.remember(2, 2, limit: 2)
+        #expect(counters.remember(3, 3, limit: 2) == nil)
+        #expect(counters.state(after: 3) == 3)
+        #expect(counters.state(after: 1) == nil)
+    }
+
     @Test func slicesReleasedEarlyFreeTheirSlotsForAWaitingProducer() async {
         let queue = EntryQueue<Int, Int>(capacity: 4)
         for step in 1...4 { queue.put(.step(step: step, time: 0, parent: nil, site: nil), action: step, state: step) }

@@ -158,6 +158,44 @@ import TestSupport
             TrackerApp.randomAction(for: state, using: &random)
         }
     }
+
+    @Test func everyStateAndHashOfATrackerSessionEncodedOnTheWriterThreadMatchAFreshEncode() throws {
+        var options = RecorderOptions()
+        options.snapshots = .patches(keyframeInterval: 200)
+        options.stateCapture = .onWriterThread
+        try recordAndCompare(TrackerApp.app, steps: 1200, options: options) { state, random in
+            TrackerApp.randomAction(for: state, using: &random)
+        }
+    }
+
+    /// Capturing on the calling thread (a prepared patch handed to the writer) and on the writer thread
+    /// (the state queued) write the same bytes, travels, replaced states and markers included.
+    @Test func aSessionRecordedOnTheCallingThreadAndOnTheWriterThreadIsTheSameFile() throws {
+        let directory = try TemporaryDirectory()
+        var files: [String] = []
+        for capture in [RecorderOptions.StateCapture.onCallingThread, .onWriterThread] {
+            var options = RecorderOptions()
+            options.snapshots = .patches(keyframeInterval: 150)
+            options.stateCapture = capture
+            let path = directory.file("tracker-\(files.count).jsonl")
+            let store = try RecordingStore(app: TrackerApp.app, journal: path, options: options, clock: RecordingClock.fixed())
+            var random = SeededGenerator(seed: 7)
+            for step in 1...400 {
+                store.dispatch(TrackerApp.randomAction(for: store.state, using: &random))
+                if step == 100 { store.mark("a hundred") }
+                if step == 200 { try store.undo(3) }
+                if step == 250 { try store.jump(to: 120) }
+                if step == 300 {
+                    try store.undo()
+                    try store.redo()
+                }
+            }
+            try store.close()
+            files.append(try String(contentsOfFile: path, encoding: .utf8))
+        }
+        #expect(files[0].split(separator: "\n").count > 400)
+        #expect(files[0] == files[1])
+    }
     /// A state that is not `Codable` (it holds a closure): reflected down to its `Encodable` members.
     struct Board: Sendable {
         struct Card: Codable, Equatable, Sendable {

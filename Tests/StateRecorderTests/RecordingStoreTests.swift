@@ -120,6 +120,27 @@ import Testing
         #expect(try JournalReader(path: path).validate().isEmpty)
     }
 
+    @Test func undoNeverPutsRedactedValuesIntoTheState() throws {
+        let directory = try TemporaryDirectory()
+        var options = Self.options()
+        options.redaction = try Redaction(paths: [".session.token"])
+        // By default a redacting store keeps recent states in memory: undo gives the real token back.
+        let kept = try Recorder(app: NotesApp.app, journal: directory.file("kept.jsonl"), options: options)
+        kept.dispatch(.login(user: "jenny", password: "p", token: "tok-1"))
+        kept.dispatch(.login(user: "jenny", password: "p", token: "tok-2"))
+        #expect(try kept.undo() == 1)
+        #expect(kept.state.session.token == "tok-1")
+        try kept.close()
+        // Captured on the calling thread nothing is kept, and the journal's state is redacted: it throws.
+        options.stateCapture = .onCallingThread
+        let eager = try Recorder(app: NotesApp.app, journal: directory.file("eager.jsonl"), options: options)
+        eager.dispatch(.login(user: "jenny", password: "p", token: "tok-1"))
+        eager.dispatch(.login(user: "jenny", password: "p", token: "tok-2"))
+        #expect(throws: RecorderError.travelNeedsUnredactedState(step: 1)) { try eager.undo() }
+        #expect(eager.state.session.token == "tok-2")
+        try eager.close()
+    }
+
     @Test func journalsArePrivateAndNeverReplaceAFileUnasked() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("mode.jsonl")

@@ -73,7 +73,15 @@ public enum TrackerApp {
             state.nextProjectID += 1
             state.route = .project(id: id)
         case .deleteProject(let id, _):
-            state.projects.removeAll { $0.id == id }
+            // Removed by position, which shifts the later projects along; `removeAll(where:)` would swap
+            // them, copying (retaining and releasing) each one.
+            if let index = state.projects.firstIndex(where: { $0.id == id }) {
+                state.projects.remove(at: index)
+                // Identifiers are unique in every state this reducer makes; a state edited by hand may repeat one.
+                if state.projects[index...].contains(where: { $0.id == id }) {
+                    state.projects.removeAll { $0.id == id }
+                }
+            }
             switch state.route {
             case .project(id), .item(id, _): state.route = .projects
             default: break
@@ -100,9 +108,57 @@ public enum TrackerApp {
         if let at = action.timestamp, at > state.lastActivity {
             state.lastActivity = at
         }
-        // An unchanged order keeps its storage, so the recorder sees it unchanged at once.
-        let order = recentOrder(of: state.projects, previous: state.recentProjectIDs)
-        if order != state.recentProjectIDs { state.recentProjectIDs = order }
+        switch action {
+        case .createProject:
+            if let created = state.projects.last {
+                updateRecentOrder(of: &state, movingProjectID: created.id)
+            }
+        case .updateProject(let id, _, _, _, _), .addItem(let id, _, _, _), .updateItem(let id, _, _, _, _):
+            updateRecentOrder(of: &state, movingProjectID: id)
+        case .deleteProject(let id, _):
+            // The projects left keep their keys, so they stay in order.
+            if state.recentProjectIDs.contains(id) {
+                state.recentProjectIDs.removeAll { $0 == id }
+            }
+        case .deleteItem, .navigate:
+            // No project's `updatedAt` changes (see the bug kept in `projectReducer`).
+            break
+        }
+    }
+
+    /// Puts the project `id` where its (updatedAt, id) key now belongs in ``State/recentProjectIDs``,
+    /// assuming the other projects are in order, as this reducer leaves them after every action.
+    ///
+    /// Only one project's key can have changed, and actions almost always carry the latest time, so the
+    /// project either stays where it is or moves to the front; both are checked against its neighbours
+    /// alone, so that a step costs about the same with ten projects or ten thousand. Anything else (a
+    /// time older than a neighbour's, a list whose length does not fit) falls back to sorting them all.
+    static func updateRecentOrder(of state: inout State, movingProjectID id: Int) {
+        guard let index = state.projects.firstIndex(where: { $0.id == id }) else { return }
+        let key = (state.projects[index].updatedAt, id)
+        let order = state.recentProjectIDs
+        func isBelow(_ position: Int) -> Bool {
+            guard let other = state.projects.first(where: { $0.id == order[position] }) else { return false }
+            return key < (other.updatedAt, other.id)
+        }
+        func isAbove(_ position: Int) -> Bool {
+            guard let other = state.projects.first(where: { $0.id == order[position] }) else { return false }
+            return key > (other.updatedAt, other.id)
+        }
+        let position = order.firstIndex(of: id)
+        // A new project is not listed yet; every other project is listed once.
+        if order.count + (position == nil ? 1 : 0) == state.projects.count {
+            if let position, position == 0 || isBelow(position - 1), position == order.count - 1 || isAbove(position + 1) {
+                return  // unchanged, so the order keeps its storage and the recorder sees that at once
+            }
+            let firstOther = position == 0 ? 1 : 0
+            if firstOther == order.count || isAbove(firstOther) {
+                if let position { state.recentProjectIDs.remove(at: position) }
+                state.recentProjectIDs.insert(id, at: 0)
+                return
+            }
+        }
+        state.recentProjectIDs = recentOrder(of: state.projects, previous: state.recentProjectIDs)
     }
 
     /// The identifiers of `projects`, most recently updated first (ties: higher identifier first).

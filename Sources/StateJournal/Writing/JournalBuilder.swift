@@ -104,34 +104,83 @@ package final class JournalBuilder {
     @discardableResult
     package func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
-        let step = lastStep + 1
+        appendStep(actionBytes: actionBytes, prepared: prepareStep(state: state, parent: parent, keyframe: requested),
+                   time: time, parent: parent, into: &bytes)
+    }
+
+    /// Works out how the next step's line stores `state` (a patch from the previous state, or the whole
+    /// state as the policy decides) and its fingerprint, without writing the line; the state becomes the
+    /// previous one.
+    ///
+    /// The line is written by ``appendStep(actionBytes:prepared:time:parent:into:)``, here or by another
+    /// builder that frames lines only (``init(framingAfter:)``), as a recorder's writer thread does.
+    /// Preparing and then appending gives the same line as ``appendStep(actionBytes:state:time:parent:keyframe:into:)``.
+    ///
+    /// - Parameters:
+    ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
+    ///   - keyframe: Store the state whole regardless of the policy.
+    package func prepareStep(state: JSONValue, parent: Int?, keyframe requested: Bool = false) -> PreparedStepState {
         let fingerprint = fingerprinter.fingerprint(state)
         var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
             || stepsSinceKeyframe + 1 >= policy.interval
-        let start = bytes.count
+        var content: [UInt8] = []
         if !keyframe {
-            let patch = JSONDiff.patch(from: previous, to: state)
-            let patchBytes = JournalStep.write(step: step, time: time, parent: parent, actionBytes: actionBytes,
-                                               content: .patch(patch), hash: fingerprint, into: &bytes)
-            if patchBytesSinceKeyframe + patchBytes <= keyframeBytes {
+            JSONDiff.patch(from: previous, to: state).write(to: &content)
+            if patchBytesSinceKeyframe + content.count <= keyframeBytes {
                 stepsSinceKeyframe += 1
-                patchBytesSinceKeyframe += patchBytes
+                patchBytesSinceKeyframe += content.count
             } else {
                 // The patches since the last keyframe would outweigh the state: store this one whole,
                 // so rebuilding any step reads at most about twice the state's size.
-                bytes.removeSubrange(start...)
+                content.removeAll(keepingCapacity: true)
                 keyframe = true
             }
         }
         if keyframe {
-            keyframeBytes = JournalStep.write(step: step, time: time, parent: parent, actionBytes: actionBytes,
-                                              content: .keyframe(state), hash: fingerprint, into: &bytes)
+            state.write(to: &content, style: .canonical)
+            keyframeBytes = content.count
             stepsSinceKeyframe = 0
             patchBytesSinceKeyframe = 0
         }
         forceKeyframe = false
         previous = state
+        return PreparedStepState(keyframe: keyframe, content: content, hash: fingerprint)
+    }
+
+    /// Appends the next step's line with its state as prepared by ``prepareStep(state:parent:keyframe:)``
+    /// and returns its number.
+    ///
+    /// - Parameters:
+    ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
+    ///   - parent: The parent given to ``prepareStep(state:parent:keyframe:)``.
+    @discardableResult
+    package func appendStep(actionBytes: [UInt8], prepared: PreparedStepState, time: Int64, parent: Int? = nil,
+                           into bytes: inout [UInt8]) -> Int {
+        let step = lastStep + 1
+        let lineStart = bytes.count
+        JournalLineWriter.writeStepStart(step: step, keyframe: prepared.keyframe, time: time, parent: parent, into: &bytes)
+        // Safe because each pointer is used only inside its closure. (An array's own append goes through its generic
+        // path, several times slower for a few hundred bytes.)
+        actionBytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        JournalLineWriter.appendLiteral(prepared.keyframe ? #","state":"# : #","patch":"#, to: &bytes)
+        prepared.content.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        JournalLineWriter.writeStepEnd(hash: prepared.hash, lineStart: lineStart, into: &bytes)
+        if prepared.keyframe { keyframeBytes = prepared.content.count }
         lastStep = step
         return step
+    }
+
+    /// A builder that writes the lines of steps prepared by `other` (``prepareStep(state:parent:keyframe:)``),
+    /// numbered on from `other`'s last step.
+    ///
+    /// It keeps no state of its own: its ``lastState`` is `null`, and only
+    /// ``appendStep(actionBytes:prepared:time:parent:into:)`` may append to it.
+    package init(framingAfter other: JournalBuilder) {
+        header = other.header
+        policy = other.policy
+        fingerprinter = IncrementalFingerprinter()
+        previous = .null
+        keyframeBytes = other.keyframeBytes
+        lastStep = other.lastStep
     }
 }

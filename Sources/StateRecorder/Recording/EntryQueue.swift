@@ -20,6 +20,10 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     private let entries: UnsafeMutablePointer<RecorderEntry>
     private let actions: UnsafeMutablePointer<Action>
     private let states: UnsafeMutablePointer<State>
+    /// An old state to free on the writer's thread with each slot (see ``put(_:action:state:discarding:)``),
+    /// initialized only where `holdsDiscard` says so.
+    private let discards: UnsafeMutablePointer<State>
+    private let holdsDiscard: UnsafeMutablePointer<Bool>
     private var head = 0
     private var count = 0
     /// How many entries producers may queue, at most `capacity`: fewer for large states (see ``limit(to:)``).
@@ -50,6 +54,9 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         entries = .allocate(capacity: self.capacity)
         actions = .allocate(capacity: self.capacity)
         states = .allocate(capacity: self.capacity)
+        discards = .allocate(capacity: self.capacity)
+        holdsDiscard = .allocate(capacity: self.capacity)
+        holdsDiscard.initialize(repeating: false, count: self.capacity)
     }
 
     deinit {
@@ -57,6 +64,8 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         entries.deallocate()
         actions.deallocate()
         states.deallocate()
+        discards.deallocate()
+        holdsDiscard.deallocate()
     }
 
     /// Appends a step with its action and state, waiting while the queue is full.
@@ -67,6 +76,22 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         put(entry) { slot in
             (actions + slot).initialize(to: action)
             (states + slot).initialize(to: state)
+        }
+    }
+
+    /// Appends a step with its action and state, and an old state for the writer's thread to free when
+    /// it is done with the step, so that the dispatching thread does not (see
+    /// ``RecentStates/remember(_:_:limit:)``); waits while the queue is full.
+    ///
+    /// - Returns: `false` once the queue is closed (the old state is then freed here).
+    @discardableResult
+    func put(_ entry: RecorderEntry, action: Action, state: State, discarding old: State?) -> Bool {
+        guard let old else { return put(entry, action: action, state: state) }
+        return put(entry) { slot in
+            (actions + slot).initialize(to: action)
+            (states + slot).initialize(to: state)
+            (discards + slot).initialize(to: old)
+            holdsDiscard[slot] = true
         }
     }
 
@@ -167,6 +192,10 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         let entry = (entries + slot).move()
         if entry.hasAction { (actions + slot).deinitialize(count: 1) }
         if entry.hasState { (states + slot).deinitialize(count: 1) }
+        if holdsDiscard[slot] {
+            (discards + slot).deinitialize(count: 1)
+            holdsDiscard[slot] = false
+        }
     }
 
     /// Lets producers queue at most `limit` entries (between 1 and the capacity) from now on; entries

@@ -51,6 +51,9 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     let stateBytes = Atomic<Int>(0)
     /// The queue's limit in force, made from ``stateBytes``.
     private var queueLimit: Int
+    /// Whether the queue carries states prepared on the dispatching thread (``StateJournal/PreparedStepState``),
+    /// whose lines this thread frames without encoding, diffing or fingerprinting anything.
+    private let statesArePrepared = State.self == PreparedStepState.self
 
     init(file: JournalFile, encoder: StepEncoder<State, Action>, builder: JournalBuilder, options: RecorderOptions,
          onError: @escaping @Sendable (String) -> Void,
@@ -80,6 +83,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         let bytes = builder.stateBytes
         guard bytes != stateBytes.load(ordering: .relaxed) else { return }
         stateBytes.store(bytes, ordering: .relaxed)
+        // A prepared step holds a patch's bytes, not a state: the queue keeps its whole capacity.
+        guard !statesArePrepared else { return }
         let limit = Self.queueLimit(capacity: queue.capacity, stateBytes: bytes)
         if limit != queueLimit {
             queueLimit = limit
@@ -183,17 +188,20 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         switch entry {
         case .step(let step, let time, let parent, let site):
             let encodedAction = try encoder.encodedAction(queue.action(index, in: batch).pointee)
-            let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+            var actionBytes = encodedAction.bytes
             if let site {
-                let actionBytes = splicedActions.bytes(of: encodedAction, at: site) {
+                actionBytes = splicedActions.bytes(of: encodedAction, at: site) {
                     var bytes: [UInt8] = []
                     encodedAction.write(siteMember: siteMembers.member(for: site), into: &bytes)
                     return bytes
                 }
-                lastStep = builder.appendStep(actionBytes: actionBytes, state: state,
+            }
+            if let prepared = preparedState(index, in: batch) {
+                lastStep = builder.appendStep(actionBytes: actionBytes, prepared: prepared,
                                               time: time, parent: parent, into: &buffer)
             } else {
-                lastStep = builder.appendStep(actionBytes: encodedAction.bytes, state: state,
+                let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+                lastStep = builder.appendStep(actionBytes: actionBytes, state: state,
                                               time: time, parent: parent, into: &buffer)
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
@@ -201,9 +209,14 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             noteStateSize()
         case .replacement(let step, let time, let parent):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
-            let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-            lastStep = builder.appendStep(action: action, state: state, time: time,
-                                          parent: parent, keyframe: true, into: &buffer)
+            if let prepared = preparedState(index, in: batch) {
+                lastStep = builder.appendStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: prepared,
+                                              time: time, parent: parent, into: &buffer)
+            } else {
+                let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+                lastStep = builder.appendStep(action: action, state: state, time: time,
+                                              parent: parent, keyframe: true, into: &buffer)
+            }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
             noteStateSize()
@@ -214,7 +227,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .commandError(let after, let time, let command, let message):
             JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
         case .travel(let after, let time, let kind, let to):
-            let hash = builder.travel(to: try encoder.encodeState(queue.state(index, in: batch).pointee))
+            let hash = try preparedState(index, in: batch)?.hash
+                ?? builder.travel(to: encoder.encodeState(queue.state(index, in: batch).pointee))
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
@@ -229,6 +243,14 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         if let limit = options.maxFileBytes, file.size + Int64(buffer.count) > limit {
             try reachLimit(limit)
         }
+    }
+
+    /// The state of a queued entry as the dispatching thread prepared it, when the queue carries prepared states.
+    private func preparedState(_ index: Int, in batch: EntryQueue<State, Action>.Batch) -> PreparedStepState? {
+        guard statesArePrepared else { return nil }
+        // Safe because the queue's states are of type PreparedStepState whenever statesArePrepared (checked by type
+        // identity), and the slot belongs to the batch this thread holds.
+        return UnsafeRawPointer(queue.state(index, in: batch)).load(as: PreparedStepState.self)
     }
 
     private func flushIfDue(force: Bool) {

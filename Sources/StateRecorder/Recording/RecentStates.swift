@@ -19,6 +19,8 @@ final class RecentStates<State>: @unchecked Sendable {
     /// The step whose state each slot holds; -1 for none (that slot's state is uninitialized).
     private var steps: [Int]
     private let states: UnsafeMutablePointer<State>
+    /// Whether freeing a state costs nothing (plain data): such states are not handed back.
+    private let trivial = _isPOD(State.self)
 
     /// The bytes of journaled state (its canonical JSON, as the last keyframe wrote it) the ring aims to
     /// keep in memory across all its states.
@@ -52,25 +54,48 @@ final class RecentStates<State>: @unchecked Sendable {
     }
 
     /// Keeps `state` as the state after `step`, and of the states before it only the latest `limit - 1`
-    /// (`limit` is at most the capacity).
-    func remember(_ step: Int, _ state: State, limit newLimit: Int) {
-        guard capacity > 0, step >= 0 else { return }
+    /// (`limit` is at most the capacity); returns the state it let go of, if any and unless it is plain
+    /// data, for the caller to free elsewhere.
+    ///
+    /// The last reference to an old state is usually the ring's, and freeing a state releases every
+    /// object in it (each heap string of 1,000 users, from memory long out of cache): done here, under
+    /// the lock, it cost a dispatch more than the rest of recording. The recorder hands the state back
+    /// to the writer thread with the step's entry, which frees it.
+    @discardableResult
+    func remember(_ step: Int, _ state: State, limit newLimit: Int) -> State? {
+        guard capacity > 0, step >= 0 else { return nil }
         let newLimit = min(capacity, max(1, newLimit))
         if newLimit < limit {
             for slot in 0..<capacity where steps[slot] >= 0 && steps[slot] <= step - newLimit { forget(slot) }
         }
         limit = newLimit
+        var displaced: State?
+        // Safe because a slot is moved out of, or overwritten, only while its step says it is initialized, and is then
+        // marked empty or given the new state.
         if limit < capacity, step >= limit {
             let stale = (step - limit) % capacity
-            if steps[stale] >= 0, steps[stale] <= step - limit { forget(stale) }
+            if steps[stale] >= 0, steps[stale] <= step - limit {
+                if trivial {
+                    forget(stale)
+                } else {
+                    displaced = (states + stale).move()
+                    steps[stale] = -1
+                }
+            }
         }
         let slot = step % capacity
         if steps[slot] >= 0 {
-            states[slot] = state
+            if displaced == nil, !trivial {
+                displaced = (states + slot).move()
+                (states + slot).initialize(to: state)
+            } else {
+                states[slot] = state
+            }
         } else {
             (states + slot).initialize(to: state)
         }
         steps[slot] = step
+        return displaced
     }
 
     /// Keeps `state` as the state after `step`, in place of the oldest one.

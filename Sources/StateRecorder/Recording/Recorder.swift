@@ -52,8 +52,18 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     private let control: any JournalWriterControl
     /// The writer, when states are queued as Swift values and encoded on its thread.
     private let deferred: JournalWriterThread<State, Action>?
-    /// The writer and snapshotter, when states are encoded on the calling thread.
+    /// The writer and snapshotter, when states are encoded on the calling thread and queued as JSON
+    /// (a recorder that rolls over to new files or feeds a live channel: both need the writer to have the
+    /// last state).
     private let eager: (writer: JournalWriterThread<JSONValue, Action>, states: StateSnapshotter<State>)?
+    /// The writer, snapshotter and builder, when states are encoded, fingerprinted and diffed on the calling
+    /// thread, and the writer is handed only each step's serialized patch (or keyframe) and fingerprint.
+    ///
+    /// Then nothing but the builder and the snapshotter holds a state's JSON arrays, and they hold only
+    /// the last one: the snapshotter updates the arrays it made two steps before in place, instead of
+    /// copying an array a queued step still held.
+    private let prepared: (writer: JournalWriterThread<PreparedStepState, Action>, states: StateSnapshotter<State>,
+                           builder: JournalBuilder)?
     private let travel: TravelBox
     /// The last few states, by step, for value states only; used under `travel`'s lock.
     private let recent: RecentStates<State>?
@@ -129,7 +139,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void
     ) throws {
         let states = StateSnapshotter<State>.make()
-        let eagerly = Self.capturesEagerly(initialState, options: options)
+        let eagerly = Self.capturesEagerly(initialState, options: options, inPlaceStore: travelsEchoThroughStore)
+        // Before the initial state, so that the first step is encoded from it and not from scratch.
+        if eagerly { states.keepOwnCopies() }
         let tree = options.redaction.apply(to: try states.encode(initialState))
         let makeHeader = Self.headerMaker(app: app, schema: schema, options: options, coding: states.coding, clock: clock)
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
@@ -178,9 +190,24 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let actionSnapshotter = ActionSnapshotter<Action>.make(registry: actions, redaction: options.redaction)
         live = Self.openLiveChannel(options: options, appID: appID, actions: actions, builder: builder,
                                     path: file.path, onError: onError, makeRolloverHeader: makeRolloverHeader)
-        if eagerly {
+        if eagerly, options.maxFileBytes == nil, live == nil {
             // Nothing may hold the app's state after a call, or the app's next change copies it whole.
             states.keepOwnCopies()
+            let writer = JournalWriterThread<PreparedStepState, Action>(
+                file: file,
+                encoder: StepEncoder(states: PreparedStateSnapshotter(), actions: actionSnapshotter,
+                                     redaction: options.redaction),
+                builder: JournalBuilder(framingAfter: builder), options: options, onError: onError,
+                makeRolloverHeader: makeRolloverHeader, live: nil)
+            prepared = (writer, states, builder)
+            eager = nil
+            deferred = nil
+            control = writer
+            recent = nil
+        } else if eagerly {
+            // Nothing may hold the app's state after a call, or the app's next change copies it whole.
+            states.keepOwnCopies()
+            prepared = nil
             let writer = JournalWriterThread<JSONValue, Action>(
                 file: file,
                 encoder: StepEncoder(states: PassthroughSnapshotter(), actions: actionSnapshotter,
@@ -198,6 +225,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 live: live?.server)
             deferred = writer
             eager = nil
+            prepared = nil
             control = writer
             let ring = RecentStates<State>(capacity: options.recentStates)
             ring.remember(lastStep, initialState)
@@ -205,6 +233,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
         deferred?.start()
         eager?.writer.start()
+        prepared?.writer.start()
         live?.control.withHooks { $0.recorder = self }
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
     }
@@ -246,10 +275,15 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             let step = travelState.advance()
             let entry = RecorderEntry.step(step: step.number, time: time, parent: step.parent, site: site)
             if let deferred {
-                recent?.remember(step.number, state, limit: recentLimit(deferred, &travelState))
-                deferred.queue.put(entry, action: action, state: state)
+                // The state the ring lets go of is freed by the writer, not here (see `RecentStates`).
+                let displaced = recent?.remember(step.number, state, limit: recentLimit(deferred, &travelState))
+                deferred.queue.put(entry, action: action, state: state, discarding: displaced)
             } else if let eager {
                 put(entry, action: action, state: state, into: eager)
+            } else if let prepared {
+                guard let tree = snapshot(state, with: prepared.states) else { return step.number }
+                let content = prepared.builder.prepareStep(state: tree, parent: step.parent)
+                prepared.writer.queue.put(entry, action: action, state: content)
             }
             return step.number
         }
@@ -266,6 +300,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 deferred.queue.put(entry, action: action)
             } else if let eager {
                 eager.writer.queue.put(entry, action: action)
+            } else if let prepared {
+                prepared.writer.queue.put(entry, action: action)
             }
         }
     }
@@ -483,6 +519,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         guard let decodable = State.self as? any Decodable.Type else {
             throw RecorderError.travelNeedsDecodableState(step: step, stateType: String(reflecting: State.self))
         }
+        // A redacted state would put the placeholders into the app's state.
+        guard options.redaction.isEmpty else { throw RecorderError.travelNeedsUnredactedState(step: step) }
+        if let error = control.error { throw RecorderError.journalStopped(error) }
         let reader = try JournalReader(path: path)
         guard reader.contains(step: step) else {
             throw RecorderError.stepInEarlierFile(step, file: path)
@@ -550,6 +589,15 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         } else if let eager {
             guard let tree = snapshot(state, with: eager) else { return }
             eager.writer.queue.put(entry, state: tree)
+        } else if let prepared {
+            guard let tree = snapshot(state, with: prepared.states) else { return }
+            let content: PreparedStepState
+            if case .replacement(_, _, let parent) = entry {
+                content = prepared.builder.prepareStep(state: tree, parent: parent, keyframe: true)
+            } else {
+                content = PreparedStepState(keyframe: false, content: [], hash: prepared.builder.travel(to: tree))
+            }
+            prepared.writer.queue.put(entry, state: content)
         }
     }
 
@@ -572,18 +620,42 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
     }
 
+    /// The state as the journal stores it (redacted), for a recorder that prepares steps on the calling
+    /// thread; `nil` after queueing the stop, when it cannot be encoded.
+    private func snapshot(_ state: State, with states: StateSnapshotter<State>) -> JSONValue? {
+        do {
+            return options.redaction.apply(to: try states.encode(state))
+        } catch {
+            control.put(.stop(message: "statedbg could not encode a state for \(path) and stopped recording: \(error)"))
+            return nil
+        }
+    }
+
     /// Writes a message to standard error: the default for `onError`.
     public static func reportToStandardError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
     /// Whether states must be turned into JSON on the calling thread: when they are or hold objects,
-    /// which the app may change after the call returns. Values (`Codable` or not) are encoded later, on
-    /// the writer's thread.
-    static func capturesEagerly(_ initialState: State, options: RecorderOptions) -> Bool {
-        if options.stateCapture == .onCallingThread { return true }
-        guard !(State.self is AnyClass) else { return true }
-        return ObjectReferenceScan.containsObject(initialState)
+    /// which the app may change after the call returns, and (unless the options say otherwise) when a
+    /// store that changes its state in place (`inPlaceStore`, as ``RecordingStore``) has a state with
+    /// storage to copy: a state the recorder still held would make each change copy that storage whole.
+    /// Other values (`Codable` or not) are encoded later, on the writer's thread.
+    ///
+    /// The in-place case applies only where steps are prepared on the calling thread: without a file
+    /// limit or a live channel, whose writer needs each state's JSON. Queued as JSON, the states would
+    /// hold the arrays the encoder updates, which would then copy them whole on every step.
+    static func capturesEagerly(_ initialState: State, options: RecorderOptions, inPlaceStore: Bool) -> Bool {
+        switch options.stateCapture {
+        case .onCallingThread:
+            return true
+        case .automatic where inPlaceStore && !_isPOD(State.self) && options.maxFileBytes == nil
+            && options.redaction.isEmpty && options.live == nil && RecorderOptions.LiveChannel.fromEnvironment() == nil:
+            return true
+        case .automatic, .onWriterThread:
+            guard !(State.self is AnyClass) else { return true }
+            return ObjectReferenceScan.containsObject(initialState)
+        }
     }
 }
 

@@ -15,6 +15,9 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A travel to a step no longer in memory, whose state cannot be read back because the state type
     /// is not `Decodable`.
     case travelNeedsDecodableState(step: Int, stateType: String)
+    /// A travel to a step no longer in memory, whose state cannot be read back because the journal
+    /// holds it with the values ``RecorderOptions/redaction`` replaced.
+    case travelNeedsUnredactedState(step: Int)
     /// The journal stopped earlier (full disk, unencodable state); the message says why.
     case journalStopped(String)
 
@@ -33,6 +36,8 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
             "This recorder cannot set the app's state, so it offers no undo, redo or jump; pass setState: to the Recorder to travel the app itself."
         case .travelNeedsDecodableState(let step, let stateType):
             "Step \(step) is no longer in memory, and its recorded state cannot be read back because \(stateType) is not Decodable."
+        case .travelNeedsUnredactedState(let step):
+            "Step \(step) is no longer in memory, and its recorded state cannot be read back because the journal holds it redacted; keep more recent states (options.recentStates) to travel further back."
         case .journalStopped(let message):
             message
         }

@@ -67,15 +67,17 @@ public struct RecorderOptions: Sendable, Equatable {
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
     ///
-    /// Kept below ``recentStates``, so that the recent-state ring, not the writer, lets go of each state
-    /// last: the writer thread then never spends its time freeing the app's old states. For a large
+    /// The recent-state ring (``recentStates``) holds each state longer than the queue does; the
+    /// state it lets go of travels to the writer with the next step and is freed there, so that freeing
+    /// the app's old states (each object in them released) never slows dispatch. For a large
     /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
     /// waiting state holds its own copy of every array the app changed after it. The writer hands
     /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
     /// counter app outrunning its writer slept and woke both threads every 35 steps.
     public var queueCapacity: Int = 1024
-    /// How many recent states stay in memory for fast undo, redo and jump; older ones are read back
-    /// from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
+    /// How many recent states stay in memory for fast undo, redo and jump, when states are captured on
+    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do); older ones are
+    /// read back from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
     /// least 8), since each holds its own copy of every array the app changed after it.
     public var recentStates: Int = 2048
     /// What to do when the journal's path already names a file. Default: keep it and record into a
@@ -96,14 +98,28 @@ public struct RecorderOptions: Sendable, Equatable {
     public var live: LiveChannel?
 
     /// When the recorder turns a state into JSON.
+    ///
+    /// On the calling thread, the recorder also diffs and fingerprints the state there, keeps copies of
+    /// its own of the arrays it compares, and hands its writer thread only the serialized patch: nothing
+    /// holds the app's state once the call returns, so the app's next change to it happens in place.
+    /// On the writer thread, dispatch only queues the state, but the queued and recent states hold the
+    /// app's arrays, so the app's next change to each array copies it whole (copy-on-write).
     public enum StateCapture: Sendable, Equatable {
-        /// On the recorder's own thread for value states (`Codable` or not), so dispatch only queues the
-        /// value; on the calling thread for a class-typed state or a state that holds class instances
-        /// (its objects may change after the call returns).
+        /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
+        /// dictionaries, strings: the store changes its state in place) that neither limits its file size
+        /// (``RecorderOptions/maxFileBytes``), redacts (``RecorderOptions/redaction``: undo must not read
+        /// redacted states back) nor opens a live channel, for a class-typed state, and for a
+        /// state that holds class instances (its objects may change after the call returns); on the
+        /// writer thread otherwise: plain-data states, and a ``Recorder`` fed by the app's own store, whose
+        /// reducer usually returns a new state anyway.
         case automatic
         /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
-        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection.
+        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection,
+        /// and for large states changed in place.
         case onCallingThread
+        /// On the writer thread for value states, so that dispatch only queues the state (a class-typed
+        /// state, or one that holds class instances, is still captured on the calling thread).
+        case onWriterThread
     }
 
     /// The defaults.

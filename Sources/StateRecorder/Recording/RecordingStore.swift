@@ -9,8 +9,10 @@ import StateSync
 /// and forth in time while the app runs.
 ///
 /// It wraps a ``StateStore/Store`` and offers the same API to the app; the journaling is a ``Recorder``'s,
-/// fed from the store's events. Dispatch returns as soon as the reducer has run: encoding and writing
-/// happen on a background thread, at a cost proportional to what each action changed. See
+/// fed from the store's events. Dispatch encodes, diffs and fingerprints the new state at a cost
+/// proportional to what the action changed, without holding on to it (so the store's next change
+/// happens in place), and queues the patch; writing happens on a background thread (see
+/// ``RecorderOptions/StateCapture`` for the other way round). See
 /// ``RecorderOptions`` for durability, snapshots, redaction and limits. Apps with a store of their own
 /// use a ``Recorder`` directly.
 ///
@@ -102,6 +104,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                "the state of step \(reader.lastStep) does not decode as \(State.self): \(error)")
         }
         let states = StateSnapshotter<State>.make()
+        let eagerly = Recorder<State, Action>.capturesEagerly(state, options: options, inPlaceStore: true)
+        if eagerly { states.keepOwnCopies() }
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
                                      state: options.redaction.apply(to: try states.encode(state)),
                                      policy: options.keyframePolicy)
@@ -111,7 +115,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                                              coding: states.coding, clock: clock)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, states: states,
-            eagerly: Recorder<State, Action>.capturesEagerly(state, options: options), initialState: state,
+            eagerly: eagerly, initialState: state,
             actions: registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
             travelsEchoThroughStore: true, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })

@@ -18,7 +18,7 @@ class StateSnapshotter<State> {
     /// From now on, remembers the arrays of the states it encodes as copies of its own (see
     /// ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``), so that the app changes its state in place
     /// after the call. For a recorder that encodes on the calling thread: nothing else holds the app's
-    /// state once the call returns. The next encoding is from scratch.
+    /// state once the call returns. The next encoding is from scratch, unless it already kept copies.
     func keepOwnCopies() {}
 
     /// The snapshotter for `State`: `Codable` when it can be, reflection otherwise.
@@ -45,6 +45,6 @@ final class CodableStateSnapshotter<State: Encodable>: StateSnapshotter<State> {
     }
 
     override func keepOwnCopies() {
-        encoder.keepsOwnCopies = true
+        if !encoder.keepsOwnCopies { encoder.keepsOwnCopies = true }
     }
 }

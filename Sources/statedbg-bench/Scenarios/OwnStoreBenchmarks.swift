@@ -39,7 +39,7 @@ struct OwnStoreBenchmarks {
                         baseline: Samples(plain), note: note),
             Measurement(group: "own store", name: "\(users) users: time the recording middleware adds per dispatch",
                         unit: .microsecondsPerOperation, samples: Samples(added), target: .below(2),
-                        note: "median with it minus median without it"),
+                        note: "median with it minus median without it; below zero when the store's previous state, which dispatch frees without the recorder, is freed by the recorder's writer thread instead"),
             Measurement(group: "own store", name: "\(users) users: dispatch, state recorded through reflection",
                         unit: .nanosecondsPerAction, samples: Samples(reflected), baselineName: "Codable state",
                         baseline: Samples(codable), target: .ratioAtLeast(1.0 / 3), note: "within 3x of Codable: ratio >= 0.33x"),

@@ -103,7 +103,7 @@ struct RecordingStepBenchmarks {
         }
         return [
             row("copy-on-write of the state while the recorder holds the previous one", copying,
-                "on the dispatching thread, per step, when the app state is a value the recorder keeps (recent states, queue)"),
+                "on the dispatching thread, per step, when the recorder keeps the app state (recent states, queue: states captured on the writer thread; a RecordingStore with a large state captures on the calling thread and keeps none)"),
             row("ActionDescriber.describe (tag and label by reflection)", describing,
                 "per step unless the recorder's action cache hits (Hashable actions, up to 1,024 distinct)"),
             row("JSONValueEncoder.encode(action)", encodingAction, "per step unless the action cache hits"),
