@@ -210,7 +210,8 @@ import Testing
         #expect(report.summary == ".count changed at 50 of steps 1 to 50.")
     }
 
-    @Test func aLinePassedOverThatChangesBeforeItIsReadBackIsReported() throws {
+    @Test(arguments: [false, true])
+    func aLinePassedOverThatChangesBeforeItIsReadBackIsReported(resealed: Bool) throws {
         // A large state keeps keyframes rare, so the patches before step 1030 are passed over and
         // noted by their place in the file; step 1030 adds to `.list`, which needs the whole state,
         // so they are read back. Step 1023's line is changed on disk in between (when the search
@@ -231,16 +232,19 @@ import Testing
         let lineStart = lines[..<line].reduce(0) { $0 + $1.utf8.count + 1 }
         let bytes = Array(lines[line].utf8), needle = Array(#""value":1023"#.utf8)
         let at = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
-        // The value's last digit.
-        let offset = lineStart + at + needle.count - 1
+        // The value's last digit, 3 to 9: the line keeps its length, not its checksum; resealed, it
+        // also has the checksum of its new bytes, and only that it is another line tells it.
+        var edited = bytes
+        edited[at + needle.count - 1] = UInt8(ascii: "9")
+        if resealed { edited = Array(LineChecksum.resealed(String(decoding: edited, as: UTF8.self)).utf8) }
+        #expect(edited.count == bytes.count)
         var changed = false
         let search = JournalSearch(path: file)
         do {
             _ = try search.changes(of: JSONPath(parsing: ".list"), isCancelled: {
                 if !changed, let handle = FileHandle(forUpdatingAtPath: file) {
-                    // The last digit of the value, 3 to 9: the line keeps its length, not its checksum.
-                    try? handle.seek(toOffset: UInt64(offset))
-                    try? handle.write(contentsOf: Array("9".utf8))
+                    try? handle.seek(toOffset: UInt64(lineStart))
+                    try? handle.write(contentsOf: edited)
                     try? handle.close()
                     changed = true
                 }

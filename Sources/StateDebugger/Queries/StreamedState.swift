@@ -23,6 +23,8 @@ struct StreamedState {
         var length: Int
         var line: Int
         var step: Int
+        /// The checksum the stream computed of its bytes: the line read back must be the same line.
+        var checksum: UInt32
     }
 
     /// The lines passed over since `base`, in file order, and the patches the caller had parsed
@@ -58,7 +60,8 @@ struct StreamedState {
         }
         if broken != nil { return }
         if let parsed { pendingPatches[pendingLines.count] = parsed }
-        pendingLines.append(PendingLine(offset: line.offset, length: line.bytes.count, line: line.line, step: line.step))
+        pendingLines.append(PendingLine(offset: line.offset, length: line.bytes.count, line: line.line, step: line.step,
+                                        checksum: line.checksum))
         pendingBytes += line.bytes.count
         if pendingBytes > Self.pendingLimit { _ = try state(at: line.step) }
     }
@@ -109,7 +112,7 @@ struct StreamedState {
                     let start = Int(entry.offset - first.offset)
                     let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<(start + entry.length)])
                     do throws(JournalError) {
-                        guard stream.isIntact(bytes) else {
+                        guard stream.isIntact(bytes), LineChecksum.coveredChecksum(of: bytes) == entry.checksum else {
                             throw JournalError(.malformed, path: stream.path, line: entry.line,
                                                "step \(entry.step)'s line changed after it was checked, while the journal was being read; read it again.")
                         }

@@ -75,6 +75,16 @@ package enum LineChecksum {
         return actual == recorded ? .intact : .mismatch(recorded: recorded, actual: actual)
     }
 
+    /// The checksum of the bytes ``verify(_:)`` checks in `line` (without its line feed), as
+    /// ``splitLines(_:capacity:ends:checksums:)`` computes it, whether or not the line records one.
+    // Safe because the slice read lies inside `line` (its count is checked first), during the call.
+    package static func coveredChecksum(of line: UnsafeRawBufferPointer) -> UInt32 {
+        var crc = CRC32C()
+        crc.update(UnsafeRawBufferPointer(rebasing: line[0..<max(line.count - suffixLength, 0)]))
+        crc.update(byte: UInt8(ascii: "}"))
+        return crc.value
+    }
+
     /// Finds the lines in `bytes` that end with a line feed, at most `capacity` of them, and checksums
     /// them in the same call: for line `i`, `ends[i]` is the offset of its line feed in `bytes`, and
     /// `checksums[i]` the checksum of the bytes ``verify(_:)`` checks (what ``verify(_:actual:)`` takes).

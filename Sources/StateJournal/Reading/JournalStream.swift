@@ -46,11 +46,15 @@ package final class JournalStream {
         /// A flag, not the error itself: the line is then plain bytes, which copy without reference
         /// counting as it is handed over and passed on several times per step.
         package var isDamaged: Bool
+        /// The checksum of the bytes ``LineChecksum/verify(_:actual:)`` covers, as the stream computed
+        /// it: what tells the same line when it is read back (``LineChecksum/coveredChecksum(of:)``).
+        package var checksum: UInt32
 
         // Safe because the line keeps the bytes only as long as the caller's promise (see ``bytes``) holds.
         /// A line with these properties.
         package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
-                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0, timeStart: Int? = nil) {
+                     isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0, timeStart: Int? = nil,
+                     checksum: UInt32 = 0) {
             self.step = step
             self.line = line
             timeValue = time
@@ -61,6 +65,7 @@ package final class JournalStream {
             actionStartOrMinusOne = actionStart ?? -1
             self.isKeyframe = isKeyframe
             self.isDamaged = isDamaged
+            self.checksum = checksum
         }
 
         /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
@@ -184,7 +189,7 @@ package final class JournalStream {
             if let prefix {
                 step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
-                                offset: lines.lineOffset, timeStart: prefix.timeStart)
+                                offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
             } else {
                 let parsed: JournalLine
                 do {
@@ -204,7 +209,8 @@ package final class JournalStream {
                     continue
                 case .step(let record):
                     step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
-                                    isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset)
+                                    isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset,
+                                    checksum: lines.checksum)
                 }
             }
             if let pending = unplaced, pending.line == number - 1, step.step == lastStep + 2 {
