@@ -117,6 +117,18 @@ import Testing
         }
     }
 
+    @Test func aCancelledLogSaysSoInOneSentence() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("long.jsonl")
+        let action = JournalAction(type: "counter.tick", label: "counter.tick", payload: .null)
+        try Recordings.writeRaw((0..<2100).map { (action, ["count": .integer(Int64($0))]) }, to: file,
+                                policy: Recordings.policy(interval: 100))
+        #expect(throws: DebuggerError.cancelled("log")) {
+            _ = try JournalSearch(path: file).log(isCancelled: { true }, found: { _ in })
+        }
+        #expect("\(DebuggerError.cancelled("log"))" == "The log was cancelled before it finished.")
+    }
+
     @Test func aKeySpelledWithEscapesIsNotPassedOver() throws {
         let directory = try TemporaryDirectory()
         let action = JournalAction(type: "counter.set", label: "counter.set", payload: .null)

@@ -233,7 +233,7 @@ package struct JournalSearch {
             throw .journal(error)
         }
         if let failure { throw failure }
-        if cancelled { throw .cancelled("Interrupted: the log stopped before it finished.") }
+        if cancelled { throw .cancelled("log") }
         finish(stream)
         return count
     }
