@@ -406,6 +406,11 @@ private struct BlockLines {
     var lineOffset: Int64 = 0
 
     static let batchCapacity = 512
+    // Safe because the stand-ins are only kept here, never read through, and freed once, in `release()`.
+    /// What ``buffer``, ``ends`` and ``checksums`` point to until a stream that reads ahead takes its
+    /// first block, kept to be freed in ``release()``.
+    private var standIns: (buffer: UnsafeMutableRawBufferPointer, ends: UnsafeMutablePointer<Int>,
+                           checksums: UnsafeMutablePointer<UInt32>)?
 
     init(path: String, descriptor: Int32, maxLineBytes: Int, blockBytes: Int, readsAhead: Bool) {
         self.path = path
@@ -417,6 +422,7 @@ private struct BlockLines {
             buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
             ends = UnsafeMutablePointer<Int>.allocate(capacity: 1)
             checksums = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+            standIns = (buffer, ends, checksums)
             return
         }
         readAhead = nil
@@ -431,6 +437,12 @@ private struct BlockLines {
     func release() {
         if let readAhead {
             readAhead.stop()
+            // The first block replaced them; the blocks themselves are the reading thread's to free.
+            if let standIns {
+                standIns.buffer.deallocate()
+                standIns.ends.deallocate()
+                standIns.checksums.deallocate()
+            }
         } else {
             buffer.deallocate()
             ends.deallocate()
