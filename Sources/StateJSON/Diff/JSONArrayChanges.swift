@@ -1,0 +1,62 @@
+/// Which elements differ between pairs of arrays of equal length, as noted by whoever built the new
+/// array from the old one, so that a diff or a fingerprinter comparing the pair looks only there.
+///
+/// An incremental encoder that reuses the previous value's array and replaces a few elements knows
+/// which it replaced; without this note, the diff and the fingerprinter that follow would each compare
+/// every element of the pair again to find them. A pair is named by the two arrays' storage, which is
+/// unique while both are alive: a note applies only to the exact arrays it was made for, and any other
+/// pair is compared element by element as before.
+///
+/// Look notes up while the arrays they name are still alive (make them for one value, use them, and
+/// ``removeAll()`` before the next): a freed array's storage can be reused by another.
+///
+/// ```swift
+/// var changes = JSONArrayChanges()
+/// changes.note(old: previousUsers, new: users, changed: [900])
+/// changes.changedIndices(old: previousUsers, new: users)   // [900]
+/// ```
+package struct JSONArrayChanges {
+    private struct Pair: Hashable {
+        let old: UInt
+        let new: UInt
+        let count: Int
+    }
+
+    private var changed: [Pair: [Int]] = [:]
+
+    /// No notes: every pair is compared element by element.
+    package init() {}
+
+    /// Whether there are no notes.
+    package var isEmpty: Bool { changed.isEmpty }
+
+    /// Notes that `new`, of the same length as `old`, differs from it at `indices` only (ascending,
+    /// each below the count), and is bitwise equal to it everywhere else.
+    ///
+    /// Nothing is noted for empty arrays or arrays that share their storage (those compare in O(1)).
+    package mutating func note(old: [JSONValue], new: [JSONValue], changed indices: [Int]) {
+        guard let pair = Self.pair(old, new) else { return }
+        changed[pair] = indices
+    }
+
+    /// The positions at which `new` differs from `old`, ascending, when that was noted for these two
+    /// arrays; `nil` when nothing was, and they must be compared element by element.
+    package func changedIndices(old: [JSONValue], new: [JSONValue]) -> [Int]? {
+        guard !changed.isEmpty, let pair = Self.pair(old, new) else { return nil }
+        return changed[pair]
+    }
+
+    /// Forgets every note, keeping the storage for the next value's.
+    package mutating func removeAll() {
+        changed.removeAll(keepingCapacity: true)
+    }
+
+    // Safe because the base addresses are only compared and hashed as numbers, never dereferenced.
+    private static func pair(_ old: [JSONValue], _ new: [JSONValue]) -> Pair? {
+        guard old.count == new.count, !old.isEmpty else { return nil }
+        let oldBase = old.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let newBase = new.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        guard oldBase != newBase else { return nil }
+        return Pair(old: oldBase, new: newBase, count: new.count)
+    }
+}
