@@ -101,7 +101,11 @@ package final class IncrementalFingerprinter {
     }
 
     /// The fingerprint of `value`, equal to ``StateFingerprint/of(_:)``.
-    package func fingerprint(_ value: JSONValue) -> UInt64 {
+    ///
+    /// - Parameter changes: Notes of which elements differ between arrays of the previous value and
+    ///   of this one, from whoever built this one (an incremental encoder); noted pairs are not compared
+    ///   element by element.
+    package func fingerprint(_ value: JSONValue, changes: JSONArrayChanges? = nil) -> UInt64 {
         switch value {
         case .array, .object:
             rootScalar = nil
