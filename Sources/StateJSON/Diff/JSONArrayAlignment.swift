@@ -25,14 +25,25 @@ struct JSONArrayAlignment: Equatable {
     /// When every remaining element is an object with a unique `identityKey` member, elements are
     /// matched by identity; otherwise a Myers alignment runs, giving up after `maxEdits` edits in
     /// favour of pairing elements by position, which keeps the worst case near linear.
-    init(old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int) {
+    ///
+    /// - Parameter candidates: For arrays of equal length, the only positions at which the elements can
+    ///   differ (ascending), when known (``JSONArrayChanges``): the equal ends are found among them alone.
+    init(old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int, candidates: [Int]? = nil) {
         var prefix = 0
-        let shorter = min(old.count, new.count)
-        while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
         var suffix = 0
-        while suffix < shorter - prefix,
-              JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) {
-            suffix += 1
+        let shorter = min(old.count, new.count)
+        if let candidates, old.count == new.count {
+            let differing = candidates.filter { index in
+                index >= 0 && index < shorter && !JSONValue.elementsFastEqual(old, index, new, index)
+            }
+            prefix = differing.first ?? shorter
+            suffix = differing.last.map { shorter - 1 - $0 } ?? 0
+        } else {
+            while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
+            while suffix < shorter - prefix,
+                  JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) {
+                suffix += 1
+            }
         }
         let oldRange = prefix..<(old.count - suffix)
         let newRange = prefix..<(new.count - suffix)

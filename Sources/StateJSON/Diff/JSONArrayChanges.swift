@@ -3,52 +3,66 @@
 ///
 /// An incremental encoder that reuses the previous value's array and replaces a few elements knows
 /// which it replaced; without this note, the diff and the fingerprinter that follow would each compare
-/// every element of the pair again to find them. A pair is named by the two arrays' storage, which is
-/// unique while both are alive: a note applies only to the exact arrays it was made for, and any other
+/// every element of the pair again to find them. A pair is named by the two arrays' storage: a note
+/// applies only to the exact arrays it was made for (the same storage, the same count), and any other
 /// pair is compared element by element as before.
 ///
-/// Look notes up while the arrays they name are still alive (make them for one value, use them, and
-/// ``removeAll()`` before the next): a freed array's storage can be reused by another.
+/// A note holds both arrays, so neither storage can be freed and its address taken by another array
+/// while the note exists, nor changed in place (it is shared): an address found in the notes always
+/// names the very array noted, with the elements it had. Drop the notes (``removeAll()``) once they are
+/// used, so that whoever built the arrays can update its own storage in place again.
 ///
 /// ```swift
 /// var changes = JSONArrayChanges()
 /// changes.note(old: previousUsers, new: users, changed: [900])
 /// changes.changedIndices(old: previousUsers, new: users)   // [900]
 /// ```
-package struct JSONArrayChanges {
+package struct JSONArrayChanges: Sendable {
     private struct Pair: Hashable {
         let old: UInt
         let new: UInt
         let count: Int
     }
 
-    private var changed: [Pair: [Int]] = [:]
+    private struct Note {
+        let indices: [Int]
+        /// Held only to keep both storages alive and unchanged while the note names them by address.
+        let old: [JSONValue]
+        let new: [JSONValue]
+    }
+
+    private var notes: [Pair: Note] = [:]
 
     /// No notes: every pair is compared element by element.
     package init() {}
 
     /// Whether there are no notes.
-    package var isEmpty: Bool { changed.isEmpty }
+    package var isEmpty: Bool { notes.isEmpty }
+
+    /// How many pairs are noted.
+    package var count: Int { notes.count }
 
     /// Notes that `new`, of the same length as `old`, differs from it at `indices` only (ascending,
-    /// each below the count), and is bitwise equal to it everywhere else.
+    /// each below the count), and is bitwise equal to it everywhere else: each element at another
+    /// position is a copy of the old one (the same scalar, or the same storage).
     ///
-    /// Nothing is noted for empty arrays or arrays that share their storage (those compare in O(1)).
+    /// Nothing is noted for empty arrays, arrays of different lengths or arrays that share their
+    /// storage (those compare in O(1)).
     package mutating func note(old: [JSONValue], new: [JSONValue], changed indices: [Int]) {
         guard let pair = Self.pair(old, new) else { return }
-        changed[pair] = indices
+        notes[pair] = Note(indices: indices, old: old, new: new)
     }
 
     /// The positions at which `new` differs from `old`, ascending, when that was noted for these two
     /// arrays; `nil` when nothing was, and they must be compared element by element.
     package func changedIndices(old: [JSONValue], new: [JSONValue]) -> [Int]? {
-        guard !changed.isEmpty, let pair = Self.pair(old, new) else { return nil }
-        return changed[pair]
+        guard !notes.isEmpty, let pair = Self.pair(old, new) else { return nil }
+        return notes[pair]?.indices
     }
 
     /// Forgets every note, keeping the storage for the next value's.
     package mutating func removeAll() {
-        changed.removeAll(keepingCapacity: true)
+        notes.removeAll(keepingCapacity: true)
     }
 
     // Safe because the base addresses are only compared and hashed as numbers, never dereferenced.

@@ -39,7 +39,19 @@ public enum JSONDiff {
 
     /// The operations that turn `old` into `new`: `add`, `remove`, `replace` and `move`.
     public static func patch(from old: JSONValue, to new: JSONValue, options: Options = Options()) -> JSONPatch {
-        var builder = Builder(options: options)
+        patch(from: old, to: new, options: options, changes: nil)
+    }
+
+    /// The operations that turn `old` into `new`, looking only at the noted positions of the arrays that
+    /// `changes` notes (as the encoder that built `new` from `old` made them, see
+    /// ``IncrementalJSONEncoder/arrayChanges``).
+    ///
+    /// The patch is the same as without the notes: every other pair of arrays is compared element by
+    /// element, and a noted pair's other elements are copies of each other, which the walk would skip.
+    package static func patch(
+        from old: JSONValue, to new: JSONValue, options: Options = Options(), changes: JSONArrayChanges?
+    ) -> JSONPatch {
+        var builder = Builder(options: options, changes: changes?.isEmpty == false ? changes : nil)
         builder.diff(old, new)
         return JSONPatch(builder.operations)
     }
@@ -48,22 +60,40 @@ public enum JSONDiff {
     /// objects with the same identity: an edit of elements in place (the common step of a recorded app),
     /// for which the alignment below would find exactly these pairs, at the cost of hashing every element
     /// between the first and the last change. Nil when the arrays need that alignment.
-    static func changesInPlace(_ old: [JSONValue], _ new: [JSONValue], identityKey: String) -> [Int]? {
+    ///
+    /// - Parameter candidates: The only positions at which the elements can differ (ascending), when
+    ///   known (``JSONArrayChanges``): the elements elsewhere are copies of each other.
+    static func changesInPlace(
+        _ old: [JSONValue], _ new: [JSONValue], identityKey: String, candidates: [Int]? = nil
+    ) -> [Int]? {
         guard old.count == new.count else { return nil }
-        // Safe because both buffers are read only inside the closures, at indices below their counts.
+        // Safe because both buffers are read only inside the closures, at indices below their counts (candidates are
+        // checked against them).
         return old.withUnsafeBufferPointer { oldBuffer -> [Int]? in
             new.withUnsafeBufferPointer { newBuffer -> [Int]? in
                 guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return [] }
                 if oldBase == newBase { return [] }
                 var changed: [Int] = []
-                for index in 0..<newBuffer.count where !JSONValue.sameBits(oldBase + index, newBase + index) {
+                func differs(at index: Int) -> Bool? {
+                    if JSONValue.sameBits(oldBase + index, newBase + index) { return false }
                     // Equal elements in separate storage (trees encoded apart) are no change.
-                    if newBuffer[index].isFastEqual(to: oldBuffer[index]) { continue }
+                    if newBuffer[index].isFastEqual(to: oldBuffer[index]) { return false }
                     guard let identity = newBuffer[index].member(identityKey),
                           let oldIdentity = oldBuffer[index].member(identityKey),
                           identity == oldIdentity
                     else { return nil }
-                    changed.append(index)
+                    return true
+                }
+                if let candidates {
+                    for index in candidates where newBuffer.indices.contains(index) {
+                        guard let differs = differs(at: index) else { return nil }
+                        if differs { changed.append(index) }
+                    }
+                    return changed
+                }
+                for index in 0..<newBuffer.count {
+                    guard let differs = differs(at: index) else { return nil }
+                    if differs { changed.append(index) }
                 }
                 return changed
             }
@@ -72,11 +102,14 @@ public enum JSONDiff {
 
     private struct Builder {
         let options: Options
+        /// Which elements differ between noted pairs of arrays; `nil` when nothing is noted.
+        let changes: JSONArrayChanges?
         var path: [String] = []
         var operations: [JSONPatchOperation] = []
 
-        init(options: Options) {
+        init(options: Options, changes: JSONArrayChanges?) {
             self.options = options
+            self.changes = changes
         }
 
         private var pointer: JSONPointer { JSONPointer(tokens: path) }
@@ -111,8 +144,9 @@ public enum JSONDiff {
         }
 
         private mutating func diffArrays(_ old: [JSONValue], _ new: [JSONValue]) {
+            let candidates = changes?.changedIndices(old: old, new: new)
             if let identityKey = options.identityKey,
-               let changed = JSONDiff.changesInPlace(old, new, identityKey: identityKey) {
+               let changed = JSONDiff.changesInPlace(old, new, identityKey: identityKey, candidates: candidates) {
                 for index in changed {
                     path.append(String(index))
                     diff(old[index], new[index])
@@ -121,7 +155,8 @@ public enum JSONDiff {
                 return
             }
             let alignment = JSONArrayAlignment(
-                old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits
+                old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits,
+                candidates: candidates
             )
             if alignment.matchedByIdentity, let identityKey = options.identityKey,
                diffWithMoves(old, new, alignment.steps, identityKey: identityKey) {

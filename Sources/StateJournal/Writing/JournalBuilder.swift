@@ -101,10 +101,14 @@ package final class JournalBuilder {
     ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
     ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
     ///   - keyframe: Write the state whole regardless of the policy.
+    ///   - changes: The encoder's notes of the arrays of `state` it built from those of the last state
+    ///     appended (see ``prepareStep(state:parent:keyframe:changes:)``).
     @discardableResult
     package func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
-                           keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
-        appendStep(actionBytes: actionBytes, prepared: prepareStep(state: state, parent: parent, keyframe: requested),
+                           keyframe requested: Bool = false, changes: JSONArrayChanges? = nil,
+                           into bytes: inout [UInt8]) -> Int {
+        appendStep(actionBytes: actionBytes,
+                   prepared: prepareStep(state: state, parent: parent, keyframe: requested, changes: changes),
                    time: time, parent: parent, into: &bytes)
     }
 
@@ -114,18 +118,24 @@ package final class JournalBuilder {
     ///
     /// The line is written by ``appendStep(actionBytes:prepared:time:parent:into:)``, here or by another
     /// builder that frames lines only (``init(framingAfter:)``), as a recorder's writer thread does.
-    /// Preparing and then appending gives the same line as ``appendStep(actionBytes:state:time:parent:keyframe:into:)``.
+    /// Preparing and then appending gives the same line as
+    /// ``appendStep(actionBytes:state:time:parent:keyframe:changes:into:)``.
     ///
     /// - Parameters:
     ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
     ///   - keyframe: Store the state whole regardless of the policy.
-    package func prepareStep(state: JSONValue, parent: Int?, keyframe requested: Bool = false) -> PreparedStepState {
-        let fingerprint = fingerprinter.fingerprint(state)
+    ///   - changes: The notes of the incremental encoder that made `state`
+    ///     (``StateJSON/IncrementalJSONEncoder/arrayChanges``): which elements differ between arrays of the
+    ///     previous state and of this one, so that the diff and the fingerprint look only there. Notes of
+    ///     other arrays are never used, so any notes are safe; the line is the same with them as without.
+    package func prepareStep(state: JSONValue, parent: Int?, keyframe requested: Bool = false,
+                             changes: JSONArrayChanges? = nil) -> PreparedStepState {
+        let fingerprint = fingerprinter.fingerprint(state, changes: changes)
         var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
             || stepsSinceKeyframe + 1 >= policy.interval
         var content: [UInt8] = []
         if !keyframe {
-            JSONDiff.patch(from: previous, to: state).write(to: &content)
+            JSONDiff.patch(from: previous, to: state, changes: changes).write(to: &content)
             if patchBytesSinceKeyframe + content.count <= keyframeBytes {
                 stepsSinceKeyframe += 1
                 patchBytesSinceKeyframe += content.count
@@ -147,12 +157,12 @@ package final class JournalBuilder {
         return PreparedStepState(keyframe: keyframe, content: content, hash: fingerprint)
     }
 
-    /// Appends the next step's line with its state as prepared by ``prepareStep(state:parent:keyframe:)``
+    /// Appends the next step's line with its state as prepared by ``prepareStep(state:parent:keyframe:changes:)``
     /// and returns its number.
     ///
     /// - Parameters:
     ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
-    ///   - parent: The parent given to ``prepareStep(state:parent:keyframe:)``.
+    ///   - parent: The parent given to ``prepareStep(state:parent:keyframe:changes:)``.
     @discardableResult
     package func appendStep(actionBytes: [UInt8], prepared: PreparedStepState, time: Int64, parent: Int? = nil,
                            into bytes: inout [UInt8]) -> Int {
@@ -170,7 +180,7 @@ package final class JournalBuilder {
         return step
     }
 
-    /// A builder that writes the lines of steps prepared by `other` (``prepareStep(state:parent:keyframe:)``),
+    /// A builder that writes the lines of steps prepared by `other` (``prepareStep(state:parent:keyframe:changes:)``),
     /// numbered on from `other`'s last step.
     ///
     /// It keeps no state of its own: its ``lastState`` is `null`, and only

@@ -1,7 +1,7 @@
 /// A step's state as its journal line will store it, worked out ahead of the line: the patch from the
 /// previous state or the whole state (a keyframe), serialized, and the state's fingerprint.
 ///
-/// ``JournalBuilder/prepareStep(state:parent:keyframe:)`` makes it where the state is at hand, and
+/// ``JournalBuilder/prepareStep(state:parent:keyframe:changes:)`` makes it where the state is at hand, and
 /// ``JournalBuilder/appendStep(actionBytes:prepared:time:parent:into:)`` writes the line anywhere else:
 /// a recorder prepares on the dispatching thread, which keeps the JSON states, and hands its writer
 /// thread only these bytes, so that no queued step holds an earlier state's arrays.

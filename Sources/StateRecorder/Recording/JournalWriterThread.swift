@@ -201,8 +201,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                                               time: time, parent: parent, into: &buffer)
             } else {
                 let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-                lastStep = builder.appendStep(actionBytes: actionBytes, state: state,
-                                              time: time, parent: parent, into: &buffer)
+                lastStep = builder.appendStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
+                                              changes: encoder.stateArrayChanges, into: &buffer)
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1

@@ -282,7 +282,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 put(entry, action: action, state: state, into: eager)
             } else if let prepared {
                 guard let tree = snapshot(state, with: prepared.states) else { return step.number }
-                let content = prepared.builder.prepareStep(state: tree, parent: step.parent)
+                let content = prepared.builder.prepareStep(state: tree, parent: step.parent,
+                                                           changes: prepared.states.arrayChanges)
                 prepared.writer.queue.put(entry, action: action, state: content)
             }
             return step.number
@@ -593,7 +594,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             guard let tree = snapshot(state, with: prepared.states) else { return }
             let content: PreparedStepState
             if case .replacement(_, _, let parent) = entry {
-                content = prepared.builder.prepareStep(state: tree, parent: parent, keyframe: true)
+                content = prepared.builder.prepareStep(state: tree, parent: parent, keyframe: true,
+                                                       changes: prepared.states.arrayChanges)
             } else {
                 content = PreparedStepState(keyframe: false, content: [], hash: prepared.builder.travel(to: tree))
             }

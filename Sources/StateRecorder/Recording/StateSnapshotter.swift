@@ -15,6 +15,11 @@ class StateSnapshotter<State> {
         JSONReflectingEncoder().encode(state)
     }
 
+    /// Which elements differ between arrays of the last JSON ``encode(_:)`` returned and those of the JSON
+    /// before (see ``StateJSON/IncrementalJSONEncoder/arrayChanges``), for the journal's diff and
+    /// fingerprint; `nil` when this snapshotter keeps no such notes. Valid until the next call.
+    var arrayChanges: JSONArrayChanges? { nil }
+
     /// From now on, remembers the arrays of the states it encodes as copies of its own (see
     /// ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``), so that the app changes its state in place
     /// after the call. For a recorder that encodes on the calling thread: nothing else holds the app's
@@ -43,6 +48,8 @@ final class CodableStateSnapshotter<State: Encodable>: StateSnapshotter<State> {
     override func encode(_ state: State) throws -> JSONValue {
         try encoder.encode(state)
     }
+
+    override var arrayChanges: JSONArrayChanges? { encoder.arrayChanges }
 
     override func keepOwnCopies() {
         if !encoder.keepsOwnCopies { encoder.keepsOwnCopies = true }

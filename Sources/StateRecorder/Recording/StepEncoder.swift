@@ -19,6 +19,11 @@ final class StepEncoder<State, Action> {
         redaction.apply(to: try states.encode(state))
     }
 
+    /// Which elements differ between arrays of the state last encoded and of the one before, as the
+    /// journal's diff and fingerprint can use them (see ``StateSnapshotter/arrayChanges``); `nil` when
+    /// unknown. Valid until the next state is encoded.
+    var stateArrayChanges: JSONArrayChanges? { states.arrayChanges }
+
     /// The action as the journal stores it, with its serialized form.
     func encodedAction(_ action: Action) throws -> EncodedAction {
         try actions.encoded(action)

@@ -20,6 +20,9 @@ final class JSONEncoderOptions: @unchecked Sendable {
     @exclusivity(unchecked) var classInstancesMet = 0
     /// Spent as values are encoded; see ``JSONEncodingLimits``.
     @exclusivity(unchecked) var limits = JSONEncodingLimits.unlimited
+    /// The arrays an ``IncrementalJSONEncoder`` built from the previous encoding's arrays during the
+    /// current call, with the positions it replaced (see ``IncrementalJSONEncoder/arrayChanges``).
+    @exclusivity(unchecked) var arrayChanges = JSONArrayChanges()
 
     init(dateStrategy: JSONValueEncoder.DateEncodingStrategy, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.dateStrategy = dateStrategy

@@ -68,13 +68,34 @@ package final class IncrementalJSONEncoder<T: Encodable> {
     /// - Throws: ``JSONEncodingError`` as ``JSONValueEncoder/encode(_:)`` does; after an error
     ///   the remembered values are dropped, so the next call encodes from scratch.
     package func encode(_ value: T) throws(JSONEncodingError) -> JSONValue {
+        // Before encoding: the notes hold the arrays they name, and the memo updates the array from two
+        // calls ago in place only when nothing else does.
+        options.arrayChanges.removeAll()
         do {
             return try JSONEncoderCore.encodeValue(value, options: options, parent: nil, step: .noKey,
                                                    memo: Self.memoized ? root : nil)
         } catch {
+            options.arrayChanges.removeAll()
             root = JSONMemoNode(keepsOwnCopies: keepsOwnCopies)
             throw JSONEncodingError.wrapping(error, at: [])
         }
+    }
+
+    /// For each array of the last call's result that was built from the array at the same place in the
+    /// previous call's result, of the same length, by replacing some elements: the positions replaced.
+    ///
+    /// Every other element of such a pair is a copy of the old one, so a diff or a fingerprinter
+    /// comparing the previous result with the last one needs to look only at those positions
+    /// (``JSONDiff/patch(from:to:options:changes:)``, ``IncrementalFingerprinter/fingerprint(_:changes:)``).
+    /// A position is listed only when the new element's JSON differs from the old one's. Arrays
+    /// encoded afresh, of another length or unchanged (the same storage) are not noted. Emptied at the
+    /// start of each call: take the notes, use them and drop them before the next one, since they hold
+    /// the arrays they name and the encoder updates its old arrays in place only when nothing else does.
+    package var arrayChanges: JSONArrayChanges { options.arrayChanges }
+
+    /// Drops the notes of the last call (see ``arrayChanges``), releasing the arrays they hold.
+    package func removeArrayChanges() {
+        options.arrayChanges.removeAll()
     }
 
     /// Whether encodings of `T` are remembered at all: a small plain-data value (a counter, a few
@@ -87,6 +108,7 @@ package final class IncrementalJSONEncoder<T: Encodable> {
 
     /// Forgets every remembered value, so the next call encodes from scratch.
     package func reset() {
+        options.arrayChanges.removeAll()
         root = JSONMemoNode(keepsOwnCopies: keepsOwnCopies)
     }
 }

@@ -207,7 +207,20 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             if element != oldElements[index] { respelled[index] = element }
         }
         if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
-        if changed.isEmpty, oldValue.count == newValue.count {
+        // An element that changed can still encode to the same JSON (a member its `CodingKeys` leave
+        // out, a custom `==`): the old JSON is kept, shared, so that the diff, the fingerprinter and
+        // the notes see no change there.
+        var replacements: [JSONValue] = []
+        replacements.reserveCapacity(changed.count)
+        var replaced: [Int] = []
+        replaced.reserveCapacity(changed.count)
+        for index in changed {
+            let element = try respelled[index] ?? encodeElement(index)
+            if respelled[index] == nil, element.isFastEqual(to: oldElements[index]) { continue }
+            replaced.append(index)
+            replacements.append(element)
+        }
+        if replaced.isEmpty, oldValue.count == newValue.count {
             pending = .positions(differing, padding: padding)
             return previous
         }
@@ -219,16 +232,18 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             elements = oldElements
             elements.removeLast(oldElements.count - common)
         }
-        for index in changed {
-            elements[index] = try respelled[index] ?? encodeElement(index)
+        for (index, element) in zip(replaced, replacements) {
+            elements[index] = element
         }
         if newValue.count > common {
             elements.reserveCapacity(newValue.count)
             for index in common..<newValue.count { elements.append(try encodeElement(index)) }
+        } else if newValue.count == oldElements.count {
+            encoder.options.arrayChanges.note(old: oldElements, new: elements, changed: replaced)
         }
         if !elements.isEmpty {
             spareElements = oldElements
-            spareChanged = changed
+            spareChanged = replaced
             spareSplice = nil
             spareMade = elements
         }
