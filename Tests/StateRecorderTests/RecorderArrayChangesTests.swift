@@ -90,12 +90,13 @@ import TestSupport
         }
     }
 
-    private func recordAndVerify(capture: RecorderOptions.StateCapture) throws {
+    private func recordAndVerify(capture: RecorderOptions.StateCapture, maxFileBytes: Int64? = nil) throws {
         let app = RecordableApp(id: "crew", summary: "", initialState: Crew.initial, reducer: Self.reducer,
                                 actionSamples: [.muster])
         var options = RecorderOptions()
         options.snapshots = .patches(keyframeInterval: 500)
         options.stateCapture = capture
+        options.maxFileBytes = maxFileBytes
         let directory = try TemporaryDirectory()
         let path = directory.file("crew.jsonl")
         let store = try RecordingStore(app: app, journal: path, options: options, clock: RecordingClock.fixed())
@@ -126,5 +127,51 @@ import TestSupport
 
     @Test func everyStateAndHashEncodedOnTheWriterThreadWithNotesIsTheAppsState() throws {
         try recordAndVerify(capture: .onWriterThread)
+    }
+
+    /// With a file limit the calling thread encodes and queues the JSON with its notes for the writer.
+    @Test func everyStateAndHashQueuedAsJSONWithNotesIsTheAppsState() throws {
+        try recordAndVerify(capture: .onCallingThread, maxFileBytes: 1 << 30)
+    }
+
+    /// A state that is not `Codable` (it holds a closure): its `Encodable` members' encoders each keep notes.
+    struct Fleet: Sendable {
+        var ships: [Crew.Sailor]
+        var onChange: @Sendable () -> Void = {}
+    }
+
+    enum FleetOrder: Codable, Sendable {
+        case edit
+    }
+
+    @Test func everyReflectedStateRecordedWithNotesIsTheAppsState() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("fleet.jsonl")
+        var fleet = Fleet(ships: Crew.initial.sailors)
+        var options = RecorderOptions()
+        options.stateCapture = .onCallingThread
+        options.snapshots = .patches(keyframeInterval: 500)
+        let recorder = try Recorder<Fleet, FleetOrder>(journal: path, app: "fleet", initialState: fleet, options: options,
+                                                       clock: RecordingClock.fixed())
+        var expected = [JSONReflectingEncoder().encode(fleet)]
+        var random = SeededGenerator(seed: 1588)
+        let steps = 400
+        for step in 1...steps {
+            // Moved, not copied, so that the reducer changes the ships in place as an app would.
+            var crew = Crew(sailors: [], roster: [[0]])
+            swap(&crew.sailors, &fleet.ships)
+            Self.reducer.reduce(into: &crew, action: Self.order(crew, &random, step: step))
+            swap(&crew.sailors, &fleet.ships)
+            recorder.record(.edit, state: fleet)
+            expected.append(JSONReflectingEncoder().encode(fleet))
+        }
+        try recorder.close()
+        let reader = try JournalReader(path: path)
+        #expect(reader.lastStep == steps)
+        for step in 0...steps {
+            #expect(try reader.state(at: step) == expected[step], "step \(step)")
+            let hash = step == 0 ? reader.header.hash : try reader.actionAndHash(ofStep: step).hash
+            #expect(hash == StateFingerprint.of(expected[step]), "step \(step)")
+        }
     }
 }

@@ -60,6 +60,16 @@ package struct JSONArrayChanges: Sendable {
         return notes[pair]?.indices
     }
 
+    /// Adds the notes of `other` (of other arrays, as several encoders made them for one value); a note
+    /// of the same pair replaces this one's.
+    package mutating func merge(_ other: JSONArrayChanges) {
+        if notes.isEmpty {
+            notes = other.notes
+            return
+        }
+        notes.merge(other.notes) { _, theirs in theirs }
+    }
+
     /// Forgets every note, keeping the storage for the next value's.
     package mutating func removeAll() {
         notes.removeAll(keepingCapacity: true)

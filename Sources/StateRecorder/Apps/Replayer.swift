@@ -133,7 +133,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        fingerprint = fingerprinter.fingerprint(state)
+        fingerprint = fingerprinter.fingerprint(state, changes: encoder.arrayChanges)
         return .applied
     }
 

@@ -203,6 +203,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                 let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
                 lastStep = builder.appendStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
                                               changes: encoder.stateArrayChanges, into: &buffer)
+                encoder.dropStateArrayChanges()
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
@@ -214,6 +215,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                                               time: time, parent: parent, into: &buffer)
             } else {
                 let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
+                encoder.dropStateArrayChanges()
                 lastStep = builder.appendStep(action: action, state: state, time: time,
                                               parent: parent, keyframe: true, into: &buffer)
             }
@@ -229,6 +231,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .travel(let after, let time, let kind, let to):
             let hash = try preparedState(index, in: batch)?.hash
                 ?? builder.travel(to: encoder.encodeState(queue.state(index, in: batch).pointee))
+            encoder.dropStateArrayChanges()
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)

@@ -55,7 +55,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// The writer and snapshotter, when states are encoded on the calling thread and queued as JSON
     /// (a recorder that rolls over to new files or feeds a live channel: both need the writer to have the
     /// last state).
-    private let eager: (writer: JournalWriterThread<JSONValue, Action>, states: StateSnapshotter<State>)?
+    private let eager: (writer: JournalWriterThread<EncodedState, Action>, states: StateSnapshotter<State>)?
     /// The writer, snapshotter and builder, when states are encoded, fingerprinted and diffed on the calling
     /// thread, and the writer is handed only each step's serialized patch (or keyframe) and fingerprint.
     ///
@@ -208,7 +208,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             // Nothing may hold the app's state after a call, or the app's next change copies it whole.
             states.keepOwnCopies()
             prepared = nil
-            let writer = JournalWriterThread<JSONValue, Action>(
+            let writer = JournalWriterThread<EncodedState, Action>(
                 file: file,
                 encoder: StepEncoder(states: PassthroughSnapshotter(), actions: actionSnapshotter,
                                      redaction: options.redaction),
@@ -284,6 +284,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                 guard let tree = snapshot(state, with: prepared.states) else { return step.number }
                 let content = prepared.builder.prepareStep(state: tree, parent: step.parent,
                                                            changes: prepared.states.arrayChanges)
+                prepared.states.dropArrayChanges()
                 prepared.writer.queue.put(entry, action: action, state: content)
             }
             return step.number
@@ -590,12 +591,14 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         } else if let eager {
             guard let tree = snapshot(state, with: eager) else { return }
             eager.writer.queue.put(entry, state: tree)
+            eager.states.dropArrayChanges()
         } else if let prepared {
             guard let tree = snapshot(state, with: prepared.states) else { return }
             let content: PreparedStepState
             if case .replacement(_, _, let parent) = entry {
                 content = prepared.builder.prepareStep(state: tree, parent: parent, keyframe: true,
                                                        changes: prepared.states.arrayChanges)
+                prepared.states.dropArrayChanges()
             } else {
                 content = PreparedStepState(keyframe: false, content: [], hash: prepared.builder.travel(to: tree))
             }
@@ -605,17 +608,20 @@ public final class Recorder<State, Action>: @unchecked Sendable {
 
     /// Queues a step of an eager recorder, its state turned into JSON here, under the travel lock.
     private func put(_ entry: RecorderEntry, action: Action, state: State,
-                     into eager: (writer: JournalWriterThread<JSONValue, Action>, states: StateSnapshotter<State>)) {
+                     into eager: (writer: JournalWriterThread<EncodedState, Action>, states: StateSnapshotter<State>)) {
         guard let tree = snapshot(state, with: eager) else { return }
         eager.writer.queue.put(entry, action: action, state: tree)
+        eager.states.dropArrayChanges()
     }
 
+    /// The state as JSON, with the encoder's notes for the writer's diff and fingerprint.
     private func snapshot(_ state: State,
-                          with eager: (writer: JournalWriterThread<JSONValue, Action>, states: StateSnapshotter<State>))
-        -> JSONValue?
+                          with eager: (writer: JournalWriterThread<EncodedState, Action>, states: StateSnapshotter<State>))
+        -> EncodedState?
     {
         do {
-            return try eager.states.encode(state)
+            let json = try eager.states.encode(state)
+            return EncodedState(json: json, changes: eager.states.arrayChanges)
         } catch {
             eager.writer.queue.put(.stop(message: "statedbg could not encode a state for \(path) and stopped recording: \(error)"))
             return nil

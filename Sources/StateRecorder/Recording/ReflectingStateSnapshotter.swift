@@ -12,11 +12,22 @@ import StateJournal
 /// the JSON is the same as reflecting the whole state at once.
 final class ReflectingStateSnapshotter<State>: StateSnapshotter<State> {
     private let root = ReflectionMemo()
+    /// The notes of every incremental encoder the last call used.
+    private var changes = JSONArrayChanges()
 
     override var coding: JournalHeader.StateCoding { .reflection }
 
     override func encode(_ state: State) throws -> JSONValue {
-        root.encode(state, depth: 0)
+        // Dropped first: the notes hold the arrays they name, which the encoders update in place only
+        // when nothing else holds them.
+        changes.removeAll()
+        return root.encode(state, depth: 0, changes: &changes)
+    }
+
+    override var arrayChanges: JSONArrayChanges? { changes }
+
+    override func dropArrayChanges() {
+        changes.removeAll()
     }
 
     override func keepOwnCopies() {
@@ -34,8 +45,14 @@ final class ReflectionMemo {
     /// Deeper than this, values are reflected whole; deep nesting is rare and costs no correctness.
     private static let maxDepth = 8
 
-    func encode(_ value: Any, depth: Int) -> JSONValue {
+    /// The JSON of `value`, adding to `changes` the notes of the incremental encoders it used (see
+    /// ``StateJSON/IncrementalJSONEncoder/arrayChanges``).
+    func encode(_ value: Any, depth: Int, changes: inout JSONArrayChanges) -> JSONValue {
         if let encodable = value as? any Encodable, let json = encodeIncrementally(encodable) {
+            if let box = encoder?.box {
+                let noted = box.arrayChanges
+                if !noted.isEmpty { changes.merge(noted) }
+            }
             return json
         }
         let mirror = Mirror(reflecting: value)
@@ -51,7 +68,7 @@ final class ReflectionMemo {
                 members[label] = made
                 return made
             }()
-            object.append((label, memo.encode(child.value, depth: depth + 1)))
+            object.append((label, memo.encode(child.value, depth: depth + 1, changes: &changes)))
         }
         return .object(JSONObject(object))
     }
@@ -87,6 +104,8 @@ protocol IncrementalEncoderBox: AnyObject {
     func encode(_ value: Any) throws -> JSONValue
     /// See ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``.
     func keepOwnCopies()
+    /// The notes of the last call (see ``StateJSON/IncrementalJSONEncoder/arrayChanges``).
+    var arrayChanges: JSONArrayChanges { get }
 }
 
 final class TypedIncrementalEncoderBox<Value: Encodable>: IncrementalEncoderBox {
@@ -102,4 +121,6 @@ final class TypedIncrementalEncoderBox<Value: Encodable>: IncrementalEncoderBox 
     func keepOwnCopies() {
         encoder.keepsOwnCopies = true
     }
+
+    var arrayChanges: JSONArrayChanges { encoder.arrayChanges }
 }

@@ -20,6 +20,10 @@ class StateSnapshotter<State> {
     /// fingerprint; `nil` when this snapshotter keeps no such notes. Valid until the next call.
     var arrayChanges: JSONArrayChanges? { nil }
 
+    /// Releases the notes of the last call (see ``arrayChanges``) once they are used: they hold the arrays
+    /// they name, which the encoder updates in place on a later call only when nothing else holds them.
+    func dropArrayChanges() {}
+
     /// From now on, remembers the arrays of the states it encodes as copies of its own (see
     /// ``StateJSON/IncrementalJSONEncoder/keepsOwnCopies``), so that the app changes its state in place
     /// after the call. For a recorder that encodes on the calling thread: nothing else holds the app's
@@ -50,6 +54,10 @@ final class CodableStateSnapshotter<State: Encodable>: StateSnapshotter<State> {
     }
 
     override var arrayChanges: JSONArrayChanges? { encoder.arrayChanges }
+
+    override func dropArrayChanges() {
+        encoder.removeArrayChanges()
+    }
 
     override func keepOwnCopies() {
         if !encoder.keepsOwnCopies { encoder.keepsOwnCopies = true }

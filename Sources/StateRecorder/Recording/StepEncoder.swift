@@ -24,6 +24,11 @@ final class StepEncoder<State, Action> {
     /// unknown. Valid until the next state is encoded.
     var stateArrayChanges: JSONArrayChanges? { states.arrayChanges }
 
+    /// Releases ``stateArrayChanges`` once used (see ``StateSnapshotter/dropArrayChanges()``).
+    func dropStateArrayChanges() {
+        states.dropArrayChanges()
+    }
+
     /// The action as the journal stores it, with its serialized form.
     func encodedAction(_ action: Action) throws -> EncodedAction {
         try actions.encoded(action)
