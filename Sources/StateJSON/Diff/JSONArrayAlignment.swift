@@ -26,20 +26,24 @@ struct JSONArrayAlignment: Equatable {
     /// matched by identity; otherwise a Myers alignment runs, giving up after `maxEdits` edits in
     /// favour of pairing elements by position, which keeps the worst case near linear.
     ///
-    /// - Parameter candidates: For arrays of equal length, the only positions at which the elements can
-    ///   differ (ascending), when known (``JSONArrayChanges``): the equal ends are found among them alone.
+    /// - Parameter candidates: The only positions below the shorter length at which the elements can
+    ///   differ (ascending), when known (``JSONArrayChanges``), the longer array's other elements being
+    ///   at its end: the equal prefix (and for arrays of equal length the equal suffix) is found among
+    ///   them alone.
     init(old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int, candidates: [Int]? = nil) {
         var prefix = 0
         var suffix = 0
         let shorter = min(old.count, new.count)
-        if let candidates, old.count == new.count {
+        if let candidates {
             let differing = candidates.filter { index in
                 index >= 0 && index < shorter && !JSONValue.elementsFastEqual(old, index, new, index)
             }
             prefix = differing.first ?? shorter
-            suffix = differing.last.map { shorter - 1 - $0 } ?? 0
+            if old.count == new.count { suffix = differing.last.map { shorter - 1 - $0 } ?? 0 }
         } else {
             while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
+        }
+        if candidates == nil || old.count != new.count {
             while suffix < shorter - prefix,
                   JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) {
                 suffix += 1

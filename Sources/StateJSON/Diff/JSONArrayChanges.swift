@@ -1,11 +1,11 @@
-/// Which elements differ between pairs of arrays of equal length, as noted by whoever built the new
-/// array from the old one, so that a diff or a fingerprinter comparing the pair looks only there.
+/// Which elements differ between pairs of arrays, as noted by whoever built the new array from the old
+/// one, so that a diff or a fingerprinter comparing the pair looks only there.
 ///
 /// An incremental encoder that reuses the previous value's array and replaces a few elements knows
 /// which it replaced; without this note, the diff and the fingerprinter that follow would each compare
-/// every element of the pair again to find them. A pair is named by the two arrays' storage: a note
-/// applies only to the exact arrays it was made for (the same storage, the same count), and any other
-/// pair is compared element by element as before.
+/// every element of the pair again to find them. A pair is named by the two arrays' storage and
+/// lengths: a note applies only to the exact arrays it was made for, and any other pair is compared
+/// element by element as before.
 ///
 /// A note holds both arrays, so neither storage can be freed and its address taken by another array
 /// while the note exists, nor changed in place (it is shared): an address found in the notes always
@@ -21,7 +21,8 @@ package struct JSONArrayChanges: Sendable {
     private struct Pair: Hashable {
         let old: UInt
         let new: UInt
-        let count: Int
+        let oldCount: Int
+        let newCount: Int
     }
 
     private struct Note {
@@ -42,20 +43,28 @@ package struct JSONArrayChanges: Sendable {
     /// How many pairs are noted.
     package var count: Int { notes.count }
 
-    /// Notes that `new`, of the same length as `old`, differs from it at `indices` only (ascending,
-    /// each below the count), and is bitwise equal to it everywhere else: each element at another
-    /// position is a copy of the old one (the same scalar, or the same storage).
+    /// Notes that `new` differs from `old` at `indices` only (ascending, each below the shorter
+    /// length), and is bitwise equal to it at every other position below the shorter length: each
+    /// element there is a copy of the old one (the same scalar, or the same storage). When the lengths
+    /// differ, elements were appended to the end or removed from it.
     ///
-    /// Nothing is noted for empty arrays, arrays of different lengths or arrays that share their
-    /// storage (those compare in O(1)).
+    /// Nothing is noted for empty arrays or arrays that share their storage (those compare in O(1)).
     package mutating func note(old: [JSONValue], new: [JSONValue], changed indices: [Int]) {
         guard let pair = Self.pair(old, new) else { return }
         notes[pair] = Note(indices: indices, old: old, new: new)
     }
 
     /// The positions at which `new` differs from `old`, ascending, when that was noted for these two
-    /// arrays; `nil` when nothing was, and they must be compared element by element.
+    /// arrays of the same length; `nil` when nothing was, and they must be compared element by element.
     package func changedIndices(old: [JSONValue], new: [JSONValue]) -> [Int]? {
+        guard old.count == new.count else { return nil }
+        return changedIndicesBelowCommonLength(old: old, new: new)
+    }
+
+    /// The positions below the shorter length at which `new` differs from `old`, ascending, when that was
+    /// noted for these two arrays; the elements past the shorter length were appended to the end of
+    /// `new` or removed from the end of `old`. `nil` when nothing was noted.
+    package func changedIndicesBelowCommonLength(old: [JSONValue], new: [JSONValue]) -> [Int]? {
         guard !notes.isEmpty, let pair = Self.pair(old, new) else { return nil }
         return notes[pair]?.indices
     }
@@ -77,10 +86,10 @@ package struct JSONArrayChanges: Sendable {
 
     // Safe because the base addresses are only compared and hashed as numbers, never dereferenced.
     private static func pair(_ old: [JSONValue], _ new: [JSONValue]) -> Pair? {
-        guard old.count == new.count, !old.isEmpty else { return nil }
+        guard !old.isEmpty, !new.isEmpty else { return nil }
         let oldBase = old.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         let newBase = new.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         guard oldBase != newBase else { return nil }
-        return Pair(old: oldBase, new: newBase, count: new.count)
+        return Pair(old: oldBase, new: newBase, oldCount: old.count, newCount: new.count)
     }
 }

@@ -144,7 +144,7 @@ public enum JSONDiff {
         }
 
         private mutating func diffArrays(_ old: [JSONValue], _ new: [JSONValue]) {
-            let candidates = changes?.changedIndices(old: old, new: new)
+            let candidates = changes?.changedIndicesBelowCommonLength(old: old, new: new)
             if let identityKey = options.identityKey,
                let changed = JSONDiff.changesInPlace(old, new, identityKey: identityKey, candidates: candidates) {
                 for index in changed {

@@ -41,6 +41,8 @@ import Testing
     enum Kind {
         /// Elements replaced or edited in place: the same count, so the array is noted.
         case inPlace
+        /// Elements appended to the end or removed from it: noted too.
+        case atTheEnd
         /// Anything else: appended, removed, reordered, replaced whole, or nothing.
         case other
     }
@@ -74,10 +76,11 @@ import Testing
             club.ranking[Int.random(in: 0..<club.ranking.count, using: &random)] += 1
         case 11:
             club.members.append(member(2000 + count, &random))
-            return .other
+            if Bool.random(using: &random) { club.members[position()].age += 1 }
+            return .atTheEnd
         case 12:
-            club.members.removeLast(Int.random(in: 1...min(3, count), using: &random))
-            return .other
+            if count > 1 { club.members.removeLast(Int.random(in: 1...min(3, count - 1), using: &random)) }
+            return .atTheEnd
         case 13:
             club.members.remove(at: position())
             return .other
@@ -141,16 +144,19 @@ import Testing
             #expect(value == (try fresh.encode(club)), "step \(step)")
             var noted = 0
             Self.forEachArrayPair(previous, value) { path, old, new in
-                guard let indices = changes.changedIndices(old: old, new: new) else { return }
+                guard let indices = changes.changedIndicesBelowCommonLength(old: old, new: new) else {
+                    #expect(changes.changedIndices(old: old, new: new) == nil, "step \(step) \(path)")
+                    return
+                }
                 noted += 1
-                let differing = old.indices.filter { old[$0] != new[$0] }
-                #expect(old.count == new.count, "step \(step) \(path)")
+                let differing = (0..<min(old.count, new.count)).filter { old[$0] != new[$0] }
                 #expect(indices == differing, "step \(step) \(path)")
+                #expect(changes.changedIndices(old: old, new: new) == (old.count == new.count ? indices : nil))
             }
             let oldMembers = try #require(previous["members"]?.arrayValue)
             let newMembers = try #require(value["members"]?.arrayValue)
-            if kind == .inPlace, oldMembers != newMembers {
-                #expect(changes.changedIndices(old: oldMembers, new: newMembers) != nil, "step \(step)")
+            if kind != .other, oldMembers != newMembers {
+                #expect(changes.changedIndicesBelowCommonLength(old: oldMembers, new: newMembers) != nil, "step \(step)")
                 notedMemberSteps += 1
             }
             #expect(noted <= changes.count, "step \(step)")
@@ -198,9 +204,10 @@ import Testing
         #expect(encoder.arrayChanges.changedIndices(old: oldMembers, new: newMembers) == [17, 150])
         let oldTags = try #require(oldMembers[150]["tags"]?.arrayValue)
         let newTags = try #require(newMembers[150]["tags"]?.arrayValue)
-        // Grown, so not noted: only arrays of the same length are.
+        // Grown at the end: noted with no changed position below the old length.
         #expect(encoder.arrayChanges.changedIndices(old: oldTags, new: newTags) == nil)
-        #expect(encoder.arrayChanges.count == 1)
+        #expect(encoder.arrayChanges.changedIndicesBelowCommonLength(old: oldTags, new: newTags) == (oldTags.isEmpty ? nil : []))
+        #expect(encoder.arrayChanges.count == (oldTags.isEmpty ? 1 : 2))
         // The next call starts over.
         _ = try encoder.encode(club)
         #expect(encoder.arrayChanges.isEmpty)
@@ -217,11 +224,18 @@ import Testing
         let copy = new.map { $0 }
         #expect(changes.changedIndices(old: old, new: copy) == nil)
         #expect(changes.changedIndices(old: new, new: old) == nil)
-        // The same storage on both sides, empty arrays and arrays of other lengths are never noted.
+        // The same storage on both sides and empty arrays are never noted.
         changes.note(old: old, new: old, changed: [0])
         changes.note(old: [], new: [], changed: [0])
-        changes.note(old: old, new: [1], changed: [0])
+        changes.note(old: old, new: [], changed: [])
         #expect(changes.count == 1)
+        // Arrays of other lengths are, for the positions they share.
+        let longer = new + [5]
+        changes.note(old: old, new: longer, changed: [2])
+        #expect(changes.changedIndices(old: old, new: longer) == nil)
+        #expect(changes.changedIndicesBelowCommonLength(old: old, new: longer) == [2])
+        #expect(changes.changedIndicesBelowCommonLength(old: old, new: new) == [2])
+        #expect(changes.count == 2)
         changes.removeAll()
         #expect(changes.changedIndices(old: old, new: new) == nil)
     }

@@ -238,9 +238,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         if newValue.count > common {
             elements.reserveCapacity(newValue.count)
             for index in common..<newValue.count { elements.append(try encodeElement(index)) }
-        } else if newValue.count == oldElements.count {
-            encoder.options.arrayChanges.note(old: oldElements, new: elements, changed: replaced)
         }
+        encoder.options.arrayChanges.note(old: oldElements, new: elements, changed: replaced)
         if !elements.isEmpty {
             spareElements = oldElements
             spareChanged = replaced
