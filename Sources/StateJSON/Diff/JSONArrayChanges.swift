@@ -81,7 +81,8 @@ package struct JSONArrayChanges: Sendable {
 
     /// Forgets every note, keeping the storage for the next value's.
     package mutating func removeAll() {
-        notes.removeAll(keepingCapacity: true)
+        // Checked first: emptying a dictionary that never held anything would still allocate it storage.
+        if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
     }
 
     // Safe because the base addresses are only compared and hashed as numbers, never dereferenced.
