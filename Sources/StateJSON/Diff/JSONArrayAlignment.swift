@@ -30,10 +30,20 @@ struct JSONArrayAlignment: Equatable {
     ///   differ (ascending), when known (``JSONArrayChanges``), the longer array's other elements being
     ///   at its end: the equal prefix (and for arrays of equal length the equal suffix) is found among
     ///   them alone.
-    init(old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int, candidates: [Int]? = nil) {
+    /// - Parameter replacedRun: The run of `old` that a run of `new` replaced, when known
+    ///   (``JSONArrayChanges``): the elements before and after the runs are equal, and only the runs are
+    ///   compared to find where the equal ends stop.
+    init(
+        old: [JSONValue], new: [JSONValue], identityKey: String?, maxEdits: Int, candidates: [Int]? = nil,
+        replacedRun: (old: Range<Int>, new: Range<Int>)? = nil
+    ) {
         var prefix = 0
         var suffix = 0
         let shorter = min(old.count, new.count)
+        if candidates == nil, let replacedRun {
+            prefix = min(replacedRun.old.lowerBound, shorter)
+            suffix = old.count - replacedRun.old.upperBound
+        }
         if let candidates {
             let differing = candidates.filter { index in
                 index >= 0 && index < shorter && !JSONValue.elementsFastEqual(old, index, new, index)
@@ -44,6 +54,7 @@ struct JSONArrayAlignment: Equatable {
             while prefix < shorter, JSONValue.elementsFastEqual(old, prefix, new, prefix) { prefix += 1 }
         }
         if candidates == nil || old.count != new.count {
+            suffix = min(suffix, shorter - prefix)
             while suffix < shorter - prefix,
                   JSONValue.elementsFastEqual(old, old.count - 1 - suffix, new, new.count - 1 - suffix) {
                 suffix += 1

@@ -26,10 +26,17 @@ package struct JSONArrayChanges: Sendable {
     }
 
     private struct Note {
-        let indices: [Int]
+        let change: Change
         /// Held only to keep both storages alive and unchanged while the note names them by address.
         let old: [JSONValue]
         let new: [JSONValue]
+    }
+
+    private enum Change {
+        /// Positions below the shorter length; past it, elements were appended or removed at the end.
+        case positions([Int])
+        /// One run replaced by another, the elements before and after it kept (those after shifted).
+        case run(old: Range<Int>, new: Range<Int>)
     }
 
     private var notes: [Pair: Note] = [:]
@@ -51,7 +58,22 @@ package struct JSONArrayChanges: Sendable {
     /// Nothing is noted for empty arrays or arrays that share their storage (those compare in O(1)).
     package mutating func note(old: [JSONValue], new: [JSONValue], changed indices: [Int]) {
         guard let pair = Self.pair(old, new) else { return }
-        notes[pair] = Note(indices: indices, old: old, new: new)
+        notes[pair] = Note(change: .positions(indices), old: old, new: new)
+    }
+
+    /// Notes that `new` is `old` with the elements in `oldRun` replaced by those in `newRun` (both
+    /// starting at the same position and leaving as many elements after them): the elements before and
+    /// after the runs are copies of the old ones (the same scalar, or the same storage).
+    ///
+    /// Nothing is noted for runs that do not fit that description, empty arrays or arrays that share
+    /// their storage.
+    package mutating func note(old: [JSONValue], new: [JSONValue], replacing oldRun: Range<Int>, with newRun: Range<Int>) {
+        guard oldRun.lowerBound == newRun.lowerBound, oldRun.lowerBound >= 0,
+              oldRun.upperBound <= old.count, newRun.upperBound <= new.count,
+              old.count - oldRun.upperBound == new.count - newRun.upperBound,
+              let pair = Self.pair(old, new)
+        else { return }
+        notes[pair] = Note(change: .run(old: oldRun, new: newRun), old: old, new: new)
     }
 
     /// The positions at which `new` differs from `old`, ascending, when that was noted for these two
@@ -65,8 +87,20 @@ package struct JSONArrayChanges: Sendable {
     /// noted for these two arrays; the elements past the shorter length were appended to the end of
     /// `new` or removed from the end of `old`. `nil` when nothing was noted.
     package func changedIndicesBelowCommonLength(old: [JSONValue], new: [JSONValue]) -> [Int]? {
-        guard !notes.isEmpty, let pair = Self.pair(old, new) else { return nil }
-        return notes[pair]?.indices
+        guard !notes.isEmpty, let pair = Self.pair(old, new), case .positions(let indices)? = notes[pair]?.change else {
+            return nil
+        }
+        return indices
+    }
+
+    /// The run of `old` that `new` replaced by a run of its own, when that was noted for these two
+    /// arrays (``note(old:new:replacing:with:)``): every element before the runs, and after them, is
+    /// the same in both. `nil` when nothing was noted, or positions were.
+    package func replacedRun(old: [JSONValue], new: [JSONValue]) -> (old: Range<Int>, new: Range<Int>)? {
+        guard !notes.isEmpty, let pair = Self.pair(old, new), case .run(let oldRun, let newRun)? = notes[pair]?.change else {
+            return nil
+        }
+        return (oldRun, newRun)
     }
 
     /// Adds the notes of `other` (of other arrays, as several encoders made them for one value); a note

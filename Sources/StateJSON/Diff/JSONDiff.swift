@@ -156,7 +156,7 @@ public enum JSONDiff {
             }
             let alignment = JSONArrayAlignment(
                 old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits,
-                candidates: candidates
+                candidates: candidates, replacedRun: candidates == nil ? changes?.replacedRun(old: old, new: new) : nil
             )
             if alignment.matchedByIdentity, let identityKey = options.identityKey,
                diffWithMoves(old, new, alignment.steps, identityKey: identityKey) {

@@ -43,6 +43,9 @@ import Testing
         case inPlace
         /// Elements appended to the end or removed from it: noted too.
         case atTheEnd
+        /// An element inserted or removed before the end: noted as a replaced run, or as positions when
+        /// it was the last.
+        case spliced
         /// Anything else: appended, removed, reordered, replaced whole, or nothing.
         case other
     }
@@ -82,11 +85,11 @@ import Testing
             if count > 1 { club.members.removeLast(Int.random(in: 1...min(3, count - 1), using: &random)) }
             return .atTheEnd
         case 13:
-            club.members.remove(at: position())
-            return .other
+            if count > 1 { club.members.remove(at: position()) }
+            return .spliced
         case 14:
             club.members.insert(member(3000 + count, &random), at: position())
-            return .other
+            return .spliced
         case 15:
             club.members.swapAt(position(), position())
             return .inPlace
@@ -137,6 +140,7 @@ import Testing
         var previous = try encoder.encode(club)
         _ = fingerprinter.fingerprint(previous)
         var notedMemberSteps = 0
+        var splicedMemberSteps = 0
         for step in 0..<600 {
             let kind = Self.edit(&club, &random)
             let value = try encoder.encode(club)
@@ -144,6 +148,15 @@ import Testing
             #expect(value == (try fresh.encode(club)), "step \(step)")
             var noted = 0
             Self.forEachArrayPair(previous, value) { path, old, new in
+                if let run = changes.replacedRun(old: old, new: new) {
+                    noted += 1
+                    #expect(changes.changedIndicesBelowCommonLength(old: old, new: new) == nil)
+                    #expect(run.old.lowerBound == run.new.lowerBound, "step \(step) \(path)")
+                    #expect(old.count - run.old.upperBound == new.count - run.new.upperBound, "step \(step) \(path)")
+                    #expect(old[..<run.old.lowerBound] == new[..<run.new.lowerBound], "step \(step) \(path)")
+                    #expect(old[run.old.upperBound...] == new[run.new.upperBound...], "step \(step) \(path)")
+                    return
+                }
                 guard let indices = changes.changedIndicesBelowCommonLength(old: old, new: new) else {
                     #expect(changes.changedIndices(old: old, new: new) == nil, "step \(step) \(path)")
                     return
@@ -156,7 +169,10 @@ import Testing
             let oldMembers = try #require(previous["members"]?.arrayValue)
             let newMembers = try #require(value["members"]?.arrayValue)
             if kind != .other, oldMembers != newMembers {
-                #expect(changes.changedIndicesBelowCommonLength(old: oldMembers, new: newMembers) != nil, "step \(step)")
+                let positions = changes.changedIndicesBelowCommonLength(old: oldMembers, new: newMembers)
+                let run = changes.replacedRun(old: oldMembers, new: newMembers)
+                #expect(positions != nil || (kind == .spliced && run != nil), "step \(step)")
+                if run != nil { splicedMemberSteps += 1 }
                 notedMemberSteps += 1
             }
             #expect(noted <= changes.count, "step \(step)")
@@ -167,6 +183,7 @@ import Testing
             previous = value
         }
         #expect(notedMemberSteps > 200)
+        #expect(splicedMemberSteps > 20)
     }
 
     @Test func notedArraysDifferAtExactlyTheNotedPositions() throws {
@@ -236,6 +253,16 @@ import Testing
         #expect(changes.changedIndicesBelowCommonLength(old: old, new: longer) == [2])
         #expect(changes.changedIndicesBelowCommonLength(old: old, new: new) == [2])
         #expect(changes.count == 2)
+        // A run replaced by another: [1, 2, 3, 4] became [1, 7, 8, 3, 4].
+        let spliced: [JSONValue] = [1, 7, 8, 3, 4]
+        changes.note(old: old, new: spliced, replacing: 1..<2, with: 1..<3)
+        #expect(changes.replacedRun(old: old, new: spliced)?.old == 1..<2)
+        #expect(changes.replacedRun(old: old, new: spliced)?.new == 1..<3)
+        #expect(changes.changedIndicesBelowCommonLength(old: old, new: spliced) == nil)
+        #expect(changes.replacedRun(old: old, new: new) == nil)
+        // Runs that do not leave as many elements after them are not noted.
+        changes.note(old: old, new: spliced, replacing: 1..<2, with: 1..<2)
+        #expect(changes.replacedRun(old: old, new: spliced)?.new == 1..<3)
         changes.removeAll()
         #expect(changes.changedIndices(old: old, new: new) == nil)
     }

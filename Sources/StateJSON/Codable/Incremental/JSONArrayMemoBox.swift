@@ -308,6 +308,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
             spareMade = elements
         }
         pending = .splice(prefix: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
+        encoder.options.arrayChanges.note(old: previous, new: elements, replacing: prefix..<(old.count - suffix),
+                                          with: prefix..<(new.count - suffix))
         return .array(elements)
     }
 
