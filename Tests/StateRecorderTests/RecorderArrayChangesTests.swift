@@ -109,16 +109,21 @@ import TestSupport
             expected.append(try encoder.encode(store.state))
         }
         try store.close()
+        try verify(path, expected)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let patches = text.split(separator: "\n").count { $0.contains(#""patch":"#) }
+        #expect(patches > steps / 2, "the steps are journaled as patches, which the notes shorten")
+    }
+
+    /// Checks that the journal at `path` holds `expected[step]` as the state of every step, with its hash.
+    private func verify(_ path: String, _ expected: [JSONValue]) throws {
         let reader = try JournalReader(path: path)
-        #expect(reader.lastStep == steps)
-        for step in 0...steps {
+        #expect(reader.lastStep == expected.count - 1)
+        for step in expected.indices {
             #expect(try reader.state(at: step) == expected[step], "step \(step)")
             let hash = step == 0 ? reader.header.hash : try reader.actionAndHash(ofStep: step).hash
             #expect(hash == StateFingerprint.of(expected[step]), "step \(step)")
         }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let patches = text.split(separator: "\n").count { $0.contains(#""patch":"#) }
-        #expect(patches > steps / 2, "the steps are journaled as patches, which the notes shorten")
     }
 
     @Test func everyStateAndHashRecordedOnTheCallingThreadWithNotesIsTheAppsState() throws {
@@ -166,12 +171,6 @@ import TestSupport
             expected.append(JSONReflectingEncoder().encode(fleet))
         }
         try recorder.close()
-        let reader = try JournalReader(path: path)
-        #expect(reader.lastStep == steps)
-        for step in 0...steps {
-            #expect(try reader.state(at: step) == expected[step], "step \(step)")
-            let hash = step == 0 ? reader.header.hash : try reader.actionAndHash(ofStep: step).hash
-            #expect(hash == StateFingerprint.of(expected[step]), "step \(step)")
-        }
+        try verify(path, expected)
     }
 }
