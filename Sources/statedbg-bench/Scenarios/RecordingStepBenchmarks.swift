@@ -37,7 +37,14 @@ struct RecordingStepBenchmarks {
         }
         states.removeFirst()
         let encoder = IncrementalJSONEncoder<State>()
-        let trees = try states.map { state throws(JSONEncodingError) in try encoder.encode(state) }
+        // With the encoder's notes of which array elements each step replaced, as the recorder hands them
+        // to the diff: all pairs of consecutive trees but the last and the first (the notes name each pair).
+        var notes = JSONArrayChanges()
+        let trees = try states.map { state throws(JSONEncodingError) in
+            let tree = try encoder.encode(state)
+            notes.merge(encoder.arrayChanges)
+            return tree
+        }
         let describer = ActionDescriber(prefix: app.id)
         let actionEncoder = JSONValueEncoder()
         let journalActions = try actions.map { action throws(JSONEncodingError) -> JournalAction in
@@ -85,6 +92,11 @@ struct RecordingStepBenchmarks {
             let current = next()
             blackHole(JSONDiff.patch(from: trees[current == 0 ? cycle - 1 : current - 1], to: trees[current]))
         }
+        var noted = 0
+        let diffingWithNotes = stopwatch.perCall(repetitions: repetitions, budget: budget) {
+            noted = noted == cycle - 1 ? 1 : noted + 1
+            blackHole(JSONDiff.patch(from: trees[noted - 1], to: trees[noted], changes: notes))
+        }
         let builder = JournalBuilder(header: JournalHeader(
             tool: JournalFormat.tool, app: app.id, stateType: "\(State.self)", actionType: "\(Action.self)",
             schema: .null, schemaHash: "", created: "2026-01-01T00:00:00Z", initialState: trees[cycle - 1], hash: 0))
@@ -111,6 +123,8 @@ struct RecordingStepBenchmarks {
                 "per step: one action applied to the live state (copy-on-write above included), then encoded"),
             row("IncrementalFingerprinter.fingerprint", fingerprinting),
             row("JSONDiff.patch between consecutive states", diffing, "per patch step; keyframe steps skip it"),
+            row("JSONDiff.patch given the encoder's notes of the elements it replaced", diffingWithNotes,
+                "per patch step, as the recorder diffs"),
             row("JournalBuilder.appendStep (fingerprint, diff or keyframe, line)", appending),
         ]
     }
