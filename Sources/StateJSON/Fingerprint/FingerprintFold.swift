@@ -65,6 +65,8 @@ struct FingerprintFold {
         }
     }
 
+    // Safe because the buffers are read only during the call, at positions below the count of `prints`, which an
+    // object's `keyHashes` matches.
     private mutating func refold(isObject: Bool, keyHashes: UnsafeBufferPointer<UInt64>, prints: UnsafeBufferPointer<UInt64>) {
         let count = prints.count
         let start = isObject ? StateFingerprint.objectStart(count: count) : StateFingerprint.arrayStart(count: count)
@@ -150,6 +152,7 @@ struct FingerprintFold {
         }
     }
 
+    // Safe because callers pass a range within the count of `prints` (and of an object's `keyHashes`).
     /// `start` with the children in `range` folded in: for an object, each member's key hash and then its fingerprint.
     static func fold(
         _ start: UInt64, over range: Range<Int>, isObject: Bool,
@@ -167,6 +170,8 @@ struct FingerprintFold {
         return accumulator
     }
 
+    // Safe because `from` is at most the count of `prints`, the loop stays below it, and an object's `keyHashes` has
+    // as many entries.
     /// The sequential fold from `from` on, starting from the running value before it, storing the running value after each child.
     private static func fold(
         _ start: UInt64, from: Int, isObject: Bool, keyHashes: UnsafeBufferPointer<UInt64>,
