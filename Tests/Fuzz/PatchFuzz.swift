@@ -5,7 +5,9 @@ import StateJSON
 /// `JSONDiff.patch(from: a, to: b)` applied to `a` gives exactly `b`.
 ///
 /// `b` is the patched document when the patch applies, or else the second part itself read as JSON,
-/// so inputs that are not patches still exercise the differ.
+/// so inputs that are not patches still exercise the differ. A patch that applies is also followed by
+/// both incremental fingerprinters, under both journal fingerprint rules: each must give the
+/// fingerprint of the result computed from scratch.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -24,6 +26,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             fuzzCheck(pointer == operation.path, "a pointer changed in a description round trip: \(operation.path.description)")
         }
         patched = try? patch.apply(to: document)
+        if let patched { checkFingerprints(document, patch, patched) }
     }
     checkDiff(from: document, to: patched ?? second)
     if let patched { checkDiff(from: patched, to: document) }
@@ -47,5 +50,19 @@ private func checkDiff(from a: JSONValue, to b: JSONValue) {
         }
         fuzzCheck(result == b, "apply(diff(a, b), a) != b; from \(a.canonicalText) to \(b.canonicalText), patch \(diff.jsonValue.canonicalText) gave \(result.canonicalText)")
         fuzzCheck((a == b) == diff.isEmpty, "diff emptiness disagrees with equality; from \(a.canonicalText) to \(b.canonicalText)")
+    }
+}
+
+private func checkFingerprints(_ document: JSONValue, _ patch: JSONPatch, _ patched: JSONValue) {
+    for scheme in [FingerprintScheme.sequential, .chunked] {
+        let expected = StateFingerprint.of(patched, scheme: scheme)
+        let following = PatchedStateFingerprinter(scheme: scheme)
+        var state = document
+        following.reset(to: state)
+        let print = try? following.apply(patch, to: &state)
+        fuzzCheck(print == expected, "PatchedStateFingerprinter (\(scheme)) disagrees with a fresh fingerprint after \(patch.jsonValue.canonicalText) on \(document.canonicalText)")
+        let incremental = IncrementalFingerprinter(scheme: scheme)
+        fuzzCheck(incremental.fingerprint(document) == StateFingerprint.of(document, scheme: scheme), "IncrementalFingerprinter (\(scheme)) disagrees on \(document.canonicalText)")
+        fuzzCheck(incremental.fingerprint(patched) == expected, "IncrementalFingerprinter (\(scheme)) disagrees after \(patch.jsonValue.canonicalText) on \(document.canonicalText)")
     }
 }

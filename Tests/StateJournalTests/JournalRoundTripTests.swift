@@ -5,8 +5,8 @@ import StateJournal
 import Testing
 
 @Suite struct JournalRoundTripTests {
-    static func header(initial: JSONValue, firstStep: Int = 1) -> JournalHeader {
-        JournalHeader(tool: JournalFormat.tool, app: "test", stateType: "S", actionType: "A", schema: .null,
+    static func header(initial: JSONValue, firstStep: Int = 1, version: Int = JournalFormat.currentVersion) -> JournalHeader {
+        JournalHeader(version: version, tool: JournalFormat.tool, app: "test", stateType: "S", actionType: "A", schema: .null,
                       schemaHash: "", created: "2026-01-01T00:00:00.000Z", firstStep: firstStep,
                       initialState: initial, hash: 0)
     }
@@ -17,8 +17,8 @@ import Testing
 
     /// Writes `states.count` steps, state i being `states[i]`.
     static func writeJournal(_ states: [JSONValue], initial: JSONValue, policy: KeyframePolicy = KeyframePolicy(),
-                             to path: String, tail: String = "") throws {
-        let builder = JournalBuilder(header: header(initial: initial), policy: policy)
+                             to path: String, tail: String = "", version: Int = JournalFormat.currentVersion) throws {
+        let builder = JournalBuilder(header: header(initial: initial, version: version), policy: policy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
         for (index, state) in states.enumerated() {

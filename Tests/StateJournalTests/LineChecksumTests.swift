@@ -389,8 +389,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.file("v1.jsonl")
         let text = """
-            {"format":"statedbg-journal","version":1,"tool":"statedbg 0.1.0","app":"test","stateType":"S","actionType":"A","schema":null,"schemaHash":"","created":"","firstStep":1,"options":{},"initialState":{"n":0},"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 0])))"}
-            {"step":1,"time":0,"action":{"label":"x","payload":null,"type":"x"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 1])))"}
+            {"format":"statedbg-journal","version":1,"tool":"statedbg 0.1.0","app":"test","stateType":"S","actionType":"A","schema":null,"schemaHash":"","created":"","firstStep":1,"options":{},"initialState":{"n":0},"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 0], scheme: .sequential)))"}
+            {"step":1,"time":0,"action":{"label":"x","payload":null,"type":"x"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"\(StateFingerprint.hex(StateFingerprint.of(["n": 1], scheme: .sequential)))"}
 
             """
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -410,7 +410,7 @@ import Testing
         try Data((text.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         let reader = try JournalReader(path: path)
         #expect(reader.lineProblems.map(\.description) == [
-            "\(path):3: step 2 is damaged: it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed.",
+            "\(path):3: step 2 is damaged: it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed.",
         ])
     }
 

@@ -28,7 +28,7 @@ import Testing
             whole.appendStep(actionBytes: actionBytes, state: state, time: Int64(step), parent: parent, into: &expected)
             let prepared = preparer.prepareStep(state: state, parent: parent)
             if prepared.keyframe { keyframes += 1 }
-            #expect(prepared.hash == StateFingerprint.of(state))
+            #expect(prepared.hash == StateFingerprint.of(state, scheme: .chunked))
             let number = framer.appendStep(actionBytes: actionBytes, prepared: prepared, time: Int64(step), parent: parent,
                                            into: &written)
             #expect(number == step)

@@ -115,6 +115,8 @@ public struct Minimizer {
         }
         var header = source.info.header
         header.tool = JournalFormat.tool
+        // Every hash is computed again as the file is written, so it takes today's version.
+        header.version = JournalFormat.currentVersion
         header.firstStep = 1
         header.previousFile = nil
         header.initialState = try source.state(at: source.baseStep)

@@ -165,7 +165,7 @@ package final class ReduxDevToolsImport: RecordingSource {
         let initial = states.first.flatMap { $0 } ?? .null
         info = RecordingInfo(format: .reduxDevTools, header: JournalHeader(
             tool: JournalFormat.tool, app: app, stateType: "redux", actionType: "redux", schema: .null,
-            schemaHash: "", created: "", initialState: initial, hash: StateFingerprint.of(initial)))
+            schemaHash: "", created: "", initialState: initial, hash: StateFingerprint.of(initial, scheme: JournalFormat.fingerprintScheme)))
     }
 
     /// This Export file with the state after every step, computed by running its actions through `app`'s

@@ -131,7 +131,11 @@ public struct ReplayVerifier {
         // same way, against the redacted hashes. It starts from the app's initial state when that,
         // redacted, is the recorded one.
         let redaction = self.redaction
-        let fingerprinter = IncrementalFingerprinter()
+        // The replayer fingerprints as today's journals do; a recording of an older version is checked
+        // under its own scheme.
+        let scheme = source.info.header.fingerprintScheme
+        let fingerprinter = IncrementalFingerprinter(scheme: scheme)
+        let replayerFingerprints = redaction == nil && scheme == JournalFormat.fingerprintScheme
         if let redaction { report.redaction = redaction.paths + redaction.keys.sorted() }
         var replayer: any Replayer
         if let redaction {
@@ -193,7 +197,7 @@ public struct ReplayVerifier {
                 return false
             case .applied:
                 let actual = redaction?.apply(to: replayer.state) ?? replayer.state
-                let fingerprint = redaction == nil ? replayer.fingerprint : fingerprinter.fingerprint(actual)
+                let fingerprint = replayerFingerprints ? replayer.fingerprint : fingerprinter.fingerprint(actual)
                 // An export that holds no state for the step (the extension's Export file) is computed, not compared.
                 let matches = if let hash { fingerprint == hash } else if !source.hasState(at: step) { true } else { try source.state(at: step) == actual }
                 if !matches {

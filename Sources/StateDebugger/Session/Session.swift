@@ -99,18 +99,24 @@ package final class Session {
         case .rejected(let rejection):
             return DispatchReport(action: action, outcome: .rejected(rejection), diff: nil)
         case .applied:
-            let memory = MemoryStep(action: action, state: replayer.state, hash: replayer.fingerprint, time: clock())
+            let memory = MemoryStep(action: action, state: replayer.state, hash: fingerprint(replayer), time: clock())
             let result = try timeline.append(memory, newBranchName: newBranchName)
             let diff = StateDiff.between(before, replayer.state, from: step, to: step + 1)
             return DispatchReport(action: action, outcome: .applied(result.position, createdBranch: result.createdBranch), diff: diff)
         }
     }
 
+    /// The fingerprint of the replayer's state as the recording's own steps are fingerprinted.
+    private func fingerprint(_ replayer: any Replayer) -> UInt64 {
+        let scheme = source.info.header.fingerprintScheme
+        return scheme == JournalFormat.fingerprintScheme ? replayer.fingerprint : StateFingerprint.of(replayer.state, scheme: scheme)
+    }
+
     /// Makes `state` the next step without running the reducer (a `statedbg.replaceState` step).
     @discardableResult
     package func replaceState(with state: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> TimelinePosition {
         let memory = MemoryStep(action: ReplaceStateAction.make(state), state: state,
-                                hash: StateFingerprint.of(state), time: clock())
+                                hash: StateFingerprint.of(state, scheme: source.info.header.fingerprintScheme), time: clock())
         return try timeline.append(memory, newBranchName: newBranchName).position
     }
 
@@ -126,6 +132,8 @@ package final class Session {
         let base = timeline.firstStep
         var header = source.info.header
         header.tool = JournalFormat.tool
+        // Every hash is computed again as the file is written, so it takes today's version.
+        header.version = JournalFormat.currentVersion
         header.previousFile = nil
         header.firstStep = base + 1
         header.initialState = try timeline.state(at: base, branch: branch.name)

@@ -3,13 +3,13 @@
 /// A recorder fingerprints every state it journals. Successive states share most of their subtrees
 /// (value semantics copy only the path to a change), so this type keeps a tree of the previous state's
 /// subtree fingerprints and updates it in place: a container whose storage is shared with the previous
-/// one costs one comparison, and an array of 1,000 objects in which the one at position 900 changed
-/// costs 1,000 word comparisons, one rehashed object and 100 cheap combines (the fold over the
-/// elements restarts at the change; an appended element restarts it at the array's start, whose seed
-/// is the count). The result is always equal to ``StateFingerprint/of(_:)``.
+/// one costs one comparison, and an array of 10,000 objects in which one changed costs 10,000 word
+/// comparisons (none when the encoder noted the change, see ``JSONArrayChanges``), one rehashed object
+/// and, under ``FingerprintScheme/chunked``, about 130 combines: one run of 64 at each level of the
+/// fold. The result is always equal to ``StateFingerprint/of(_:scheme:)``.
 ///
 /// ```swift
-/// let fingerprinter = IncrementalFingerprinter()
+/// let fingerprinter = IncrementalFingerprinter(scheme: .chunked)
 /// let first = fingerprinter.fingerprint(state)      // full cost
 /// state["users"]... // change one user
 /// let second = fingerprinter.fingerprint(state)     // cost of the changed path
@@ -32,58 +32,27 @@ package final class IncrementalFingerprinter {
         @exclusivity(unchecked) var childPrints: [UInt64]
         /// Objects only: the hash of each key, reused while the keys array is shared.
         @exclusivity(unchecked) var keyHashes: [UInt64]
-        /// The running combination after each element or member, so that a change at one position
-        /// combines again only from there: the fingerprint is a fold over the elements in order.
-        @exclusivity(unchecked) var prefixes: [UInt64]
+        /// The fold of `childPrints` into `fingerprint`, which folds again only around the positions marked changed.
+        @exclusivity(unchecked) var fold: FingerprintFold
 
-        init(value: JSONValue, children: [Node?], childPrints: [UInt64], keyHashes: [UInt64]) {
+        init(value: JSONValue, children: [Node?], childPrints: [UInt64], keyHashes: [UInt64], scheme: FingerprintScheme) {
             self.value = value
             self.children = children
             self.childPrints = childPrints
             self.keyHashes = keyHashes
-            prefixes = []
+            fold = FingerprintFold(scheme: scheme)
             fingerprint = 0
             switch value {
-            case .array, .object: combine(from: 0)
-            default: fingerprint = StateFingerprint.of(value)
+            case .array, .object: settle()
+            default: fingerprint = StateFingerprint.of(value, scheme: scheme)
             }
         }
 
-        /// Combines the children's fingerprints again from position `start` on, reusing the running
-        /// combination before it.
-        func combine(from start: Int) {
-            let count = childPrints.count
+        /// Folds the children's fingerprints again where they were marked changed.
+        func settle() {
             let isObject = if case .object = value { true } else { false }
-            if prefixes.count != count {
-                prefixes = Array(repeating: 0, count: count)
-            }
-            var accumulator: UInt64
-            if start > 0 {
-                accumulator = prefixes[start - 1]
-            } else {
-                accumulator = isObject ? StateFingerprint.objectStart(count: count) : StateFingerprint.arrayStart(count: count)
-            }
-            // Safe because the buffers are used only inside the closures and every index stays below `count`, which
-            // none of them is shorter than.
-            childPrints.withUnsafeBufferPointer { prints in
-                prefixes.withUnsafeMutableBufferPointer { prefixes in
-                    if isObject {
-                        keyHashes.withUnsafeBufferPointer { keyHashes in
-                            for index in start..<count {
-                                accumulator = StateFingerprint.combine(accumulator, keyHashes[index])
-                                accumulator = StateFingerprint.combine(accumulator, prints[index])
-                                prefixes[index] = accumulator
-                            }
-                        }
-                    } else {
-                        for index in start..<count {
-                            accumulator = StateFingerprint.combine(accumulator, prints[index])
-                            prefixes[index] = accumulator
-                        }
-                    }
-                }
-            }
-            fingerprint = accumulator
+            fold.refold(isObject: isObject, keyHashes: keyHashes, prints: childPrints)
+            fingerprint = fold.fingerprint
         }
     }
 
@@ -91,8 +60,15 @@ package final class IncrementalFingerprinter {
     private var root: Node?
     private var rootScalar: (value: JSONValue, fingerprint: UInt64)?
 
-    /// Creates a fingerprinter with no history.
-    package init() {}
+    /// How containers fold their children's fingerprints: the journal's version decides.
+    package let scheme: FingerprintScheme
+    /// The encoder's notes for the value being fingerprinted, during ``fingerprint(_:changes:)``.
+    private var changes: JSONArrayChanges?
+
+    /// Creates a fingerprinter with no history, for fingerprints under `scheme`.
+    package init(scheme: FingerprintScheme) {
+        self.scheme = scheme
+    }
 
     /// Forgets the previous state, so the next call computes from scratch.
     package func reset() {
@@ -100,31 +76,33 @@ package final class IncrementalFingerprinter {
         rootScalar = nil
     }
 
-    /// The fingerprint of `value`, equal to ``StateFingerprint/of(_:)``.
+    /// The fingerprint of `value`, equal to ``StateFingerprint/of(_:scheme:)``.
     ///
     /// - Parameter changes: Notes of which elements differ between arrays of the previous value and
     ///   of this one, from whoever built this one (an incremental encoder); noted pairs are not compared
     ///   element by element.
     package func fingerprint(_ value: JSONValue, changes: JSONArrayChanges? = nil) -> UInt64 {
+        self.changes = changes?.isEmpty == false ? changes : nil
+        defer { self.changes = nil }
         switch value {
         case .array, .object:
             rootScalar = nil
             // A few scalars hash faster from scratch than the tree of a large value updates.
             if Self.isSmallAndFlat(value) {
                 root = nil
-                return StateFingerprint.of(value)
+                return StateFingerprint.of(value, scheme: scheme)
             }
             if let root, Self.sameKind(root.value, value) {
                 update(root, to: value)
                 return root.fingerprint
             }
-            let node = Self.makeNode(value, reusing: nil)
+            let node = makeNode(value, reusing: nil)
             root = node
             return node.fingerprint
         default:
             root = nil
             if let rootScalar, rootScalar.value == value { return rootScalar.fingerprint }
-            let fingerprint = StateFingerprint.of(value)
+            let fingerprint = StateFingerprint.of(value, scheme: scheme)
             rootScalar = (value, fingerprint)
             return fingerprint
         }
@@ -153,72 +131,66 @@ package final class IncrementalFingerprinter {
 
     /// Brings `node` (a container of the same kind as `value`) up to date with `value`.
     ///
-    /// Only elements whose bits differ are looked at again, and the fold starts again at the first
-    /// one whose fingerprint changed; an array that grew or shrank keeps the nodes of the elements it
-    /// still has and folds again from its start, whose seed is the element count.
+    /// Only elements whose bits differ are looked at again (only those the encoder noted, when it did),
+    /// and only the folds around the positions whose fingerprints changed are done again.
     private func update(_ node: Node, to value: JSONValue) {
         if value.sharesStorage(with: node.value) { return }
         switch (node.value, value) {
         case (.array(let old), .array(let new)):
-            if new.count != old.count, Self.spliced(node, old: old, new: new) {
-                node.value = value
-                node.combine(from: 0)
-                return
-            }
-            if new.count == old.count, let (to, from) = Self.movedEarlier(old: old, new: new) {
+            if let noted = changes?.changedIndices(old: old, new: new) {
+                updateChildren(node, old: old, new: new, at: noted, shifted: true)
+            } else if new.count != old.count, let start = spliced(node, old: old, new: new) {
+                node.fold.markChanged(from: start)
+            } else if new.count == old.count, let (to, from) = Self.movedEarlier(old: old, new: new) {
                 // The positions between kept their elements, one place later: their fingerprints and
                 // nodes move with them instead of each position being looked at again. The positions
                 // after `from` are compared as usual, without borrowing a neighbour's fingerprint,
                 // since the fingerprints before them are no longer at their old positions.
                 node.children.insert(node.children.remove(at: from), at: to)
                 node.childPrints.insert(node.childPrints.remove(at: from), at: to)
-                let later = from + 1 < new.count ? updateChildren(node, old: old, new: new, from: from + 1, upTo: new.count) : nil
-                node.value = value
-                node.combine(from: min(to, later ?? to))
-                return
-            }
-            let common = min(old.count, new.count)
-            var first = updateChildren(node, old: old, new: new, upTo: common, shifted: true)
-            if new.count != old.count {
+                node.fold.markChanged(from: to)
+                if from + 1 < new.count {
+                    updateChildren(node, old: old, new: new, at: (from + 1)..<new.count)
+                }
+            } else {
+                let common = min(old.count, new.count)
+                updateChildren(node, old: old, new: new, at: 0..<common, shifted: true)
                 if new.count < old.count {
                     node.children.removeLast(old.count - common)
                     node.childPrints.removeLast(old.count - common)
-                    node.prefixes.removeLast(old.count - common)
-                } else {
+                } else if new.count > old.count {
                     node.children.reserveCapacity(new.count)
                     node.childPrints.reserveCapacity(new.count)
-                    node.prefixes.reserveCapacity(new.count)
                     for index in common..<new.count {
-                        let (child, print) = Self.makeChild(new[index])
+                        let (child, print) = makeChild(new[index])
                         node.children.append(child)
                         node.childPrints.append(print)
-                        node.prefixes.append(0)
                     }
                 }
-                first = 0
+                node.fold.markChanged(from: common)
             }
             node.value = value
-            if let first { node.combine(from: first) }
+            if node.fold.isDirty { node.settle() }
         case (.object(let old), .object(let new)) where JSONObject.sameKeys(old.keys, new.keys):
-            let first = updateChildren(node, old: old.values, new: new.values, upTo: new.count)
+            updateChildren(node, old: old.values, new: new.values, at: 0..<new.count)
             node.value = value
-            if let first { node.combine(from: first) }
+            if node.fold.isDirty { node.settle() }
         default:
-            let fresh = Self.makeNode(value, reusing: node)
+            let fresh = makeNode(value, reusing: node)
             node.value = fresh.value
             node.fingerprint = fresh.fingerprint
             node.children = fresh.children
             node.childPrints = fresh.childPrints
             node.keyHashes = fresh.keyHashes
-            node.prefixes = fresh.prefixes
+            node.fold = fresh.fold
         }
     }
 
     /// When `new` is `old` with one run of elements removed or inserted (the elements before and after
     /// it have the same bits), moves the children after the run to their new positions and makes
-    /// children for the inserted ones; whether it did. Without this, removing the first of 1,000
-    /// objects would compare each of the 999 others with its old neighbour, member by member.
-    private static func spliced(_ node: Node, old: [JSONValue], new: [JSONValue]) -> Bool {
+    /// children for the inserted ones; the run's position when it did. Without this, removing the first of
+    /// 1,000 objects would compare each of the 999 others with its old neighbour, member by member.
+    private func spliced(_ node: Node, old: [JSONValue], new: [JSONValue]) -> Int? {
         let common = min(old.count, new.count)
         // Safe because both buffers are used only inside the closures and the index stays below the smaller count.
         let (prefix, suffix) = old.withUnsafeBufferPointer { oldBuffer in
@@ -234,12 +206,11 @@ package final class IncrementalFingerprinter {
                 return (prefix, suffix)
             }
         }
-        guard prefix + suffix == common else { return false }
+        guard prefix + suffix == common else { return nil }
         let inserted = (prefix..<(new.count - suffix)).map { makeChild(new[$0]) }
         node.children.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.0))
         node.childPrints.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.1))
-        node.prefixes = Array(repeating: 0, count: new.count)
-        return true
+        return prefix
     }
 
     /// When `new` is `old` with one element moved to an earlier position and nothing else changed before
@@ -268,17 +239,16 @@ package final class IncrementalFingerprinter {
         }
     }
 
-    /// Updates the children from `start` below `count` whose values differ, position by position; the
-    /// first position whose fingerprint changed, if any.
+    /// Updates the children at `positions` (ascending) whose values differ, and marks those whose
+    /// fingerprints changed in the node's fold.
     ///
     /// In an array (`shifted`), a changed scalar with the same bits as the old element just before or
     /// after its position takes that element's fingerprint instead of being hashed again: moving one
     /// identifier to the front of a list of 10,000 shifts every element before its old place by one,
     /// and hashing each again (its decimal text, for an integer) cost more than the rest of the step.
     private func updateChildren<Values: ContiguousJSONValues>(
-        _ node: Node, old: Values, new: Values, from start: Int = 0, upTo count: Int, shifted: Bool = false
-    ) -> Int? {
-        var first: Int?
+        _ node: Node, old: Values, new: Values, at positions: some Sequence<Int>, shifted: Bool = false
+    ) {
         // The old fingerprint of the last position overwritten below, which its successor may take.
         var overwritten: (index: Int, print: UInt64)?
         old.withContiguousValues { oldBuffer in
@@ -295,7 +265,9 @@ package final class IncrementalFingerprinter {
                     if let overwritten, overwritten.index == index { return overwritten.print }
                     return node.childPrints[index]
                 }
-                for index in start..<count where !JSONValue.sameBits(oldBase + index, newBase + index) {
+                let count = min(oldBuffer.count, newBuffer.count, node.children.count, node.childPrints.count)
+                for index in positions where index >= 0 && index < count
+                    && !JSONValue.sameBits(oldBase + index, newBase + index) {
                     let element = newBuffer[index]
                     let print: UInt64
                     if let child = node.children[index], Self.sameKind(child.value, element) {
@@ -304,30 +276,29 @@ package final class IncrementalFingerprinter {
                     } else {
                         switch element {
                         case .array, .object:
-                            let child = Self.makeNode(element, reusing: nil)
+                            let child = makeNode(element, reusing: nil)
                             node.children[index] = child
                             print = child.fingerprint
                         default:
                             node.children[index] = nil
                             print = oldPrint(at: index - 1, matching: newBase + index)
                                 ?? oldPrint(at: index + 1, matching: newBase + index)
-                                ?? StateFingerprint.of(element)
+                                ?? StateFingerprint.of(element, scheme: scheme)
                         }
                     }
                     overwritten = (index, node.childPrints[index])
                     if print != node.childPrints[index] {
                         node.childPrints[index] = print
-                        if first == nil { first = index }
+                        node.fold.markChanged(at: index)
                     }
                 }
             }
         }
-        return first
     }
 
     /// A node for `value` built from scratch, except that elements (or members, by key) still bitwise
     /// equal to those of `previous` keep their fingerprints.
-    private static func makeNode(_ value: JSONValue, reusing previous: Node?) -> Node {
+    private func makeNode(_ value: JSONValue, reusing previous: Node?) -> Node {
         switch value {
         case .array(let elements):
             var oldElements: [JSONValue] = []
@@ -347,7 +318,7 @@ package final class IncrementalFingerprinter {
                     prints.append(print)
                 }
             }
-            return Node(value: value, children: children, childPrints: prints, keyHashes: [])
+            return Node(value: value, children: children, childPrints: prints, keyHashes: [], scheme: scheme)
         case .object(let object):
             var oldObject: JSONObject?
             if let previous, case .object(let old) = previous.value { oldObject = old }
@@ -372,19 +343,19 @@ package final class IncrementalFingerprinter {
                     keyHashes.append(JSONHash.hash(key.utf8))
                 }
             }
-            return Node(value: value, children: children, childPrints: prints, keyHashes: keyHashes)
+            return Node(value: value, children: children, childPrints: prints, keyHashes: keyHashes, scheme: scheme)
         default:
-            return Node(value: value, children: [], childPrints: [], keyHashes: [])
+            return Node(value: value, children: [], childPrints: [], keyHashes: [], scheme: scheme)
         }
     }
 
-    private static func makeChild(_ value: JSONValue) -> (Node?, UInt64) {
+    private func makeChild(_ value: JSONValue) -> (Node?, UInt64) {
         switch value {
         case .array, .object:
             let node = makeNode(value, reusing: nil)
             return (node, node.fingerprint)
         default:
-            return (nil, StateFingerprint.of(value))
+            return (nil, StateFingerprint.of(value, scheme: scheme))
         }
     }
 }

@@ -19,15 +19,21 @@
 /// | array `[e₁…eₙ]` | start `a = mix(8 &+ n)`, then for each element `a = mix(a &* P ^ fp(eᵢ))` |
 /// | object `{k₁: v₁…}` (keys in canonical order) | start `a = mix(9 &+ n)`, then for each member `a = mix(a &* P ^ h(UTF-8 of kᵢ))`, `a = mix(a &* P ^ fp(vᵢ))` |
 ///
-/// where `P = 0x9e3779b97f4a7c15`.
+/// where `P = 0x9e3779b97f4a7c15`. That is the ``FingerprintScheme/sequential`` scheme of journal
+/// versions 1 and 2. Version 3 uses ``FingerprintScheme/chunked``, which differs only for an array
+/// or object with more than 64 elements or members: each run of 64 (the last may be shorter) of
+/// length `r` is folded alone, from `mix(10 &+ r)`, in the same way (a member contributes its key's
+/// hash and then its value's fingerprint); while more than 64 runs remain, runs of 64 of their
+/// fingerprints are folded the same way; and the at most 64 left are folded from the array's or
+/// object's start value above, each as one element.
 ///
 /// ```swift
 /// let state: JSONValue = ["count": 3]
-/// StateFingerprint.hex(StateFingerprint.of(state))   // 16 lowercase hex digits
+/// StateFingerprint.hex(StateFingerprint.of(state, scheme: .chunked))   // 16 lowercase hex digits
 /// ```
 package enum StateFingerprint {
-    /// The fingerprint of `value`, computed from scratch.
-    package static func of(_ value: JSONValue) -> UInt64 {
+    /// The fingerprint of `value` under `scheme`, computed from scratch.
+    package static func of(_ value: JSONValue, scheme: FingerprintScheme) -> UInt64 {
         switch value {
         case .null: return mix(1)
         case .bool(let flag): return mix(flag ? 3 : 2)
@@ -37,14 +43,25 @@ package enum StateFingerprint {
         case .bigNumber(let text): return mix(JSONHash.hash(text.utf8) &+ 6)
         case .string(let text): return stringFingerprint(text)
         case .array(let elements):
+            if scheme == .chunked, elements.count > FingerprintScheme.chunkLength {
+                var fold = FingerprintFold(scheme: .chunked)
+                fold.refold(isObject: false, keyHashes: [], prints: elements.map { of($0, scheme: scheme) })
+                return fold.fingerprint
+            }
             var accumulator = arrayStart(count: elements.count)
-            for element in elements { accumulator = combine(accumulator, of(element)) }
+            for element in elements { accumulator = combine(accumulator, of(element, scheme: scheme)) }
             return accumulator
         case .object(let object):
+            if scheme == .chunked, object.count > FingerprintScheme.chunkLength {
+                var fold = FingerprintFold(scheme: .chunked)
+                fold.refold(isObject: true, keyHashes: object.keys.map { JSONHash.hash($0.utf8) },
+                            prints: object.values.map { of($0, scheme: scheme) })
+                return fold.fingerprint
+            }
             var accumulator = objectStart(count: object.count)
             for index in 0..<object.count {
                 accumulator = combine(accumulator, JSONHash.hash(object.keys[index].utf8))
-                accumulator = combine(accumulator, of(object.values[index]))
+                accumulator = combine(accumulator, of(object.values[index], scheme: scheme))
             }
             return accumulator
         }
@@ -80,6 +97,8 @@ package enum StateFingerprint {
 
     static func arrayStart(count: Int) -> UInt64 { mix(8 &+ UInt64(count)) }
     static func objectStart(count: Int) -> UInt64 { mix(9 &+ UInt64(count)) }
+    /// The chunked scheme's start value for a run of `length` fingerprints.
+    static func runStart(length: Int) -> UInt64 { mix(10 &+ UInt64(length)) }
 
     /// The fingerprint of an integer's decimal text, written into a stack buffer rather than a `String`:
     /// counters and ids are fingerprinted on every recorded step.

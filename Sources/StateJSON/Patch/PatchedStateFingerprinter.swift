@@ -8,11 +8,11 @@
 /// so that a step on a large state costs about its patch.
 ///
 /// ```swift
-/// let fingerprinter = PatchedStateFingerprinter()
+/// let fingerprinter = PatchedStateFingerprinter(scheme: .chunked)
 /// var state: JSONValue = ["users": [["age": 30]]]
-/// fingerprinter.reset(to: state)                         // StateFingerprint.of(state)
+/// fingerprinter.reset(to: state)                         // StateFingerprint.of(state, scheme: scheme)
 /// let patch = JSONPatch([.replace(path: try JSONPointer(parsing: "/users/0/age"), value: 31)])
-/// let print = try fingerprinter.apply(patch, to: &state) // == StateFingerprint.of(state)
+/// let print = try fingerprinter.apply(patch, to: &state) // == StateFingerprint.of(state, scheme: scheme)
 /// ```
 ///
 /// Not thread-safe.
@@ -28,26 +28,24 @@ package final class PatchedStateFingerprinter {
         var prints: [UInt64]
         /// The node of each child a patch went through.
         var children: [Node?]
-        /// The fold after each child, so that a change at one position combines again from there.
-        var prefixes: [UInt64]
+        /// The fold of `prints` into `fingerprint`. A patch's operations only mark where they changed a
+        /// container, and each container is folded again once, at the end of the patch, so that several
+        /// changes to one large array cost one fold around each.
+        var fold: FingerprintFold
         var fingerprint: UInt64 = 0
-        /// The first position whose fold is out of date (``Int/max`` when none): a patch's operations
-        /// only mark where they changed a container, and each container is folded again once, at the
-        /// end of the patch, so that several changes to one large array cost one fold of it.
-        var dirtyFrom = Int.max
 
-        init(_ value: JSONValue) {
+        init(_ value: JSONValue, scheme: FingerprintScheme) {
             switch value {
             case .object(let object):
                 isObject = true
                 keys = object.keys
                 keyHashes = object.keys.map { JSONHash.hash($0.utf8) }
-                prints = object.values.map(StateFingerprint.of)
+                prints = object.values.map { StateFingerprint.of($0, scheme: scheme) }
             case .array(let elements):
                 isObject = false
                 keys = []
                 keyHashes = []
-                prints = elements.map(StateFingerprint.of)
+                prints = elements.map { StateFingerprint.of($0, scheme: scheme) }
             default:
                 isObject = false
                 keys = []
@@ -55,39 +53,25 @@ package final class PatchedStateFingerprinter {
                 prints = []
             }
             children = Array(repeating: nil, count: prints.count)
-            prefixes = Array(repeating: 0, count: prints.count)
-            combine(from: 0)
+            fold = FingerprintFold(scheme: scheme)
+            settle()
         }
 
-        /// Folds the children's fingerprints again from `start` on.
-        func combine(from start: Int) {
-            let count = prints.count
-            if prefixes.count != count { prefixes = Array(repeating: 0, count: count) }
-            var accumulator: UInt64
-            if start > 0, start <= count {
-                accumulator = prefixes[start - 1]
-            } else {
-                accumulator = isObject ? StateFingerprint.objectStart(count: count) : StateFingerprint.arrayStart(count: count)
-            }
-            var index = start > count ? 0 : start
-            while index < count {
-                if isObject { accumulator = StateFingerprint.combine(accumulator, keyHashes[index]) }
-                accumulator = StateFingerprint.combine(accumulator, prints[index])
-                prefixes[index] = accumulator
-                index += 1
-            }
-            fingerprint = accumulator
+        /// Notes that the child at `position` has a new fingerprint.
+        func markChanged(at position: Int) {
+            fold.markChanged(at: position)
         }
 
-        func markDirty(from position: Int) {
-            dirtyFrom = min(dirtyFrom, max(0, position))
+        /// Notes that the children from `position` on moved (an insertion or a removal there).
+        func markChanged(from position: Int) {
+            fold.markChanged(from: position)
         }
 
-        /// Folds again from the first out-of-date position, if any.
+        /// Folds again around the positions marked changed, if any.
         func settle() {
-            guard dirtyFrom != Int.max else { return }
-            combine(from: prefixes.count == prints.count ? dirtyFrom : 0)
-            dirtyFrom = Int.max
+            guard fold.isDirty else { return }
+            fold.refold(isObject: isObject, keyHashes: keyHashes, prints: prints)
+            fingerprint = fold.fingerprint
         }
 
         /// The position of `token` among the children, or `nil`.
@@ -120,15 +104,20 @@ package final class PatchedStateFingerprinter {
     /// folded again deepest first when the patch is done.
     private var pending: [(node: Node, parent: Node, position: Int, depth: Int)] = []
 
-    /// A fingerprinter that knows no state yet.
-    package init() {}
+    /// How containers fold their children's fingerprints: the journal's version decides.
+    package let scheme: FingerprintScheme
+
+    /// A fingerprinter that knows no state yet, for fingerprints under `scheme`.
+    package init(scheme: FingerprintScheme) {
+        self.scheme = scheme
+    }
 
     /// Fingerprints `state` from scratch; the patches applied next are fingerprinted from it.
     @discardableResult
     package func reset(to state: JSONValue) -> UInt64 {
         // The tree is built when a patch comes: a journal of small states, all keyframes, never needs it.
         root = nil
-        let print = StateFingerprint.of(state)
+        let print = StateFingerprint.of(state, scheme: scheme)
         current = print
         return print
     }
@@ -150,7 +139,7 @@ package final class PatchedStateFingerprinter {
     /// fingerprint of the result.
     ///
     /// `state` must be the state this fingerprinter last saw (through ``reset(to:)`` or this method);
-    /// the result is then equal to ``StateFingerprint/of(_:)`` of the new state, computed at the cost
+    /// the result is then equal to ``StateFingerprint/of(_:scheme:)`` of the new state, computed at the cost
     /// of the containers on the patch's paths. A `move` or `copy` operation, which the journal's
     /// writer does not produce, is fingerprinted from scratch.
     ///
@@ -159,7 +148,7 @@ package final class PatchedStateFingerprinter {
         var known = current != nil
         if known, root == nil {
             switch state {
-            case .array, .object: root = Node(state)
+            case .array, .object: root = Node(state, scheme: scheme)
             default: known = false
             }
         }
@@ -190,7 +179,7 @@ package final class PatchedStateFingerprinter {
             guard edge.position >= 0, edge.position < edge.parent.children.count,
                   edge.parent.children[edge.position] === edge.node else { continue }
             edge.parent.prints[edge.position] = edge.node.fingerprint
-            edge.parent.markDirty(from: edge.position)
+            edge.parent.markChanged(at: edge.position)
         }
         pending.removeAll(keepingCapacity: true)
         guard let root else { return }
@@ -233,7 +222,7 @@ package final class PatchedStateFingerprinter {
                 nodes.append(existing)
             } else {
                 // Built from the state after the operation: it already holds the change.
-                let built = Node(child)
+                let built = Node(child, scheme: scheme)
                 node.children[position] = built
                 nodes.append(built)
                 value = .null
@@ -244,32 +233,32 @@ package final class PatchedStateFingerprinter {
         switch operation {
         case .replace:
             guard let position = container.position(of: last), let child = Self.child(of: value, at: position) else { return false }
-            container.prints[position] = StateFingerprint.of(child)
+            container.prints[position] = StateFingerprint.of(child, scheme: scheme)
             container.children[position] = nil
-            container.markDirty(from: position)
+            container.markChanged(at: position)
         case .add:
             if container.isObject {
                 guard case .object(let object) = value, let position = object.index(forKey: last) else { return false }
                 let child = object.values[position]
                 if position < container.keys.count, container.keys[position].hasSameScalars(as: last) {
-                    container.prints[position] = StateFingerprint.of(child)
+                    container.prints[position] = StateFingerprint.of(child, scheme: scheme)
                     container.children[position] = nil
-                    container.markDirty(from: position)
+                    container.markChanged(at: position)
                 } else {
                     container.keys.insert(last, at: position)
                     container.keyHashes.insert(JSONHash.hash(last.utf8), at: position)
-                    container.prints.insert(StateFingerprint.of(child), at: position)
+                    container.prints.insert(StateFingerprint.of(child, scheme: scheme), at: position)
                     container.children.insert(nil, at: position)
-                    container.markDirty(from: 0)
+                    container.markChanged(from: position)
                     shiftPending(in: container, at: position, by: 1)
                 }
             } else {
                 guard case .array(let elements) = value, elements.count == container.prints.count + 1 else { return false }
                 let position = last == "-" ? elements.count - 1 : JSONPointer.arrayIndex(last) ?? -1
                 guard position >= 0, position < elements.count else { return false }
-                container.prints.insert(StateFingerprint.of(elements[position]), at: position)
+                container.prints.insert(StateFingerprint.of(elements[position], scheme: scheme), at: position)
                 container.children.insert(nil, at: position)
-                container.markDirty(from: 0)
+                container.markChanged(from: position)
                 shiftPending(in: container, at: position, by: 1)
             }
         case .remove:
@@ -280,7 +269,7 @@ package final class PatchedStateFingerprinter {
             }
             container.prints.remove(at: position)
             container.children.remove(at: position)
-            container.markDirty(from: 0)
+            container.markChanged(from: position)
             shiftPending(in: container, at: position, by: -1)
         default:
             return false
@@ -297,7 +286,7 @@ package final class PatchedStateFingerprinter {
             let parent = nodes[level - 1]
             let position = positions[level - 1]
             pending.append((nodes[level], parent, position, level))
-            parent.markDirty(from: position)
+            parent.markChanged(at: position)
             level -= 1
         }
         return true

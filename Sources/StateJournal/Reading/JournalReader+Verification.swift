@@ -161,7 +161,7 @@ private struct RecordedStateWalk {
     let parser: JSONParser
     /// Follows ``state`` through the patches, fingerprinting each result at the cost of its patch; it
     /// knows ``state`` whenever ``state`` is not `nil`.
-    let fingerprinter = PatchedStateFingerprinter()
+    let fingerprinter: PatchedStateFingerprinter
     private var actions: [UInt64: [Memo<JournalAction>]] = [:]
     private var actionCount = 0
     /// The actions parsed last, which a line is first compared with: a match needs neither a scan
@@ -174,6 +174,7 @@ private struct RecordedStateWalk {
     init(reader: JournalReader, previousStep: Int, depth: Int) {
         self.reader = reader
         self.previousStep = previousStep
+        fingerprinter = PatchedStateFingerprinter(scheme: reader.header.fingerprintScheme)
         parser = JSONParser(limits: .init(maxDepth: max(0, depth - 1)))
     }
 
@@ -278,7 +279,7 @@ private struct RecordedStateWalk {
         let key = memoized ? Self.key(bytes) : 0
         if memoized, let found = keyframes[key]?.first(where: { Self.same($0.bytes, bytes) }) { return found.value }
         guard let value = try? parser.parse(bytes) else { return nil }
-        let result = (state: value, fingerprint: StateFingerprint.of(value))
+        let result = (state: value, fingerprint: StateFingerprint.of(value, scheme: reader.header.fingerprintScheme))
         if memoized {
             if keyframeCount >= Self.memoLimit {
                 keyframes.removeAll(keepingCapacity: true)

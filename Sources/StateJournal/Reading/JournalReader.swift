@@ -77,7 +77,7 @@ package final class JournalReader {
     private var cache: (step: Int, state: JSONValue)?
     /// Follows the cached state through the patches applied to it, so that checking the states one
     /// after another costs about their changes.
-    private let fingerprinter = PatchedStateFingerprinter()
+    private let fingerprinter: PatchedStateFingerprinter
     /// The step whose state ``fingerprinter`` follows: the cached one, or `nil`.
     private var fingerprintedStep: Int?
 
@@ -107,6 +107,7 @@ package final class JournalReader {
             var scanner = JournalScanner(path: path, descriptor: descriptor, options: options)
             let result = try scanner.scan(continuing: earlier)
             header = result.header
+            fingerprinter = PatchedStateFingerprinter(scheme: result.header.fingerprintScheme)
             events = result.events
             closing = result.closing
             torn = result.torn
@@ -453,7 +454,7 @@ package final class JournalReader {
             note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
         }
         if options.verifyHashes {
-            let actual = StateFingerprint.of(header.initialState)
+            let actual = StateFingerprint.of(header.initialState, scheme: header.fingerprintScheme)
             if actual != header.hash {
                 note(JournalError(.malformed, path: path, line: 1,
                                   "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))

@@ -213,7 +213,7 @@ struct JournalScanner {
         case .mismatch(let recorded, let actual):
             why = "the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written"
         default:
-            why = "it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed"
+            why = "it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed"
         }
         lineProblems.append(JournalError(.malformed, path: path, line: number, "\(what): \(why)."))
     }
@@ -267,7 +267,7 @@ struct JournalScanner {
                 throw JournalError(.malformed, path: path, line: 1, "the header is damaged: the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written.")
             }
             if verdict == .absent, value.version >= 2 {
-                throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(value.version) but does not end with the checksum every line of a version 2 journal ends with.")
+                throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(value.version) but does not end with the checksum every line of a journal of version 2 or later ends with.")
             }
             header = value
             lastStepSeen = value.firstStep - 1

@@ -168,7 +168,7 @@ package final class JournalStream {
                 if case .mismatch(let recorded, let actual) = verdict {
                     why = "the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written"
                 } else {
-                    why = "it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed"
+                    why = "it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed"
                 }
                 if Self.startsWith(bytes, Self.eventPrefix) { continue }
                 let expected = lastStep + 1
@@ -362,7 +362,7 @@ package final class JournalStream {
             throw JournalError(.malformed, path: path, line: 1, "the header is damaged: the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written.")
         }
         if verdict == .absent, header.version >= 2 {
-            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(header.version) but does not end with the checksum every line of a version 2 journal ends with.")
+            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(header.version) but does not end with the checksum every line of a journal of version 2 or later ends with.")
         }
         return header
     }

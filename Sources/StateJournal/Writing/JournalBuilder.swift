@@ -35,7 +35,7 @@ package final class JournalBuilder {
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
     package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
         var header = header
-        let fingerprinter = IncrementalFingerprinter()
+        let fingerprinter = IncrementalFingerprinter(scheme: header.fingerprintScheme)
         header.hash = fingerprinter.fingerprint(header.initialState)
         self.fingerprinter = fingerprinter
         self.header = header
@@ -50,7 +50,7 @@ package final class JournalBuilder {
         self.header = header
         self.policy = policy
         previous = state
-        fingerprinter = IncrementalFingerprinter()
+        fingerprinter = IncrementalFingerprinter(scheme: header.fingerprintScheme)
         _ = fingerprinter.fingerprint(state)
         keyframeBytes = state.serialized(.canonical).count
         self.lastStep = lastStep
@@ -188,7 +188,7 @@ package final class JournalBuilder {
     package init(framingAfter other: JournalBuilder) {
         header = other.header
         policy = other.policy
-        fingerprinter = IncrementalFingerprinter()
+        fingerprinter = IncrementalFingerprinter(scheme: other.header.fingerprintScheme)
         previous = .null
         keyframeBytes = other.keyframeBytes
         lastStep = other.lastStep

@@ -8,9 +8,19 @@ final class DefinedAppReplayer<State, Action>: Replayer {
     private let app: AppDefinition<State, Action>
     private var current: State
     private let snapshotter = StateSnapshotter<State>.make()
-    private let fingerprinter = IncrementalFingerprinter()
-    private(set) var state: JSONValue
-    private(set) var fingerprint: UInt64
+    private let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
+    private(set) var state: JSONValue {
+        didSet { fingerprinted = nil }
+    }
+    /// The fingerprint of ``state`` under the scheme of the journal version written today, computed
+    /// when first asked for: a verifier of an older journal fingerprints the state under its own scheme.
+    var fingerprint: UInt64 {
+        if let fingerprinted { return fingerprinted }
+        let print = fingerprinter.fingerprint(state)
+        fingerprinted = print
+        return print
+    }
+    private var fingerprinted: UInt64?
 
     /// A replayer starting from `recorded`: decoded when the state type is `Decodable`; otherwise only
     /// the app's initial state can be the start, and `recorded` must be it.
@@ -38,8 +48,7 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        fingerprint = fingerprinter.fingerprint(state)
-        if !(State.self is any Decodable.Type), fingerprint != fingerprinter.fingerprint(recorded) {
+        if !(State.self is any Decodable.Type), state != recorded {
             throw .stateNotDecodable(stateType: String(reflecting: State.self))
         }
     }
@@ -67,7 +76,6 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        fingerprint = fingerprinter.fingerprint(state)
         return .applied
     }
 

@@ -10,7 +10,7 @@ import StateStore
 public protocol Replayer: AnyObject {
     /// The current state as JSON (encoded incrementally, so unchanged subtrees are shared).
     var state: JSONValue { get }
-    /// The fingerprint of ``state`` (see `StateFingerprint`).
+    /// The fingerprint of ``state`` (see `StateFingerprint`), as the current journal version computes it.
     var fingerprint: UInt64 { get }
     /// Decodes and applies one action.
     ///
@@ -79,7 +79,7 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     private let app: RecordableApp<State, Action>
     private var current: State
     private let encoder = IncrementalJSONEncoder<State>()
-    private let fingerprinter = IncrementalFingerprinter()
+    private let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
     private let decoder: TypedActionDecoder<State, Action>
     /// The member names of the samples' Codable forms, sorted; empty when the action type is not
     /// encoded as one-member objects.
@@ -91,8 +91,19 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         }
         return names.sorted()
     }()
-    private(set) var state: JSONValue
-    private(set) var fingerprint: UInt64
+    private(set) var state: JSONValue {
+        didSet { fingerprinted = nil }
+    }
+    /// The fingerprint of ``state`` under the scheme of the journal version written today, computed
+    /// when first asked for: a verifier of an older journal fingerprints the state under its own scheme.
+    var fingerprint: UInt64 {
+        if let fingerprinted { return fingerprinted }
+        // The encoder's notes are those of the call that made `state`, the only writer of it.
+        let print = fingerprinter.fingerprint(state, changes: encoder.arrayChanges)
+        fingerprinted = print
+        return print
+    }
+    private var fingerprinted: UInt64?
 
     init(app: RecordableApp<State, Action>, state: State) throws(ReplayError) {
         self.app = app
@@ -106,7 +117,6 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        fingerprint = fingerprinter.fingerprint(self.state)
     }
 
     func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
@@ -133,7 +143,6 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        fingerprint = fingerprinter.fingerprint(state, changes: encoder.arrayChanges)
         return .applied
     }
 

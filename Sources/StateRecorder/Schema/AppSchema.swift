@@ -61,8 +61,11 @@ public struct AppSchema: Sendable, Equatable {
     }
 
     /// The fingerprint of the schema, 16 hex digits.
+    ///
+    /// Always computed as journal versions 1 and 2 did, so that a schema's fingerprint is the same in
+    /// every journal whatever its version.
     public var fingerprint: String {
-        StateFingerprint.hex(StateFingerprint.of(jsonValue))
+        StateFingerprint.hex(StateFingerprint.of(jsonValue, scheme: .sequential))
     }
 
     /// Whether a recording made with `recorded` (a header's `schema`) can be replayed by the code that

@@ -15,7 +15,7 @@ enum CheckCommand: Subcommand {
             has a torn last line; every other command ignores it, and --repair cuts it off after copying \
             the journal to FILE.bak (FILE.bak.1, … when that exists). Other damage cannot be repaired.
 
-            A version 2 journal ends every line with a checksum of its bytes, so any change to a line is \
+            A journal of version 2 or later ends every line with a checksum of its bytes, so any change to a line is \
             found; a version 1 journal has none, and only its states are checked against their hashes. The \
             first 20 problems are listed and all of them counted.
 

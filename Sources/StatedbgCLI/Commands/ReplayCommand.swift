@@ -206,7 +206,7 @@ enum ReplayCommand: Subcommand {
             var previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: first) }
             // Successive states share their unchanged subtrees, so checking each against its recorded
             // hash costs the change, where the reader's own check would cost the whole state.
-            let fingerprinter = IncrementalFingerprinter()
+            let fingerprinter = IncrementalFingerprinter(scheme: source.info.header.fingerprintScheme)
             var step = first + 1
             while step <= last {
                 try context.checkCancelled("replay")

@@ -8,7 +8,7 @@ import StateJournal
 final class WholeLineStateReader {
     let reader: JournalReader
     private var cache: (step: Int, state: JSONValue)?
-    private let fingerprinter = IncrementalFingerprinter()
+    private let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
 
     init(_ reader: JournalReader) {
         self.reader = reader

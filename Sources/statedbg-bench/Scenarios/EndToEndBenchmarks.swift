@@ -192,7 +192,7 @@ struct EndToEndBenchmarks {
         var options = JournalReader.Options()
         options.verifyHashes = false
         let source = try JournalSource(path: path, options: options)
-        let fingerprinter = IncrementalFingerprinter()
+        let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
         for step in (source.baseStep + 1)...source.lastStep {
             let record = try source.record(at: step)
             let state = try source.state(at: step)

@@ -185,7 +185,7 @@ struct QueryBenchmarks {
         let initial: JSONValue = ["count": 0, "flag": 0, "name": name]
         let header = JournalHeader(tool: JournalFormat.tool, app: "bench", stateType: "Bench.State", actionType: "Bench.Action",
                                    schema: .object(JSONObject()), schemaHash: "0000000000000000", created: "2026-01-01T00:00:00.000Z",
-                                   initialState: initial, hash: StateFingerprint.of(initial))
+                                   initialState: initial, hash: StateFingerprint.of(initial, scheme: JournalFormat.fingerprintScheme))
         let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: 4096, smallStateBytes: 0))
         let action = JournalAction(type: "bench.tick", label: "bench.tick", payload: .null).jsonValue.serialized(.canonical)
         guard let handle = FileHandle(forWritingAtPath: path) ?? {

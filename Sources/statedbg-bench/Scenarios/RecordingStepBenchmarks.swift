@@ -84,7 +84,7 @@ struct RecordingStepBenchmarks {
             app.reducer.reduce(into: &live, action: action(step))
             blackHole(try encoder.encode(live))
         }
-        let fingerprinter = IncrementalFingerprinter()
+        let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
         let fingerprinting = stopwatch.perCall(repetitions: repetitions, budget: budget) {
             blackHole(fingerprinter.fingerprint(trees[next()]))
         }

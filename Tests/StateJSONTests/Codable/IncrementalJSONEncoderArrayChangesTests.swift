@@ -136,9 +136,9 @@ import Testing
         let encoder = IncrementalJSONEncoder<Club>()
         encoder.keepsOwnCopies = keepingOwnCopies
         let fresh = JSONValueEncoder()
-        let fingerprinter = IncrementalFingerprinter()
+        let fingerprinters = [FingerprintScheme.sequential, .chunked].map { (IncrementalFingerprinter(scheme: $0), $0) }
         var previous = try encoder.encode(club)
-        _ = fingerprinter.fingerprint(previous)
+        for (fingerprinter, _) in fingerprinters { _ = fingerprinter.fingerprint(previous) }
         var notedMemberSteps = 0
         var splicedMemberSteps = 0
         for step in 0..<600 {
@@ -179,7 +179,10 @@ import Testing
             let patch = JSONDiff.patch(from: previous, to: value, changes: changes)
             #expect(patch == JSONDiff.patch(from: previous, to: value), "step \(step)")
             #expect(try patch.apply(to: previous) == value, "step \(step)")
-            #expect(fingerprinter.fingerprint(value, changes: changes) == StateFingerprint.of(value), "step \(step)")
+            for (fingerprinter, scheme) in fingerprinters {
+                #expect(fingerprinter.fingerprint(value, changes: changes) == StateFingerprint.of(value, scheme: scheme),
+                        "step \(step)")
+            }
             previous = value
         }
         #expect(notedMemberSteps > 200)

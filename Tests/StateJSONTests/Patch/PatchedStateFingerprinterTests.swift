@@ -3,28 +3,28 @@ import Testing
 @testable import StateJSON
 
 @Suite struct PatchedStateFingerprinterTests {
-    @Test func chainsOfDiffPatchesFingerprintAsFromScratch() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func chainsOfDiffPatchesFingerprintAsFromScratch(scheme: FingerprintScheme) throws {
         var random = RandomJSON(seed: 620)
         for _ in 0..<200 {
-            let fingerprinter = PatchedStateFingerprinter()
+            let fingerprinter = PatchedStateFingerprinter(scheme: scheme)
             var state = random.value(depth: 4)
-            #expect(fingerprinter.reset(to: state) == StateFingerprint.of(state))
+            #expect(fingerprinter.reset(to: state) == StateFingerprint.of(state, scheme: scheme))
             for _ in 0..<12 {
                 let next = random.edited(state)
                 let patch = JSONDiff.patch(from: state, to: next)
                 let print = try fingerprinter.apply(patch, to: &state)
                 #expect(state == next, "\(patch)")
-                #expect(print == StateFingerprint.of(next), "\(patch)\n\(next.canonicalText)")
+                #expect(print == StateFingerprint.of(next, scheme: scheme), "\(patch)\n\(next.canonicalText)")
             }
         }
     }
 
-    @Test func longPatchesMadeOfSeveralDiffsFingerprintAsFromScratch() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func longPatchesMadeOfSeveralDiffsFingerprintAsFromScratch(scheme: FingerprintScheme) throws {
         // Several diffs in one patch edit, insert and remove in the same containers, so that an edit's
         // node moves or goes away before the patch is folded.
         var random = RandomJSON(seed: 2027)
         for _ in 0..<200 {
-            let fingerprinter = PatchedStateFingerprinter()
+            let fingerprinter = PatchedStateFingerprinter(scheme: scheme)
             var state = random.value(depth: 4)
             fingerprinter.reset(to: state)
             for _ in 0..<6 {
@@ -38,12 +38,12 @@ import Testing
                 let patch = JSONPatch(operations)
                 let print = try fingerprinter.apply(patch, to: &state)
                 #expect(state == next, "\(patch)")
-                #expect(print == StateFingerprint.of(next), "\(patch)\n\(next.canonicalText)")
+                #expect(print == StateFingerprint.of(next, scheme: scheme), "\(patch)\n\(next.canonicalText)")
             }
         }
     }
 
-    @Test func anEditedNodeThatMovesOrGoesLaterInThePatchFingerprintsAsFromScratch() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func anEditedNodeThatMovesOrGoesLaterInThePatchFingerprintsAsFromScratch(scheme: FingerprintScheme) throws {
         let patches: [String] = [
             #"[{"op":"replace","path":"/items/2/v/0","value":9},{"op":"remove","path":"/items/0"},{"op":"replace","path":"/items/1/v/0","value":8}]"#,
             #"[{"op":"replace","path":"/items/0/v/0","value":7},{"op":"add","path":"/items/0","value":{"v":[0]}},{"op":"replace","path":"/items/1/v/0","value":6}]"#,
@@ -54,18 +54,18 @@ import Testing
             #"[{"op":"add","path":"/items/1/v/0","value":1},{"op":"remove","path":"/0"},{"op":"add","path":"/items/0/w","value":[1]},{"op":"remove","path":"/items/0/v"}]"#,
         ]
         var state: JSONValue = ["items": [["v": [1, 2]], ["v": [3]], ["v": [4]]], "ids": [1, 2, 3]]
-        let fingerprinter = PatchedStateFingerprinter()
+        let fingerprinter = PatchedStateFingerprinter(scheme: scheme)
         fingerprinter.reset(to: state)
         for text in patches {
             let patch = try JSONPatch(jsonValue: try JSONParser().parse(text))
             let expected = try patch.apply(to: state)
             let print = try fingerprinter.apply(patch, to: &state)
             #expect(state == expected, "\(text)")
-            #expect(print == StateFingerprint.of(expected), "\(text)")
+            #expect(print == StateFingerprint.of(expected, scheme: scheme), "\(text)")
         }
     }
 
-    @Test func everyOperationKindFingerprintsAsFromScratch() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func everyOperationKindFingerprintsAsFromScratch(scheme: FingerprintScheme) throws {
         let patches: [String] = [
             #"[{"op":"replace","path":"/users/1/age","value":41}]"#,
             #"[{"op":"add","path":"/users/1/email","value":"b@x"}]"#,
@@ -81,20 +81,20 @@ import Testing
             #"[{"op":"add","path":"/users/-","value":7},{"op":"replace","path":"/users/0","value":8}]"#,
         ]
         var state: JSONValue = ["users": [["age": 30, "name": "a"], ["age": 40, "name": "b"], ["age": 50]]]
-        let fingerprinter = PatchedStateFingerprinter()
+        let fingerprinter = PatchedStateFingerprinter(scheme: scheme)
         fingerprinter.reset(to: state)
         for text in patches {
             let patch = try JSONPatch(jsonValue: try JSONParser().parse(text))
             let expected = try patch.apply(to: state)
             let print = try fingerprinter.apply(patch, to: &state)
             #expect(state == expected, "\(text)")
-            #expect(print == StateFingerprint.of(expected), "\(text)")
+            #expect(print == StateFingerprint.of(expected, scheme: scheme), "\(text)")
         }
     }
 
-    @Test func aFailedPatchLeavesTheFailingOperationUndoneAndIsFingerprintedAfresh() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func aFailedPatchLeavesTheFailingOperationUndoneAndIsFingerprintedAfresh(scheme: FingerprintScheme) throws {
         var state: JSONValue = ["a": 1, "b": [1, 2]]
-        let fingerprinter = PatchedStateFingerprinter()
+        let fingerprinter = PatchedStateFingerprinter(scheme: scheme)
         fingerprinter.reset(to: state)
         let failing = try JSONPatch(jsonValue: try JSONParser().parse(
             #"[{"op":"replace","path":"/a","value":2},{"op":"remove","path":"/b/5"}]"#))
@@ -102,10 +102,10 @@ import Testing
         // Not atomic: the first operation stays applied; the failing one changed nothing.
         #expect(state == ["a": 2, "b": [1, 2]])
         let next = try JSONPatch(jsonValue: try JSONParser().parse(#"[{"op":"add","path":"/b/-","value":3}]"#))
-        #expect(try fingerprinter.apply(next, to: &state) == StateFingerprint.of(["a": 2, "b": [1, 2, 3]]))
+        #expect(try fingerprinter.apply(next, to: &state) == StateFingerprint.of(["a": 2, "b": [1, 2, 3]], scheme: scheme))
     }
 
-    @Test func applyingInPlaceLeavesACopyTakenBeforeUnchanged() throws {
+    @Test(arguments: [FingerprintScheme.sequential, .chunked]) func applyingInPlaceLeavesACopyTakenBeforeUnchanged(scheme: FingerprintScheme) throws {
         var state: JSONValue = ["users": [["age": 30], ["age": 40]]]
         let kept = state
         let patch = JSONPatch([.replace(path: try JSONPointer(parsing: "/users/1/age"), value: 41)])

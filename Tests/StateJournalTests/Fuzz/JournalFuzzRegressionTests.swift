@@ -49,7 +49,7 @@ import Testing
 
     @Test func theLargestAcceptedFirstStepStillCountsOn() throws {
         let first = JournalHeader.maxFirstStep
-        let hash = StateFingerprint.hex(StateFingerprint.of([:]))
+        let hash = StateFingerprint.hex(StateFingerprint.of([:], scheme: .chunked))
         let header = #"{"format":"statedbg-journal","version":1,"app":"t","initialState":{},"hash":"\#(hash)","firstStep":\#(first)}"#
         func step(_ number: Int) -> String {
             #"{"step":\#(number),"kind":"keyframe","time":0,"action":{"label":"t","payload":null,"type":"t"},"state":{},"hash":"\#(hash)"}"#

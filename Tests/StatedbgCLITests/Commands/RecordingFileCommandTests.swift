@@ -62,8 +62,8 @@ import TerminalKit
         #expect(run.output == """
             w.jsonl:3: the line is empty; every journal line holds one JSON object.
             w.jsonl:5: step 2 comes again or out of order; the step expected here is 3, and steps must be consecutive.
-            w.jsonl:8: the event after step 3 is damaged: it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed.
-            w.jsonl:9: the line is damaged: it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed.
+            w.jsonl:8: the event after step 3 is damaged: it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed.
+            w.jsonl:9: the line is damaged: it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed.
             w.jsonl: 4 problems in 5 steps.
 
             """)
@@ -74,7 +74,7 @@ import TerminalKit
         #expect(skipped.status == .checkFailed)
         #expect(skipped.output == """
             w.jsonl:3: step 3 comes after step 1; step 2 is missing, and steps must be consecutive. The states after the gap cannot be rebuilt, so they are not checked.
-            w.jsonl:5: the line is damaged: it does not end with the checksum every line of a version 2 journal ends with; it was cut short or changed.
+            w.jsonl:5: the line is damaged: it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed.
             w.jsonl: 2 problems in 1 step.
 
             """)

@@ -46,7 +46,7 @@ import Testing
         let header = JournalHeader(tool: "statedbg 0.1.0", app: "users", stateType: "ExampleApps.UsersApp.State",
                                    actionType: "ExampleApps.UsersApp.Action", schema: try JSONValue(parsing: schema),
                                    schemaHash: "0000000000000000", created: "2026-01-01T00:00:00.000Z",
-                                   initialState: initial, hash: StateFingerprint.of(initial))
+                                   initialState: initial, hash: StateFingerprint.of(initial, scheme: .chunked))
         let builder = JournalBuilder(header: header)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
