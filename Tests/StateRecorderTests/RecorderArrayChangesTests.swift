@@ -90,13 +90,15 @@ import TestSupport
         }
     }
 
-    private func recordAndVerify(capture: RecorderOptions.StateCapture, maxFileBytes: Int64? = nil) throws {
+    private func recordAndVerify(capture: RecorderOptions.StateCapture, maxFileBytes: Int64? = nil,
+                                 rolling: Bool = false) throws {
         let app = RecordableApp(id: "crew", summary: "", initialState: Crew.initial, reducer: Self.reducer,
                                 actionSamples: [.muster])
         var options = RecorderOptions()
         options.snapshots = .patches(keyframeInterval: 500)
         options.stateCapture = capture
         options.maxFileBytes = maxFileBytes
+        if rolling { options.limit = .roll }
         let directory = try TemporaryDirectory()
         let path = directory.file("crew.jsonl")
         let store = try RecordingStore(app: app, journal: path, options: options, clock: RecordingClock.fixed())
@@ -109,10 +111,28 @@ import TestSupport
             expected.append(try encoder.encode(store.state))
         }
         try store.close()
-        try verify(path, expected)
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let patches = text.split(separator: "\n").count { $0.contains(#""patch":"#) }
-        #expect(patches > steps / 2, "the steps are journaled as patches, which the notes shorten")
+        guard rolling else {
+            try verify(path, expected)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let patches = text.split(separator: "\n").count { $0.contains(#""patch":"#) }
+            #expect(patches > steps / 2, "the steps are journaled as patches, which the notes shorten")
+            return
+        }
+        // Each file starts from the state its predecessor ended with, in a builder of its own.
+        var segments = [path]
+        while FileManager.default.fileExists(atPath: directory.file("crew.\(segments.count + 1).jsonl")) {
+            segments.append(directory.file("crew.\(segments.count + 1).jsonl"))
+        }
+        #expect(segments.count > 2)
+        for segment in segments {
+            let reader = try JournalReader(path: segment)
+            for step in (reader.header.firstStep - 1)...reader.lastStep {
+                #expect(try reader.state(at: step) == expected[step], "\(segment) step \(step)")
+                let hash = step == reader.header.firstStep - 1 ? reader.header.hash : try reader.actionAndHash(ofStep: step).hash
+                #expect(hash == StateFingerprint.of(expected[step], scheme: .chunked), "\(segment) step \(step)")
+            }
+        }
+        #expect(try JournalReader(path: segments[segments.count - 1]).lastStep == steps)
     }
 
     /// Checks that the journal at `path` holds `expected[step]` as the state of every step, with its hash.
@@ -137,6 +157,11 @@ import TestSupport
     /// With a file limit the calling thread encodes and queues the JSON with its notes for the writer.
     @Test func everyStateAndHashQueuedAsJSONWithNotesIsTheAppsState() throws {
         try recordAndVerify(capture: .onCallingThread, maxFileBytes: 1 << 30)
+    }
+
+    /// Rolling over to a new file starts a new builder from the last state, which the next notes name.
+    @Test func everyStateAndHashQueuedAsJSONWithNotesAcrossFilesIsTheAppsState() throws {
+        try recordAndVerify(capture: .onCallingThread, maxFileBytes: 40_000, rolling: true)
     }
 
     /// A state that is not `Codable` (it holds a closure): its `Encodable` members' encoders each keep notes.
