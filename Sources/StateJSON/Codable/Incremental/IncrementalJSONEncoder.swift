@@ -82,15 +82,17 @@ package final class IncrementalJSONEncoder<T: Encodable> {
     }
 
     /// For each array of the last call's result that was built from the array at the same place in the
-    /// previous call's result, of the same length, by replacing some elements: the positions replaced.
+    /// previous call's result: the positions whose elements it replaced (with elements appended to the
+    /// end or removed from it), or the one run of elements it replaced by another (an insertion or a
+    /// removal before the end).
     ///
     /// Every other element of such a pair is a copy of the old one, so a diff or a fingerprinter
     /// comparing the previous result with the last one needs to look only at those positions
     /// (``JSONDiff/patch(from:to:options:changes:)``, ``IncrementalFingerprinter/fingerprint(_:changes:)``).
     /// A position is listed only when the new element's JSON differs from the old one's. Arrays
-    /// encoded afresh, of another length or unchanged (the same storage) are not noted. Emptied at the
-    /// start of each call: take the notes, use them and drop them before the next one, since they hold
-    /// the arrays they name and the encoder updates its old arrays in place only when nothing else does.
+    /// encoded afresh or unchanged (the same storage) are not noted. Emptied at the start of each call:
+    /// take the notes, use them and drop them before the next one, since they hold the arrays they name
+    /// and the encoder updates its old arrays in place only when nothing else does.
     package var arrayChanges: JSONArrayChanges { options.arrayChanges }
 
     /// Drops the notes of the last call (see ``arrayChanges``), releasing the arrays they hold.
