@@ -61,6 +61,16 @@ private func checkFingerprints(_ document: JSONValue, _ patch: JSONPatch, _ patc
         following.reset(to: state)
         let print = try? following.apply(patch, to: &state)
         fuzzCheck(print == expected, "PatchedStateFingerprinter (\(scheme)) disagrees with a fresh fingerprint after \(patch.jsonValue.canonicalText) on \(document.canonicalText)")
+        // In two halves, so that the second updates the nodes the first built.
+        let half = patch.operations.count / 2
+        if half > 0 {
+            let halves = PatchedStateFingerprinter(scheme: scheme)
+            var halved = document
+            halves.reset(to: halved)
+            let first = try? halves.apply(JSONPatch(Array(patch.operations[..<half])), to: &halved)
+            let second = try? halves.apply(JSONPatch(Array(patch.operations[half...])), to: &halved)
+            fuzzCheck(first != nil && second == expected, "PatchedStateFingerprinter (\(scheme)) disagrees with a fresh fingerprint after the two halves of \(patch.jsonValue.canonicalText) on \(document.canonicalText)")
+        }
         let incremental = IncrementalFingerprinter(scheme: scheme)
         fuzzCheck(incremental.fingerprint(document) == StateFingerprint.of(document, scheme: scheme), "IncrementalFingerprinter (\(scheme)) disagrees on \(document.canonicalText)")
         fuzzCheck(incremental.fingerprint(patched) == expected, "IncrementalFingerprinter (\(scheme)) disagrees after \(patch.jsonValue.canonicalText) on \(document.canonicalText)")

@@ -16,7 +16,7 @@ uint32_t ccrc32c_update_hardware(uint32_t crc, const void *bytes, size_t count);
 
 /// Finds the lines in the `count` bytes at `bytes` that end with a line feed (at most `capacity` of
 /// them) and checksums them: for line `i`, `ends[i]` is the offset of its line feed, and
-/// `checksums[i]` the final CRC-32C of the bytes a version 2 journal line's checksum covers, the line
+/// `checksums[i]` the final CRC-32C of the bytes a version 2 or later journal line's checksum covers, the line
 /// without its line feed and its last `suffix` bytes, followed by `}` (a line of `suffix` bytes or
 /// fewer counts as none, plus the `}`). Returns how many lines it found; the bytes after the last
 /// line feed found are not read. The lines are checksummed three at a time, side by side.

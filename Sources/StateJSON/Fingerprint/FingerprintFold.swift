@@ -96,6 +96,9 @@ struct FingerprintFold {
         let runCount = (count + length - 1) / length
         var dirty = Self.runs(marked: dirtyRuns, tailFrom: dirtyFrom / length, count: runCount)
         if levels.isEmpty { levels = [[]] }
+        // The count of the level being folded before this fold: where it changed, the runs above that
+        // cover its end changed length, even when nothing below them was marked.
+        var countBefore = levels[0].count
         Self.resize(&levels[0], to: runCount)
         for run in dirty {
             let lower = run * length
@@ -108,10 +111,21 @@ struct FingerprintFold {
         while levels[level].count > length {
             let below = levels[level].count
             let parentCount = (below + length - 1) / length
+            let isNew = levels.count == level + 1
+            if isNew { levels.append([]) }
+            let parentCountBefore = levels[level + 1].count
+            // A new level folds every run; after a change of count below, every run from the one that
+            // held the old end on.
+            var tail = parentCount
+            if isNew {
+                tail = 0
+            } else if below != countBefore {
+                tail = max(0, min(below, countBefore) - 1) / length
+            }
             var parents: [Int] = []
-            parents.reserveCapacity(dirty.count)
-            for run in dirty where parents.last != run / length { parents.append(run / length) }
-            if levels.count == level + 1 { levels.append([]) }
+            parents.reserveCapacity(dirty.count + parentCount - min(tail, parentCount))
+            for run in dirty where run / length < tail && parents.last != run / length { parents.append(run / length) }
+            if tail < parentCount { parents.append(contentsOf: tail..<parentCount) }
             Self.resize(&levels[level + 1], to: parentCount)
             for parent in parents {
                 let lower = parent * length
@@ -121,6 +135,7 @@ struct FingerprintFold {
                 levels[level + 1][parent] = accumulator
             }
             dirty = parents
+            countBefore = parentCountBefore
             level += 1
         }
         if levels.count > level + 1 { levels.removeLast(levels.count - level - 1) }

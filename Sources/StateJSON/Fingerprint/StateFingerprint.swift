@@ -24,7 +24,8 @@
 /// or object with more than 64 elements or members: each run of 64 (the last may be shorter) of
 /// length `r` is folded alone, from `mix(10 &+ r)`, in the same way (a member contributes its key's
 /// hash and then its value's fingerprint); while more than 64 runs remain, runs of 64 of their
-/// fingerprints are folded the same way; and the at most 64 left are folded from the array's or
+/// fingerprints are folded the same way, from `mix(10 &+ r)` where `r` counts the fingerprints in the
+/// run; and the at most 64 left are folded from the array's or
 /// object's start value above, each as one element.
 ///
 /// ```swift

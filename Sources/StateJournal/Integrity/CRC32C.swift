@@ -1,7 +1,7 @@
 internal import CCRC32C
 
 /// The CRC-32C checksum (Castagnoli polynomial 0x1EDC6F41, reflected, initial value and final XOR
-/// 0xFFFFFFFF), the checksum every version 2 journal line carries.
+/// 0xFFFFFFFF), the checksum every line of a version 2 or later journal carries.
 ///
 /// Where the processor has CRC-32C instructions (SSE4.2 on x86-64, the CRC32 extension on arm64,
 /// found at run time) it is computed with them, eight bytes per instruction in three interleaved

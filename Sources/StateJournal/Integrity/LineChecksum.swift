@@ -6,9 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The per-line checksum of journal format version 2: how it is written and how a line is checked.
+/// The per-line checksum of journal format versions 2 and later: how it is written and how a line is checked.
 ///
-/// Every line a version 2 writer produces ends with the member `"crc":"hhhhhhhh"`: the ``CRC32C`` of
+/// Every line a writer of version 2 or later produces ends with the member `"crc":"hhhhhhhh"`: the ``CRC32C`` of
 /// the line as it reads without that member, written as 8 lowercase hexadecimal digits. So a line ends
 /// with exactly these 18 bytes before its line feed:
 ///
@@ -40,7 +40,7 @@ package enum LineChecksum {
         case mismatch(recorded: UInt32, actual: UInt32)
     }
 
-    /// Turns the line that ends `bytes` (from `lineStart`, ending `}` and a line feed) into a version 2
+    /// Turns the line that ends `bytes` (from `lineStart`, ending `}` and a line feed) into a version 2 or later
     /// line, by putting its checksum member before the final `}`.
     package static func seal(_ bytes: inout [UInt8], lineStart: Int) {
         let end = bytes.count

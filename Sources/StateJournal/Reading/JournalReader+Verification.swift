@@ -322,7 +322,7 @@ private struct StepLineParts {
 
     // Safe because the line is read only during the call, within its count, and never kept.
     /// - Parameters:
-    ///   - checksummed: Whether every intact line ends with a checksum (a version 2 journal), whose
+    ///   - checksummed: Whether every intact line ends with a checksum (version 2 or later), whose
     ///     18 bytes are then cut off unread: the journal's scan has checked them.
     ///   - knownActions: Actions already parsed, compared with the line's action by their bytes.
     init?<Value>(_ line: UnsafeRawBufferPointer, checksummed: Bool, knownActions: [RecordedStateWalk.Memo<Value>]) {

@@ -179,7 +179,7 @@ struct JournalScanner {
         }
     }
 
-    /// A line whose checksum does not match, or a version 2 line without one: noted, never fatal, and,
+    /// A line whose checksum does not match, or a line of version 2 or later without one: noted, never fatal, and,
     /// unless it is an event, indexed as the step expected there, so that the steps after it keep
     /// their numbers and only the states rebuilt through it are lost.
     private mutating func noteDamaged(start: Int64, length: Int, number: Int, prefix: [UInt8], verdict: LineChecksum.Verdict) {

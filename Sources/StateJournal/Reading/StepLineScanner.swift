@@ -10,7 +10,7 @@ import Darwin
 /// them: replay needs only those two, and parsing a whole state per step would dominate its cost.
 ///
 /// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`,
-/// in version 2 followed by `,"crc":"8 hex"` before the final `}` (the caller has checked the checksum).
+/// from version 2 on followed by `,"crc":"8 hex"` before the final `}` (the caller has checked the checksum).
 /// Anything else (a hand-written line, other member order) gets `nil`, and the caller parses the line
 /// normally. Actions are cached by their bytes, so a repeated action costs a hash and a comparison.
 struct StepLineScanner {

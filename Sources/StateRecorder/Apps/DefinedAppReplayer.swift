@@ -48,7 +48,7 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        if !(State.self is any Decodable.Type), state != recorded {
+        if !(State.self is any Decodable.Type), fingerprint != fingerprinter.fingerprint(recorded) {
             throw .stateNotDecodable(stateType: String(reflecting: State.self))
         }
     }

@@ -424,10 +424,11 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         if builder.lastStep == builder.header.firstStep - 1 {
             builder.writeHeader(into: &header)
         } else {
-            // A resumed journal: the channel starts from the state it resumes at.
-            JournalBuilder(header: makeRolloverHeader(builder.lastStep + 1, builder.lastState,
-                                                      JournalWriterThread<State, Action>.fileName(path)),
-                           policy: options.keyframePolicy).writeHeader(into: &header)
+            // A resumed journal: the channel starts from the state it resumes at, in the journal's own
+            // version, whose rule the streamed lines' hashes follow.
+            var resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalWriterThread<State, Action>.fileName(path))
+            resumed.version = builder.header.version
+            JournalBuilder(header: resumed, policy: options.keyframePolicy).writeHeader(into: &header)
         }
         let control = RecorderLiveControl<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {

@@ -91,6 +91,55 @@ import Testing
         }
     }
 
+    /// Counts that cross the sizes where the tree gains or loses a level (64 and 4,096 children; a
+    /// third level at 262,144 works the same way) or where the last run of an upper level changes length (4,160, a multiple of 64 past
+    /// 4,096), one child at a time and many at once, each followed by an edit past the boundary.
+    @Test func countsCrossingEveryLevelBoundaryFingerprintAsFromScratch() throws {
+        let walk = [60, 64, 65, 70, 63, 4090, 4096, 4097, 4100, 4095, 4159, 4160, 4161, 4162, 4160, 4159, 4224, 4225,
+                    4223, 5000, 4096, 64]
+        let incremental = IncrementalFingerprinter(scheme: .chunked)
+        let patched = PatchedStateFingerprinter(scheme: .chunked)
+        var items: [JSONValue] = (0..<walk[0]).map { .integer(Int64($0)) }
+        var state: JSONValue = ["items": .array(items)]
+        var followed = state
+        _ = incremental.fingerprint(state)
+        patched.reset(to: followed)
+        // The reader's fingerprinter builds its tree for the array when a patch first goes into it.
+        _ = try patched.apply(JSONPatch([.replace(path: try JSONPointer(parsing: "/items/0"), value: -1)]), to: &followed)
+        items[0] = -1
+        state = ["items": .array(items)]
+        for target in walk.dropFirst() {
+            var operations: [JSONPatchOperation] = []
+            // One child at a time near the boundaries, in one patch; far jumps at once.
+            while items.count != target {
+                if items.count < target {
+                    items.append(.integer(Int64(items.count * 3)))
+                    operations.append(.add(path: try JSONPointer(parsing: "/items/-"), value: items[items.count - 1]))
+                } else {
+                    items.removeLast()
+                    operations.append(.remove(path: try JSONPointer(parsing: "/items/\(items.count)")))
+                }
+            }
+            for position in [items.count - 1, items.count / 2, 0] where position >= 0 {
+                let next = Self.position(position)
+                for change in [position, next] where change < items.count {
+                    items[change] = .integer(Int64(-change - target))
+                    operations.append(.replace(path: try JSONPointer(parsing: "/items/\(change)"), value: items[change]))
+                }
+                let next2: JSONValue = ["items": .array(items)]
+                let expected = StateFingerprint.of(next2, scheme: .chunked)
+                #expect(incremental.fingerprint(next2) == expected, "\(items.count) items, change at \(position)")
+                #expect(try patched.apply(JSONPatch(operations), to: &followed) == expected, "\(items.count) items, change at \(position)")
+                operations = []
+                state = next2
+            }
+        }
+        #expect(followed == state)
+    }
+
+    /// A position past the first level's boundary, where a stale upper run would show.
+    private static func position(_ position: Int) -> Int { position + 4097 }
+
     /// Objects with many members gain and lose keys at every position.
     @Test func membersAddedAndRemovedInALargeObjectFingerprintAsFromScratch() throws {
         var random = SeededGenerator(seed: 77)

@@ -2,6 +2,8 @@ import ExampleApps
 import Foundation
 import StateJSON
 import StateJournal
+import StateDebugger
+import StateLive
 import StateRecorder
 import Testing
 import TestSupport
@@ -73,5 +75,30 @@ import TestSupport
         #expect(reader.validate().isEmpty)
         let verify = CommandRun.statedbg("replay", "--verify", "--quiet", "@t.jsonl", in: directory, apps: Examples.all)
         #expect(verify.status == .success, "\(verify.error)")
+    }
+
+    /// The live channel of a store resuming a version 2 journal streams a version 2 journal: `attach`'s
+    /// mirror checks clean.
+    @Test func theLiveStreamOfAResumedVersion2JournalKeepsItsRule() throws {
+        let directory = try TemporaryDirectory()
+        try versionTwoTracker(in: directory)
+        let socket = directory.file("live.sock")
+        var options = RecorderOptions()
+        options.recordsCallSites = false
+        options.live = RecorderOptions.LiveChannel(socketPath: socket)
+        options.live?.announces = false
+        let store = try RecordingStore.resume(app: TrackerApp.app, journal: directory.file("t.jsonl"), options: options, clock: { 0 })
+        var generator = SeededGenerator(seed: 4)
+        for _ in 0..<100 { store.dispatch(TrackerApp.randomAction(for: store.state, using: &generator)) }
+        store.flush()
+        let mirror = directory.file("mirror.jsonl")
+        let client = try LiveClient(endpoint: .unix(socket), mirror: mirror)
+        #expect(client.waitForMirror(lines: 101, timeout: 30))
+        client.close()
+        try store.close()
+        let reader = try JournalReader(path: mirror)
+        #expect(reader.header.version == 2)
+        #expect(reader.lastStep == Self.steps + 100)
+        #expect(reader.validate().isEmpty, "\(reader.validate())")
     }
 }
