@@ -139,6 +139,19 @@ package final class IncrementalFingerprinter {
         case (.array(let old), .array(let new)):
             if let noted = changes?.changedIndices(old: old, new: new) {
                 updateChildren(node, old: old, new: new, at: noted, shifted: true)
+            } else if new.count != old.count, let noted = changes?.changedIndicesBelowCommonLength(old: old, new: new) {
+                // Elements appended to the end or removed from it, and those noted before it changed.
+                updateChildren(node, old: old, new: new, at: noted, shifted: true)
+                resizeEnd(node, old: old, new: new)
+            } else if let run = changes?.replacedRun(old: old, new: new) {
+                let replacement = run.new.map { makeChild(new[$0]) }
+                node.children.replaceSubrange(run.old, with: replacement.map(\.0))
+                node.childPrints.replaceSubrange(run.old, with: replacement.map(\.1))
+                if run.old.count == run.new.count {
+                    for position in run.new { node.fold.markChanged(at: position) }
+                } else {
+                    node.fold.markChanged(from: run.old.lowerBound)
+                }
             } else if new.count != old.count, let start = spliced(node, old: old, new: new) {
                 node.fold.markChanged(from: start)
             } else if new.count == old.count, let (to, from) = Self.movedEarlier(old: old, new: new) {
@@ -153,21 +166,8 @@ package final class IncrementalFingerprinter {
                     updateChildren(node, old: old, new: new, at: (from + 1)..<new.count)
                 }
             } else {
-                let common = min(old.count, new.count)
-                updateChildren(node, old: old, new: new, at: 0..<common, shifted: true)
-                if new.count < old.count {
-                    node.children.removeLast(old.count - common)
-                    node.childPrints.removeLast(old.count - common)
-                } else if new.count > old.count {
-                    node.children.reserveCapacity(new.count)
-                    node.childPrints.reserveCapacity(new.count)
-                    for index in common..<new.count {
-                        let (child, print) = makeChild(new[index])
-                        node.children.append(child)
-                        node.childPrints.append(print)
-                    }
-                }
-                node.fold.markChanged(from: common)
+                updateChildren(node, old: old, new: new, at: 0..<min(old.count, new.count), shifted: true)
+                resizeEnd(node, old: old, new: new)
             }
             node.value = value
             if node.fold.isDirty { node.settle() }
@@ -184,6 +184,25 @@ package final class IncrementalFingerprinter {
             node.keyHashes = fresh.keyHashes
             node.fold = fresh.fold
         }
+    }
+
+    /// Drops the children past the end of `new`, or makes children for the elements appended past the
+    /// end of `old`, and marks the fold from there.
+    private func resizeEnd(_ node: Node, old: [JSONValue], new: [JSONValue]) {
+        let common = min(old.count, new.count)
+        if new.count < old.count {
+            node.children.removeLast(old.count - common)
+            node.childPrints.removeLast(old.count - common)
+        } else if new.count > old.count {
+            node.children.reserveCapacity(new.count)
+            node.childPrints.reserveCapacity(new.count)
+            for index in common..<new.count {
+                let (child, print) = makeChild(new[index])
+                node.children.append(child)
+                node.childPrints.append(print)
+            }
+        }
+        node.fold.markChanged(from: common)
     }
 
     /// When `new` is `old` with one run of elements removed or inserted (the elements before and after
