@@ -137,13 +137,19 @@ package final class IncrementalFingerprinter {
         if value.sharesStorage(with: node.value) { return }
         switch (node.value, value) {
         case (.array(let old), .array(let new)):
-            if let noted = changes?.changedIndices(old: old, new: new) {
+            // A few noted positions are looked at directly; many (an element moved to the front shifts
+            // every one before its old place) go to the checks below, which move the shifted elements'
+            // nodes instead of comparing each with its new neighbour member by member.
+            let noted = changes?.changedIndices(old: old, new: new)
+            let notedBelow = new.count != old.count ? changes?.changedIndicesBelowCommonLength(old: old, new: new) : nil
+            let run = changes?.replacedRun(old: old, new: new)
+            if let noted, noted.count <= Self.fewNotedPositions {
                 updateChildren(node, old: old, new: new, at: noted, shifted: true)
-            } else if new.count != old.count, let noted = changes?.changedIndicesBelowCommonLength(old: old, new: new) {
+            } else if let notedBelow, notedBelow.count <= Self.fewNotedPositions {
                 // Elements appended to the end or removed from it, and those noted before it changed.
-                updateChildren(node, old: old, new: new, at: noted, shifted: true)
+                updateChildren(node, old: old, new: new, at: notedBelow, shifted: true)
                 resizeEnd(node, old: old, new: new)
-            } else if let run = changes?.replacedRun(old: old, new: new) {
+            } else if let run, max(run.old.count, run.new.count) <= Self.fewNotedPositions {
                 let replacement = run.new.map { makeChild(new[$0]) }
                 node.children.replaceSubrange(run.old, with: replacement.map(\.0))
                 node.childPrints.replaceSubrange(run.old, with: replacement.map(\.1))
@@ -165,6 +171,9 @@ package final class IncrementalFingerprinter {
                 if from + 1 < new.count {
                     updateChildren(node, old: old, new: new, at: (from + 1)..<new.count)
                 }
+            } else if let positions = noted ?? notedBelow {
+                updateChildren(node, old: old, new: new, at: positions, shifted: true)
+                resizeEnd(node, old: old, new: new)
             } else {
                 updateChildren(node, old: old, new: new, at: 0..<min(old.count, new.count), shifted: true)
                 resizeEnd(node, old: old, new: new)
@@ -185,6 +194,10 @@ package final class IncrementalFingerprinter {
             node.fold = fresh.fold
         }
     }
+
+    /// The most noted positions (or the longest noted run) looked at directly, rather than first
+    /// checking whether one element moved or one run was spliced in.
+    static let fewNotedPositions = 64
 
     /// Drops the children past the end of `new`, or makes children for the elements appended past the
     /// end of `old`, and marks the fold from there.
