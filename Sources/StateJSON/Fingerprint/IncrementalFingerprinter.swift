@@ -150,9 +150,7 @@ package final class IncrementalFingerprinter {
                 updateChildren(node, old: old, new: new, at: notedBelow, shifted: true)
                 resizeEnd(node, old: old, new: new)
             } else if let run, max(run.old.count, run.new.count) <= Self.fewNotedPositions {
-                let replacement = run.new.map { makeChild(new[$0]) }
-                node.children.replaceSubrange(run.old, with: replacement.map(\.0))
-                node.childPrints.replaceSubrange(run.old, with: replacement.map(\.1))
+                replaceChildren(of: node, in: run.old, with: run.new, of: new)
                 if run.old.count == run.new.count {
                     for position in run.new { node.fold.markChanged(at: position) }
                 } else {
@@ -199,6 +197,13 @@ package final class IncrementalFingerprinter {
     /// checking whether one element moved or one run was spliced in.
     static let fewNotedPositions = 64
 
+    /// Replaces the children at `oldRun` with new ones for the elements of `new` at `newRun`.
+    private func replaceChildren(of node: Node, in oldRun: Range<Int>, with newRun: Range<Int>, of new: [JSONValue]) {
+        let made = newRun.map { makeChild(new[$0]) }
+        node.children.replaceSubrange(oldRun, with: made.map(\.0))
+        node.childPrints.replaceSubrange(oldRun, with: made.map(\.1))
+    }
+
     /// Drops the children past the end of `new`, or makes children for the elements appended past the
     /// end of `old`, and marks the fold from there.
     private func resizeEnd(_ node: Node, old: [JSONValue], new: [JSONValue]) {
@@ -239,9 +244,7 @@ package final class IncrementalFingerprinter {
             }
         }
         guard prefix + suffix == common else { return nil }
-        let inserted = (prefix..<(new.count - suffix)).map { makeChild(new[$0]) }
-        node.children.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.0))
-        node.childPrints.replaceSubrange(prefix..<(old.count - suffix), with: inserted.map(\.1))
+        replaceChildren(of: node, in: prefix..<(old.count - suffix), with: prefix..<(new.count - suffix), of: new)
         return prefix
     }
 

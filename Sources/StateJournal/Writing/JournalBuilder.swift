@@ -56,6 +56,15 @@ package final class JournalBuilder {
         self.lastStep = lastStep
     }
 
+    /// A builder for a file that carries this journal's lines on (a rolled-over file, a live stream that
+    /// starts mid-journal), starting after `header`: the header takes this journal's version, since the
+    /// steps that follow are hashed under its rule.
+    package func continuation(after header: JournalHeader, policy: KeyframePolicy) -> JournalBuilder {
+        var header = header
+        header.version = self.header.version
+        return JournalBuilder(header: header, policy: policy)
+    }
+
     /// The last state appended.
     package var lastState: JSONValue { previous }
 

@@ -304,9 +304,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             let nextPath = Self.segmentPath(basePath, segment)
             // The next file keeps the journal's version: steps prepared on the calling thread were hashed
             // under its rule.
-            var rolled = makeRolloverHeader(lastStep + 1, state, Self.fileName(file.path))
-            rolled.version = builder.header.version
-            builder = JournalBuilder(header: rolled, policy: options.keyframePolicy)
+            builder = builder.continuation(after: makeRolloverHeader(lastStep + 1, state, Self.fileName(file.path)),
+                                           policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
             let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite)
@@ -342,9 +341,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         guard full else { return }
         var header: [UInt8] = []
         // The stream goes on with the journal's lines, hashed under its version's rule.
-        var rebased = makeRolloverHeader(lastStep + 1, builder.lastState, Self.fileName(file.path))
-        rebased.version = builder.header.version
-        JournalBuilder(header: rebased, policy: options.keyframePolicy).writeHeader(into: &header)
+        builder.continuation(after: makeRolloverHeader(lastStep + 1, builder.lastState, Self.fileName(file.path)),
+                             policy: options.keyframePolicy).writeHeader(into: &header)
         live.rebase(header: header, firstStep: lastStep + 1)
     }
 

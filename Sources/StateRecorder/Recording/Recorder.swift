@@ -426,9 +426,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         } else {
             // A resumed journal: the channel starts from the state it resumes at, in the journal's own
             // version, whose rule the streamed lines' hashes follow.
-            var resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalWriterThread<State, Action>.fileName(path))
-            resumed.version = builder.header.version
-            JournalBuilder(header: resumed, policy: options.keyframePolicy).writeHeader(into: &header)
+            let resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalWriterThread<State, Action>.fileName(path))
+            builder.continuation(after: resumed, policy: options.keyframePolicy).writeHeader(into: &header)
         }
         let control = RecorderLiveControl<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {
