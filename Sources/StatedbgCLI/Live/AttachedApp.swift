@@ -86,13 +86,22 @@ final class AttachedApp: ReplNewsSource {
         return reply
     }
 
-    /// Waits up to 400 ms for the mirror to reach `step` (and, with `orMoreLines`, to take any new
-    /// line: a travel or marker event).
+    /// Waits for the mirror to reach `step`. The app replies before its writer thread has sent the
+    /// step's journal line, which follows soon after; a busy machine can take a while, so this waits up
+    /// to 10 seconds, and no longer than the connection lasts. With `orMoreLines` (a travel or a mark,
+    /// whose event line the reply does not announce) it gives any new line 400 ms to arrive.
     private func waitForSteps(through step: Int, orMoreLines: Bool = false) {
         let (steps, events) = (journal.lastStep, journal.events.count)
-        for _ in 0..<40 {
+        let deadline = Date(timeIntervalSinceNow: orMoreLines ? 0.4 : 10)
+        while true {
             let grew = journal.lastStep != steps || journal.events.count != events
             if journal.lastStep >= step && (!orMoreLines || grew) { return }
+            // Read after the check: the mirror holds everything that arrived before the end.
+            let ended = client.endReason != nil
+            if ended || Date() >= deadline {
+                _ = try? journal.refresh()
+                return
+            }
             usleep(10_000)
             _ = try? journal.refresh()
         }

@@ -52,18 +52,18 @@ import Testing
             }
             if !keys.isEmpty { pty.send(keys) }
         }
-        #expect(pty.waitForOutput(containing: "(statedbg 2/2) "))
+        #expect(pty.waitForOutput(containing: "(statedbg 2/2) "), "\(pty.transcript.debugDescription)")
         app.kill9()
         pty.send("app status\r")
-        #expect(pty.waitForOutput(containing: "error: The connection to the app has ended: the connection to the app ended without a goodbye: the app exited or was killed\r\n(statedbg 2/2) "))
+        #expect(pty.waitForOutput(containing: "error: The connection to the app has ended: the connection to the app ended without a goodbye: the app exited or was killed\r\n(statedbg 2/2) "), "\(pty.transcript.debugDescription)")
         pty.send("state\r")
-        #expect(pty.waitForOutput(containing: "\"counter\": 2"))
+        #expect(pty.waitForOutput(containing: "\"counter\": 2"), "\(pty.transcript.debugDescription)")
         let ended = "app: the connection ended: the connection to the app ended without a goodbye: the app exited or was killed. The timeline keeps the 2 steps that arrived"
         #expect(pty.transcript.contains(ended), "\(pty.transcript.debugDescription)")
         pty.send("back\r")
-        #expect(pty.waitForOutput(containing: "(statedbg 1/2) "))
+        #expect(pty.waitForOutput(containing: "(statedbg 1/2) "), "\(pty.transcript.debugDescription)")
         pty.send("\u{04}")
-        #expect(pty.waitForOutput(containing: "the app's 2 steps are kept in \(directory.path)/statedbg/attach-"))
+        #expect(pty.waitForOutput(containing: "the app's 2 steps are kept in \(directory.path)/statedbg/attach-"), "\(pty.transcript.debugDescription)")
         attach.waitUntilExit()
         #expect(attach.terminationStatus == 0)
         #expect(pty.transcript.contains("attached to counter (pid \(app.pid)) at \(socket): 0 steps so far"))
