@@ -4,6 +4,8 @@ import PackageDescription
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
+//   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
+//                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
 //                  sinks, colour policy and palette, control-character escaping, Ctrl-C. Knows nothing of
@@ -30,6 +32,7 @@ let package = Package(
     name: "statedbg",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
+        .library(name: "StateCollections", targets: ["StateCollections"]),
         .library(name: "StateJSON", targets: ["StateJSON"]),
         .library(name: "StateQuery", targets: ["StateQuery"]),
         .library(name: "StateStore", targets: ["StateStore"]),
@@ -45,10 +48,11 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "StateSync"),
+        .target(name: "StateCollections"),
         .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
             name: "StateJSON",
-            dependencies: ["StateSync"],
+            dependencies: ["StateSync", "StateCollections"],
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
@@ -102,6 +106,7 @@ let package = Package(
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
+        .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateJSON", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
