@@ -92,8 +92,8 @@ let package = Package(
         .executableTarget(
             name: "statedbg-bench",
             dependencies: [
-                "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger", "ExampleApps",
-                "StateLive",
+                "StateCollections", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger",
+                "ExampleApps", "StateLive",
             ]
         ),
         // Helpers shared by the test targets (not a product).
@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
-        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateJSON", "StateRecorder"]),
+        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),

@@ -1,22 +1,39 @@
+import StateCollections
 import StateRecorder
 import StateStore
 
 /// The users app as the benchmark records it.
 enum UsersFixture {
     static let reducer = Reducer<UsersState, UsersAction> { state, action in
+        apply(action, to: &state.users)
+    }
+
+    /// The same app with its users in a ``StateCollections/ChunkedArray``.
+    static let chunkedReducer = Reducer<ChunkedUsersState, UsersAction> { state, action in
+        apply(action, to: &state.users)
+    }
+
+    private static func apply<Users: MutableCollection & RandomAccessCollection>(_ action: UsersAction, to users: inout Users)
+    where Users.Element == User, Users.Index == Int {
         switch action {
         case .setAge(let id, let age):
-            if state.users.indices.contains(id) { state.users[id].age = age }
+            if users.indices.contains(id) { users[id].age = age }
         case .rename(let id, let name):
-            if state.users.indices.contains(id) { state.users[id].name = name }
+            if users.indices.contains(id) { users[id].name = name }
         case .birthday:
-            for index in state.users.indices { state.users[index].age += 1 }
+            for index in users.indices { users[index].age += 1 }
         }
     }
 
     static func app(users: Int) -> RecordableApp<UsersState, UsersAction> {
         RecordableApp(id: "users", summary: "\(users) users", initialState: .generated(count: users), reducer: reducer,
                       actionSamples: [.setAge(id: 0, age: 1), .rename(id: 0, name: "x"), .birthday])
+    }
+
+    /// The app with its users in a ``StateCollections/ChunkedArray``: the same users and actions.
+    static func chunkedApp(users: Int) -> RecordableApp<ChunkedUsersState, UsersAction> {
+        RecordableApp(id: "users", summary: "\(users) users", initialState: ChunkedUsersState(users: ChunkedArray(UsersState.generated(count: users).users)),
+                      reducer: chunkedReducer, actionSamples: [.setAge(id: 0, age: 1), .rename(id: 0, name: "x"), .birthday])
     }
 
     /// The action of step `step` (1-based): one field of one user, a different user each time, always

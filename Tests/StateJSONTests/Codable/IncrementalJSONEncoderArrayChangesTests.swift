@@ -1,4 +1,5 @@
 import Foundation
+import StateCollections
 import StateJSON
 import StateRecorder
 import Testing
@@ -20,8 +21,12 @@ import Testing
         }
     }
 
-    struct Club: Codable, Equatable {
-        var members: [Member]
+    /// The members as an `Array` or a `ChunkedArray`, edited the same way.
+    protocol Members: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Codable, Equatable
+        where Element == Member, Index == Int {}
+
+    struct GenericClub<List: Members>: Codable, Equatable {
+        var members: List
         var ranking: [Int]
         var title: String
     }
@@ -32,9 +37,11 @@ import Testing
                scores: [[id], [id % 7, id % 3]])
     }
 
-    static func club(_ random: inout SeededGenerator) -> Club {
+    typealias Club = GenericClub<[Member]>
+
+    static func club<List: Members>(_ random: inout SeededGenerator) -> GenericClub<List> {
         let members = (0..<200).map { member($0, &random) }
-        return Club(members: members, ranking: members.map(\.id), title: "club")
+        return GenericClub(members: List(members), ranking: members.map(\.id), title: "club")
     }
 
     /// How a step changed the members, which says whether the members' array must be noted.
@@ -50,11 +57,11 @@ import Testing
         case other
     }
 
-    static func edit(_ club: inout Club, _ random: inout SeededGenerator) -> Kind {
+    static func edit<List: Members>(_ club: inout GenericClub<List>, _ random: inout SeededGenerator) -> Kind {
         let count = club.members.count
         func position() -> Int { Int.random(in: 0..<max(1, count), using: &random) }
         guard count > 0 else {
-            club.members = (0..<50).map { member($0, &random) }
+            club.members = List((0..<50).map { member($0, &random) })
             return .other
         }
         switch Int.random(in: 0..<20, using: &random) {
@@ -97,7 +104,7 @@ import Testing
             club.members.shuffle(using: &random)
             return .other
         case 17:
-            club.members = (0..<Int.random(in: 0..<210, using: &random)).map { member(4000 + $0, &random) }
+            club.members = List((0..<Int.random(in: 0..<210, using: &random)).map { member(4000 + $0, &random) })
             return .other
         case 18:
             club.title += "."
@@ -130,10 +137,10 @@ import Testing
     /// Encodes a randomly edited club step after step and checks the notes against the JSON itself:
     /// a noted pair of arrays differs at exactly the noted positions, the diff with notes is the diff
     /// without, and the members' array is noted whenever it was edited in place.
-    private func checkNotes(keepingOwnCopies: Bool, seed: UInt64) throws {
+    private func checkNotes<List: Members>(_ list: List.Type, keepingOwnCopies: Bool, seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        var club = Self.club(&random)
-        let encoder = IncrementalJSONEncoder<Club>()
+        var club: GenericClub<List> = Self.club(&random)
+        let encoder = IncrementalJSONEncoder<GenericClub<List>>()
         encoder.keepsOwnCopies = keepingOwnCopies
         let fresh = JSONValueEncoder()
         let fingerprinters = [FingerprintScheme.sequential, .chunked].map { (IncrementalFingerprinter(scheme: $0), $0) }
@@ -190,16 +197,22 @@ import Testing
     }
 
     @Test func notedArraysDifferAtExactlyTheNotedPositions() throws {
-        try checkNotes(keepingOwnCopies: false, seed: 41)
+        try checkNotes([Member].self, keepingOwnCopies: false, seed: 41)
+    }
+
+    /// A `ChunkedArray` finds its changed elements by the storage of its runs: the same JSON and notes.
+    @Test func aChunkedArrayIsNotedAtExactlyTheChangedPositions() throws {
+        try checkNotes(ChunkedArray<Member>.self, keepingOwnCopies: true, seed: 43)
+        try checkNotes(ChunkedArray<Member>.self, keepingOwnCopies: false, seed: 44)
     }
 
     @Test func notedArraysDifferAtExactlyTheNotedPositionsWhenTheEncoderKeepsCopies() throws {
-        try checkNotes(keepingOwnCopies: true, seed: 42)
+        try checkNotes([Member].self, keepingOwnCopies: true, seed: 42)
     }
 
     @Test func aChangeThatLeavesTheJSONAloneIsNotNotedAndKeepsTheArray() throws {
         var random = SeededGenerator(seed: 3)
-        var club = Self.club(&random)
+        var club: Club = Self.club(&random)
         let encoder = IncrementalJSONEncoder<Club>()
         let before = try encoder.encode(club)
         club.members[5].cursor += 1
@@ -212,7 +225,7 @@ import Testing
 
     @Test func oneEditedMemberIsNotedAtItsPosition() throws {
         var random = SeededGenerator(seed: 4)
-        var club = Self.club(&random)
+        var club: Club = Self.club(&random)
         let encoder = IncrementalJSONEncoder<Club>()
         let before = try encoder.encode(club)
         club.members[17].age += 1
@@ -306,3 +319,6 @@ import Testing
             """)
     }
 }
+
+extension Array: IncrementalJSONEncoderArrayChangesTests.Members where Element == IncrementalJSONEncoderArrayChangesTests.Member {}
+extension ChunkedArray: IncrementalJSONEncoderArrayChangesTests.Members where Element == IncrementalJSONEncoderArrayChangesTests.Member {}

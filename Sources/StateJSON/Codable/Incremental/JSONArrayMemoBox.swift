@@ -7,18 +7,10 @@ import Foundation
 /// which one element changed. Equal elements keep their previous JSON, so they share storage with
 /// the previous result.
 final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[Element]> {
-    /// The encoded array before the last one, kept for reuse; the positions the last encoding changed
-    /// relative to it (below the shorter count); and the array the last encoding returned, held so
-    /// that its address cannot be taken by another array. When the previous encoding seen next is not
-    /// that array (it was encoded afresh), the spare is stale and is dropped.
-    private var spareElements: [JSONValue] = []
-    private var spareChanged: [Int] = []
-    private var spareMade: [JSONValue]?
-    /// Set when the last encoding was a splice (``splice(_:_:prefix:previous:encoder:)``): the spare's
-    /// elements `prefix..<oldEnd` became `prefix..<newEnd`, and ``spareChanged`` is unused.
-    private var spareSplice: (prefix: Int, oldEnd: Int, newEnd: Int)?
+    /// Builds the new JSON array from the previous one and the positions that changed.
+    private let rebuilder = JSONArrayRebuilder()
     /// The bytes of an element that hold its properties; made on first use.
-    private lazy var layout = SignificantBytes(of: Element.self)
+    lazy var layout = SignificantBytes(of: Element.self)
     /// Whether ``JSONTypedMemoBox/value`` is a copy of the elements in storage of its own, brought up
     /// to date element by element, rather than the array last encoded.
     ///
@@ -139,39 +131,6 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         }
     }
 
-    /// Moves the spare array into `elements` when it is one encoding behind `previous`, brought up to
-    /// date with `previous` and cut or extended to its first `count` elements; whether it did.
-    ///
-    /// An array that grew or shrank by a few elements therefore costs those elements, not a copy of
-    /// the whole array (a retain of every element) and the release of the spare.
-    private func takeSpare(count: Int, previous: [JSONValue], into elements: inout [JSONValue]) -> Bool {
-        let made = spareMade
-        let splice = spareSplice
-        spareMade = nil
-        spareSplice = nil
-        defer { spareElements = [] }
-        guard let made, Self.address(of: previous) == Self.address(of: made) else { return false }
-        swap(&elements, &spareElements)
-        if let splice {
-            // The elements after the run move in place: no element is copied but the inserted ones.
-            elements.replaceSubrange(splice.prefix..<splice.oldEnd, with: previous[splice.prefix..<splice.newEnd])
-        } else {
-            let kept = min(elements.count, count)
-            for index in spareChanged where index < kept { elements[index] = previous[index] }
-        }
-        if elements.count > count {
-            elements.removeLast(elements.count - count)
-        } else if elements.count < count {
-            elements.append(contentsOf: previous[elements.count..<count])
-        }
-        return true
-    }
-
-    // Safe because the address is only kept for comparison, never dereferenced.
-    private static func address(of elements: [JSONValue]) -> UnsafeRawPointer? {
-        elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-    }
-
     override func encoding(
         of newValue: [Element], previously previous: JSONValue, encoder: JSONEncoderCore
     ) throws -> JSONValue? {
@@ -198,56 +157,9 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         var (changed, equal, padding) = Self.changedIndices(oldValue, newValue, from: start, upTo: common, layout: layout)
         let differing = keepsOwnCopy ? changed + equal : []
         if !keepsOwnCopy { padding = [] }
-        // `==` does not promise equal JSON: Swift's string `==` matches "é" as U+00E9 with "e" and
-        // U+0301, and `0.0 == -0.0`. Such elements are encoded again; the old JSON is kept, shared,
-        // when the new one has the same bytes.
-        var respelled: [Int: JSONValue] = [:]
-        for index in equal {
-            let element = try encodeElement(index)
-            if element != oldElements[index] { respelled[index] = element }
-        }
-        if !respelled.isEmpty { changed = (changed + respelled.keys).sorted() }
-        // An element that changed can still encode to the same JSON (a member its `CodingKeys` leave
-        // out, a custom `==`): the old JSON is kept, shared, so that the diff, the fingerprinter and
-        // the notes see no change there.
-        var replacements: [JSONValue] = []
-        replacements.reserveCapacity(changed.count)
-        var replaced: [Int] = []
-        replaced.reserveCapacity(changed.count)
-        for index in changed {
-            let element = try respelled[index] ?? encodeElement(index)
-            if respelled[index] == nil, element.isFastEqual(to: oldElements[index]) { continue }
-            replaced.append(index)
-            replacements.append(element)
-        }
-        if replaced.isEmpty, oldValue.count == newValue.count {
-            pending = .positions(differing, padding: padding)
-            return previous
-        }
-        var elements: [JSONValue] = []
-        // The array from two encodings ago, which nothing else holds any more, brought up to date with
-        // the last encoding and then with this one, in place. Copying `oldElements` instead would
-        // retain every element, and freeing it later would release every one.
-        if !takeSpare(count: common, previous: oldElements, into: &elements) {
-            elements = oldElements
-            elements.removeLast(oldElements.count - common)
-        }
-        for (index, element) in zip(replaced, replacements) {
-            elements[index] = element
-        }
-        if newValue.count > common {
-            elements.reserveCapacity(newValue.count)
-            for index in common..<newValue.count { elements.append(try encodeElement(index)) }
-        }
-        encoder.options.arrayChanges.note(old: oldElements, new: elements, changed: replaced)
-        if !elements.isEmpty {
-            spareElements = oldElements
-            spareChanged = replaced
-            spareSplice = nil
-            spareMade = elements
-        }
         pending = .positions(differing, padding: padding)
-        return .array(elements)
+        return try rebuilder.positional(old: oldElements, newCount: newValue.count, changed: changed, equal: equal,
+                                        encoder: encoder, encodeElement: encodeElement) ?? previous
     }
 
     /// The JSON of `new` when it is `old` with one run of elements removed or inserted somewhere before
@@ -288,29 +200,8 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
         for index in prefix..<(new.count - suffix) {
             inserted.append(try Self.encode(new, index, encoder: encoder))
         }
-        // The spare, brought up to date, takes the run in place; building the array afresh instead would
-        // retain every element, and freeing the old one later release every one.
-        var elements: [JSONValue] = []
-        if takeSpare(count: old.count, previous: previous, into: &elements) {
-            elements.replaceSubrange(prefix..<(old.count - suffix), with: inserted)
-        } else {
-            elements.reserveCapacity(new.count)
-            elements.append(contentsOf: previous[0..<prefix])
-            elements.append(contentsOf: inserted)
-            elements.append(contentsOf: previous[(old.count - suffix)...])
-        }
-        if elements.isEmpty {
-            spareElements = []
-            spareMade = nil
-        } else {
-            spareElements = previous
-            spareSplice = (prefix, old.count - suffix, new.count - suffix)
-            spareMade = elements
-        }
         pending = .splice(prefix: prefix, oldEnd: old.count - suffix, newEnd: new.count - suffix)
-        encoder.options.arrayChanges.note(old: previous, new: elements, replacing: prefix..<(old.count - suffix),
-                                          with: prefix..<(new.count - suffix))
-        return .array(elements)
+        return rebuilder.spliced(old: previous, prefix: prefix, oldEnd: old.count - suffix, inserted: inserted, encoder: encoder)
     }
 
     /// The JSON of `elements[index]`.
@@ -373,7 +264,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     ///
     /// `padding` lists the runs whose bytes differ although every element's significant bytes are the
     /// same: their padding differs, and copying it makes the next comparison of the run one `memcmp`.
-    private static func changedIndices(
+    static func changedIndices(
         _ old: [Element], _ new: [Element], from first: Int, upTo count: Int, layout: SignificantBytes
     ) -> (changed: [Int], equal: [Int], padding: [Range<Int>]) {
         // Safe because count is at most both arrays' counts, so every element read is in bounds, and the views do not
