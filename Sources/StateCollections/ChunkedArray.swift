@@ -16,7 +16,7 @@
 /// recorder can only tell which element changed by reading all of them. A `ChunkedArray` changed in
 /// place gives the run it changed new storage and leaves the others shared, so `IncrementalJSONEncoder`
 /// (and through it the recorder) compares one reference per 64 elements and reads only the runs that
-/// changed: at 10,000 users, 157 comparisons instead of 10,000 users.
+/// changed: at 10,000 users, 157 comparisons instead of reading 10,000 users.
 ///
 /// It behaves as `Array` does: a value type with copy-on-write, a random-access, mutable,
 /// range-replaceable collection indexed from 0, `Codable` as a plain JSON array, `Equatable` and
@@ -82,6 +82,18 @@ public struct ChunkedArray<Element> {
             if surplus > 0 { chunks[keptChunks - 1].removeLast(surplus) }
         }
         count = start
+    }
+
+    /// The elements from `start` on, copied run by run.
+    private func elements(from start: Int) -> [Element] {
+        guard start < count else { return [] }
+        let capacity = Self.chunkCapacity
+        let firstChunk = start / capacity
+        var result: [Element] = []
+        result.reserveCapacity(count - start)
+        result.append(contentsOf: chunks[firstChunk][(start - firstChunk * capacity)...])
+        for chunk in chunks[(firstChunk + 1)...] { result.append(contentsOf: chunk) }
+        return result
     }
 
     /// Writes `newElements` over as many elements from `start` on, run by run, so that the runs
@@ -153,7 +165,7 @@ extension ChunkedArray: RangeReplaceableCollection {
             return
         }
         // The elements after `subrange` move, so they are taken out and put back after the new ones.
-        let after = subrange.upperBound == count ? [] : Array(self[subrange.upperBound...])
+        let after = elements(from: subrange.upperBound)
         truncate(to: subrange.lowerBound)
         append(contentsOf: newElements)
         append(contentsOf: after)
