@@ -1,6 +1,6 @@
 extension ChunkedArray: Encodable where Element: Encodable {
     /// Encodes the elements as an unkeyed container, as `Array` does: `[1,2,3]` in JSON.
-    public func encode(to encoder: any Encoder) throws {
+    @inlinable public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for element in self { try container.encode(element) }
     }
@@ -8,7 +8,7 @@ extension ChunkedArray: Encodable where Element: Encodable {
 
 extension ChunkedArray: Decodable where Element: Decodable {
     /// Decodes the elements from an unkeyed container, as `Array` does: from `[1,2,3]` in JSON.
-    public init(from decoder: any Decoder) throws {
+    @inlinable public init(from decoder: any Decoder) throws {
         self.init()
         var container = try decoder.unkeyedContainer()
         while !container.isAtEnd { append(try container.decode(Element.self)) }

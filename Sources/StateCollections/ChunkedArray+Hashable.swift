@@ -1,7 +1,7 @@
 extension ChunkedArray: Hashable where Element: Hashable {
     /// Hashes the count and then the elements in order, as `Array` does, so that a `ChunkedArray`
     /// and an `Array` of equal elements hash alike.
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for element in self { hasher.combine(element) }
     }

@@ -26,22 +26,32 @@
 /// elements after it, as in an array, and gives every run from there on new storage.
 public struct ChunkedArray<Element> {
     /// How many elements a run holds: every run but the last is full, and the last is never empty.
-    package static var chunkCapacity: Int { 64 }
+    @inlinable package static var chunkCapacity: Int { 64 }
+
+    // The storage is inlinable, as are the operations, so that an app's module specializes them for
+    // its element type instead of calling generic code for every element.
 
     /// The runs of elements; none when the array is empty.
-    package private(set) var chunks: [[Element]]
+    @usableFromInline var _chunks: [[Element]]
+
+    /// The number of elements in `_chunks`.
+    @usableFromInline var _count: Int
+
+    /// The runs of elements; none when the array is empty. Every run has storage of its own, which an
+    /// operation leaves shared unless it changes an element of that run.
+    package var chunks: [[Element]] { _chunks }
 
     /// The number of elements.
-    public private(set) var count: Int
+    @inlinable public var count: Int { _count }
 
     /// An empty array.
-    public init() {
-        chunks = []
-        count = 0
+    @inlinable public init() {
+        _chunks = []
+        _count = 0
     }
 
     /// An array of the elements of `elements`, in order.
-    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+    @inlinable public init<S: Sequence>(_ elements: S) where S.Element == Element {
         self.init()
         append(contentsOf: elements)
     }
@@ -51,18 +61,18 @@ public struct ChunkedArray<Element> {
     /// - Parameters:
     ///   - repeatedValue: The element to repeat.
     ///   - count: How many times; must not be negative.
-    public init(repeating repeatedValue: Element, count: Int) {
+    @inlinable public init(repeating repeatedValue: Element, count: Int) {
         precondition(count >= 0, "Cannot make a ChunkedArray of \(count) elements.")
         self.init(repeatElement(repeatedValue, count: count))
     }
 
     /// The elements as a plain array.
-    public var elements: [Element] {
-        chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    @inlinable public var elements: [Element] {
+        _chunks.count == 1 ? _chunks[0] : Array(_chunks.joined())
     }
 
     /// A fresh run, with room for a whole run so that filling it never grows it.
-    private static func emptyRun() -> [Element] {
+    @inlinable static func _emptyRun() -> [Element] {
         var run: [Element] = []
         run.reserveCapacity(chunkCapacity)
         return run
@@ -70,35 +80,35 @@ public struct ChunkedArray<Element> {
 
     /// Removes the elements from `start` on; the runs before `start`'s run keep their storage, and so
     /// does that run when `start` is where it begins.
-    private mutating func truncate(to start: Int) {
+    @inlinable mutating func _truncate(to start: Int) {
         let capacity = Self.chunkCapacity
         let keptChunks = (start + capacity - 1) / capacity
-        if keptChunks < chunks.count {
-            chunks.removeSubrange(keptChunks...)
+        if keptChunks < _chunks.count {
+            _chunks.removeSubrange(keptChunks...)
         }
         if keptChunks > 0 {
             let keptInLastChunk = start - (keptChunks - 1) * capacity
-            let surplus = chunks[keptChunks - 1].count - keptInLastChunk
-            if surplus > 0 { chunks[keptChunks - 1].removeLast(surplus) }
+            let surplus = _chunks[keptChunks - 1].count - keptInLastChunk
+            if surplus > 0 { _chunks[keptChunks - 1].removeLast(surplus) }
         }
-        count = start
+        _count = start
     }
 
     /// The elements from `start` on, copied run by run.
-    private func elements(from start: Int) -> [Element] {
+    @inlinable func _elements(from start: Int) -> [Element] {
         guard start < count else { return [] }
         let capacity = Self.chunkCapacity
         let firstChunk = start / capacity
         var result: [Element] = []
         result.reserveCapacity(count - start)
-        result.append(contentsOf: chunks[firstChunk][(start - firstChunk * capacity)...])
-        for chunk in chunks[(firstChunk + 1)...] { result.append(contentsOf: chunk) }
+        result.append(contentsOf: _chunks[firstChunk][(start - firstChunk * capacity)...])
+        for chunk in _chunks[(firstChunk + 1)...] { result.append(contentsOf: chunk) }
         return result
     }
 
     /// Writes `newElements` over as many elements from `start` on, run by run, so that the runs
     /// outside that range keep their storage.
-    private mutating func overwrite<C: Collection>(from start: Int, with newElements: C) where C.Element == Element {
+    @inlinable mutating func _overwrite<C: Collection>(from start: Int, with newElements: C) where C.Element == Element {
         let capacity = Self.chunkCapacity
         var position = start
         var source = newElements.startIndex
@@ -108,7 +118,7 @@ public struct ChunkedArray<Element> {
                 ?? newElements.endIndex
             let written = newElements[source..<sourceEnd]
             let writtenCount = written.count
-            chunks[position / capacity].replaceSubrange(offset..<(offset + writtenCount), with: written)
+            _chunks[position / capacity].replaceSubrange(offset..<(offset + writtenCount), with: written)
             position += writtenCount
             source = sourceEnd
         }
@@ -120,30 +130,30 @@ extension ChunkedArray: RandomAccessCollection, MutableCollection {
     public typealias Iterator = FlattenSequence<[[Element]]>.Iterator
 
     /// The position of the first element: always 0.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
     /// The position after the last element: ``count``.
-    public var endIndex: Int { count }
+    @inlinable public var endIndex: Int { count }
 
     /// The element at `position`, which must be below ``count``.
     ///
     /// Changing it, or a property of it (`users[42].age += 1`), changes that element in place: the
     /// run holding it is copied only when another array shares it, and the other runs keep their
     /// storage.
-    public subscript(position: Int) -> Element {
+    @inlinable public subscript(position: Int) -> Element {
         get {
             precondition(position >= 0 && position < count, "Index \(position) is out of range for a ChunkedArray of \(count) elements.")
-            return chunks[position / Self.chunkCapacity][position % Self.chunkCapacity]
+            return _chunks[position / Self.chunkCapacity][position % Self.chunkCapacity]
         }
         _modify {
             precondition(position >= 0 && position < count, "Index \(position) is out of range for a ChunkedArray of \(count) elements.")
-            yield &chunks[position / Self.chunkCapacity][position % Self.chunkCapacity]
+            yield &_chunks[position / Self.chunkCapacity][position % Self.chunkCapacity]
         }
     }
 
     /// An iterator over the elements, which reads each run in turn instead of dividing every index.
-    public func makeIterator() -> Iterator {
-        chunks.joined().makeIterator()
+    @inlinable public func makeIterator() -> Iterator {
+        _chunks.joined().makeIterator()
     }
 }
 
@@ -157,96 +167,96 @@ extension ChunkedArray: RangeReplaceableCollection {
     /// - Parameters:
     ///   - subrange: The positions to replace, within `0...count`; may be empty, to insert.
     ///   - newElements: The elements to put there; may be empty, to remove.
-    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
+    @inlinable public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Element {
         precondition(subrange.lowerBound >= 0 && subrange.upperBound <= count, "Range \(subrange) is out of range for a ChunkedArray of \(count) elements.")
         let newCount = newElements.count
         if newCount == subrange.count {
-            overwrite(from: subrange.lowerBound, with: newElements)
+            _overwrite(from: subrange.lowerBound, with: newElements)
             return
         }
         // The elements after `subrange` move, so they are taken out and put back after the new ones.
-        let after = elements(from: subrange.upperBound)
-        truncate(to: subrange.lowerBound)
+        let after = _elements(from: subrange.upperBound)
+        _truncate(to: subrange.lowerBound)
         append(contentsOf: newElements)
         append(contentsOf: after)
     }
 
     /// Adds `newElement` at the end; the full runs keep their storage.
-    public mutating func append(_ newElement: Element) {
-        if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkCapacity {
-            var run = Self.emptyRun()
+    @inlinable public mutating func append(_ newElement: Element) {
+        if _chunks.isEmpty || _chunks[_chunks.count - 1].count == Self.chunkCapacity {
+            var run = Self._emptyRun()
             run.append(newElement)
-            chunks.append(run)
+            _chunks.append(run)
         } else {
-            chunks[chunks.count - 1].append(newElement)
+            _chunks[_chunks.count - 1].append(newElement)
         }
-        count += 1
+        _count += 1
     }
 
     /// Adds the elements of `newElements` at the end; the full runs keep their storage.
-    public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
+    @inlinable public mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Element {
         let capacity = Self.chunkCapacity
         var iterator = newElements.makeIterator()
-        if let last = chunks.indices.last, chunks[last].count < capacity {
-            while chunks[last].count < capacity {
+        if let last = _chunks.indices.last, _chunks[last].count < capacity {
+            while _chunks[last].count < capacity {
                 guard let element = iterator.next() else { return }
-                chunks[last].append(element)
-                count += 1
+                _chunks[last].append(element)
+                _count += 1
             }
         }
-        var run = Self.emptyRun()
+        var run = Self._emptyRun()
         while let element = iterator.next() {
             run.append(element)
             if run.count == capacity {
-                chunks.append(run)
-                count += capacity
-                run = Self.emptyRun()
+                _chunks.append(run)
+                _count += capacity
+                run = Self._emptyRun()
             }
         }
         if !run.isEmpty {
-            chunks.append(run)
-            count += run.count
+            _chunks.append(run)
+            _count += run.count
         }
     }
 
     /// Removes and returns the last element, which must exist.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeLast() -> Element {
         precondition(count > 0, "Cannot remove the last element of an empty ChunkedArray.")
-        let element = chunks[chunks.count - 1].removeLast()
-        if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
-        count -= 1
+        let element = _chunks[_chunks.count - 1].removeLast()
+        if _chunks[_chunks.count - 1].isEmpty { _chunks.removeLast() }
+        _count -= 1
         return element
     }
 
     /// Removes the last `k` elements; the runs before them keep their storage.
     ///
     /// - Parameter k: How many elements to remove, from 0 to ``count``.
-    public mutating func removeLast(_ k: Int) {
+    @inlinable public mutating func removeLast(_ k: Int) {
         precondition(k >= 0, "Cannot remove \(k) elements from a ChunkedArray.")
         precondition(k <= count, "Cannot remove \(k) elements from a ChunkedArray of \(count) elements.")
-        truncate(to: count - k)
+        _truncate(to: count - k)
     }
 
     /// Removes every element.
     ///
     /// - Parameter keepCapacity: Whether to keep the list of runs' room for as many runs; the runs
     ///   themselves are released either way, as none may be empty.
-    public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
-        chunks.removeAll(keepingCapacity: keepCapacity)
-        count = 0
+    @inlinable public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        _chunks.removeAll(keepingCapacity: keepCapacity)
+        _count = 0
     }
 
     /// Makes room in the list of runs for `minimumCapacity` elements; each run gets room for 64
     /// elements when it is made.
-    public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        chunks.reserveCapacity((minimumCapacity + Self.chunkCapacity - 1) / Self.chunkCapacity)
+    @inlinable public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        _chunks.reserveCapacity((minimumCapacity + Self.chunkCapacity - 1) / Self.chunkCapacity)
     }
 }
 
 extension ChunkedArray: ExpressibleByArrayLiteral {
     /// An array of the literal's elements.
-    public init(arrayLiteral elements: Element...) {
+    @inlinable public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 }
