@@ -121,6 +121,10 @@ import Testing
             chunked.expectInvariants()
             #expect(chunked.count == plain.count, "after \(operation) at step \(step)")
             #expect(chunked.elementsEqual(plain), "after \(operation) at step \(step)")
+            if step % 50 == 0 {
+                #expect(chunked == ChunkedArray(plain), "after \(operation) at step \(step)")
+                #expect(chunked.hashValue == plain.hashValue, "after \(operation) at step \(step)")
+            }
             if let snapshot {
                 #expect(snapshot.chunked.elementsEqual(snapshot.elements), "a copy changed after \(operation) at step \(step)")
             }
