@@ -37,6 +37,8 @@ package final class LiveClient: @unchecked Sendable {
     private let condition = NSCondition()
     private var replies: [JSONValue: LiveReply] = [:]
     private var notices: [LiveNotice] = []
+    /// Whether the app said no more journal lines will come (its recorder closed, or it dropped this client).
+    private var linesEnded = false
     private var ended: String?
     private var mirroredLines = 0
     private var nextID: Int64 = 1
@@ -121,6 +123,14 @@ package final class LiveClient: @unchecked Sendable {
         return ended
     }
 
+    /// Whether no more journal lines will come: the connection ended, or the app said its recorder
+    /// closed or it dropped this client (which ``takeNotices()`` reports once; this stays true).
+    package var hasNoMoreLines: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return ended != nil || linesEnded
+    }
+
     /// The notices that came since the last call (the app paused, resumed, closed, …).
     package func takeNotices() -> [LiveNotice] {
         condition.lock()
@@ -201,6 +211,7 @@ package final class LiveClient: @unchecked Sendable {
             mirroredLines += lines
             for reply in received { replies[reply.id] = reply }
             notices += arrived
+            if arrived.contains(where: { $0.kind == .closed || $0.kind == .dropped }) { linesEnded = true }
             condition.broadcast()
             condition.unlock()
         }

@@ -77,6 +77,11 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
 /// The ``Replayer`` of a ``RecordableApp``.
 final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: Replayer {
     private let app: RecordableApp<State, Action>
+    /// The app's reducer and validators, kept apart: this class is used through ``Replayer``, so its code
+    /// is not specialized, and reaching them through `app` looked up `RecordableApp`'s generic metadata
+    /// on every step.
+    private let reducer: Reducer<State, Action>
+    private let validators: [Validator<State, Action>]
     private var current: State
     private let encoder = IncrementalJSONEncoder<State>()
     private let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
@@ -107,6 +112,8 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
 
     init(app: RecordableApp<State, Action>, state: State) throws(ReplayError) {
         self.app = app
+        reducer = app.reducer
+        validators = app.validators
         self.current = state
         decoder = TypedActionDecoder(app: app)
         // Without validators the reducer changes `current` in place (see `apply`), so the encoder keeps
@@ -124,14 +131,14 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
     }
 
     private func apply(_ decoded: Action) throws(ReplayError) -> ReplayOutcome {
-        if app.validators.isEmpty {
+        if validators.isEmpty {
             // Nothing needs the old state, so the reducer changes the only copy in place: holding it
             // would make every array the reducer touches a copy of the whole array.
-            app.reducer.reduce(into: &current, action: decoded)
+            reducer.reduce(into: &current, action: decoded)
         } else {
             var next = current
-            app.reducer.reduce(into: &next, action: decoded)
-            for validator in app.validators {
+            reducer.reduce(into: &next, action: decoded)
+            for validator in validators {
                 if let rejection = validator.validate(old: current, new: next, action: decoded) {
                     return .rejected(rejection)
                 }

@@ -88,17 +88,19 @@ final class AttachedApp: ReplNewsSource {
 
     /// Waits for the mirror to reach `step`. The app replies before its writer thread has sent the
     /// step's journal line, which follows soon after; a busy machine can take a while, so this waits up
-    /// to 10 seconds, and no longer than the connection lasts. With `orMoreLines` (a travel or a mark,
-    /// whose event line the reply does not announce) it gives any new line 400 ms to arrive.
+    /// to 10 seconds, and no longer than lines can come (the connection lasts and the app's recorder is
+    /// open). With `orMoreLines` (a travel or a mark, whose event line the reply does not announce) it
+    /// gives any new line 400 ms to arrive.
     private func waitForSteps(through step: Int, orMoreLines: Bool = false) {
         let (steps, events) = (journal.lastStep, journal.events.count)
-        let deadline = Date(timeIntervalSinceNow: orMoreLines ? 0.4 : 10)
+        let clock = ContinuousClock()
+        let deadline = clock.now + (orMoreLines ? .milliseconds(400) : .seconds(10))
         while true {
             let grew = journal.lastStep != steps || journal.events.count != events
             if journal.lastStep >= step && (!orMoreLines || grew) { return }
-            // Read after the check: the mirror holds everything that arrived before the end.
-            let ended = client.endReason != nil
-            if ended || Date() >= deadline {
+            // Read before the last look at the mirror, which holds every line that came before the end.
+            let ended = client.hasNoMoreLines
+            if ended || clock.now >= deadline {
                 _ = try? journal.refresh()
                 return
             }

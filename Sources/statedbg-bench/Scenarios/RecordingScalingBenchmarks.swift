@@ -35,6 +35,7 @@ struct RecordingScalingBenchmarks {
         var smallPacedEagerCost: [Double] = [], largePacedEagerCost: [Double] = []
         var smallChunkedCost: [Double] = [], largeChunkedCost: [Double] = []
         var smallChunkedEagerCost: [Double] = [], largeChunkedEagerCost: [Double] = []
+        var smallChunkedPacedCost: [Double] = [], largeChunkedPacedCost: [Double] = []
         for repetition in 0...context.scale.recordingRepetitions {
             let smallFigure = try recorderCost(users: small, steps: steps)
             let largeFigure = try recorderCost(users: large, steps: steps)
@@ -44,6 +45,8 @@ struct RecordingScalingBenchmarks {
                                                      capture: .onWriterThread)
             let largeChunkedEager = try recorderCost(UsersFixture.chunkedApp(users: large), users: large, steps: steps,
                                                      capture: .onWriterThread)
+            let smallChunkedPaced = try recorderCost(UsersFixture.chunkedApp(users: small), users: small, steps: steps, paced: true)
+            let largeChunkedPaced = try recorderCost(UsersFixture.chunkedApp(users: large), users: large, steps: steps, paced: true)
             let smallEager = try recorderCost(users: small, steps: steps, capture: .onWriterThread)
             let largeEager = try recorderCost(users: large, steps: steps, capture: .onWriterThread)
             let smallPaced = try recorderCost(users: small, steps: steps, paced: true)
@@ -57,6 +60,8 @@ struct RecordingScalingBenchmarks {
             largeChunkedCost.append(largeChunked)
             smallChunkedEagerCost.append(smallChunkedEager)
             largeChunkedEagerCost.append(largeChunkedEager)
+            smallChunkedPacedCost.append(smallChunkedPaced)
+            largeChunkedPacedCost.append(largeChunkedPaced)
             smallEagerCost.append(smallEager)
             largeEagerCost.append(largeEager)
             smallPacedCost.append(smallPaced)
@@ -83,27 +88,33 @@ struct RecordingScalingBenchmarks {
                         name: "recorder's own processor time per step, \(large) users in a ChunkedArray, states encoded on the writer thread",
                         unit: .microsecondsPerStep, samples: Samples(largeChunkedEagerCost),
                         baselineName: "\(small) users", baseline: Samples(smallChunkedEagerCost),
-                        note: "RecorderOptions.stateCapture = .onWriterThread: queued states hold the app's state, so the app's change copies the list of runs (one reference per 64 users) and the one run it changes; that copy grows with the array, 64 times slower than a whole array's copy; no target"),
+                        note: "RecorderOptions.stateCapture = .onWriterThread: queued states hold the app's state, so the app's change copies the list of runs (one reference per 64 users) and the one run it changes; that copy grows with the array, a 64th as fast as copying the whole array does; no target: this mode holds the app's state by design (undo from memory)"),
+            Measurement(group: "recording scaling",
+                        name: "recorder's own processor time per step, \(large) users in a ChunkedArray, paced: the writer keeps up",
+                        unit: .microsecondsPerStep, samples: Samples(largeChunkedPacedCost),
+                        baselineName: "\(small) users", baseline: Samples(smallChunkedPacedCost),
+                        target: .ratioAtLeast(1 / 1.5),
+                        note: "flush after each step, as an app dispatching slower than the writer"),
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users in an Array",
                         unit: .microsecondsPerStep, samples: Samples(largeCost),
                         baselineName: "\(small) users", baseline: Samples(smallCost),
-                        note: "the users in a plain Array, for comparison: an element changed in place leaves the array's storage where it was, so the encoder compares the array's bytes with its copy to find it (memcmp, about 1 ns per user), and the cost grows with the array; no target, ChunkedArray's row carries it"),
+                        note: "the users in a plain Array, for comparison: an element changed in place leaves the array's storage where it was, so the encoder compares the array's bytes with its copy to find it (memcmp, about 1 ns per user), and the cost grows with the array; its 1.5x target (missed at 2.2-2.8x) was withdrawn for the ChunkedArray rows"),
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users in an Array, states encoded on the writer thread",
                         unit: .microsecondsPerStep, samples: Samples(largeEagerCost),
                         baselineName: "\(small) users", baseline: Samples(smallEagerCost),
-                        note: "RecorderOptions.stateCapture = .onWriterThread: queued and recent states hold the app's state, so each change copies its array whole; no target"),
+                        note: "RecorderOptions.stateCapture = .onWriterThread: queued and recent states hold the app's state, so each change copies its array whole; target withdrawn: this mode holds the app's state by design"),
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users in an Array, paced: the writer keeps up",
                         unit: .microsecondsPerStep, samples: Samples(largePacedCost),
                         baselineName: "\(small) users", baseline: Samples(smallPacedCost),
-                        note: "flush after each step, as an app dispatching slower than the writer: the fixed cost of waking the writer dominates; no target"),
+                        note: "flush after each step, as an app dispatching slower than the writer: the fixed cost of waking the writer dominates; target withdrawn for the ChunkedArray row (this one met it at 1.1-1.4x)"),
             Measurement(group: "recording scaling",
                         name: "recorder's own processor time per step, \(large) users in an Array, paced, states encoded on the writer thread",
                         unit: .microsecondsPerStep, samples: Samples(largePacedEagerCost),
                         baselineName: "\(small) users", baseline: Samples(smallPacedEagerCost),
-                        note: "flush after each step: the recent states still hold the app's state; no target"),
+                        note: "flush after each step: the recent states still hold the app's state; target withdrawn: this mode holds the app's state by design"),
             Measurement(group: "recording scaling", name: "record users: processor time per step, \(longSteps) steps",
                         unit: .microsecondsPerStep, samples: Samples([long]),
                         baselineName: "\(shortSteps) steps", baseline: Samples([short]), target: .ratioAtLeast(0.5),

@@ -57,7 +57,9 @@ import Testing
         pty.send("app status\r")
         #expect(pty.waitForOutput(containing: "error: The connection to the app has ended: the connection to the app ended without a goodbye: the app exited or was killed\r\n(statedbg 2/2) "), "\(pty.transcript.debugDescription)")
         pty.send("state\r")
-        #expect(pty.waitForOutput(containing: "\"counter\": 2"), "\(pty.transcript.debugDescription)")
+        // The state as `state` prints it: `last` printed `"counter": 2` before, in its diff.
+        #expect(pty.waitForOutput(containing: "{\r\n  \"counter\": 2\r\n}\r\n"), "\(pty.transcript.debugDescription)")
+        // Said before the reply of the first command after the end: `app status` or `state`.
         let ended = "app: the connection ended: the connection to the app ended without a goodbye: the app exited or was killed. The timeline keeps the 2 steps that arrived"
         #expect(pty.transcript.contains(ended), "\(pty.transcript.debugDescription)")
         pty.send("back\r")

@@ -1,4 +1,3 @@
-import Foundation
 import StateCollections
 
 /// A remembered ``StateCollections/ChunkedArray`` of `Equatable` elements, which finds the elements that
@@ -9,7 +8,9 @@ import StateCollections
 /// run (64 elements), and since the list is the box's own, never the app's list of runs. Only runs with
 /// another reference are compared element by element, by their bits as ``JSONArrayMemoBox`` does. A
 /// change before the end that moved elements (an insertion, a removal) is handed to a
-/// ``JSONArrayMemoBox`` over both arrays' elements, which finds the inserted or removed run.
+/// ``JSONArrayMemoBox`` over both arrays' elements, which finds the inserted or removed run: that step
+/// copies every element of both (a retain and a release each), as a change before the end of an
+/// `Array` costs a comparison of every element after it. ``JSONTypedMemoBox/value`` stays an empty array.
 final class JSONChunkedArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<ChunkedArray<Element>> {
     /// The runs last encoded, in storage of the box's own.
     private var chunks: [[Element]]
@@ -61,23 +62,20 @@ final class JSONChunkedArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMe
     }
 
     /// The positions below both counts whose runs have other storage, found by comparing the lists' bits:
-    /// a run's bits are its storage reference, and reading them retains nothing.
+    /// a run's bits are its storage reference (one word), and reading them retains nothing.
     private static func differingChunks(_ old: [[Element]], _ new: [[Element]]) -> [Int] {
+        assert(MemoryLayout<[Element]>.size == MemoryLayout<UInt>.size, "An array is one reference.")
         let common = min(old.count, new.count)
         let stride = MemoryLayout<[Element]>.stride
-        let size = MemoryLayout<[Element]>.size
-        let oneWord = size == MemoryLayout<UInt>.size
-        // Safe because both lists are read only inside the closures, below both counts, a run's size at a time.
+        // Safe because both lists are read only inside the closures, below both counts, one word per run.
         return old.withUnsafeBytes { oldBytes in
             new.withUnsafeBytes { newBytes in
                 guard common > 0, let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return [] }
                 var differing: [Int] = []
-                for chunk in 0..<common {
-                    let offset = chunk * stride
-                    let same = oneWord
-                        ? oldBase.loadUnaligned(fromByteOffset: offset, as: UInt.self) == newBase.loadUnaligned(fromByteOffset: offset, as: UInt.self)
-                        : memcmp(oldBase + offset, newBase + offset, size) == 0
-                    if !same { differing.append(chunk) }
+                for chunk in 0..<common
+                where oldBase.loadUnaligned(fromByteOffset: chunk * stride, as: UInt.self)
+                    != newBase.loadUnaligned(fromByteOffset: chunk * stride, as: UInt.self) {
+                    differing.append(chunk)
                 }
                 return differing
             }
@@ -86,6 +84,8 @@ final class JSONChunkedArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMe
 }
 
 extension ChunkedArray: JSONElementwiseMemoizable where Element: Encodable & Equatable {
+    /// The box shares the runs with the app whether or not the encoder keeps copies of its own: a change
+    /// then copies one run of 64 elements, never the whole array, and the box keeps its own list of runs.
     func makeMemoBox(keepingOwnCopy: Bool) -> JSONMemoBox {
         JSONChunkedArrayMemoBox(value: self)
     }
