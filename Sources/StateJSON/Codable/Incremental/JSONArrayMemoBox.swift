@@ -10,7 +10,7 @@ final class JSONArrayMemoBox<Element: Encodable & Equatable>: JSONTypedMemoBox<[
     /// Builds the new JSON array from the previous one and the positions that changed.
     private let rebuilder = JSONArrayRebuilder()
     /// The bytes of an element that hold its properties; made on first use.
-    lazy var layout = SignificantBytes(of: Element.self)
+    private lazy var layout = SignificantBytes(of: Element.self)
     /// Whether ``JSONTypedMemoBox/value`` is a copy of the elements in storage of its own, brought up
     /// to date element by element, rather than the array last encoded.
     ///
