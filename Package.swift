@@ -62,10 +62,10 @@ let package = Package(
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateJSON", "CCRC32C"]),
-        .target(name: "StateLive", dependencies: ["StateJSON"]),
+        .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
+        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive", "StateRecorder",
                 "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
             ]
         ),

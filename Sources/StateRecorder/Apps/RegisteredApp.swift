@@ -162,7 +162,7 @@ extension RecordableApp {
     public func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
                       started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary {
         let recorder = try RecordingStore(app: self, journal: path, options: settings.options, clock: settings.clock)
-        started(recorder.recorder.liveEndpoints?.socketPath, recorder.recorder.liveEndpoints?.tcp)
+        started(recorder.recorder.liveEndpoints?.socketPath, recorder.recorder.liveEndpoints?.tcp.map { ($0.port, $0.token) })
         var generator = SeededGenerator(seed: settings.seed)
         var generated = 0
         while !isCancelled() {

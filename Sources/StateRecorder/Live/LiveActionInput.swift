@@ -1,4 +1,5 @@
 import StateJSON
+import StateLive
 
 /// How the live channel reads an action a person typed for `app dispatch`: the action type as its
 /// whole tag or a unique last part of it, and the payload in the form the action's `Codable`

@@ -1,3 +1,6 @@
+import Foundation
+import StateLive
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +20,9 @@ extension RecorderOptions {
     /// socket, a path for a socket there, `tcp:PORT` (or `tcp`, any free port) for the default socket
     /// and loopback TCP. The socket has mode 0600 in a directory of mode 0700, and connections from
     /// other users are refused by their peer credentials; a TCP client must say the random token the
-    /// app prints once to standard error.
+    /// app prints once (to ``announce``, standard error by default). A connection that does not say
+    /// hello (with the token, over TCP) within a few seconds is closed, and never counts toward
+    /// ``maxClients``.
     public struct LiveChannel: Sendable, Equatable {
         /// Whether to listen on a Unix domain socket. Default: yes.
         public var socket = true
@@ -33,13 +38,33 @@ extension RecorderOptions {
         public var historyBytes = 64 << 20
         /// The most clients at once. Default: 16.
         public var maxClients = 16
-        /// Whether to print where the channel listens (and the TCP token) to standard error. Default: yes.
+        /// Whether to say where the channel listens (and the TCP token), through ``announce``. Default: yes.
         public var announces = true
+        /// Where the channel says where it listens, one line at a time:
+        /// ``announceToStandardError(_:)`` unless you pass your own log.
+        ///
+        /// ```text
+        /// statedbg: live channel at /run/user/1000/statedbg/4242.sock; attach with: statedbg attach 4242
+        /// ```
+        public var announce: @Sendable (_ line: String) -> Void = LiveChannel.announceToStandardError
 
         /// A channel on the default socket.
         public init(socketPath: String? = nil, tcpPort: UInt16? = nil) {
             self.socketPath = socketPath
             self.tcpPort = tcpPort
+        }
+
+        /// Writes a line to standard error: the default ``announce``.
+        public static func announceToStandardError(_ line: String) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+
+        /// Whether two channels listen at the same places with the same limits; where they announce is
+        /// not compared (a function has no equality).
+        public static func == (a: LiveChannel, b: LiveChannel) -> Bool {
+            a.socket == b.socket && a.socketPath == b.socketPath && a.tcpPort == b.tcpPort
+                && a.clientBufferBytes == b.clientBufferBytes && a.historyBytes == b.historyBytes
+                && a.maxClients == b.maxClients && a.announces == b.announces
         }
 
         /// The channel `STATEDBG_LIVE` asks for, if any: `1`, a path, `tcp` or `tcp:PORT`.
@@ -54,6 +79,31 @@ extension RecorderOptions {
                 if value.hasPrefix("tcp:"), let port = UInt16(value.dropFirst(4)) { return LiveChannel(tcpPort: port) }
                 return LiveChannel(socketPath: value)
             }
+        }
+
+        /// How the server treats its clients.
+        var serverConfiguration: LiveServerConfiguration {
+            var configuration = LiveServerConfiguration()
+            configuration.clientBufferBytes = clientBufferBytes
+            configuration.historyBytes = historyBytes
+            configuration.maxClients = maxClients
+            return configuration
+        }
+
+        /// Opens the socket and the port asked for; a failure closes what opened.
+        func openTransports() throws(LiveChannelError) -> [any LiveTransport] {
+            var transports: [any LiveTransport] = []
+            do throws(LiveChannelError) {
+                if socket {
+                    let path = socketPath ?? LiveEndpoint.socketPath(pid: getpid())
+                    transports.append(try LiveUnixListener(path: path, preparingDirectory: socketPath == nil))
+                }
+                if let tcpPort { transports.append(try LiveTCPListener(port: tcpPort)) }
+            } catch {
+                for transport in transports { transport.close() }
+                throw error
+            }
+            return transports
         }
     }
 }

@@ -1,15 +1,15 @@
-import Foundation
+import StateSync
 import Synchronization
 
-// Safe because `queued` is behind `lock` and `held` is atomic (hence `@unchecked`).
+// Safe because `queued` is read and written only while `lock` is held, and `held` is atomic (hence `@unchecked`).
 /// Holds a store's dispatches while a debugger has paused the app, and lets them through in order on
 /// resume. Dispatch pays one relaxed atomic load while the gate is open.
 @usableFromInline
 final class _DispatchGate<Action>: @unchecked Sendable {
-    // `@unchecked`: `queued` is behind `lock`; `held` is atomic.
     @usableFromInline
     let _held = Atomic<Bool>(false)
-    private let lock = NSLock()
+    /// Guards `queued`, whose actions pass from the app's threads to the debugger's.
+    private let lock = Locked(())
     private var queued: [(Action, CallSite?)] = []
 
     init() {}
@@ -21,18 +21,16 @@ final class _DispatchGate<Action>: @unchecked Sendable {
     /// Queues `action` if the gate is still held; `false` when it opened meanwhile.
     @usableFromInline
     func _hold(_ action: Action, site: CallSite?) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard _held.load(ordering: .relaxed) else { return false }
-        queued.append((action, site))
-        return true
+        lock.withLock { _ in
+            guard _held.load(ordering: .relaxed) else { return false }
+            queued.append((action, site))
+            return true
+        }
     }
 
     /// Starts holding dispatches.
     func close() {
-        lock.lock()
-        _held.store(true, ordering: .relaxed)
-        lock.unlock()
+        lock.withLock { _ in _held.store(true, ordering: .relaxed) }
     }
 
     /// Runs the held actions through `dispatch`, in order, then opens the gate; dispatches made
@@ -40,11 +38,11 @@ final class _DispatchGate<Action>: @unchecked Sendable {
     func open(_ dispatch: (Action, CallSite?) -> Void) -> Int {
         var count = 0
         while true {
-            lock.lock()
-            let batch = queued
-            queued = []
-            if batch.isEmpty { _held.store(false, ordering: .relaxed) }
-            lock.unlock()
+            let batch = lock.withLock { _ -> [(Action, CallSite?)] in
+                defer { queued = [] }
+                if queued.isEmpty { _held.store(false, ordering: .relaxed) }
+                return queued
+            }
             if batch.isEmpty { return count }
             for (action, site) in batch { dispatch(action, site) }
             count += batch.count

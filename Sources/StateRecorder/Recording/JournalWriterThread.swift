@@ -1,21 +1,21 @@
 import Foundation
 import StateJSON
 import StateJournal
+import StateLive
 import StateSync
 import Synchronization
 
 // Safe because its mutable state is touched only by its own thread, and what other threads read goes through atomics or
-// the entry queue's lock.
+// the entry queue's lock (hence `@unchecked`).
 /// The background thread that encodes recorder entries and writes them to the journal.
 ///
 /// It takes the whole backlog at once, encodes it into one buffer and hands it to the OS in one
 /// `write` (a group commit), then advances ``acknowledgedStep``. A write failure stops the journal
 /// (the app goes on) and is reported once through `onError`.
 final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked Sendable {
-    // `@unchecked`: everything below the queue is touched only by the writer thread, except the
-    // atomics and `failure`, which is behind its own mutex.
     let queue: EntryQueue<State, Action>
-    private let encoder: StepEncoder<State, Action>
+    private let states: any QueuedStateEncoding<State>
+    private let actions: ActionSnapshotter<Action>
     private var file: JournalFile
     private let options: RecorderOptions
     private let onError: @Sendable (String) -> Void
@@ -43,6 +43,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private let live: LiveServer?
     /// How much of `buffer` the live server has been given.
     private var livePublished = 0
+    /// Where the step lines in `buffer` after `livePublished` end, for the live server's history.
+    private var liveSteps = LiveStepEnds(firstStep: 1)
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
     let acknowledged = Atomic<Int>(0)
@@ -51,17 +53,15 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     let stateBytes = Atomic<Int>(0)
     /// The queue's limit in force, made from ``stateBytes``.
     private var queueLimit: Int
-    /// Whether the queue carries states prepared on the dispatching thread (``StateJournal/PreparedStepState``),
-    /// whose lines this thread frames without encoding, diffing or fingerprinting anything.
-    private let statesArePrepared = State.self == PreparedStepState.self
 
-    init(file: JournalFile, encoder: StepEncoder<State, Action>, builder: JournalBuilder, options: RecorderOptions,
-         onError: @escaping @Sendable (String) -> Void,
+    init(file: JournalFile, states: any QueuedStateEncoding<State>, actions: ActionSnapshotter<Action>,
+         builder: JournalBuilder, options: RecorderOptions, onError: @escaping @Sendable (String) -> Void,
          makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader,
          live: LiveServer? = nil) {
         self.live = live
         self.file = file
-        self.encoder = encoder
+        self.states = states
+        self.actions = actions
         self.builder = builder
         let lastStep = builder.lastStep
         self.options = options
@@ -72,6 +72,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         queue = EntryQueue(capacity: options.queueCapacity)
         queueLimit = queue.capacity
         acknowledged.store(lastStep, ordering: .relaxed)
+        liveSteps = LiveStepEnds(firstStep: lastStep + 1)
         buffer.reserveCapacity(1 << 16)
         noteStateSize()
     }
@@ -84,7 +85,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         guard bytes != stateBytes.load(ordering: .relaxed) else { return }
         stateBytes.store(bytes, ordering: .relaxed)
         // A prepared step holds a patch's bytes, not a state: the queue keeps its whole capacity.
-        guard !statesArePrepared else { return }
+        guard states.holdsWholeStates else { return }
         let limit = Self.queueLimit(capacity: queue.capacity, stateBytes: bytes)
         if limit != queueLimit {
             queueLimit = limit
@@ -187,7 +188,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private func encode(_ entry: RecorderEntry, _ index: Int, in batch: EntryQueue<State, Action>.Batch) throws {
         switch entry {
         case .step(let step, let time, let parent, let site):
-            let encodedAction = try encoder.encodedAction(queue.action(index, in: batch).pointee)
+            let encodedAction = try actions.encoded(queue.action(index, in: batch).pointee)
             var actionBytes = encodedAction.bytes
             if let site {
                 actionBytes = splicedActions.bytes(of: encodedAction, at: site) {
@@ -196,42 +197,24 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                     return bytes
                 }
             }
-            if let prepared = preparedState(index, in: batch) {
-                lastStep = builder.appendStep(actionBytes: actionBytes, prepared: prepared,
-                                              time: time, parent: parent, into: &buffer)
-            } else {
-                let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-                lastStep = builder.appendStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
-                                              changes: encoder.stateArrayChanges, into: &buffer)
-                encoder.dropStateArrayChanges()
-            }
+            lastStep = try states.appendStep(actionBytes: actionBytes, state: queue.state(index, in: batch).pointee,
+                                             time: time, parent: parent, builder: builder, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
-            stepsSinceFlush += 1
-            noteStateSize()
+            noteStep()
         case .replacement(let step, let time, let parent):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
-            if let prepared = preparedState(index, in: batch) {
-                lastStep = builder.appendStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: prepared,
-                                              time: time, parent: parent, into: &buffer)
-            } else {
-                let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-                encoder.dropStateArrayChanges()
-                lastStep = builder.appendStep(action: action, state: state, time: time,
-                                              parent: parent, keyframe: true, into: &buffer)
-            }
+            lastStep = try states.appendReplacement(action: action, state: queue.state(index, in: batch).pointee,
+                                                    time: time, parent: parent, builder: builder, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
-            stepsSinceFlush += 1
-            noteStateSize()
+            noteStep()
         case .rejected(let after, let time, let rejection):
-            let action = try encoder.encodedAction(queue.action(index, in: batch).pointee).action
+            let action = try actions.encoded(queue.action(index, in: batch).pointee).action
             JournalEvent.rejected(after: after, time: time, action: action,
                                   validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
         case .commandError(let after, let time, let command, let message):
             JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
         case .travel(let after, let time, let kind, let to):
-            let hash = try preparedState(index, in: batch)?.hash
-                ?? builder.travel(to: encoder.encodeState(queue.state(index, in: batch).pointee))
-            encoder.dropStateArrayChanges()
+            let hash = try states.travelHash(to: queue.state(index, in: batch).pointee, builder: builder)
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
             JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
@@ -248,12 +231,12 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         }
     }
 
-    /// The state of a queued entry as the dispatching thread prepared it, when the queue carries prepared states.
-    private func preparedState(_ index: Int, in batch: EntryQueue<State, Action>.Batch) -> PreparedStepState? {
-        guard statesArePrepared else { return nil }
-        // Safe because the queue's states are of type PreparedStepState whenever statesArePrepared (checked by type
-        // identity), and the slot belongs to the batch this thread holds.
-        return UnsafeRawPointer(queue.state(index, in: batch)).load(as: PreparedStepState.self)
+    /// After a step's line went into the buffer: counts it for the flush, and notes where it ends for
+    /// the live server.
+    private func noteStep() {
+        stepsSinceFlush += 1
+        noteStateSize()
+        if live != nil { liveSteps.append(end: buffer.count - livePublished) }
     }
 
     private func flushIfDue(force: Bool) {
@@ -335,8 +318,10 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     /// outgrown its limit, starts that history again from the current state.
     private func publishToLive() {
         guard let live, livePublished < buffer.count else { return }
+        let steps = liveSteps
+        liveSteps = LiveStepEnds(firstStep: lastStep + 1)
         // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
-        let full = buffer.withUnsafeBytes { live.publish(UnsafeRawBufferPointer(rebasing: $0[livePublished...])) }
+        let full = buffer.withUnsafeBytes { live.publish(UnsafeRawBufferPointer(rebasing: $0[livePublished...]), steps: steps) }
         livePublished = buffer.count
         guard full else { return }
         var header: [UInt8] = []

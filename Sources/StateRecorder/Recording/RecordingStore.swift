@@ -4,7 +4,8 @@ import StateJournal
 import StateStore
 import StateSync
 
-// Safe because its mutable state sits behind its travel lock or inside the Store and Recorder, which are thread-safe.
+// Safe because the store and the recorder are thread-safe and the pending call site is its own thread's (hence
+// `@unchecked`).
 /// A store that journals every action and resulting state to a JSON-lines file, and can travel back
 /// and forth in time while the app runs.
 ///
@@ -24,8 +25,6 @@ import StateSync
 /// try recorder.close()
 /// ```
 public final class RecordingStore<State: Codable & Equatable & Sendable, Action: Codable & Sendable>: @unchecked Sendable {
-    // `@unchecked`: the store and the recorder are thread-safe; `pendingSite` is behind its lock.
-
     /// The wrapped store.
     public let store: Store<State, Action>
     /// The app being recorded.
@@ -47,12 +46,22 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     /// Starts recording `app` into a new journal at `journal`.
     ///
     /// - Parameters:
-    ///   - initialState: The first state; the app's own initial state when `nil`.
-    ///   - middleware: The app's middleware, run as in a plain store.
-    ///   - clock: Milliseconds since 1970 for each line's `time`; pass a fake for reproducible files.
-    ///   - onError: Told once if the journal stops (a full disk); the app keeps running. It runs on the
-    ///     journal's writer thread, which must get back to draining the queue: do not dispatch to this
-    ///     store or call ``mark(_:)`` from it, but hand the message to your own queue.
+    ///   - app: The app: its identifier (stored in the header, where `statedbg` finds the app by it),
+    ///     its reducer, initial state and action type.
+    ///   - path: The journal's path. When a file is there already, ``RecorderOptions/existingJournal``
+    ///     decides (by default a new numbered file beside it; ``path`` says which).
+    ///   - options: Durability, snapshots, redaction, limits, call sites, the live channel (see
+    ///     ``RecorderOptions``); the defaults write every step to the OS as it comes.
+    ///   - initialState: The first state; the app's own initial state when `nil` (the default).
+    ///   - middleware: The app's middleware, run as in a plain store; none by default.
+    ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
+    ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(_:)``) for reproducible files.
+    ///   - diagnostics: What the store does when a reducer dispatches or a command fails; by default
+    ///     ``StateStore/StoreDiagnostics/standard``.
+    ///   - onError: Told once if the journal stops (a full disk) or the live channel cannot open; the app
+    ///     keeps running. By default the message goes to standard error (``reportToStandardError(_:)``).
+    ///     It runs on the journal's writer thread, which must get back to draining the queue: do not
+    ///     dispatch to this store or call ``mark(_:)`` from it, but hand the message to your own queue.
     /// - Throws: ``StateJournal/JournalError`` when the file cannot be created (or exists, under
     ///   ``ExistingJournalPolicy/fail``), or an encoding error for a state that is not valid JSON.
     public init(
@@ -71,7 +80,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.store = store
         recorder = try Recorder(
             journal: path, app: app.id, schema: app.schema, initialState: state, actions: Self.registry(app),
-            options: options, setState: { [weak store] in store?.replaceState($0) }, travelsEchoThroughStore: true,
+            options: options, owner: .recordingStore(replaceState: { [weak store] in store?.replaceState($0) }),
             clock: clock, onError: onError)
         observe()
         connectLiveChannel()
@@ -81,6 +90,18 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///
     /// A torn last line (the app died mid-write) is cut off and reported through `onError`; nothing
     /// before it is lost. With redaction on, hidden values come back as `"<redacted>"`.
+    ///
+    /// - Parameters:
+    ///   - app: The app the journal was written for; its identifier must be the header's.
+    ///   - path: The journal to continue.
+    ///   - options: As for a new journal (``init(app:journal:options:initialState:middleware:clock:diagnostics:onError:)``).
+    ///   - middleware: The app's middleware.
+    ///   - clock: Milliseconds since 1970 for each new line's `time`.
+    ///   - diagnostics: What the store does when a reducer dispatches or a command fails.
+    ///   - onError: Told about a torn last line, and once if the journal stops.
+    /// - Returns: A store holding the journal's last state, whose first new step follows the last one.
+    /// - Throws: ``StateJournal/JournalError`` when the file cannot be read, is another app's journal, or
+    ///   its last state does not decode as `State`.
     public static func resume(
         app: RecordableApp<State, Action>,
         journal path: String,
@@ -103,21 +124,17 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
             throw JournalError(.malformed, path: path, line: reader.line(ofStep: reader.lastStep),
                                "the state of step \(reader.lastStep) does not decode as \(State.self): \(error)")
         }
-        let states = StateSnapshotter<State>.make()
-        let eagerly = Recorder<State, Action>.capturesEagerly(state, options: options, inPlaceStore: true)
-        if eagerly { states.keepOwnCopies() }
+        let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
+        let owner = StateOwner<State>.recordingStore(replaceState: { [weak store] in store?.replaceState($0) })
+        let setup = RecorderSetup(initialState: state, options: options, owner: owner)
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
-                                     state: options.redaction.apply(to: try states.encode(state)),
+                                     state: options.redaction.apply(to: try setup.states.encode(state)),
                                      policy: options.keyframePolicy)
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength)
-        let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
-        let makeHeader = Recorder<State, Action>.headerMaker(app: app.id, schema: app.schema, options: options,
-                                                             coding: states.coding, clock: clock)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, options: options, clock: clock)
         let recorder = Recorder<State, Action>(
-            file: file, builder: builder, appID: app.id, states: states,
-            eagerly: eagerly, initialState: state,
-            actions: registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
-            travelsEchoThroughStore: true, clock: clock, onError: onError,
+            file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
+            actions: registry(app), options: options, owner: owner, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
         resumed.mark("resumed")

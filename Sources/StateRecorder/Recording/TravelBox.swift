@@ -1,8 +1,9 @@
 import StateSync
 
-/// Holds a recording store's ``TravelState`` behind a lock, so the store's observer closures can share it.
+/// Holds a recorder's ``TravelState`` behind the lock that orders its steps, shared by the recorder
+/// and its time travel.
 ///
-/// Not nested in the generic `RecordingStore`: a type nested there is generic too, and would cost the
+/// Not nested in the generic `Recorder`: a type nested there is generic too, and would cost the
 /// dispatching thread a runtime metadata lookup on every step.
 final class TravelBox: Sendable {
     private let state: Locked<TravelState>

@@ -1,6 +1,6 @@
 import StateJournal
 
-/// A recording store's step bookkeeping: where the app is, the last step, how steps branch after an
+/// A recorder's step bookkeeping: where the app is, the last step, how steps branch after an
 /// undo or a jump, and what redo would retrace.
 struct TravelState: Sendable {
     /// The step whose state the app has.
@@ -15,8 +15,6 @@ struct TravelState: Sendable {
     var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
     /// Set once the recording is closed: later events are not journaled.
     var closed = false
-    /// The recent-state ring's limit for the whole-state size it was worked out for (see `Recorder`).
-    var recentLimit: (stateBytes: Int, limit: Int)?
 
     init(current: Int, lastStep: Int) {
         self.current = current

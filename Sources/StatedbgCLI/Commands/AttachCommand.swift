@@ -83,12 +83,14 @@ enum AttachCommand: Subcommand {
         let interpreter = ReplInterpreter(session: session, colour: colour, isCancelled: context.isCancelled,
                                           commands: ReplInterpreter.builtInCommands + ReplInterpreter.appCommands)
         let app = AttachedApp(client: client, journal: journal, timeline: session.timeline, printer: StepPrinter(colour: colour))
+        // A debugger that attaches stands where the program is: at the app's step, whose line arrived.
+        if app.attachedStep > session.timeline.step, app.attachedStep <= journal.lastStep {
+            _ = try CommandFailure.translating { () throws(DebuggerError) in try session.timeline.jump(to: app.attachedStep) }
+        }
         interpreter.app = app
         interpreter.news = app
-        let name = client.greeting["app"]?.stringValue ?? "?"
-        let pid = client.greeting["pid"]?.int64Value.map(String.init) ?? "?"
         if interactive || script != nil {
-            context.output.print("attached to \(name) (pid \(pid)) at \(endpoint): \(journal.lastStep) steps so far; 'app help' lists the commands that act on the app")
+            context.output.print("attached to \(client.greeting.app) (pid \(client.greeting.pid)) at \(endpoint): \(journal.lastStep) steps so far; 'app help' lists the commands that act on the app")
         }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))

@@ -1,6 +1,7 @@
 import TerminalKit
 import Foundation
 import StateJSON
+import StateSync
 
 /// One command run over several recordings: each on its own, `jobs` at a time on worker threads, and
 /// each one's output printed whole, in the order the files were given, followed by a ``BatchSummary``.
@@ -138,41 +139,38 @@ struct RecordingBatch {
         return "\(file): error: \(message)"
     }
 
-    // Safe because every property is read and written under its lock.
-    /// The recordings' results as they come in, and the next recording to start.
-    private final class Results: @unchecked Sendable {
-        // `@unchecked`: `slots` and `next` are read and written only while `condition` is locked.
-        private let condition = NSCondition()
-        /// Per recording: `nil` while it runs or waits, `.some(nil)` when Ctrl-C stopped it.
-        private var slots: [(ExitStatus, CapturedOutput)??]
-        private var next = 0
+    /// The recordings' results as they come in, and the next recording to start: shared by the workers
+    /// and the printing thread.
+    private final class Results: Sendable {
+        private struct Slots {
+            /// Per recording: `nil` while it runs or waits, `.some(nil)` when Ctrl-C stopped it.
+            var results: [(ExitStatus, CapturedOutput)??]
+            var next = 0
+        }
+
+        private let slots: Locked<Slots>
 
         init(count: Int) {
-            slots = Array(repeating: nil, count: count)
+            slots = Locked(Slots(results: Array(repeating: nil, count: count)))
         }
 
         /// The index of the next recording to work on, or `nil` when every one has been taken.
         func take() -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard next < slots.count else { return nil }
-            next += 1
-            return next - 1
+            slots.withLock { slots -> Int? in
+                guard slots.next < slots.results.count else { return nil }
+                slots.next += 1
+                return slots.next - 1
+            }
         }
 
         func finish(_ index: Int, _ result: (ExitStatus, CapturedOutput)?) {
-            condition.lock()
-            slots[index] = .some(result)
-            condition.broadcast()
-            condition.unlock()
+            slots.withLock { $0.results[index] = .some(result) }
+            slots.wakeWaiters()
         }
 
         /// Waits until recording `index` is done; its result, or `nil` when it did not finish.
         func wait(for index: Int) -> (ExitStatus, CapturedOutput)? {
-            condition.lock()
-            defer { condition.unlock() }
-            while slots[index] == nil { condition.wait() }
-            return slots[index] ?? nil
+            slots.withLock(when: { $0.results[index] != nil }) { $0.results[index] ?? nil }
         }
     }
 }

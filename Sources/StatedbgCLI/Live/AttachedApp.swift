@@ -22,19 +22,23 @@ final class AttachedApp: ReplNewsSource {
     private let arrivals: FollowNews
     private var reportedEnd = false
 
+    /// The app behind `client`, once the steps it had when the debugger attached are in the mirror
+    /// (see ``attachedStep``): those are the timeline the session starts with, not news.
     init(client: LiveClient, journal: FollowedJournal, timeline: Timeline, printer: StepPrinter) {
         self.client = client
         self.journal = journal
         self.timeline = timeline
         self.printer = printer
+        Self.waitForSteps(of: client, in: journal, through: Self.attachedStep(client))
+        timeline.followSource()
         arrivals = FollowNews(journal: journal, timeline: timeline, prefix: "app")
     }
 
     /// Takes the steps and notices that arrived since the last look.
     func news() -> String {
         var lines: [String] = []
-        for notice in client.takeNotices() {
-            switch notice.kind {
+        for event in client.takeNotices() {
+            switch event {
             case .paused: lines.append("app: paused by another debugger")
             case .resumed: lines.append("app: resumed by another debugger")
             case .dropped, .closed, .rebased: break
@@ -51,20 +55,17 @@ final class AttachedApp: ReplNewsSource {
 
     /// One line: the app, whether it is paused, its steps, the debuggers attached.
     func status() throws(CommandFailure) -> String {
-        let reply = try send(.status)
-        func int(_ key: String) -> String { reply.fields[key]?.int64Value.map(String.init) ?? "?" }
-        let paused = reply.fields["paused"]?.boolValue == true ? "paused" : "running"
-        let app = client.greeting["app"]?.stringValue ?? "?"
-        let pid = client.greeting["pid"]?.int64Value.map(String.init) ?? "?"
-        return "app \(app) (pid \(pid)) at \(client.endpoint): \(paused), at step \(int("currentStep")) of \(int("lastStep")); \(int("clients")) debugger(s) attached; the timeline here has \(journal.lastStep) steps"
+        let status = try send(.status)
+        let greeting = client.greeting
+        return "app \(greeting.app) (pid \(greeting.pid)) at \(client.endpoint): \(status.paused ? "paused" : "running"), at step \(status.currentStep) of \(status.lastStep); \(status.clients) debugger(s) attached; the timeline here has \(journal.lastStep) steps"
     }
 
     /// Sends an app command, waits for the steps it made to arrive, and says what the app did.
-    func act(_ command: LiveCommand) throws(CommandFailure) -> String {
-        let reply = try send(command)
-        var text = reply.fields["message"]?.stringValue ?? "done"
-        if let last = reply.fields["lastStep"]?.int64Value {
-            waitForSteps(through: Int(last))
+    func act<Answer: LiveOutcome>(_ call: LiveCall<Answer>) throws(CommandFailure) -> String {
+        let answer = try send(call)
+        var text = answer.message
+        if let last = answer.stepsThrough {
+            waitForSteps(through: last)
         } else {
             // A travel is an event line, a mark too: give them a moment to arrive.
             waitForSteps(through: journal.lastStep, orMoreLines: true)
@@ -74,16 +75,21 @@ final class AttachedApp: ReplNewsSource {
         return text
     }
 
-    /// Sends a command and returns the app's reply; a refusal or a lost connection is a failure.
-    func send(_ command: LiveCommand) throws(CommandFailure) -> LiveReply {
-        let reply: LiveReply
+    /// Sends a command and returns the app's answer; a refusal or a lost connection is a failure.
+    func send<Answer>(_ call: LiveCall<Answer>) throws(CommandFailure) -> Answer {
         do {
-            reply = try client.request(command)
+            return try client.call(call)
         } catch {
-            throw CommandFailure(.ioError, error.description)
+            switch error {
+            case .channel(let failure): throw CommandFailure(.ioError, failure.description)
+            case .refused, .unreadable: throw CommandFailure(.dataError, error.description)
+            }
         }
-        if let error = reply.error { throw CommandFailure(.dataError, "the app refused: \(error)") }
-        return reply
+    }
+
+    /// Waits for the mirror to reach `step` (see ``waitForSteps(of:in:through:orMoreLines:)``).
+    func waitForSteps(through step: Int, orMoreLines: Bool = false) {
+        Self.waitForSteps(of: client, in: journal, through: step, orMoreLines: orMoreLines)
     }
 
     /// Waits for the mirror to reach `step`. The app replies before its writer thread has sent the
@@ -91,7 +97,8 @@ final class AttachedApp: ReplNewsSource {
     /// to 10 seconds, and no longer than lines can come (the connection lasts and the app's recorder is
     /// open). With `orMoreLines` (a travel or a mark, whose event line the reply does not announce) it
     /// gives any new line 400 ms to arrive.
-    private func waitForSteps(through step: Int, orMoreLines: Bool = false) {
+    private static func waitForSteps(of client: LiveClient, in journal: FollowedJournal, through step: Int,
+                                     orMoreLines: Bool = false) {
         let (steps, events) = (journal.lastStep, journal.events.count)
         let clock = ContinuousClock()
         let deadline = clock.now + (orMoreLines ? .milliseconds(400) : .seconds(10))
@@ -109,10 +116,20 @@ final class AttachedApp: ReplNewsSource {
         }
     }
 
+    /// The step the app stood at when the debugger attached: where the debugger's cursor starts, as a
+    /// debugger attaching to a process stands where the process is. After an undo or a jump the app is
+    /// at an earlier step than its last; otherwise at the last step it had when the subscription began.
+    var attachedStep: Int { Self.attachedStep(client) }
+
+    private static func attachedStep(_ client: LiveClient) -> Int {
+        let greeting = client.greeting
+        return greeting.currentStep == greeting.lastStep ? max(greeting.lastStep, client.subscription.lastStep) : greeting.currentStep
+    }
+
     /// The command for `app dispatch`'s argument: `TYPE [PAYLOAD]`, `{"type": …, "payload": …}`, or an
     /// enum action's Codable form `{"CASE": {…}}`, whose case names the type. The app reads the
     /// payload's short forms (``LiveCommand/dispatch(type:payload:)``).
-    static func dispatchCommand(_ argument: String) throws(CommandFailure) -> LiveCommand {
+    static func dispatchCommand(_ argument: String) throws(CommandFailure) -> LiveCall<LiveDispatched> {
         let usage = #"Write app dispatch TYPE [PAYLOAD] (e.g. app dispatch users.addUser {"name":"Ada","age":36}), app dispatch {"type":TYPE,"payload":PAYLOAD} or app dispatch {"CASE":{…}}"#
         let text = argument.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix("{") {

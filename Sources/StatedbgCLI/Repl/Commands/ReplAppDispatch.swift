@@ -8,7 +8,7 @@ enum ReplAppDispatch: ReplCommandProtocol {
                     arguments: [ArgumentSpec("action", help: #"TYPE [PAYLOAD], e.g. users.addUser {"name":"Ada","age":36} or addUser {"name":"Ada","age":36}; also {"type": TYPE, "payload": PAYLOAD} or the Codable form {"addUser":{…}}."#)]), takesText: true)
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-        let command: LiveCommand = try AttachedApp.dispatchCommand(input.text)
-        return try repl.attachedApp().act(command)
+        let call = try AttachedApp.dispatchCommand(input.text)
+        return try repl.attachedApp().act(call)
     }
 }

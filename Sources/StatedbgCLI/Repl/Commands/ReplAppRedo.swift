@@ -8,7 +8,7 @@ enum ReplAppRedo: ReplCommandProtocol {
                     arguments: [ArgumentSpec("count", help: "How many steps (default: 1).", isOptional: true)]))
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-        let command: LiveCommand = .redo(count: try repl.count(input.optionalString("count")))
-        return try repl.attachedApp().act(command)
+        let call: LiveCall<LiveTravel> = .redo(count: try repl.count(input.optionalString("count")))
+        return try repl.attachedApp().act(call)
     }
 }

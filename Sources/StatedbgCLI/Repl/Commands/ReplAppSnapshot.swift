@@ -7,8 +7,7 @@ enum ReplAppSnapshot: ReplCommandProtocol {
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
         let app = try repl.attachedApp()
-        let reply = try app.send(.snapshot)
-        let step = reply.fields["step"]?.int64Value.map(String.init) ?? "?"
-        return "the app's state (step \(step)):\n" + app.printer.dump(reply.fields["state"] ?? .null)
+        let snapshot = try app.send(.snapshot)
+        return "the app's state (step \(snapshot.step)):\n" + app.printer.dump(snapshot.state)
     }
 }

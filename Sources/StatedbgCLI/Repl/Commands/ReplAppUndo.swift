@@ -8,7 +8,7 @@ enum ReplAppUndo: ReplCommandProtocol {
                     arguments: [ArgumentSpec("count", help: "How many steps (default: 1).", isOptional: true)]))
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-        let command: LiveCommand = .undo(count: try repl.count(input.optionalString("count")))
-        return try repl.attachedApp().act(command)
+        let call: LiveCall<LiveTravel> = .undo(count: try repl.count(input.optionalString("count")))
+        return try repl.attachedApp().act(call)
     }
 }

@@ -1,6 +1,7 @@
 import StateJSON
 
-/// A command line the app cannot act on; its ``description`` is the error reply's message.
+/// A command line the app cannot act on, whose ``description`` is the error reply's message; or a reply
+/// a client cannot read.
 package enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line is longer than ``LiveProtocol/maxLineBytes``.
     case lineTooLong(Int)
@@ -14,11 +15,13 @@ package enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConverti
     case unknownCommand(id: JSONValue, String)
     /// A member is missing or of the wrong kind.
     case badArgument(id: JSONValue, command: String, member: String, expected: String)
+    /// A successful reply to `command` lacks a member its answer has, or holds another kind there.
+    case badReply(command: String, member: String, expected: String)
 
     /// The request id, when the line got far enough to have one.
     package var id: JSONValue {
         switch self {
-        case .lineTooLong, .notJSON, .notAnObject: .null
+        case .lineTooLong, .notJSON, .notAnObject, .badReply: .null
         case .missingCommand(let id), .unknownCommand(let id, _), .badArgument(let id, _, _, _): id
         }
     }
@@ -37,6 +40,8 @@ package enum LiveProtocolError: Error, Sendable, Equatable, CustomStringConverti
             "Unknown command \(JSONValue.string(name).serializedText()); commands: \(LiveCommand.names.joined(separator: ", "))."
         case .badArgument(_, let command, let member, let expected):
             "The \(command) command's \"\(member)\" must be \(expected)."
+        case .badReply(let command, let member, let expected):
+            "The app's reply to \(command) has no \"\(member)\" that is \(expected)."
         }
     }
 }

@@ -1,13 +1,14 @@
 import StateJSON
 import StateJournal
-import Foundation
+import StateLive
+import StateSync
 
-// Safe because the hooks are behind their lock and the recorder is weak and thread-safe (hence `@unchecked`).
-/// A recorder's answers to the live channel's commands, with the hooks the app gave
-/// (``Recorder/liveControl(dispatch:pause:resume:)``) or ``RecordingStore`` built in.
-final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Sendable {
-    // `@unchecked`: the hooks are behind `hooks`' lock; the recorder is weak and thread-safe.
-
+// Safe because `hooks` and `snapshots` are read and written only while their locks are held, and the recorder is weak
+// and thread-safe (hence `@unchecked`).
+/// A recorder's side of its live channel (a ``StateLive/LiveApp``): its answers to the debugger's
+/// commands, with the hooks the app gave (``Recorder/liveControl(dispatch:pause:resume:)``) or
+/// ``RecordingStore`` built in.
+final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     struct Hooks {
         weak var recorder: Recorder<State, Action>?
         var dispatch: ((Action) -> Void)?
@@ -20,23 +21,31 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
     /// Reads the actions a debugger dispatches, with the schema of the app's header.
     private let input: LiveActionInput
     let appID: String
-    private let lock = NSLock()
-    private var _hooks = Hooks()
+    /// Guards `hooks`, whose closures the app sets on its thread and the server calls on its own.
+    private let hooksLock = Locked(())
+    private var hooks = Hooks()
+    /// Guards `snapshots`.
+    private let snapshotsLock = Locked(())
+    /// The journal as last read, read again only from where it ended, and the last state answered:
+    /// a client asking for snapshot after snapshot costs the app one reading of each new line, not one
+    /// of the whole journal per snapshot.
+    private var snapshots = SnapshotCache()
 
-    /// Reads or changes the hooks under the control's lock.
+    private struct SnapshotCache {
+        var reader: JournalReader?
+        var last: LiveSnapshot?
+    }
+
+    /// Reads or changes the hooks under their lock.
     func withHooks<Result>(_ body: (inout Hooks) throws(LiveCommandFailure) -> Result) throws(LiveCommandFailure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&_hooks)
+        try hooksLock.withLock { _ throws(LiveCommandFailure) -> Result in try body(&hooks) }
     }
 
     func withHooks<Result>(_ body: (inout Hooks) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&_hooks)
+        hooksLock.withLock { _ in body(&hooks) }
     }
 
-    /// A control whose recorder is set once it exists (``Hooks/recorder``).
+    /// An app side whose recorder is set once it exists (``Hooks/recorder``).
     ///
     /// - Parameter schema: The `schema` of the journal's header, which describes the app's actions.
     init(appID: String, actions: ActionRegistry, schema: JSONValue = .null) {
@@ -60,9 +69,9 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
     var currentStep: Int { recorder?.currentStep ?? 0 }
     var isPaused: Bool { withHooks { $0.paused } }
 
-    var abilities: (travel: Bool, dispatch: Bool, pause: Bool) {
+    var abilities: LiveAbilities {
         let travel = recorder?.canTravel ?? false
-        return withHooks { (travel, $0.dispatch != nil, $0.pause != nil && $0.resume != nil) }
+        return withHooks { LiveAbilities(travel: travel, dispatch: $0.dispatch != nil, pause: $0.pause != nil && $0.resume != nil) }
     }
 
     func jump(to step: Int) throws(LiveCommandFailure) -> Int {
@@ -178,20 +187,30 @@ final class RecorderLiveControl<State, Action>: LiveAppControl, @unchecked Senda
         return resume?() ?? 0
     }
 
-    func snapshot() throws(LiveCommandFailure) -> (step: Int, state: JSONValue) {
+    func snapshot() throws(LiveCommandFailure) -> LiveSnapshot {
         let recorder = try requireRecorder()
         recorder.flush()
         let step = recorder.currentStep
-        do {
-            let reader = try JournalReader(path: recorder.path)
-            guard reader.contains(step: step) else {
-                throw LiveCommandFailure("The app's step \(step) is in an earlier file of its journal than \(recorder.path).")
+        let path = recorder.path
+        return try snapshotsLock.withLock { _ throws(LiveCommandFailure) -> LiveSnapshot in
+            // A step's state never changes once journaled.
+            if let last = snapshots.last, last.step == step { return last }
+            do {
+                let reader = try snapshots.reader?.withAppendedLines() ?? JournalReader(path: path)
+                snapshots.reader = reader
+                guard reader.contains(step: step) else {
+                    throw LiveCommandFailure("The app's step \(step) is in an earlier file of its journal than \(path).")
+                }
+                let snapshot = LiveSnapshot(step: step, state: try reader.state(at: step))
+                snapshots.last = snapshot
+                return snapshot
+            } catch let failure as LiveCommandFailure {
+                throw failure
+            } catch {
+                // Read afresh next time: the file may have been cut or replaced.
+                snapshots.reader = nil
+                throw LiveCommandFailure("The app's state could not be read back from its journal: \(error)")
             }
-            return (step, try reader.state(at: step))
-        } catch let failure as LiveCommandFailure {
-            throw failure
-        } catch {
-            throw LiveCommandFailure("The app's state could not be read back from its journal: \(error)")
         }
     }
 }

@@ -185,6 +185,27 @@ package enum LiveSocket {
         }
     }
 
+    /// Sends what a non-blocking socket takes now: the count sent, 0 when it is full, -1 when it failed.
+    package static func sendAvailable(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
+        let sent = bytes.withUnsafeBytes { posixSend(descriptor, $0.baseAddress, $0.count, sendFlags) }
+        if sent >= 0 { return sent }
+        return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1
+    }
+
+    /// Tells a connection the app will not serve it (a `dropped` notice, as far as its socket takes it at
+    /// once) and closes it.
+    package static func refuse(_ descriptor: Int32, reason: String) {
+        _ = sendAvailable(descriptor, LiveNotice(.dropped(reason: reason)).line[...])
+        _ = close(descriptor)
+    }
+
+    /// Closes a descriptor.
+    @discardableResult
+    package static func close(_ descriptor: Int32) -> Int32 {
+        posixClose(descriptor)
+    }
+
     /// `MSG_NOSIGNAL` where it exists: a closed peer is an error, not a `SIGPIPE` that ends the app.
     #if canImport(Glibc)
     package static let sendFlags = Int32(MSG_NOSIGNAL)
@@ -248,3 +269,8 @@ private func posixConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr
     connect(descriptor, address, length)
 }
 private func posixAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }
+private func posixClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+// Safe because the pointer is only passed on to send(2), with the count of the buffer it came from.
+private func posixSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
+    send(descriptor, bytes, count, flags)
+}

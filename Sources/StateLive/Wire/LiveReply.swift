@@ -21,6 +21,11 @@ package struct LiveReply: Sendable, Equatable {
         error = nil
     }
 
+    /// A success carrying a command's typed answer.
+    package init(id: JSONValue, answer: some LiveAnswer) {
+        self.init(id: id, fields: answer.fields)
+    }
+
     /// A failure with a message a person can act on.
     package init(id: JSONValue, error: String) {
         self.id = id
@@ -30,6 +35,14 @@ package struct LiveReply: Sendable, Equatable {
 
     /// Whether the command succeeded.
     package var ok: Bool { error == nil }
+
+    /// The answer of a successful reply to `command`, read as the call's type.
+    ///
+    /// - Throws: ``LiveProtocolError/badReply(command:member:expected:)`` when a member is missing or of
+    ///   another kind.
+    package func answer<Answer: LiveAnswer>(to call: LiveCall<Answer>) throws(LiveProtocolError) -> Answer {
+        try Answer(reading: LiveReplyFields(fields, command: call.command.name))
+    }
 
     /// The reply as one line, line feed included.
     package var line: [UInt8] {

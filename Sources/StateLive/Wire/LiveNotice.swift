@@ -1,0 +1,95 @@
+import StateJSON
+
+/// Something the app tells a client unasked: `{"live":"paused",…}`.
+///
+/// ```swift
+/// LiveNotice(.dropped(reason: "wrong or missing token")).line
+/// // {"live":"dropped","reason":"wrong or missing token"}\n
+/// ```
+package struct LiveNotice: Sendable, Equatable {
+    /// What happened.
+    package enum Kind: String, Sendable {
+        /// The app's dispatching is held (by any client).
+        case paused
+        /// The app dispatches again; `queued` says how many held actions ran.
+        case resumed
+        /// This client is being dropped; `reason` says why (a full buffer, a protocol violation).
+        case dropped
+        /// The app closed its recorder; no more lines will come.
+        case closed
+        /// The journal moved on to a new file or the history was trimmed: a new header line follows.
+        case rebased
+    }
+
+    /// What happened, with what each kind carries: the notice as a type.
+    package enum Event: Sendable, Equatable {
+        /// Another client paused the app.
+        case paused
+        /// Another client resumed the app; `queued` actions ran.
+        case resumed(queued: Int)
+        /// The app is closing this connection, for `reason`.
+        case dropped(reason: String)
+        /// The app closed its recorder, for `reason`; nothing more will come.
+        case closed(reason: String)
+        /// A new header line follows.
+        case rebased
+
+        /// Whether no journal line comes after this notice.
+        package var endsTheStream: Bool {
+            switch self {
+            case .dropped, .closed: true
+            case .paused, .resumed, .rebased: false
+            }
+        }
+    }
+
+    /// What happened.
+    package var kind: Kind
+    /// Details: `reason`, `queued`, `step`.
+    package var fields: JSONObject
+
+    /// A notice.
+    package init(_ kind: Kind, fields: JSONObject = JSONObject()) {
+        self.kind = kind
+        self.fields = fields
+    }
+
+    /// The notice of `event`.
+    package init(_ event: Event) {
+        switch event {
+        case .paused: self.init(Kind.paused)
+        case .resumed(let queued): self.init(Kind.resumed, fields: ["queued": .integer(Int64(queued))])
+        case .dropped(let reason): self.init(Kind.dropped, fields: ["reason": .string(reason)])
+        case .closed(let reason): self.init(Kind.closed, fields: ["reason": .string(reason)])
+        case .rebased: self.init(Kind.rebased)
+        }
+    }
+
+    /// The notice as a type; a notice without the member its kind carries says so in its place.
+    package var event: Event {
+        let reason = fields["reason"]?.stringValue ?? "the app gave no reason"
+        switch kind {
+        case .paused: return .paused
+        case .resumed: return .resumed(queued: fields["queued"]?.int64Value.flatMap { Int(exactly: $0) } ?? 0)
+        case .dropped: return .dropped(reason: reason)
+        case .closed: return .closed(reason: reason)
+        case .rebased: return .rebased
+        }
+    }
+
+    /// The notice as one line, line feed included.
+    package var line: [UInt8] {
+        var bytes: [UInt8] = []
+        LiveProtocol.writeLine(leading: ("live", .string(kind.rawValue)), fields, into: &bytes)
+        return bytes
+    }
+
+    /// Reads a notice from a parsed line, or `nil` when it is not one (or of a kind this build does not know).
+    package init?(_ object: JSONObject) {
+        guard let name = object["live"]?.stringValue, let kind = Kind(rawValue: name) else { return nil }
+        self.kind = kind
+        var fields = object
+        fields["live"] = nil
+        self.fields = fields
+    }
+}

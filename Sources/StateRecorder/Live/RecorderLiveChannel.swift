@@ -1,0 +1,59 @@
+import StateJSON
+import StateJournal
+import StateLive
+
+/// A recorder's live channel: the server (from StateLive) streaming the journal's lines, and the
+/// recorder's side of it (``RecorderLiveApp``) answering the debugger's commands.
+final class RecorderLiveChannel<State, Action>: Sendable {
+    let server: LiveServer
+    let app: RecorderLiveApp<State, Action>
+
+    private init(server: LiveServer, app: RecorderLiveApp<State, Action>) {
+        self.server = server
+        self.app = app
+    }
+
+    /// Opens `channel` for a journal whose builder stands after its last step, and says where it listens
+    /// when the channel announces; a failure is told to `onError` and the app records on without it.
+    static func open(
+        _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
+        path: String, keyframePolicy: KeyframePolicy, onError: @Sendable (String) -> Void,
+        makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
+    ) -> RecorderLiveChannel? {
+        var header: [UInt8] = []
+        if builder.lastStep == builder.header.firstStep - 1 {
+            builder.writeHeader(into: &header)
+        } else {
+            // A resumed journal: the channel starts from the state it resumes at, in the journal's own
+            // version, whose rule the streamed lines' hashes follow.
+            let resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalWriterThread<State, Action>.fileName(path))
+            builder.continuation(after: resumed, policy: keyframePolicy).writeHeader(into: &header)
+        }
+        let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
+        do {
+            let server = try LiveServer(transports: try channel.openTransports(), configuration: channel.serverConfiguration,
+                                        header: header, firstStep: builder.lastStep + 1, app: app)
+            if channel.announces { server.announcement.forEach(channel.announce) }
+            return RecorderLiveChannel(server: server, app: app)
+        } catch {
+            onError("statedbg could not open the live channel, and records without it: \(error)")
+            return nil
+        }
+    }
+
+    /// Where the channel listens.
+    var endpoints: LiveChannelEndpoints {
+        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) })
+    }
+
+    /// Closes the channel and lets go of the app's hooks: they usually capture its store, which holds
+    /// the recorder, so that a closed recorder and its store are freed.
+    func close() {
+        server.close()
+        app.withHooks { hooks in
+            hooks.dispatch = nil
+            hooks.pause = nil
+            hooks.resume = nil
+        }
+    }
+}

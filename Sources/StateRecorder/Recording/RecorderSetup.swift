@@ -1,0 +1,39 @@
+import StateJSON
+import StateJournal
+
+/// What a recorder decides before its journal exists, in one place: the live channel asked for (by the
+/// options, or else by the environment, which is read here and nowhere else), where states are captured
+/// (``CaptureMode``), and the snapshotter that encodes them, primed for that mode.
+struct RecorderSetup<State> {
+    /// The live channel to open, if any.
+    let live: RecorderOptions.LiveChannel?
+    /// Where states are captured.
+    let mode: CaptureMode
+    /// Encodes the states; it encodes the first one too, so that the first step is diffed from it.
+    let states: StateSnapshotter<State>
+
+    init(initialState: State, options: RecorderOptions, owner: StateOwner<State>) {
+        live = options.live ?? RecorderOptions.LiveChannel.fromEnvironment()
+        mode = CaptureMode.choose(for: initialState, options: options, live: live != nil, owner: owner)
+        states = StateSnapshotter<State>.make()
+        // Before the first state is encoded, so that the first step is encoded from it and not from scratch.
+        if mode.encodesOnCallingThread { states.keepOwnCopies() }
+    }
+
+    /// Makes the headers of a recorder's journal files: the first, and those it rolls over to.
+    func headerMaker<Action>(
+        for _: Action.Type, app: String, schema: AppSchema, options: RecorderOptions, clock: @escaping @Sendable () -> Int64
+    ) -> @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String?) -> JournalHeader {
+        let coding = states.coding
+        return { firstStep, state, previous in
+            var header = JournalHeader(
+                tool: JournalFormat.tool, app: app,
+                stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self),
+                schema: schema.jsonValue, schemaHash: schema.fingerprint,
+                created: RecordingClock.iso8601(milliseconds: clock()), firstStep: firstStep, previousFile: previous,
+                options: options.jsonValue, initialState: state, hash: 0)
+            header.stateCoding = coding
+            return header
+        }
+    }
+}
