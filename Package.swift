@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
-        .testTarget(name: "StateLiveTests", dependencies: ["StateLive", "StateJSON"]),
+        .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
