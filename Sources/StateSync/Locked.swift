@@ -40,6 +40,8 @@ import Musl
 /// section looks like a data race. ThreadSanitizer intercepts the pthread calls: a race it reports around
 /// a `Locked` value is a real one.
 public struct Locked<Value: ~Copyable>: ~Copyable {
+    // Safe because the block is allocated once in init, holds the three parts at their offsets, and is freed once in
+    // deinit, when no other owner can remain (Locked is ~Copyable).
     /// One allocation: the `pthread_mutex_t` and the `pthread_cond_t` (which must never move), then the value.
     @usableFromInline let _base: UnsafeMutableRawPointer
 
@@ -162,6 +164,7 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
 // Safe because as Mutex: the value crosses threads only under the lock, and sending keeps callers from keeping it.
 extension Locked: @unchecked Sendable where Value: ~Copyable {}
 
+// Safe because the condition is a Locked's own, bound and initialized memory, used only during the call.
 /// Prepares a condition variable whose timed waits measure the monotonic clock.
 @usableFromInline
 func _lockedInitCondition(_ condition: UnsafeMutablePointer<pthread_cond_t>) {
@@ -204,6 +207,7 @@ struct _LockedDeadline {
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
+    // Safe because both pointers are a Locked's own initialized mutex and condition, used only during the call.
     /// Waits on `condition` (with `mutex` held) until woken or the deadline; `false` once it has passed.
     @usableFromInline
     func wait(on condition: UnsafeMutablePointer<pthread_cond_t>, _ mutex: UnsafeMutablePointer<pthread_mutex_t>) -> Bool {

@@ -18,6 +18,7 @@ struct LiveInbox {
     /// Set by ``LiveServer/close()``.
     var closing = false
 
+    // Safe because the bytes are copied into the inbox during the call and never kept.
     /// Appends lines, joining them to the lines handed over last when nothing came between; returns
     /// the bytes of lines waiting now.
     mutating func deliver(_ lines: UnsafeRawBufferPointer, steps: LiveStepEnds) -> Int {

@@ -1,7 +1,8 @@
 import Foundation
+import StateSync
 
-// Safe because every slot is touched under the condition's lock, or by the one writer thread for the slots of a batch
-// it took, which producers never reuse until the batch is released.
+// Safe because every slot is touched under the ring's lock, or by the one writer thread for the slots of a batch it
+// took, which producers never reuse until the batch is released (hence `@unchecked`).
 /// A first-in, first-out ring of recorder entries between one or more producers and the writer, with
 /// a capacity: producers wait when it is full (backpressure), the writer takes everything queued at once.
 ///
@@ -11,10 +12,9 @@ import Foundation
 ///
 /// Taking the whole backlog in one call is what lets the writer batch lines into one `write`.
 final class EntryQueue<State, Action>: @unchecked Sendable {
-    // Invariant: `head`, `count`, `closed` and the waiting counts are only touched with `condition`
-    // locked. Slots `head ..< head + count` (modulo `capacity`) are initialized; producers fill the
+    // Invariant: slots `head ..< head + count` (modulo `capacity`) are initialized; producers fill the
     // slot after them, so they never touch the slots a taken batch still holds.
-    private let condition = NSCondition()
+    private let ring: Locked<Ring>
     let capacity: Int
     // Safe because see the type: slots are allocated once for capacity entries and deinitialized in deinit.
     private let entries: UnsafeMutablePointer<RecorderEntry>
@@ -24,15 +24,19 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// initialized only where `holdsDiscard` says so.
     private let discards: UnsafeMutablePointer<State>
     private let holdsDiscard: UnsafeMutablePointer<Bool>
-    private var head = 0
-    private var count = 0
-    /// How many entries producers may queue, at most `capacity`: fewer for large states (see ``limit(to:)``).
-    private var limit: Int
-    private var closed = false
-    // Who is blocked in `wait()`: a put or a take wakes the other side only when someone is, so a
-    // writer that keeps up costs producers no system call.
-    private var consumerWaiting = false
-    private var producersWaiting = 0
+
+    /// Where the queued entries are, and who waits for them.
+    private struct Ring {
+        var head = 0
+        var count = 0
+        /// How many entries producers may queue, at most `capacity`: fewer for large states (see ``limit(to:)``).
+        var limit: Int
+        var closed = false
+        // Who is waiting: a put or a take wakes the other side only when someone is, so a writer that
+        // keeps up costs producers no system call.
+        var consumerWaiting = false
+        var producersWaiting = 0
+    }
 
     /// The slots a ``take(until:)`` handed to the writer: `count` of them from `start`.
     struct Batch {
@@ -50,7 +54,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        limit = self.capacity
+        ring = Locked(Ring(limit: self.capacity))
         entries = .allocate(capacity: self.capacity)
         actions = .allocate(capacity: self.capacity)
         states = .allocate(capacity: self.capacity)
@@ -60,6 +64,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     }
 
     deinit {
+        let (head, count) = ring.withLock { ($0.head, $0.count) }
         for offset in 0..<count { deinitializeSlot((head + offset) % capacity) }
         entries.deallocate()
         actions.deallocate()
@@ -115,45 +120,43 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     /// Waits for a free slot, fills its action and state with `fill`, then publishes `entry` there.
     private func put(_ entry: RecorderEntry, filling fill: (_ slot: Int) -> Void) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard let slot = reserveSlot() else { return false }
-        fill(slot)
-        publish(entry, at: slot)
-        return true
-    }
-
-    /// With the lock held: waits for a free slot and returns it, or `nil` once the queue is closed.
-    private func reserveSlot() -> Int? {
-        while count >= limit && !closed {
-            producersWaiting += 1
-            condition.wait()
-            producersWaiting -= 1
+        var counted = false
+        return ring.withLock(when: { ring in
+            if ring.count < ring.limit || ring.closed {
+                if counted { ring.producersWaiting -= 1 }
+                return true
+            }
+            if !counted {
+                ring.producersWaiting += 1
+                counted = true
+            }
+            return false
+        }) { ring in
+            guard !ring.closed else { return false }
+            let slot = (ring.head + ring.count) % capacity
+            fill(slot)
+            (entries + slot).initialize(to: entry)
+            ring.count += 1
+            if ring.consumerWaiting { self.ring.wakeWaiters() }
+            return true
         }
-        return closed ? nil : (head + count) % capacity
-    }
-
-    private func publish(_ entry: RecorderEntry, at slot: Int) {
-        (entries + slot).initialize(to: entry)
-        count += 1
-        if consumerWaiting { condition.broadcast() }
     }
 
     /// Waits until something is queued (or `deadline` passes, or the queue is closed) and hands over
     /// everything queued: read it with ``entry(_:in:)`` and friends, then give it back with ``release(_:)``.
     func take(until deadline: Date?) -> Batch {
-        condition.lock()
-        defer { condition.unlock() }
-        while count == 0 && !closed {
-            consumerWaiting = true
-            defer { consumerWaiting = false }
-            if let deadline {
-                if !condition.wait(until: deadline) { break }
-            } else {
-                condition.wait()
-            }
+        let ready = { (ring: inout Ring) -> Bool in
+            ring.consumerWaiting = ring.count == 0 && !ring.closed
+            return !ring.consumerWaiting
         }
-        return Batch(start: head, count: count, closed: closed)
+        guard let deadline else {
+            return ring.withLock(when: ready) { Batch(start: $0.head, count: $0.count, closed: $0.closed) }
+        }
+        let timeout = Duration.microseconds(Int64(max(0, deadline.timeIntervalSinceNow) * 1_000_000))
+        return ring.withLock(when: ready, timeout: timeout) { ring, _ in
+            ring.consumerWaiting = false
+            return Batch(start: ring.head, count: ring.count, closed: ring.closed)
+        }
     }
 
     /// The `index`th entry of `batch`.
@@ -181,11 +184,11 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     func release(_ batch: Batch) {
         guard batch.count > 0 else { return }
         for index in 0..<batch.count { deinitializeSlot((batch.start + index) % capacity) }
-        condition.lock()
-        defer { condition.unlock() }
-        head = (head + batch.count) % capacity
-        count -= batch.count
-        if producersWaiting > 0 { condition.broadcast() }
+        ring.withLock { ring in
+            ring.head = (ring.head + batch.count) % capacity
+            ring.count -= batch.count
+            if ring.producersWaiting > 0 { self.ring.wakeWaiters() }
+        }
     }
 
     private func deinitializeSlot(_ slot: Int) {
@@ -201,18 +204,16 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// Lets producers queue at most `limit` entries (between 1 and the capacity) from now on; entries
     /// already queued stay.
     func limit(to limit: Int) {
-        condition.lock()
-        defer { condition.unlock() }
-        let raised = limit > self.limit
-        self.limit = min(capacity, max(1, limit))
-        if raised && producersWaiting > 0 { condition.broadcast() }
+        ring.withLock { ring in
+            let raised = limit > ring.limit
+            ring.limit = min(capacity, max(1, limit))
+            if raised && ring.producersWaiting > 0 { self.ring.wakeWaiters() }
+        }
     }
 
     /// Stops accepting entries; waiting producers and the writer wake up.
     func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
+        ring.withLock { $0.closed = true }
+        ring.wakeWaiters()
     }
 }
