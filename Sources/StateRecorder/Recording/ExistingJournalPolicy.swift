@@ -13,7 +13,7 @@ import StateJournal
 /// |---|---|---|
 /// | `startNewFile` (default) | kept as it is | in `NAME-2.jsonl`, `NAME-3.jsonl`, …, the first free name |
 /// | `replace` | replaced, atomically, once the new header is written | at the path |
-/// | `fail` | kept as it is | none: the recorder's initializer throws ``StateJournal/JournalError`` |
+/// | `fail` | kept as it is | none: the recorder's initializer throws `JournalError` (StateJournal) |
 ///
 /// ``Recorder/path`` and ``RecordingStore/path`` say where the recording went. To continue an earlier
 /// recording of a ``RecordableApp`` instead, use ``RecordingStore/resume(app:journal:options:middleware:clock:diagnostics:onError:)``.
@@ -27,7 +27,7 @@ public enum ExistingJournalPolicy: Sendable, Equatable {
 
     /// Creates the journal for this policy, with its header, and returns it.
     ///
-    /// - Throws: ``StateJournal/JournalError`` for an empty path, or one that names a directory, a
+    /// - Throws: `JournalError` (StateJournal) for an empty path, or one that names a directory, a
     ///   device or anything else that is not a regular file, whatever the policy: a journal goes there
     ///   under no policy.
     func create(at path: String, header: [UInt8]) throws(JournalError) -> JournalFile {

@@ -80,12 +80,12 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///     It is called outside the recorder's lock, on the thread that calls ``undo(_:)``, ``redo(_:)``
     ///     or ``jump(to:)``; a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
-    ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(_:)``) for reproducible files.
+    ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
     ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded) or the
     ///     live channel cannot open; the app keeps running. By default the message goes to standard
     ///     error (``reportToStandardError(_:)``). It runs on the writer thread: hand the message to your
     ///     own queue.
-    /// - Throws: ``StateJournal/JournalError`` when the file cannot be created (or exists, under
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be created (or exists, under
     ///   ``ExistingJournalPolicy/fail``), or the error of encoding the initial state.
     public convenience init(
         journal path: String,
@@ -116,7 +116,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock.
     ///   - onError: Told once if the journal stops or the live channel cannot open; by default standard
     ///     error. It runs on the writer thread.
-    /// - Throws: ``StateJournal/JournalError`` when the file cannot be created, or the error of encoding
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be created, or the error of encoding
     ///   the initial state.
     public convenience init(
         app: AppDefinition<State, Action>,

@@ -9,7 +9,7 @@ import StateSync
 /// A store that journals every action and resulting state to a JSON-lines file, and can travel back
 /// and forth in time while the app runs.
 ///
-/// It wraps a ``StateStore/Store`` and offers the same API to the app; the journaling is a ``Recorder``'s,
+/// It wraps a `Store` (StateStore) and offers the same API to the app; the journaling is a ``Recorder``'s,
 /// fed from the store's events. Dispatch encodes, diffs and fingerprints the new state at a cost
 /// proportional to what the action changed, without holding on to it (so the store's next change
 /// happens in place), and queues the patch; writing happens on a background thread (see
@@ -55,14 +55,14 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///   - initialState: The first state; the app's own initial state when `nil` (the default).
     ///   - middleware: The app's middleware, run as in a plain store; none by default.
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
-    ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(_:)``) for reproducible files.
+    ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
     ///   - diagnostics: What the store does when a reducer dispatches or a command fails; by default
-    ///     ``StateStore/StoreDiagnostics/standard``.
+    ///     `StoreDiagnostics.standard`.
     ///   - onError: Told once if the journal stops (a full disk) or the live channel cannot open; the app
     ///     keeps running. By default the message goes to standard error (``reportToStandardError(_:)``).
     ///     It runs on the journal's writer thread, which must get back to draining the queue: do not
     ///     dispatch to this store or call ``mark(_:)`` from it, but hand the message to your own queue.
-    /// - Throws: ``StateJournal/JournalError`` when the file cannot be created (or exists, under
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be created (or exists, under
     ///   ``ExistingJournalPolicy/fail``), or an encoding error for a state that is not valid JSON.
     public init(
         app: RecordableApp<State, Action>,
@@ -100,7 +100,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///   - diagnostics: What the store does when a reducer dispatches or a command fails.
     ///   - onError: Told about a torn last line, and once if the journal stops.
     /// - Returns: A store holding the journal's last state, whose first new step follows the last one.
-    /// - Throws: ``StateJournal/JournalError`` when the file cannot be read, is another app's journal, or
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be read, is another app's journal, or
     ///   its last state does not decode as `State`.
     public static func resume(
         app: RecordableApp<State, Action>,

@@ -42,6 +42,7 @@ public struct ActionRegistry: Sendable {
 
     /// Registers `type` under `name`, the start of the tags of its actions.
     ///
+    /// - Parameter type: A `Codable` action type of the app's.
     /// - Parameter name: The tag of a struct's actions, or the part before the case of an enum's
     ///   (`bank` gives `bank.pay`); ``defaultName(of:)`` when `nil`. Keep it stable: recordings find
     ///   their types by it.

@@ -4,15 +4,14 @@ import TerminalKit
 ///
 /// The interpreter parses a line against ``info`` (so usage errors, `help` and `help NAME` come from the
 /// same declaration as the parsing) and calls ``run(_:in:)`` with the result. To add a command — a live
-/// session's `pause`, say — write a type in its own file under `Repl/Commands`:
+/// session's `app pause`, say — write a type in its own file under `Repl/Commands`:
 ///
 /// ```swift
-/// enum ReplPause: ReplCommandProtocol {
+/// enum ReplAppPause: ReplCommandProtocol {
 ///     static let info = ReplCommandInfo(
-///         CommandSpec(name: "pause", abstract: "Stop the app dispatching (in the app); actions queue until resume."))
+///         CommandSpec(name: "app pause", abstract: "Hold the app's dispatching (in the app); its actions queue until 'app resume'."))
 ///     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-///         try connection.pause()           // what the command does, through what it was given
-///         return "paused the app at step \(repl.timeline.lastStep)"
+///         try repl.attachedApp().act(.pause)   // what the command does, through what it was given
 ///     }
 /// }
 /// ```
