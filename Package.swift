@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
-//   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
+//   StateSync      Locked, the one lock (with waiting until a value is ready): a pthread mutex and condition
+//                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
 //                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
@@ -17,9 +18,12 @@ import PackageDescription
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
 //   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
-//   StateLive      the live channel's wire protocol: commands, replies, framing, endpoints, sockets
-//   StateRecorder  the store seen as JSON: recording into a journal, save/load of a state, diff logging;
-//                  the app registry (how actions are tagged and decoded); the live channel's server
+//   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
+//                  the transports (Unix socket, loopback TCP), the server (handshake, tokens, history,
+//                  back-pressure) and the protocol an app side meets (LiveApp), the client
+//   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
+//                  side of the live channel), save/load of a state, diff logging; the app registry (how
+//                  actions are tagged and decoded)
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`); its

@@ -159,9 +159,8 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
     }
 }
 
-// Like `Mutex`: the value only ever crosses threads under the lock, and `sending` keeps callers from
-// holding on to a non-Sendable value after handing it in or out.
-// Safe because as Mutex: the value crosses threads only under the lock, and sending keeps callers from keeping it.
+// Safe because, as for `Mutex`, the value crosses threads only under the lock, and `sending` keeps callers from holding
+// on to a non-Sendable value after handing it in or out.
 extension Locked: @unchecked Sendable where Value: ~Copyable {}
 
 // Safe because the condition is a Locked's own, bound and initialized memory, used only during the call.

@@ -10,8 +10,6 @@ import Synchronization
 /// one thread's dispatch holds the slot, a dispatch on another thread records no site: a step without
 /// its site, never with a wrong one, and no lock on the dispatch path.
 final class PendingCallSite: @unchecked Sendable {
-    // `@unchecked`: `slot` is read and written only by the thread whose identity `owner` holds, which
-    // it takes and gives back with acquire/release ordering.
     private let owner = Atomic<UInt>(0)
     private let slot = UnsafeMutablePointer<CallSite?>.allocate(capacity: 1)
 

@@ -1,4 +1,4 @@
-// Safe because it is used only under the recording store's travel lock, and a slot is read only while its step says it
+// Safe because it is used only under the recorder's lock, and a slot is read only while its step says it
 // is initialized.
 /// A ring of the last few states a recording store reached, by step, so that undo, redo and jumps to
 /// recent steps need not read the journal back.
@@ -6,7 +6,7 @@
 /// Slot `step % capacity` holds the state after `step`. A class over raw storage rather than an array
 /// of states, because the dispatching thread writes a slot on every step and, in the recorder's
 /// unspecialized generic code, an array of a generic element costs a runtime metadata lookup per write.
-/// Used only under the recording store's travel lock.
+/// Used only under the recorder's lock.
 ///
 /// The ring keeps fewer than `capacity` states when the state is large (see ``limit(capacity:stateBytes:)``):
 /// every state it keeps holds its own copy of each array the app changed since (copy-on-write copies

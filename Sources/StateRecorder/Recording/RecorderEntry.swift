@@ -2,8 +2,8 @@ import Foundation
 import StateJournal
 import StateStore
 
-// Safe because an entry's payloads are Sendable values or strings; the generic action and state it stands for move
-// between threads only through the entry queue's lock.
+// Safe because an entry's payloads are Sendable values, strings or the barrier's semaphore, which is thread-safe; the
+// generic action and state it stands for move between threads only through the entry queue's lock.
 /// One thing for the writer thread to journal, handed over by the dispatching thread.
 ///
 /// Entries carry Swift values, not JSON: encoding happens on the writer thread, off the dispatch path.
@@ -11,7 +11,6 @@ import StateStore
 /// type is not generic: in the recorder's unspecialized generic code, making, matching and copying a
 /// generic enum would cost a runtime metadata lookup each time, on every step.
 enum RecorderEntry: @unchecked Sendable {
-    // `@unchecked`: the acknowledgement semaphore is thread-safe; everything else is a value.
     /// An applied action (action and state slots), with where it was dispatched when known.
     case step(step: Int, time: Int64, parent: Int?, site: CallSite?)
     /// A state the store was given without an action, loaded from a file (state slot): journaled as a

@@ -3,15 +3,16 @@ import StateJSON
 import StateJournal
 import Synchronization
 
-// Safe because the step bookkeeping is behind the steps' lock, the travelling thread is atomic, and the rest is set
-// once in init (hence `@unchecked`).
 /// A recorder's undo, redo and jump: works out the step to go to, finds its state (in memory, or read
 /// back from the journal), records the travel and gives the app the state the way its ``StateOwner``
 /// takes it.
 ///
 /// The journal never holds a state the app did not have: without a way to set the app's state, a
 /// travel throws ``RecorderError/timeTravelUnavailable``.
-final class RecorderTimeTravel<State, Action>: @unchecked Sendable {
+///
+/// Shared by the threads that record and travel: its step bookkeeping is behind the recorder's lock,
+/// the travelling thread is atomic, and the rest is set once.
+final class RecorderTimeTravel<State, Action> {
     private let owner: StateOwner<State>
     private let steps: TravelBox
     private let capture: any RecorderCapture<State, Action>

@@ -16,8 +16,8 @@ enum AttachCommand: Subcommand {
 
             The steps the app records stream into a local journal (--save names it; otherwise a \
             temporary one, removed at the end unless the app went away first), and everything the REPL \
-            does on a file works on that growing timeline: each command first takes the steps that \
-            arrived and says so. The 'app' commands act on the app itself and say what they did: 'app \
+            does on a file works on that growing timeline, whose cursor starts at the step the app is \
+            at: each command first takes the steps that arrived and says so. The 'app' commands act on the app itself and say what they did: 'app \
             jump 12' ("the app's state is now step 12"), 'app undo', 'app redo', 'app dispatch TYPE \
             PAYLOAD', 'app mark NAME', 'app pause', 'app resume', 'app snapshot', 'app status'. When the \
             app exits or is killed, the REPL says so and keeps the timeline it has.
