@@ -8,8 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-// Safe because the history and the connections are touched only by the server's own thread, and what other
-// threads hand it goes through the inbox's lock (hence `@unchecked`).
+// Safe because the clients and their history are touched only by the server's own thread, and what other threads hand
+// it goes through the inbox's lock (hence `@unchecked`).
 /// The app's end of the live channel: takes connections through its transports, greets clients, streams
 /// the journal's lines to those that subscribe and runs their commands on the app (a ``LiveApp``).
 ///
@@ -26,20 +26,15 @@ import Darwin
 package final class LiveServer: @unchecked Sendable {
     /// How connections reach the app.
     package let transports: [any LiveTransport]
-    private let configuration: LiveServerConfiguration
     private let handshake: LiveHandshake
     private let app: any LiveApp
     private let inbox = Locked(LiveInbox())
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let finished = Locked(false)
-    private let clock = ContinuousClock()
 
-    // Only the server's thread touches these.
-    private var history = LiveHistory()
-    private var connections: [Int32: LiveConnection] = [:]
-    /// Connections in the order they came, for turns and for closing the oldest waiting one.
-    private var order: [Int32] = []
+    /// The connections and the history; only the server's thread touches them.
+    private let clients: LiveClients
 
     /// Starts serving `app` through `transports`; a failure closes them.
     ///
@@ -50,10 +45,9 @@ package final class LiveServer: @unchecked Sendable {
     package init(transports: [any LiveTransport], configuration: LiveServerConfiguration, header: [UInt8],
                  firstStep: Int, app: any LiveApp) throws(LiveChannelError) {
         self.transports = transports
-        self.configuration = configuration
         handshake = LiveHandshake(configuration: configuration)
         self.app = app
-        history.rebase(header: header, firstStep: firstStep)
+        clients = LiveClients(configuration: configuration, header: header, firstStep: firstStep)
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             let code = errno
@@ -162,18 +156,11 @@ package final class LiveServer: @unchecked Sendable {
             finished.wakeWaiters()
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            guard !takeDeliveries() else { break }
+        while !takeDeliveries() {
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
             for transport in transports { descriptors.append(pollfd(fd: transport.descriptor, events: Int16(POLLIN), revents: 0)) }
-            for descriptor in order {
-                guard let connection = connections[descriptor] else { continue }
-                let reads = connection.readsMore(configuration)
-                let writes = connection.wantsToSend(historyEnd: history.bytes.count)
-                descriptors.append(pollfd(fd: descriptor, events: (reads ? Int16(POLLIN) : 0) | (writes ? Int16(POLLOUT) : 0),
-                                          revents: 0))
-            }
-            guard poll(&descriptors, nfds_t(descriptors.count), pollTimeout()) >= 0 || errno == EINTR else { break }
+            descriptors += clients.pollEntries()
+            guard poll(&descriptors, nfds_t(descriptors.count), clients.pollTimeout()) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
                 // Woken for new lines: let a few more batches gather first, so that a busy app costs
                 // a send per couple of milliseconds rather than one per batch.
@@ -183,211 +170,33 @@ package final class LiveServer: @unchecked Sendable {
                 inbox.withLock { $0.wakePending = false }
             }
             for (index, transport) in transports.enumerated() where descriptors[index + 1].revents != 0 {
-                for descriptor in transport.acceptReady() { admit(descriptor, authentication: transport.authentication) }
+                for descriptor in transport.acceptReady() { clients.admit(descriptor, authentication: transport.authentication) }
             }
-            let now = clock.now
             for entry in descriptors.dropFirst(transports.count + 1) where entry.revents != 0 {
-                guard let connection = connections[entry.fd] else { continue }
-                if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0, connection.readsMore(configuration) {
-                    receive(connection, into: &buffer)
-                }
-                connection.send(history: history, now: now)
+                clients.serve(entry, buffer: &buffer)
             }
-            runCommands()
-            expire()
-            dropClients()
+            clients.runCommands(handle)
+            clients.expire(handshake)
+            clients.dropLeaving()
         }
-        shutDown()
+        _ = takeDeliveries()
+        clients.closeAll()
+        for transport in transports { transport.close() }
+        LiveSocket.close(wakeRead)
+        LiveSocket.close(wakeWrite)
     }
 
-    /// Moves what other threads handed over into the history (dropping the clients it leaves too far
-    /// behind) and tells the writer how many read it; `true` once the app closes the server.
+    /// Moves what other threads handed over into the history and tells the writer how many read it;
+    /// `true` once the app closes the server.
     private func takeDeliveries() -> Bool {
-        let subscribers = connections.values.filter { $0.cursor != nil && $0.drop == nil }.count
+        let subscribers = clients.subscribers
         let (deliveries, closing) = inbox.withLock { inbox -> ([LiveInbox.Delivery], Bool) in
             defer { inbox.deliveries = [] }
             inbox.subscribers = subscribers
             return (inbox.deliveries, inbox.closing)
         }
-        let limit = configuration.clientBufferBytes
-        for delivery in deliveries {
-            switch delivery {
-            case .lines(let lines, let steps):
-                // Safe because the pointer is used only inside the closure, which copies the bytes into the history.
-                lines.withUnsafeBytes { history.append($0, steps: steps) }
-                let end = history.bytes.count
-                for connection in connections.values {
-                    guard let cursor = connection.cursor, connection.drop == nil,
-                          end - cursor + connection.outbox.count + connection.carry.count > limit else { continue }
-                    connection.drop = "the client fell more than \(limit) bytes behind the app; read faster or subscribe again"
-                }
-            case .rebase(let header, let firstStep):
-                rebase(header: header, firstStep: firstStep, limit: limit)
-            }
-        }
-        if history.bytes.count > configuration.historyBytes { inbox.withLock { $0.historyFull = true } }
+        if clients.take(deliveries) { inbox.withLock { $0.historyFull = true } }
         return closing
-    }
-
-    private func rebase(header: [UInt8], firstStep: Int, limit: Int) {
-        let old = history.bytes
-        for connection in connections.values {
-            guard let cursor = connection.cursor else { continue }
-            if old.count - cursor + connection.carry.count > limit {
-                connection.drop = "the client fell more than \(limit) bytes behind the app"
-            } else {
-                connection.carry.append(contentsOf: old[cursor...])
-                connection.historyMidLine = false
-            }
-            connection.cursor = header.count
-        }
-        history.rebase(header: header, firstStep: firstStep)
-    }
-
-    /// How long `poll` may sleep: not at all while a command waits its turn, until the next deadline
-    /// of a connection otherwise, and without limit when nothing is due.
-    private func pollTimeout() -> Int32 {
-        var next: ContinuousClock.Instant?
-        for connection in connections.values {
-            if connection.canRunCommand { return 0 }
-            if !connection.greeted { next = min(next ?? connection.helloDeadline, connection.helloDeadline) }
-            if !connection.queued.isEmpty, !connection.outbox.isEmpty {
-                let due = connection.lastProgress + configuration.replyTimeout
-                next = min(next ?? due, due)
-            }
-        }
-        guard let next else { return -1 }
-        let (seconds, attoseconds) = (next - clock.now).components
-        let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-        return Int32(min(milliseconds, 60_000))
-    }
-
-    /// Takes a new connection, which has until its hello deadline to say hello; when too many wait,
-    /// the one waiting longest is closed.
-    private func admit(_ descriptor: Int32, authentication: LiveAuthentication) {
-        let now = clock.now
-        let waiting = order.filter { connections[$0].map { !$0.greeted && $0.drop == nil } ?? false }
-        if waiting.count >= configuration.maxWaitingConnections, let oldest = waiting.first {
-            connections[oldest]?.drop = "too many connections are waiting to say hello"
-            dropClients()
-        }
-        connections[descriptor] = LiveConnection(descriptor: descriptor, authentication: authentication,
-                                                 helloDeadline: now + configuration.helloTimeout, now: now)
-        order.append(descriptor)
-    }
-
-    private func receive(_ connection: LiveConnection, into buffer: inout [UInt8]) {
-        // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
-        let count = buffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
-        if count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-            // The commands it sent before closing still run; nothing more is read or sent.
-            connection.hungUp = true
-            return
-        }
-        guard count > 0 else { return }
-        buffer.withUnsafeBytes { bytes in
-            connection.splitter.append(UnsafeRawBufferPointer(rebasing: bytes[..<count])) { piece in
-                if case .line(let line) = piece, line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) { return }
-                connection.queued.append(piece)
-                if case .line(let line) = piece { connection.queuedBytes += line.count }
-            }
-        }
-    }
-
-    /// Runs one waiting command of each client whose turn it is, in the order the clients came.
-    private func runCommands() {
-        let now = clock.now
-        for descriptor in order {
-            guard let connection = connections[descriptor], connection.canRunCommand else { continue }
-            let piece = connection.queued.removeFirst()
-            let reply: LiveReply
-            switch piece {
-            case .tooLong(let length):
-                reply = LiveReply(id: .null, error: LiveProtocolError.lineTooLong(length).description)
-            case .line(let line):
-                connection.queuedBytes -= line.count
-                do {
-                    reply = handle(try LiveRequest(line: line), from: connection)
-                } catch {
-                    reply = LiveReply(id: error.id, error: error.description)
-                }
-            }
-            connection.reply(reply.line, now: now)
-            if connection.outbox.count > configuration.clientBufferBytes {
-                connection.drop = "the client sent commands without reading their replies"
-            }
-        }
-        // A client being dropped gets its last reply (why it is dropped) before the notice.
-        for descriptor in order {
-            guard let connection = connections[descriptor], connection.wantsToSend(historyEnd: history.bytes.count) else {
-                continue
-            }
-            connection.send(history: history, now: now)
-        }
-    }
-
-    /// Drops the connections whose time is up: no hello in time, or replies left unread too long; and
-    /// closes those that hung up once their commands ran.
-    private func expire() {
-        let now = clock.now
-        for connection in connections.values where connection.drop == nil {
-            if connection.hungUp, connection.queued.isEmpty {
-                connection.drop = "the client closed the connection"
-            } else if !connection.greeted, now >= connection.helloDeadline {
-                connection.drop = handshake.expired(authentication: connection.authentication)
-            } else if !connection.queued.isEmpty, !connection.outbox.isEmpty,
-                      now - connection.lastProgress >= configuration.replyTimeout {
-                connection.drop = handshake.unreadReplies
-            }
-        }
-    }
-
-    private func dropClients() {
-        let leaving = order.compactMap { connections[$0] }.filter { $0.drop != nil }
-        guard !leaving.isEmpty else { return }
-        for connection in leaving {
-            connections[connection.descriptor] = nil
-            if !connection.hungUp, !connection.historyMidLine, !connection.outboxMidLine, let reason = connection.drop {
-                _ = LiveSocket.sendAvailable(connection.descriptor, LiveNotice(.dropped(reason: reason)).line[...])
-            }
-            LiveSocket.close(connection.descriptor)
-        }
-        order.removeAll { connections[$0] == nil }
-    }
-
-    private func shutDown() {
-        _ = takeDeliveries()
-        // Clients are owed the lines written before the close: a second at most to take them.
-        let deadline = clock.now + .seconds(1)
-        while clock.now < deadline {
-            var owed = order.compactMap { descriptor -> pollfd? in
-                guard let connection = connections[descriptor], connection.drop == nil,
-                      connection.wantsToSend(historyEnd: history.bytes.count) else { return nil }
-                return pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            }
-            if owed.isEmpty { break }
-            guard poll(&owed, nfds_t(owed.count), 100) >= 0 || errno == EINTR else { break }
-            let now = clock.now
-            for entry in owed where entry.revents != 0 { connections[entry.fd]?.send(history: history, now: now) }
-        }
-        for descriptor in order {
-            guard let connection = connections[descriptor] else { continue }
-            // What a client had not read yet is lost with the app's exit anyway; it gets the end of
-            // its current line and the notice, as far as its socket takes them without waiting.
-            var tail = connection.carry + connection.outbox
-            if tail.isEmpty, connection.historyMidLine, let cursor = connection.cursor,
-               let end = history.bytes[cursor...].firstIndex(of: 0x0A) {
-                tail = Array(history.bytes[cursor...end])
-            }
-            tail += LiveNotice(.closed(reason: "the app closed its recorder")).line
-            if !connection.hungUp { _ = LiveSocket.sendAvailable(descriptor, tail[...]) }
-            LiveSocket.close(descriptor)
-        }
-        connections = [:]
-        order = []
-        for transport in transports { transport.close() }
-        _ = LiveSocket.close(wakeRead)
-        _ = LiveSocket.close(wakeWrite)
     }
 
     // MARK: Commands
@@ -396,8 +205,8 @@ package final class LiveServer: @unchecked Sendable {
     private func handle(_ request: LiveRequest, from connection: LiveConnection) -> LiveReply {
         if case .hello(let version, _, let token) = request.command {
             // The clients besides this one: a client saying hello again keeps its place.
-            let clients = connections.values.filter { $0.greeted && $0.drop == nil && $0 !== connection }.count
-            switch handshake.hello(version: version, token: token, authentication: connection.authentication, clients: clients) {
+            let others = clients.greeted(besides: connection)
+            switch handshake.hello(version: version, token: token, authentication: connection.authentication, clients: others) {
             case .welcome:
                 connection.greeted = true
                 return LiveReply(id: request.id, answer: greeting())
@@ -433,11 +242,7 @@ package final class LiveServer: @unchecked Sendable {
         case .subscribe(let from):
             return LiveReply(id: id, answer: try subscribe(connection, from: from))
         case .unsubscribe:
-            if connection.cursor != nil {
-                connection.finishHistoryLine(history)
-                connection.cursor = nil
-                connection.historyMidLine = false
-            }
+            clients.unsubscribe(connection)
             return LiveReply(id: id, answer: LiveMessage("journal lines stopped"))
         case .jump(let step):
             return LiveReply(id: id, answer: LiveTravel(step: try app.jump(to: step)))
@@ -453,18 +258,17 @@ package final class LiveServer: @unchecked Sendable {
             return LiveReply(id: id, answer: LiveMessage("marked \(JSONValue.string(name).serializedText()) after step \(app.lastStep)"))
         case .pause:
             try app.pause()
-            broadcast(LiveNotice(LiveNotice.Event.paused), except: connection)
+            clients.broadcast(LiveNotice(LiveNotice.Event.paused), except: connection)
             return LiveReply(id: id, answer: LivePauseChange.paused)
         case .resume:
             let count = try app.resume()
-            broadcast(LiveNotice(.resumed(queued: count)), except: connection)
+            clients.broadcast(LiveNotice(.resumed(queued: count)), except: connection)
             return LiveReply(id: id, answer: LivePauseChange.resumed(queued: count))
         case .snapshot:
             return LiveReply(id: id, answer: try app.snapshot())
         case .status:
-            let clients = connections.values.filter { $0.greeted && $0.drop == nil }.count
             return LiveReply(id: id, answer: LiveStatus(lastStep: app.lastStep, currentStep: app.currentStep,
-                                                        paused: app.isPaused, clients: clients))
+                                                        paused: app.isPaused, clients: clients.greeted(besides: nil)))
         }
     }
 
@@ -475,21 +279,6 @@ package final class LiveServer: @unchecked Sendable {
         }
         // The lines of the steps up to the last one are in the inbox, if not in the history yet.
         _ = takeDeliveries()
-        guard from == 0 || from >= history.firstStep else {
-            throw LiveCommandFailure("The live history starts at step \(history.firstStep); subscribe from 0 for all of it, or read earlier steps from the journal file.")
-        }
-        if connection.cursor != nil { connection.finishHistoryLine(history) }
-        connection.afterReply = Array(history.bytes[..<history.headerLength])
-        connection.cursor = history.offset(ofStep: from)
-        connection.historyMidLine = false
-        return LiveSubscription(from: max(from, history.firstStep), firstStep: history.firstStep, lastStep: lastStep)
-    }
-
-    private func broadcast(_ notice: LiveNotice, except sender: LiveConnection) {
-        let line = notice.line
-        let now = clock.now
-        for connection in connections.values where connection !== sender && connection.greeted {
-            connection.post(line, now: now)
-        }
+        return try clients.subscribe(connection, from: from, lastStep: lastStep)
     }
 }

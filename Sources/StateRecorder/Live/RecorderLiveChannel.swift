@@ -26,7 +26,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         } else {
             // A resumed journal: the channel starts from the state it resumes at, in the journal's own
             // version, whose rule the streamed lines' hashes follow.
-            let resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalWriterThread<State, Action>.fileName(path))
+            let resumed = makeRolloverHeader(builder.lastStep + 1, builder.lastState, JournalSegmentName.fileName(path))
             builder.continuation(after: resumed, policy: keyframePolicy).writeHeader(into: &header)
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)

@@ -284,10 +284,10 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             clearBuffer()
             try file.close()
             segment += 1
-            let nextPath = Self.segmentPath(basePath, segment)
+            let nextPath = JournalSegmentName.path(basePath, segment: segment)
             // The next file keeps the journal's version: steps prepared on the calling thread were hashed
             // under its rule.
-            builder = builder.continuation(after: makeRolloverHeader(lastStep + 1, state, Self.fileName(file.path)),
+            builder = builder.continuation(after: makeRolloverHeader(lastStep + 1, state, JournalSegmentName.fileName(file.path)),
                                            policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
@@ -326,7 +326,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         guard full else { return }
         var header: [UInt8] = []
         // The stream goes on with the journal's lines, hashed under its version's rule.
-        builder.continuation(after: makeRolloverHeader(lastStep + 1, builder.lastState, Self.fileName(file.path)),
+        builder.continuation(after: makeRolloverHeader(lastStep + 1, builder.lastState, JournalSegmentName.fileName(file.path)),
                              policy: options.keyframePolicy).writeHeader(into: &header)
         live.rebase(header: header, firstStep: lastStep + 1)
     }
@@ -344,19 +344,5 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         guard let message = unreported else { return }
         unreported = nil
         onError(message)
-    }
-
-    /// `session.jsonl` → `session.2.jsonl`.
-    static func segmentPath(_ path: String, _ segment: Int) -> String {
-        let name = fileName(path)
-        let directory = String(path.dropLast(name.count))
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
-            return directory + name[..<dot] + ".\(segment)" + name[dot...]
-        }
-        return path + ".\(segment)"
-    }
-
-    static func fileName(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 }
