@@ -44,7 +44,7 @@ import Testing
     @Test func noticesReadAsEvents() throws {
         #expect(LiveNotice(.dropped(reason: "wrong or missing token")) == LiveNotice(.dropped, fields: ["reason": "wrong or missing token"]))
         #expect(LiveNotice(.resumed, fields: ["queued": 2]).event == .resumed(queued: 2))
-        #expect(LiveNotice(.closed, fields: ["reason": "bye"]).event.endsTheStream)
-        #expect(!LiveNotice(.paused).event.endsTheStream)
+        #expect(LiveNotice(.closed, fields: ["reason": "bye"]).event == .closed(reason: "bye"))
+        #expect(LiveNotice(.closed).event == .closed(reason: "the app gave no reason"))
     }
 }

@@ -43,6 +43,8 @@ package final class LiveClient: @unchecked Sendable {
         var notices: [LiveNotice] = []
         /// Whether the app said no more journal lines will come (its recorder closed, or it dropped this client).
         var linesEnded = false
+        /// Why, as the app said it: kept apart from the notices, which a caller may have taken already.
+        var endingReason: String?
         var ended: String?
         var mirroredLines = 0
         var nextID: Int64 = 1
@@ -238,15 +240,22 @@ package final class LiveClient: @unchecked Sendable {
                 shared.mirroredLines += lines
                 for reply in received { shared.replies[reply.id] = reply }
                 shared.notices += arrived
-                if arrived.contains(where: { $0.event.endsTheStream }) { shared.linesEnded = true }
+                for notice in arrived {
+                    switch notice.event {
+                    case .dropped(let reason), .closed(let reason):
+                        shared.linesEnded = true
+                        shared.endingReason = reason
+                    case .paused, .resumed, .rebased:
+                        break
+                    }
+                }
             }
             shared.wakeWaiters()
         }
         let unfinished = splitter.unfinished
         shared.withLock { shared in
             if shared.ended == nil {
-                let last = shared.notices.last(where: { $0.event.endsTheStream })
-                if let reason = last?.fields["reason"]?.stringValue {
+                if let reason = shared.endingReason {
                     why = reason
                 } else if why == "the app closed the connection" {
                     why = "the connection to the app ended without a goodbye: the app exited or was killed"

@@ -33,14 +33,6 @@ package struct LiveNotice: Sendable, Equatable {
         case closed(reason: String)
         /// A new header line follows.
         case rebased
-
-        /// Whether no journal line comes after this notice.
-        package var endsTheStream: Bool {
-            switch self {
-            case .dropped, .closed: true
-            case .paused, .resumed, .rebased: false
-            }
-        }
     }
 
     /// What happened.

@@ -12,10 +12,22 @@ public struct LiveChannelEndpoints: Sendable, Equatable {
         public var port: UInt16
         /// The random 128-bit token, as 32 hexadecimal digits.
         public var token: String
+
+        /// A port and its token.
+        public init(port: UInt16, token: String) {
+            self.port = port
+            self.token = token
+        }
     }
 
     /// The Unix domain socket's path, when the channel listens on one.
     public var socketPath: String?
     /// The loopback TCP port and its token, when the channel listens on one.
     public var tcp: TCP?
+
+    /// Endpoints: a socket path, a TCP port with its token, or both.
+    public init(socketPath: String?, tcp: TCP?) {
+        self.socketPath = socketPath
+        self.tcp = tcp
+    }
 }
