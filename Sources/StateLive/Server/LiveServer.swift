@@ -8,8 +8,9 @@ import Glibc
 import Darwin
 #endif
 
-// Safe because the clients and their history are touched only by the server's own thread, and what other threads hand
-// it goes through the inbox's lock (hence `@unchecked`).
+// Safe because the clients, their history and the transports' sockets are used only by the server's own thread (other
+// threads read only the transports' constant endpoints), and what other threads hand it goes through the inbox's lock
+// (hence `@unchecked`).
 /// The app's end of the live channel: takes connections through its transports, greets clients, streams
 /// the journal's lines to those that subscribe and runs their commands on the app (a ``LiveApp``).
 ///
