@@ -14,7 +14,7 @@ import StateSync
 final class EntryQueue<State, Action>: @unchecked Sendable {
     // Invariant: slots `head ..< head + count` (modulo `capacity`) are initialized; producers fill the
     // slot after them, so they never touch the slots a taken batch still holds.
-    private let ring: Locked<Ring>
+    private let ring: Locked<EntryQueueRing>
     let capacity: Int
     // Safe because see the type: slots are allocated once for capacity entries and deinitialized in deinit.
     private let entries: UnsafeMutablePointer<RecorderEntry>
@@ -24,19 +24,6 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// initialized only where `holdsDiscard` says so.
     private let discards: UnsafeMutablePointer<State>
     private let holdsDiscard: UnsafeMutablePointer<Bool>
-
-    /// Where the queued entries are, and who waits for them.
-    private struct Ring {
-        var head = 0
-        var count = 0
-        /// How many entries producers may queue, at most `capacity`: fewer for large states (see ``limit(to:)``).
-        var limit: Int
-        var closed = false
-        // Who is waiting: a put or a take wakes the other side only when someone is, so a writer that
-        // keeps up costs producers no system call.
-        var consumerWaiting = false
-        var producersWaiting = 0
-    }
 
     /// The slots a ``take(until:)`` handed to the writer: `count` of them from `start`.
     struct Batch {
@@ -54,7 +41,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        ring = Locked(Ring(limit: self.capacity))
+        ring = Locked(EntryQueueRing(limit: self.capacity))
         entries = .allocate(capacity: self.capacity)
         actions = .allocate(capacity: self.capacity)
         states = .allocate(capacity: self.capacity)
@@ -145,7 +132,7 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// Waits until something is queued (or `deadline` passes, or the queue is closed) and hands over
     /// everything queued: read it with ``entry(_:in:)`` and friends, then give it back with ``release(_:)``.
     func take(until deadline: Date?) -> Batch {
-        let ready = { (ring: inout Ring) -> Bool in
+        let ready = { (ring: inout EntryQueueRing) -> Bool in
             ring.consumerWaiting = ring.count == 0 && !ring.closed
             return !ring.consumerWaiting
         }
@@ -216,4 +203,21 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
         ring.withLock { $0.closed = true }
         ring.wakeWaiters()
     }
+}
+
+/// Where an ``EntryQueue``'s entries are, and who waits for them.
+///
+/// Not nested in the generic `EntryQueue`: a type nested there is generic too, and would cost every put
+/// a runtime metadata lookup.
+private struct EntryQueueRing {
+    var head = 0
+    var count = 0
+    /// How many entries producers may queue, at most the capacity: fewer for large states (see
+    /// ``EntryQueue/limit(to:)``).
+    var limit: Int
+    var closed = false
+    // Who is waiting: a put or a take wakes the other side only when someone is, so a writer that
+    // keeps up costs producers no system call.
+    var consumerWaiting = false
+    var producersWaiting = 0
 }

@@ -214,7 +214,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         if travel.isEcho() { return 0 }
         let time = clock()
         let site = options.recordsCallSites ? site : nil
-        return steps.withLock { [capture] bookkeeping -> Int in
+        return steps.withLock { bookkeeping -> Int in
             guard !bookkeeping.closed else { return 0 }
             let step = bookkeeping.advance()
             capture.putStep(.step(step: step.number, time: time, parent: step.parent, site: site),
@@ -231,7 +231,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - reason: Why it refused, for a person.
     public func recordRejected(_ action: Action, validator: String, reason: String) {
         let time = clock()
-        steps.withLock { [capture] bookkeeping in
+        steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
             capture.putRejected(.rejected(after: bookkeeping.lastStep, time: time,
                                           rejection: Rejection(validator: validator, reason: reason)), action: action)
@@ -241,7 +241,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// Journals that a command or effect failed, after the last step.
     public func recordFailure(command: String, message: String) {
         let time = clock()
-        steps.withLock { [capture] bookkeeping in
+        steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
             capture.writer.put(.commandError(after: bookkeeping.lastStep, time: time, command: command, message: message))
         }
@@ -250,7 +250,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// Writes a bookmark into the journal after the last step; `statedbg` can jump to it by name.
     public func mark(_ name: String) {
         let time = clock()
-        steps.withLock { [capture] bookkeeping in
+        steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
             capture.writer.put(.marker(after: bookkeeping.lastStep, time: time, name: name))
         }

@@ -101,7 +101,7 @@ final class RecorderTimeTravel<State, Action> {
         case .app(let given?): setState = given
         case .recordingStore(let replaceState): setState = replaceState
         }
-        let (cached, last) = steps.withLock { [capture] in (capture.recentState(after: step), $0.lastStep) }
+        let (cached, last) = steps.withLock { (capture.recentState(after: step), $0.lastStep) }
         guard step >= 0, step <= last else { throw RecorderError.noSuchStep(step, last: last) }
         let target = try cached ?? readState(step)
         if case .recordingStore = owner {

@@ -4,9 +4,11 @@ final class WriterThreadCapture<State, Action>: RecorderCapture {
     private let journal: JournalWriterThread<State, Action>
     private let recent: RecentStates<State>
     private let capacity: Int
-    /// The recent-state ring's limit for the whole-state size it was worked out for; used under the
-    /// recorder's lock, like every `put`.
-    private var recentLimit: (stateBytes: Int, limit: Int)?
+    // Unchecked exclusivity: the dynamic check of a class property costs the dispatching thread more
+    // than the lookup it saves. Safe because it is read and written only under the recorder's lock,
+    // like every `put`, and never handed to code that could reach it again.
+    /// The recent-state ring's limit for the whole-state size it was worked out for.
+    @exclusivity(unchecked) private var recentLimit: (stateBytes: Int, limit: Int)?
 
     init(writer: JournalWriterThread<State, Action>, initialState: State, at step: Int, capacity: Int) {
         journal = writer
