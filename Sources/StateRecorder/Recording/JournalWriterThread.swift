@@ -197,12 +197,12 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                 }
             }
             if let prepared = preparedState(index, in: batch) {
-                lastStep = builder.appendStep(actionBytes: actionBytes, prepared: prepared,
-                                              time: time, parent: parent, into: &buffer)
+                lastStep = try builder.appendReadableStep(actionBytes: actionBytes, prepared: prepared,
+                                                          time: time, parent: parent, into: &buffer)
             } else {
                 let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
-                lastStep = builder.appendStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
-                                              changes: encoder.stateArrayChanges, into: &buffer)
+                lastStep = try builder.appendReadableStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
+                                                          changes: encoder.stateArrayChanges, into: &buffer)
                 encoder.dropStateArrayChanges()
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
@@ -211,30 +211,30 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .replacement(let step, let time, let parent):
             let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
             if let prepared = preparedState(index, in: batch) {
-                lastStep = builder.appendStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: prepared,
-                                              time: time, parent: parent, into: &buffer)
+                lastStep = try builder.appendReadableStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: prepared,
+                                                          time: time, parent: parent, into: &buffer)
             } else {
                 let state = try encoder.encodeState(queue.state(index, in: batch).pointee)
                 encoder.dropStateArrayChanges()
-                lastStep = builder.appendStep(action: action, state: state, time: time,
-                                              parent: parent, keyframe: true, into: &buffer)
+                lastStep = try builder.appendReadableStep(action: action, state: state, time: time,
+                                                          parent: parent, keyframe: true, into: &buffer)
             }
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             stepsSinceFlush += 1
             noteStateSize()
         case .rejected(let after, let time, let rejection):
             let action = try encoder.encodedAction(queue.action(index, in: batch).pointee).action
-            JournalEvent.rejected(after: after, time: time, action: action,
-                                  validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
+            try JournalEvent.rejected(after: after, time: time, action: action,
+                                      validator: rejection.validator, reason: rejection.reason).writeReadable(to: &buffer)
         case .commandError(let after, let time, let command, let message):
-            JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
+            try JournalEvent.commandError(after: after, time: time, command: command, error: message).writeReadable(to: &buffer)
         case .travel(let after, let time, let kind, let to):
             let hash = try preparedState(index, in: batch)?.hash
                 ?? builder.travel(to: encoder.encodeState(queue.state(index, in: batch).pointee))
             encoder.dropStateArrayChanges()
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
-            JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
+            try JournalEvent.marker(after: after, time: time, name: name).writeReadable(to: &buffer)
         case .closing(let after, let time):
             JournalEvent.closed(after: after, time: time).write(to: &buffer)
         case .stop(let message):
