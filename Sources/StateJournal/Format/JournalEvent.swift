@@ -86,7 +86,7 @@ public enum JournalEvent: Sendable, Equatable {
         write(to: &bytes)
         // Safe because the pointer is used only inside the closure, within the array's count.
         let problem = bytes.withUnsafeBytes { raw in
-            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[lineStart..<(raw.count - 1)]), field: "action")
+            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[lineStart..<(raw.count - 1)]))
         }
         guard let problem else { return }
         bytes.removeSubrange(lineStart...)

@@ -18,9 +18,9 @@ public enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertibl
     case unknownLineKind(String)
     /// The line is longer than `limit` bytes (``JournalLimits/maxLineBytes``).
     case tooLong(limit: Int)
-    /// A member's value nests arrays and objects deeper than `limit`, the most the line holds there
-    /// (see ``JournalLimits``).
-    case tooDeep(field: String, limit: Int)
+    /// A member's value (or, with no `field`, the line) nests arrays and objects deeper than `limit`,
+    /// the most the line holds there (see ``JournalLimits``).
+    case tooDeep(field: String?, limit: Int)
     /// A member's value holds a number whose JSON text would read back as another value: a NaN or an
     /// infinity, which JSON has no text for, or a number kept as text that is not that number's JSON.
     case unreadableNumber(field: String, at: JSONPointer, number: String)
@@ -44,8 +44,10 @@ public enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertibl
             "the line is of unknown kind \"\(kind)\"; this reader knows steps and the events rejected, commandError, travel, marker and closed"
         case .tooLong(let limit):
             "the line is longer than \(Self.size(limit)), the most a journal line may hold"
-        case .tooDeep(let field, let limit):
+        case .tooDeep(let field?, let limit):
             "\"\(field)\" nests arrays and objects deeper than \(limit) levels, the most a journal line holds there"
+        case .tooDeep(nil, let limit):
+            "the line nests arrays and objects deeper than \(limit) levels, the most a journal line may"
         case .unreadableNumber(let field, let pointer, let number):
             "\"\(field)\" holds the number \(number) \(pointer.isRoot ? "as its whole value" : "at \(pointer)"), which has no JSON text that reads back as the same value"
         }

@@ -79,7 +79,7 @@ package final class JournalFile {
         if !overwrite, access(path, F_OK) == 0 { throw JournalError(.fileExists, path: path) }
         // Safe because the pointer is used only inside the closure, within the array's count.
         let problem = header.withUnsafeBytes { raw in
-            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[0..<max(0, raw.count - 1)]), field: "initialState")
+            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[0..<max(0, raw.count - 1)]))
         }
         if let problem { throw JournalError(.unreadableLine(.init(step: nil, problem: problem)), path: path) }
         let temporary = path + ".creating-\(getpid())"

@@ -129,10 +129,10 @@ extension JournalLimits {
 
     // Safe because the bytes are only read, within their count, during the call.
     /// The problem with a whole line about to be written (without its line feed): too long, or nested
-    /// too deep (`field` names where, for the message); `nil` when it keeps the limits.
-    static func problem(inLine bytes: UnsafeRawBufferPointer, field: String) -> JournalLineError? {
+    /// too deep; `nil` when it keeps the limits.
+    static func problem(inLine bytes: UnsafeRawBufferPointer) -> JournalLineError? {
         if bytes.count > maxLineBytes { return .tooLong(limit: maxLineBytes) }
-        if nestsDeeper(bytes, than: maxDepth) { return .tooDeep(field: field, limit: maxValueDepth) }
+        if nestsDeeper(bytes, than: maxDepth) { return .tooDeep(field: nil, limit: maxDepth) }
         return nil
     }
 }
