@@ -115,12 +115,7 @@ public enum JournalCheck {
     }
 
     private static func collecting(_ limit: Int) -> JournalReader.Options {
-        var options = JournalReader.Options()
-        options.lineProblemLimit = limit
-        // Stricter than the readers: a member named twice reads as its last value, but another reader
-        // may take the first.
-        options.parser = JournalLimits.checkingParser
-        return options
+        .checking(limit: limit)
     }
 
     /// Copies the journal to the first free backup name, made with `O_EXCL` so that no existing file is

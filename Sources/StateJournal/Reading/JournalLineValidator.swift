@@ -96,6 +96,7 @@ struct JournalLineValidator {
         starts(bytes, with: eventPrefix)
     }
 
+    // Safe because the prefix is only read, within its count, during the call, and never kept.
     /// Checks the next line and says what it is.
     ///
     /// - Parameters:
@@ -153,6 +154,7 @@ struct JournalLineValidator {
         }
     }
 
+    // Safe because the prefix is only read, within its count, during the call.
     /// The first line, which must be the header.
     private mutating func checkHeader(length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer, verdict: LineChecksum.Verdict,
                                       parse: () throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> JournalHeader {
@@ -220,6 +222,7 @@ struct JournalLineValidator {
         return placedBefore
     }
 
+    // Safe because the prefix is only read, within its count, during the call.
     /// A line whose checksum fails, or a line of version 2 or later without one: placed as the step
     /// expected there when its first bytes say it is that step, so that the steps after it keep their
     /// numbers and only the states rebuilt through it are lost.

@@ -38,6 +38,16 @@ package final class JournalReader {
 
         /// The defaults: 64 MiB lines, hashes verified.
         package init() {}
+
+        /// What `statedbg check` reads with: every damaged or misplaced line noted (the first `limit`
+        /// kept), and a member named twice refused (``JournalLimits/checkingParser``): readers take its
+        /// last value, but another reader may take the first.
+        package static func checking(limit: Int) -> Options {
+            var options = Options()
+            options.lineProblemLimit = limit
+            options.parser = JournalLimits.checkingParser
+            return options
+        }
     }
 
     /// The path the journal was opened with.
@@ -401,6 +411,7 @@ package final class JournalReader {
             let fast: Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? = try withLine(at: position) { bytes -> Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? in
                 guard let found = StepLineScanner.content(of: bytes, step: step) else { return nil }
                 // An action that does not parse: the whole line is parsed below, which says what is wrong.
+                // Safe because the action's range was found inside these bytes, and they are read during the call.
                 if checkingAction,
                    stepLineScanner.action(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[found.action])) == nil {
                     return nil

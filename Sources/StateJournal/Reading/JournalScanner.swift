@@ -161,6 +161,7 @@ struct JournalScanner {
         let descriptor = self.descriptor
         let path = self.path
         let parser = options.parser
+        // Safe because the prefix's bytes are read only inside the closure, within their count.
         let outcome: Swift.Result<JournalLineValidator.Outcome, JournalError> = prefix.withUnsafeBytes { raw in
             do throws(JournalError) {
                 return .success(try validator.check(line: number, length: length, lastByte: lastByte, prefix: raw, verdict: verdict) {
