@@ -10,9 +10,10 @@
 ///
 /// ```swift
 /// do {
-///     _ = try reader.state(at: 42)
-/// } catch let error where error.code == .hashMismatch(step: 42, recorded: recorded, actual: actual) {
-///     …
+///     _ = try JournalReader(path: "session.jsonl")
+/// } catch {
+///     if case .stepsMissing(let step, let expected, _) = error.code { print(step, expected) }
+///     print(error)   // session.jsonl:12: step 12 comes after step 9; steps 10 to 11 are missing, …
 /// }
 /// ```
 public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible {
