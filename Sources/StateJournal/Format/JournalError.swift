@@ -13,7 +13,7 @@
 ///     _ = try JournalReader(path: "session.jsonl")
 /// } catch {
 ///     if case .stepsMissing(let step, let expected, _) = error.code { print(step, expected) }
-///     print(error)   // session.jsonl:12: step 12 comes after step 9; steps 10 to 11 are missing, …
+///     print(error)   // session.jsonl:11: step 12 comes after step 9; steps 10 to 11 are missing, …
 /// }
 /// ```
 public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible {
