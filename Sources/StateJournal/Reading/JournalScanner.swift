@@ -156,7 +156,7 @@ struct JournalScanner {
     /// set, a damaged or misplaced line after the header is noted and left out instead of ending the scan.
     private mutating func handle(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
                                  verdict: LineChecksum.Verdict, validator: inout JournalLineValidator) throws(JournalError) {
-        // A line after the closing line: the recording was resumed.
+        // The closing line closes the journal only while no line follows it.
         closing = nil
         let descriptor = self.descriptor
         let path = self.path

@@ -10,9 +10,10 @@ import Darwin
 /// for a search that visits every step (`changes`, `log`, a linear `bisect`) to run in memory that does
 /// not grow with the journal, and to look at a line's bytes before deciding to parse it.
 ///
-/// Each line's checksum is checked, steps must be consecutive and parents earlier steps, as when a
-/// ``JournalReader`` opens the file; a damaged step line is handed over marked as such, a damaged event
-/// is left out, and an incomplete last line ends the stream and is reported in ``torn``.
+/// Every line is checked by the same rules as when a ``JournalReader`` opens the file
+/// (``JournalLineValidator``): its checksum, steps consecutive and parents earlier steps, events after
+/// steps already seen, the closing line's place; a damaged step line is handed over marked as such, a
+/// damaged event is left out, and an incomplete last line ends the stream and is reported in ``torn``.
 ///
 /// ```swift
 /// let stream = try JournalStream(path: "Recordings/bank.jsonl")
@@ -159,8 +160,9 @@ package final class JournalStream {
 
     /// Calls `body` with each step line in file order until it returns `false` or the file ends.
     ///
-    /// - Throws: ``JournalError`` for a line that is not JSON, a step out of order or a parent that is
-    ///   not an earlier step, each with its line, and for a file that cannot be read.
+    /// - Throws: ``JournalError`` for a line that breaks the journal's rules (one that is not JSON, a step
+    ///   out of order, a parent that is not an earlier step, …), with its line, and for a file that
+    ///   cannot be read.
     package func forEachStep(_ body: (StepLine) -> Bool) throws(JournalError) {
         // Local copies while the loop runs: a stored property of a class is checked for exclusive
         // access at run time on every use, which cost a tenth of a search that skips most lines.
