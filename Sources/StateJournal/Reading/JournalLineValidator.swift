@@ -15,7 +15,10 @@ import StateJSON
 /// there when its first bytes say so, and otherwise held until the next line tells whether it was that
 /// step. With ``collecting`` set (`statedbg check`), the steps after a gap are no longer placed, only
 /// counted, and a line that breaks a rule without hiding its place (a line after the closing line)
-/// is noted in ``notedProblem`` and read on.
+/// is noted (``takeNotedProblem()``) and read on.
+///
+/// What it returns holds no reference (a line parsed whole is kept aside, ``takeParsedLine()``), so
+/// that checking a line costs about what reading its first bytes does: a search passes millions a second.
 struct JournalLineValidator {
     /// A damaged line placed as a step.
     struct DamagedStep {
@@ -24,38 +27,43 @@ struct JournalLineValidator {
         var keyframe: Bool
         /// The parent its first bytes name, when that is an earlier step; `nil` for the step before.
         var parent: Int?
-        var damage: JournalError
+        var failure: JournalError.ChecksumFailure
+
+        /// Why the line cannot be trusted.
+        func damage(in path: String) -> JournalError {
+            JournalError(.damagedLine(.step(step), failure), path: path, line: line)
+        }
     }
 
-    /// What a line is, once it passed.
+    /// What a line is, once it passed. A line parsed whole (the header, an event, a step in another
+    /// layout) is kept aside for ``takeParsedLine()``.
     enum Outcome {
         /// The header (the first line).
-        case header(JournalHeader)
+        case header
         /// An intact step line in the writer's layout, in its place, read from its first bytes.
         /// `placedBefore` is the damaged line before it, which it shows was the step before it.
         case step(StepLinePrefix, placedBefore: DamagedStep?)
         /// An intact step line in another layout, parsed whole, in its place.
-        case parsedStep(JournalStep, placedBefore: DamagedStep?)
+        case parsedStep(placedBefore: DamagedStep?)
         /// A step after a gap, which a collecting check counts but does not place.
         case unplacedStep(Int)
         /// A damaged line taken for the step expected there.
         case damagedStep(DamagedStep)
-        /// A damaged line whose place is not known (yet: the next line may tell).
-        case damagedLine(JournalError)
-        /// A damaged event line.
-        case damagedEvent(JournalError)
+        /// A damaged line whose place is not known (yet: the next line may tell), or a damaged event
+        /// line: ``damage(of:_:line:)`` says why.
+        case damagedLine(JournalError.DamagedPart, JournalError.ChecksumFailure)
         /// An event other than the closing line.
-        case event(JournalEvent)
+        case event
         /// The closing line.
-        case closing(JournalEvent)
+        case closing
     }
 
     /// The journal's path, for the errors.
     let path: String
     /// Whether the caller notes every damaged line and reads on (`statedbg check`).
     let collecting: Bool
-    /// The header, once the first line has passed.
-    private(set) var header: JournalHeader?
+    /// Whether the header has passed.
+    private(set) var hasHeader = false
     /// The step the next step line must hold.
     private(set) var expectedStep = 0
     /// The last step seen: the step before ``expectedStep``, or the highest step counted after a gap.
@@ -67,11 +75,15 @@ struct JournalLineValidator {
     /// The damaged line read last, when its place is not known: its line and why it is damaged.
     private var unplaced: (line: Int, failure: JournalError.ChecksumFailure)?
     /// A problem found in a line that was read on all the same (only when ``collecting``).
-    var notedProblem: JournalError?
+    private var notedProblem: JournalError?
+    /// Whether ``notedProblem`` holds one: tested on every line without touching the error.
+    private(set) var hasNotedProblem = false
     /// The header's version (0 before the header): lines of version 2 and later carry a checksum.
     private var version = 0
     /// The header's first step, read on every line without copying the header.
     private var firstStep = 1
+    /// The line last parsed whole, until the caller takes it.
+    private var parsedLine: JournalLine?
 
     init(path: String, collecting: Bool) {
         self.path = path
@@ -97,6 +109,23 @@ struct JournalLineValidator {
     }
 
     // Safe because the prefix is only read, within its count, during the call, and never kept.
+    /// The common case, tried first and small enough to inline into a reader's loop: an intact step line
+    /// in the writer's layout that holds the next step, with no damaged or closing line before it
+    /// waiting to be judged. Places it and returns its first bytes read; `nil` for any other line, which
+    /// ``check(line:length:lastByte:prefix:verdict:parse:)`` then judges (and places).
+    @inline(__always)
+    mutating func placeNextStep(length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer,
+                                verdict: LineChecksum.Verdict) -> StepLinePrefix? {
+        guard hasHeader, length > 0, lastByte != 0x0D, closedAfter == nil, unplaced == nil, !placingStopped,
+              verdict == .intact || (verdict == .absent && version < 2),
+              let fast = StepLinePrefix(prefix), fast.step == expectedStep else { return nil }
+        if let parent = fast.parent, parent < firstStep - 1 || parent >= fast.step { return nil }
+        expectedStep += 1
+        lastStep = fast.step
+        return fast
+    }
+
+    // Safe because the prefix is only read, within its count, during the call, and never kept.
     /// Checks the next line and says what it is.
     ///
     /// - Parameters:
@@ -107,12 +136,15 @@ struct JournalLineValidator {
     ///   - verdict: What the line's checksum says.
     ///   - parse: Reads and parses the whole line, for a line not placed from its first bytes.
     /// - Throws: ``JournalError`` for a line that breaks a rule; a damaged line is not one.
-    @inline(__always)
     mutating func check(line: Int, length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer,
                         verdict: LineChecksum.Verdict,
                         parse: () throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> Outcome {
-        guard header != nil else {
-            return .header(try checkHeader(length: length, lastByte: lastByte, prefix: prefix, verdict: verdict, parse: parse))
+        if let fast = placeNextStep(length: length, lastByte: lastByte, prefix: prefix, verdict: verdict) {
+            return .step(fast, placedBefore: nil)
+        }
+        guard hasHeader else {
+            parsedLine = .header(try checkHeader(length: length, lastByte: lastByte, prefix: prefix, verdict: verdict, parse: parse))
+            return .header
         }
         if length == 0 { throw error(.emptyLine, line) }
         if lastByte == 0x0D { throw error(.crlfLineEnd, line) }
@@ -139,7 +171,9 @@ struct JournalLineValidator {
         case .step(let step):
             if let closed { try note(.continuesAfterClosing(found: .step(step.step), closedAfter: closed), line) }
             if placingStopped { return countUnplaced(step.step) }
-            return .parsedStep(step, placedBefore: try place(step: step.step, parent: step.parent, line: line, pending: pending))
+            let placedBefore = try place(step: step.step, parent: step.parent, line: line, pending: pending)
+            parsedLine = parsed
+            return .parsedStep(placedBefore: placedBefore)
         case .event(let event):
             if let closed, !Self.isResumption(event) {
                 try note(.continuesAfterClosing(found: .event(event.name), closedAfter: closed), line)
@@ -147,10 +181,14 @@ struct JournalLineValidator {
             guard event.after <= lastStep else {
                 throw error(.eventAfterLaterStep(event: event.name, after: event.after, lastStep: lastStep), line)
             }
-            guard case .closed = event else { return .event(event) }
+            guard case .closed = event else {
+                parsedLine = parsed
+                return .event
+            }
             guard event.after == lastStep else { throw error(.misplacedClosing(after: event.after, lastStep: lastStep), line) }
             closedAfter = event.after
-            return .closing(event)
+            parsedLine = parsed
+            return .closing
         }
     }
 
@@ -179,7 +217,7 @@ struct JournalLineValidator {
     }
 
     private mutating func accept(_ header: JournalHeader) {
-        self.header = header
+        hasHeader = true
         version = header.version
         firstStep = header.firstStep
         expectedStep = header.firstStep
@@ -201,8 +239,7 @@ struct JournalLineValidator {
         if let pending, pending.line == line - 1, step == expectedStep + 1 {
             // The damaged line before this one was the missing step.
             let damaged = expectedStep
-            placedBefore = DamagedStep(step: damaged, line: pending.line, keyframe: false, parent: nil,
-                                       damage: error(.damagedLine(.step(damaged), pending.failure), pending.line))
+            placedBefore = DamagedStep(step: damaged, line: pending.line, keyframe: false, parent: nil, failure: pending.failure)
             expectedStep += 1
             lastStep = damaged
         }
@@ -234,19 +271,37 @@ struct JournalLineValidator {
         } else {
             failure = .missing
         }
-        if Self.isEventLine(prefix) {
-            return .damagedEvent(error(.damagedLine(.event(after: lastStep), failure), line))
-        }
+        if Self.isEventLine(prefix) { return .damagedLine(.event(after: lastStep), failure) }
         if !placingStopped, let fast = StepLinePrefix(prefix), fast.step == expectedStep {
             let step = expectedStep
             let parent = fast.parent.flatMap { $0 >= firstStep - 1 && $0 < step ? $0 : nil }
             expectedStep += 1
             lastStep = step
-            return .damagedStep(DamagedStep(step: step, line: line, keyframe: fast.keyframe, parent: parent,
-                                            damage: error(.damagedLine(.step(step), failure), line)))
+            return .damagedStep(DamagedStep(step: step, line: line, keyframe: fast.keyframe, parent: parent, failure: failure))
         }
         if !placingStopped { unplaced = (line, failure) }
-        return .damagedLine(error(.damagedLine(.unplaced, failure), line))
+        return .damagedLine(.unplaced, failure)
+    }
+
+    /// Why a damaged line that was not placed as a step cannot be trusted.
+    func damage(of part: JournalError.DamagedPart, _ failure: JournalError.ChecksumFailure, line: Int) -> JournalError {
+        error(.damagedLine(part, failure), line)
+    }
+
+    /// The line just checked, when it was parsed whole (``Outcome/header``, ``Outcome/parsedStep(placedBefore:)``,
+    /// ``Outcome/event``, ``Outcome/closing``), once.
+    mutating func takeParsedLine() -> JournalLine? {
+        defer { parsedLine = nil }
+        return parsedLine
+    }
+
+    /// The problem noted in the line just checked, once (``hasNotedProblem``).
+    mutating func takeNotedProblem() -> JournalError? {
+        defer {
+            notedProblem = nil
+            hasNotedProblem = false
+        }
+        return notedProblem
     }
 
     /// Whether an event is the marker a recording resumed after its closing line begins with.
@@ -260,6 +315,7 @@ struct JournalLineValidator {
         let problem = error(code, line)
         guard collecting else { throw problem }
         notedProblem = problem
+        hasNotedProblem = true
     }
 
     private func error(_ code: JournalError.Code, _ line: Int) -> JournalError {

@@ -365,9 +365,7 @@ package final class JournalReader {
         var state = base ?? .null
         base = nil
         for number in chain.reversed() {
-            // The line of the step asked for is read whole, its action included: a state is not shown
-            // from a line that is not a journal line.
-            let content = try self.content(ofStep: number, checkingWholeLine: checkingWholeLines, checkingAction: number == step)
+            let content = try self.content(ofStep: number, checkingWholeLine: checkingWholeLines)
             let checked = options.verifyHashes && number == step
             var actual: UInt64?
             switch content.value {
@@ -400,22 +398,14 @@ package final class JournalReader {
     }
 
     /// A step's whole state or patch, and its recorded hash: read from the line in the writer's layout
-    /// without parsing its action (with `checkingAction`, checking that it is one, which costs a look-up
-    /// for an action seen before), or from the whole parsed line.
-    private func content(ofStep step: Int, checkingWholeLine: Bool,
-                         checkingAction: Bool = false) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
+    /// without parsing its action, or from the whole parsed line.
+    private func content(ofStep step: Int, checkingWholeLine: Bool) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
         if !checkingWholeLine {
             let position = step - header.firstStep
             // The state or patch is a member of its line, one level inside it.
             let parser = JournalLimits.memberParser(of: options.parser)
             let fast: Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? = try withLine(at: position) { bytes -> Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? in
                 guard let found = StepLineScanner.content(of: bytes, step: step) else { return nil }
-                // An action that does not parse: the whole line is parsed below, which says what is wrong.
-                // Safe because the action's range was found inside these bytes, and they are read during the call.
-                if checkingAction,
-                   stepLineScanner.action(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[found.action])) == nil {
-                    return nil
-                }
                 // Safe because the range was found inside these bytes, and the slice is parsed before the closure returns.
                 let valueBytes = UnsafeRawBufferPointer(rebasing: bytes[found.range])
                 let value: JSONValue

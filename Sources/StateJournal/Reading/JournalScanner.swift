@@ -60,6 +60,7 @@ struct JournalScanner {
     mutating func scan(continuing earlier: Result? = nil) throws(JournalError) -> Result {
         let start = earlier?.validLength ?? 0
         var validator = JournalLineValidator(path: path, collecting: collecting)
+        var header = earlier?.header
         if let earlier {
             validator = JournalLineValidator(path: path, collecting: collecting, continuingAfter: earlier.header,
                                              lastStep: earlier.header.firstStep - 1 + earlier.index.count,
@@ -125,7 +126,7 @@ struct JournalScanner {
                         ? chunk.withUnsafeBytes { LineChecksum.verify(UnsafeRawBufferPointer(rebasing: $0[position..<end])) }
                         : verifier.finish()
                     try handle(start: lineStart, length: lineLength, number: lineNumber, prefix: prefix,
-                               lastByte: lastByte, verdict: verdict, validator: &validator)
+                               lastByte: lastByte, verdict: verdict, validator: &validator, header: &header)
                     lineNumber += 1
                     lineStart = fileOffset + Int64(end) + 1
                     lineLength = 0
@@ -143,11 +144,11 @@ struct JournalScanner {
             if lineNumber == 1 {
                 // A lone unterminated first line: judge it as the header it should be.
                 try handle(start: 0, length: lineLength, number: 1, prefix: prefix, lastByte: lastByte,
-                           verdict: verifier.finish(), validator: &validator)
+                           verdict: verifier.finish(), validator: &validator, header: &header)
             }
             torn = TornLine(line: lineNumber, offset: lineStart, length: lineLength)
         }
-        guard let header = validator.header else { throw JournalError(.emptyFile, path: path) }
+        guard let header else { throw JournalError(.emptyFile, path: path) }
         return Result(header: header, events: events, closing: closing, torn: torn, validLength: lineStart,
                       lineCount: lineNumber - 1, index: index, lineProblems: lineProblems, lineProblemCount: lineProblemCount)
     }
@@ -155,34 +156,79 @@ struct JournalScanner {
     /// Checks a line (``JournalLineValidator``) and indexes it; with ``JournalReader/Options/lineProblemLimit``
     /// set, a damaged or misplaced line after the header is noted and left out instead of ending the scan.
     private mutating func handle(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
-                                 verdict: LineChecksum.Verdict, validator: inout JournalLineValidator) throws(JournalError) {
+                                 verdict: LineChecksum.Verdict, validator: inout JournalLineValidator,
+                                 header: inout JournalHeader?) throws(JournalError) {
         // The closing line closes the journal only while no line follows it.
-        closing = nil
-        let descriptor = self.descriptor
-        let path = self.path
-        let parser = options.parser
+        if closing != nil { closing = nil }
         // Safe because the prefix's bytes are read only inside the closure, within their count.
-        let outcome: Swift.Result<JournalLineValidator.Outcome, JournalError> = prefix.withUnsafeBytes { raw in
+        if let fast = prefix.withUnsafeBytes({ validator.placeNextStep(length: length, lastByte: lastByte, prefix: $0, verdict: verdict) }) {
+            unplaced = nil
+            index.append(offset: start, length: length, line: number, keyframe: fast.keyframe, step: fast.step, parent: fast.parent)
+            return
+        }
+        try handleOther(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte, verdict: verdict,
+                        validator: &validator, header: &header)
+    }
+
+    /// Any line but the next step in the writer's layout: kept out of ``handle(start:length:number:prefix:lastByte:verdict:validator:header:)``,
+    /// which runs for every line and is fastest small.
+    @inline(never)
+    private mutating func handleOther(start: Int64, length: Int, number: Int, prefix: [UInt8], lastByte: UInt8,
+                                      verdict: LineChecksum.Verdict, validator: inout JournalLineValidator,
+                                      header: inout JournalHeader?) throws(JournalError) {
+        var failure: JournalError?
+        // Safe because the prefix's bytes are read only inside the closure, within their count.
+        let outcome: JournalLineValidator.Outcome? = prefix.withUnsafeBytes { raw in
             do throws(JournalError) {
-                return .success(try validator.check(line: number, length: length, lastByte: lastByte, prefix: raw, verdict: verdict) {
-                    () throws(JournalError) in
-                    try Self.readAndParse(descriptor: descriptor, path: path, parser: parser, start: start, length: length)
-                })
+                return try validator.check(line: number, length: length, lastByte: lastByte, prefix: raw, verdict: verdict) {
+                    () throws(JournalError) in try readAndParse(start: start, length: length)
+                }
             } catch {
-                return .failure(error)
+                failure = error
+                return nil
             }
         }
-        if let noted = validator.notedProblem {
-            validator.notedProblem = nil
-            note(noted)
+        if validator.hasNotedProblem, let noted = validator.takeNotedProblem() { note(noted) }
+        guard let outcome else {
+            unplaced = nil
+            guard let failure, collecting, number > 1, validator.hasHeader, failure.category == .malformed else {
+                throw failure ?? JournalError(.emptyFile, path: path)
+            }
+            note(failure)
+            return
         }
         switch outcome {
-        case .failure(let error):
+        case .step(let prefix, let placedBefore):
+            indexStep(prefix.step, keyframe: prefix.keyframe, parent: prefix.parent, start: start, length: length, line: number,
+                      after: placedBefore)
+        case .parsedStep(let placedBefore):
+            guard case .step(let step)? = validator.takeParsedLine() else { return }
+            indexStep(step.step, keyframe: step.isKeyframe, parent: step.parent, start: start, length: length, line: number,
+                      after: placedBefore)
+        case .header:
             unplaced = nil
-            guard collecting, number > 1, validator.header != nil, error.category == .malformed else { throw error }
-            note(error)
-        case .success(let outcome):
-            record(outcome, start: start, length: length, line: number)
+            if case .header(let value)? = validator.takeParsedLine() { header = value }
+        case .event:
+            unplaced = nil
+            if case .event(let event)? = validator.takeParsedLine() { events.append(LocatedEvent(line: number, event: event)) }
+        case .closing:
+            unplaced = nil
+            if case .event(let event)? = validator.takeParsedLine() { closing = LocatedEvent(line: number, event: event) }
+        case .damagedStep(let damaged):
+            unplaced = nil
+            index.append(offset: start, length: length, line: number, keyframe: damaged.keyframe, step: damaged.step, parent: damaged.parent)
+            index.damagedLines[damaged.step] = number
+            note(damaged.damage(in: path))
+        case .damagedLine(let part, let why):
+            if part == .unplaced {
+                let kept = lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept)
+                unplaced = (start, length, number, kept ? lineProblems.count : nil)
+            } else {
+                unplaced = nil
+            }
+            note(validator.damage(of: part, why, line: number))
+        case .unplacedStep:
+            unplaced = nil
         }
     }
 
@@ -193,7 +239,7 @@ struct JournalScanner {
             index.append(offset: pending.start, length: pending.length, line: pending.line, keyframe: false,
                          step: placedBefore.step, parent: nil)
             index.damagedLines[placedBefore.step] = pending.line
-            if let problem = pending.problem { lineProblems[problem] = placedBefore.damage }
+            if let problem = pending.problem { lineProblems[problem] = placedBefore.damage(in: path) }
         }
         unplaced = nil
         index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent)
@@ -205,41 +251,9 @@ struct JournalScanner {
         if lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept) { lineProblems.append(problem) }
     }
 
-    /// Indexes what a line turned out to be.
-    private mutating func record(_ outcome: JournalLineValidator.Outcome, start: Int64, length: Int, line: Int) {
-        switch outcome {
-        case .step(let prefix, let placedBefore):
-            indexStep(prefix.step, keyframe: prefix.keyframe, parent: prefix.parent, start: start, length: length, line: line,
-                      after: placedBefore)
-        case .parsedStep(let step, let placedBefore):
-            indexStep(step.step, keyframe: step.isKeyframe, parent: step.parent, start: start, length: length, line: line,
-                      after: placedBefore)
-        case .damagedStep(let damaged):
-            unplaced = nil
-            index.append(offset: start, length: length, line: line, keyframe: damaged.keyframe, step: damaged.step, parent: damaged.parent)
-            index.damagedLines[damaged.step] = line
-            note(damaged.damage)
-        case .damagedLine(let damage):
-            let kept = lineProblems.count < (options.lineProblemLimit ?? Self.damagedLinesKept)
-            unplaced = (start, length, line, kept ? lineProblems.count : nil)
-            note(damage)
-        case .damagedEvent(let damage):
-            unplaced = nil
-            note(damage)
-        case .event(let event):
-            unplaced = nil
-            events.append(LocatedEvent(line: line, event: event))
-        case .closing(let event):
-            unplaced = nil
-            closing = LocatedEvent(line: line, event: event)
-        case .header, .unplacedStep:
-            unplaced = nil
-        }
-    }
-
     /// Reads a whole line back and parses it: for a line not placed from its first bytes.
-    private static func readAndParse(descriptor: Int32, path: String, parser: JSONParser, start: Int64,
-                                     length: Int) throws(JournalError) -> Swift.Result<JournalLine, JournalLineError> {
+    private func readAndParse(start: Int64, length: Int) throws(JournalError) -> Swift.Result<JournalLine, JournalLineError> {
+        let parser = options.parser
         var buffer = [UInt8](repeating: 0, count: length)
         var failure: JournalError?
         // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.

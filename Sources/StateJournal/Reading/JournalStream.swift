@@ -126,11 +126,11 @@ package final class JournalStream {
                 throw JournalError(.emptyFile, path: path)
             }
             let parser = options.parser
-            let outcome = try validator.check(line: 1, length: first.count, lastByte: first.last ?? 0, prefix: first,
-                                              verdict: LineChecksum.verify(first, actual: lines.checksum)) {
+            _ = try validator.check(line: 1, length: first.count, lastByte: first.last ?? 0, prefix: first,
+                                    verdict: LineChecksum.verify(first, actual: lines.checksum)) {
                 Self.parse(first, parser: parser)
             }
-            guard case .header(let value) = outcome else { throw JournalError(.emptyFile, path: path) }
+            guard case .header(let value)? = validator.takeParsedLine() else { throw JournalError(.emptyFile, path: path) }
             header = value
         } catch {
             lines.release()
@@ -175,8 +175,16 @@ package final class JournalStream {
         let parser = options.parser
         while let bytes = try lines.next() {
             let number = lines.lineNumber
-            let outcome = try validator.check(line: number, length: bytes.count, lastByte: bytes.last ?? 0, prefix: bytes,
-                                              verdict: LineChecksum.verify(bytes, actual: lines.checksum)) {
+            let lastByte = bytes.last ?? 0
+            let verdict = LineChecksum.verify(bytes, actual: lines.checksum)
+            if let prefix = validator.placeNextStep(length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
+                let step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
+                                    isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
+                                    offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
+                if !body(step) { return }
+                continue
+            }
+            let outcome = try validator.check(line: number, length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
                 Self.parse(bytes, parser: parser)
             }
             let step: StepLine
@@ -187,27 +195,29 @@ package final class JournalStream {
                 step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
                                 offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
-            case .parsedStep(let record, let before):
+            case .parsedStep(let before):
+                guard case .step(let record)? = validator.takeParsedLine() else { continue }
                 placedBefore = before
                 step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
                                 isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset, checksum: lines.checksum)
             case .damagedStep(let damaged):
                 damagedLineCount += 1
-                currentDamage = damaged.damage
+                currentDamage = damaged.damage(in: path)
                 let line = StepLine(step: damaged.step, line: number, time: 0, parent: damaged.parent ?? damaged.step - 1,
                                     isKeyframe: damaged.keyframe, bytes: bytes, isDamaged: true)
                 if !body(line) { return }
                 continue
-            case .damagedLine, .damagedEvent:
+            case .damagedLine:
                 // A damaged line whose place is unknown waits for the next line to tell; a damaged event is left out.
                 damagedLineCount += 1
                 continue
             case .header, .event, .closing, .unplacedStep:
+                _ = validator.takeParsedLine()
                 continue
             }
             if let placedBefore {
                 // The damaged line before this one was the missing step.
-                currentDamage = placedBefore.damage
+                currentDamage = placedBefore.damage(in: path)
                 let damaged = StepLine(step: placedBefore.step, line: placedBefore.line, time: 0, parent: placedBefore.step - 1,
                                        isKeyframe: false, bytes: bytes, isDamaged: true)
                 if !body(damaged) { return }

@@ -68,8 +68,6 @@ struct StepLineScanner {
         var isState: Bool
         /// Where the value is in the line.
         var range: Range<Int>
-        /// Where the action is in the line.
-        var action: Range<Int>
         var hash: UInt64
     }
 
@@ -80,7 +78,7 @@ struct StepLineScanner {
         let content = LineChecksum.content(of: line)
         let bytes = content.bindMemory(to: UInt8.self)
         guard let layout = layout(of: bytes, sealed: content.count < line.count), layout.step == step else { return nil }
-        return Content(isState: layout.isState, range: layout.content, action: layout.action, hash: layout.hash)
+        return Content(isState: layout.isState, range: layout.content, hash: layout.hash)
     }
 
     /// Where the members of a step line in the writer's layout are.
