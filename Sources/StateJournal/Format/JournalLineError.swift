@@ -3,7 +3,10 @@ import StateJSON
 /// What is wrong with one journal line, independent of where the line is.
 ///
 /// ``JournalError`` adds the file and line number; this type says what is wrong inside the line.
-public enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// Indirect, so that it takes one word where it is carried without being thrown: in the result of
+/// every line a reader reads, in every step a recorder prepares.
+public indirect enum JournalLineError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The line is not valid JSON.
     case invalidJSON(JSONParseError)
     /// The line is JSON but not an object.

@@ -61,7 +61,7 @@ extension JournalLimits {
             }
             var deepest = 0
             for index in elements.indices {
-                guard let depth = depth(of: elements[index], depthLeft: depthLeft - 1, report: &report) else {
+                guard let depth = childDepth(elements[index], depthLeft: depthLeft - 1, report: &report) else {
                     report.number?.tokens.append(String(index))
                     return nil
                 }
@@ -74,15 +74,25 @@ extension JournalLimits {
                 return nil
             }
             var deepest = 0
-            let values = object.values
-            for index in values.indices {
-                guard let depth = depth(of: values[index], depthLeft: depthLeft - 1, report: &report) else {
+            var index = 0
+            for value in object.values {
+                guard let depth = childDepth(value, depthLeft: depthLeft - 1, report: &report) else {
                     report.number?.tokens.append(object.keys[index])
                     return nil
                 }
                 deepest = max(deepest, depth)
+                index += 1
             }
             return deepest + 1
+        }
+    }
+
+    /// ``depth(of:depthLeft:report:)`` of a child, without a call for the scalars most children are.
+    @inline(__always)
+    private static func childDepth(_ value: JSONValue, depthLeft: Int, report: inout ValueReport) -> Int? {
+        switch value {
+        case .null, .bool, .integer, .unsigned, .string: 0
+        default: depth(of: value, depthLeft: depthLeft, report: &report)
         }
     }
 
