@@ -235,15 +235,11 @@ struct JournalLineValidator {
     @inline(__always)
     private mutating func place(step: Int, parent: Int?, line: Int,
                                 pending: (line: Int, failure: JournalError.ChecksumFailure)?) throws(JournalError) -> DamagedStep? {
+        // The damaged line just before this one was the step expected, when this one is the step after it.
         var placedBefore: DamagedStep?
         if let pending, pending.line == line - 1, step == expectedStep + 1 {
-            // The damaged line before this one was the missing step.
-            let damaged = expectedStep
-            placedBefore = DamagedStep(step: damaged, line: pending.line, keyframe: false, parent: nil, failure: pending.failure)
-            expectedStep += 1
-            lastStep = damaged
-        }
-        guard step == expectedStep else {
+            placedBefore = DamagedStep(step: expectedStep, line: pending.line, keyframe: false, parent: nil, failure: pending.failure)
+        } else if step != expectedStep {
             if step < expectedStep { throw error(.stepRepeated(step: step, expected: expectedStep), line) }
             if collecting {
                 placingStopped = true
@@ -254,7 +250,8 @@ struct JournalLineValidator {
         if let parent, parent < firstStep - 1 || parent >= step {
             throw error(.parentNotEarlier(step: step, parent: parent), line)
         }
-        expectedStep += 1
+        // Placed only now, with the line that shows it: a reader indexes both or neither.
+        expectedStep = step + 1
         lastStep = step
         return placedBefore
     }
