@@ -77,6 +77,22 @@ public enum JournalEvent: Sendable, Equatable {
         JournalLineWriter.writeEventLine(jsonValue, into: &bytes)
     }
 
+    /// Appends the event's line as ``write(to:)`` does when every reader would read it (``JournalLimits``).
+    ///
+    /// - Throws: ``JournalError/UnreadableLine`` when the line would be too long or a rejected action
+    ///   nests too deep; nothing is appended then.
+    package func writeReadable(to bytes: inout [UInt8]) throws(JournalError.UnreadableLine) {
+        let lineStart = bytes.count
+        write(to: &bytes)
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        let problem = bytes.withUnsafeBytes { raw in
+            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[lineStart..<(raw.count - 1)]))
+        }
+        guard let problem else { return }
+        bytes.removeSubrange(lineStart...)
+        throw JournalError.UnreadableLine(step: nil, problem: problem)
+    }
+
     /// Reads an event from a parsed journal line.
     public init(jsonValue: JSONValue) throws(JournalLineError) {
         let fields = try LineFields(jsonValue)

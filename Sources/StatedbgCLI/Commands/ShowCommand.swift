@@ -45,6 +45,10 @@ enum ShowCommand: Subcommand {
             // A path that selects nothing anywhere is a mistake to name, not an empty answer.
             try CommandFailure.translating { () throws(DebuggerError) in try source.requirePathExists(path) }
         }
+        // The step's whole line is read, its action included: no state is shown from a line that is not
+        // a journal line.
+        let action = step == source.baseStep ? nil
+            : try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
         let printer = StepPrinter(colour: false)
         let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
             "\(source.name): \($0) selects nothing in the state after step \(step)."
@@ -53,8 +57,6 @@ enum ShowCommand: Subcommand {
             context.output.print(text)
             return .success
         }
-        let action = step == source.baseStep ? nil
-            : try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
         if arguments.flag("json") {
             let parsed = (try? JSONValue(parsing: text)) ?? .string(text)
             context.output.print(JSONValue.object(JSONObject([("action", action?.jsonValue ?? .null), ("state", parsed)])).canonicalText)
