@@ -206,7 +206,7 @@ package enum TestExporter {
     /// the type must be `Codable` and `Equatable` (what `assertFinalState` needs), the recording must
     /// hold its `Codable` form, and the test must be able to name it.
     private static func jsonComparisonReason(app: any RegisteredApp, coding: JournalHeader.StateCoding) -> String? {
-        guard let exposing = app as? any StateTypeExposing else {
+        guard let exposing = app as? any RegistrationExposing else {
             return "The app's registration does not show its state type"
         }
         guard exposing.stateIsCodableAndEquatable else { return "The state type is not Codable and Equatable" }

@@ -6,8 +6,10 @@ import StateRecorder
 /// recording: the regression test a recording is.
 ///
 /// Each step's result is compared by fingerprint with the hash its line records, so recorded states
-/// are rebuilt only at a mismatch. Steps of type `statedbg.replaceState` are not run: the replay
-/// continues from the state they recorded. The schema check (``SchemaCompatibility``) comes first and
+/// are rebuilt only at a mismatch. A step whose action cannot run (``StateJournal/JournalAction/ReplayMode``:
+/// a state replacement, or an action recorded without `Codable`) is not run: the replay continues from
+/// the state it recorded, and the report counts it (``VerifyReport/replayedSteps``,
+/// ``VerifyReport/notReplayed``); a report that replayed no step does not pass. The schema check (``SchemaCompatibility``) comes first and
 /// is reported whatever its outcome; when it finds the recording incompatible, a state or action that
 /// then fails to decode is the expected consequence, reported in ``VerifyReport/failure`` rather than
 /// thrown, so the verdict that explains it is not lost.
@@ -158,25 +160,23 @@ public struct ReplayVerifier {
                 }
             }
             let parent = source.parent(ofStep: step)
-            if action.type == ReplaceStateAction.type {
-                replayer = try makeReplayer(at: step)
-                replayerStep = step
-                report.checkedThrough = step
-                return true
-            }
-            if !action.isReplayable {
-                // Nothing can decode the action; continue from its recorded state when the state type
-                // can be decoded, else stop there and say why.
-                let skipped = UnreplayableStep(step: step, line: source.line(ofStep: step), type: action.type)
+            switch action.replayMode {
+            case .decode:
+                break
+            case .recordedState, .notReplayable:
+                // No action to run (a state set from outside the reducer), or nothing can decode it:
+                // continue from the recorded state when the state type can be decoded, else stop there
+                // and say why.
+                let taken = UnreplayableStep(step: step, line: source.line(ofStep: step), type: action.type)
                 do {
                     replayer = try makeReplayer(at: step)
                 } catch {
-                    report.stoppedAt = skipped
+                    report.stoppedAt = taken
                     return false
                 }
                 replayerStep = step
                 report.checkedThrough = step
-                report.notReplayed.append(skipped)
+                if action.replayMode == .notReplayable { report.notReplayed.append(taken) } else { report.stateReplacements += 1 }
                 return true
             }
             if redaction != nil, Self.holdsPlaceholder(action.payload) || parent != replayerStep {
@@ -209,6 +209,7 @@ public struct ReplayVerifier {
             }
             replayerStep = step
             report.checkedThrough = step
+            report.replayedSteps += 1
             return true
         }
         if let journal = checkingRecorded?.journal {

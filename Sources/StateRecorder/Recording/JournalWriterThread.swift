@@ -209,7 +209,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             stepsSinceFlush += 1
             noteStateSize()
         case .replacement(let step, let time, let parent):
-            let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
+            let action = JournalAction.stateReplacement()
             if let prepared = preparedState(index, in: batch) {
                 lastStep = builder.appendStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: prepared,
                                               time: time, parent: parent, into: &buffer)

@@ -116,7 +116,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, states: states,
             eagerly: eagerly, initialState: state,
-            actions: registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
+            actions: try registry(app), options: options, setState: { [weak store] in store?.replaceState($0) },
             travelsEchoThroughStore: true, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
@@ -145,8 +145,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     }
 
     /// The app's one action type, tagged with the app's identifier as before: `bank.pay`.
-    private static func registry(_ app: RecordableApp<State, Action>) -> ActionRegistry {
-        ActionRegistry().registering(Action.self, as: app.id)
+    private static func registry(_ app: RecordableApp<State, Action>) throws -> ActionRegistry {
+        try ActionRegistry().registering(Action.self, as: app.id)
     }
 
     private func observe() {

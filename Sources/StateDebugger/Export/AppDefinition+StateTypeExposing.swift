@@ -1,5 +1,0 @@
-import StateRecorder
-
-extension AppDefinition: StateTypeExposing {
-    var stateType: Any.Type { State.self }
-}

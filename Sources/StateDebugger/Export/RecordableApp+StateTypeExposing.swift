@@ -1,5 +1,0 @@
-import StateRecorder
-
-extension RecordableApp: StateTypeExposing {
-    var stateType: Any.Type { State.self }
-}
