@@ -80,7 +80,7 @@ import Testing
         let path = directory.file("replace.jsonl")
         try Recordings.writeRaw([
             (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 1, "notes": []]),
-            (ReplaceStateAction.make(["count": 42, "notes": ["loaded"]]), ["count": 42, "notes": ["loaded"]]),
+            (JournalAction.stateReplacement(payload: ["count": 42, "notes": ["loaded"]]), ["count": 42, "notes": ["loaded"]]),
             (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 43, "notes": ["loaded"]]),
         ], to: path)
         let report = try ReplayVerifier(source: try JournalSource(path: path), app: TestApps.counter()).verify()

@@ -70,13 +70,13 @@ package struct RecordingAbilities: Sendable, Equatable {
             verdicts = [(.dispatch, reason), (.verify, reason), (.skip, reason), (.minimize, reason), (.travel, travel)]
             return
         }
-        let exposing = app as? any RegistrationExposing
+        let exposing = app as? any StateTypeExposing
         let stateDecodable = exposing?.stateIsDecodable ?? (source.info.header.stateCoding == .codable)
         let stateType = app.stateTypeName
         let steps = coverage?.steps ?? (source.lastStep - source.baseStep)
 
         var dispatch = Verdict.works
-        if let exposing, exposing.codableActionTypeNames.isEmpty {
+        if exposing?.codableActionTypeNames?.isEmpty == true {
             dispatch = .doesNotWork("the app registers no Codable action type, so no action can be decoded")
         } else if !stateDecodable {
             dispatch = .partly("only at step \(source.baseStep): \(stateType) is not Decodable, so the reducer cannot start from a later recorded state")
@@ -101,9 +101,10 @@ package struct RecordingAbilities: Sendable, Equatable {
                 minimize = .doesNotWork(why)
                 skip = .partly("only before step \(first): " + why)
             } else if let notCodable {
-                verify = .partly("\(coverage.replayable) of \(steps) steps replay; \(notCodable), so their recorded states are taken")
-                minimize = .partly("\(notCodable); candidates take their recorded states")
-                skip = .partly("\(notCodable); the steps after the skipped one take their recorded states, which still hold its effect")
+                let states = coverage.notReplayed?.stepCount == 1 ? "its recorded state" : "their recorded states"
+                verify = .partly("\(coverage.replayable) of \(steps) steps replay; \(notCodable), so the replay takes \(states)")
+                minimize = .partly("\(notCodable); the candidates take \(states)")
+                skip = .partly("\(notCodable); after the skipped step the new branch takes \(states), which still hold the skipped action's effect")
             }
             if steps == 0 {
                 minimize = .doesNotWork("the recording has no steps")

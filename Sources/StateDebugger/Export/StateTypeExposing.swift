@@ -2,14 +2,18 @@
 /// so that a generated test compares the final state as a value only when the type can be decoded and
 /// compared with `==`, and the `Codable` action types it registers, so that a session can say whether
 /// anything typed or recorded can be decoded at all.
-protocol RegistrationExposing {
+protocol StateTypeExposing {
     /// The app's state type.
     var stateType: Any.Type { get }
-    /// The names of the app's registered `Codable` action types; empty when it registers none.
-    var codableActionTypeNames: [String] { get }
+    /// The names of the app's registered `Codable` action types; empty when it registers none, `nil`
+    /// when the registration does not say.
+    var codableActionTypeNames: [String]? { get }
 }
 
-extension RegistrationExposing {
+extension StateTypeExposing {
+    /// `nil`: a registration that shows only its state type does not say.
+    var codableActionTypeNames: [String]? { nil }
+
     /// Whether a test can decode the state from JSON and compare it with `==`, as `assertFinalState`
     /// needs.
     var stateIsCodableAndEquatable: Bool {
