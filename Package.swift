@@ -129,7 +129,9 @@ let package = Package(
             name: "StatedbgCLITests",
             dependencies: [
                 "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
+                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
+                // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
+                "StateTesting",
             ]
         ),
         .testTarget(
