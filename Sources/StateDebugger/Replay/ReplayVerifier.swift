@@ -147,6 +147,8 @@ public struct ReplayVerifier {
         }
         var replayerStep = base
         let isJournal = source.info.format == .journal
+        // A divergence's diff writes a `Date`'s ISO 8601 rendering beside its number.
+        let renderer = JSONDiffRenderer(notes: JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null))
         let interval = max(1, progressInterval)
         var untilCheck = interval
         func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
@@ -193,7 +195,7 @@ public struct ReplayVerifier {
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
                     kind: .rejected(rejection), recorded: source.hasState(at: step) ? try source.state(at: step) : replayer.state,
-                    actual: redaction?.apply(to: replayer.state) ?? replayer.state)
+                    actual: redaction?.apply(to: replayer.state) ?? replayer.state, renderer: renderer)
                 return false
             case .applied:
                 let actual = redaction?.apply(to: replayer.state) ?? replayer.state
@@ -203,7 +205,7 @@ public struct ReplayVerifier {
                 if !matches {
                     report.divergence = Divergence(
                         step: step, line: source.line(ofStep: step), source: source.name, action: action,
-                        kind: .stateMismatch, recorded: try source.state(at: step), actual: actual)
+                        kind: .stateMismatch, recorded: try source.state(at: step), actual: actual, renderer: renderer)
                     return false
                 }
             }

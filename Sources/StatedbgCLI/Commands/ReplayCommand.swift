@@ -90,7 +90,7 @@ enum ReplayCommand: Subcommand {
         let strict = arguments.flag("strict")
         if strict, verifier == nil { throw CommandFailure(.usage, "--strict is about the verification; add --verify.") }
         let last = to ?? source.lastStep
-        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        let printer = StepPrinter(colour: context.colour(arguments) && !json, source: source)
         let output = context.output
         if verifier == nil, let export = source as? ReduxDevToolsImport, !export.hasStates {
             return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
@@ -141,7 +141,7 @@ enum ReplayCommand: Subcommand {
         let journal = try FollowCommandSupport.open(path)
         let json = arguments.flag("json")
         let quiet = arguments.flag("quiet")
-        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        let printer = StepPrinter(colour: context.colour(arguments) && !json, source: journal)
         let output = context.output
         try replaySteps(of: journal, through: journal.lastStep, json: json, quiet: quiet, printer: printer, context)
         var printed = journal.lastStep
@@ -197,7 +197,7 @@ enum ReplayCommand: Subcommand {
         return try batch.run(context) { path, fileContext throws(CommandFailure) in
             let source = try fileContext.open(path, verifyingHashes: false)
             let verifier = try makeVerifier(source, fileContext)
-            let printer = StepPrinter(colour: colour)
+            let printer = StepPrinter(colour: colour, source: source)
             let fused = source is JournalSource
             if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
             let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)

@@ -56,7 +56,9 @@ package final class ReplInterpreter {
 
     let isCancelled: @Sendable () -> Bool
     var timeline: Timeline { session.timeline }
-    var printer: StepPrinter { StepPrinter(colour: colour) }
+    var printer: StepPrinter { StepPrinter(colour: colour, notes: notes) }
+    /// The `Date` notes of the recording's states, from the schema in its header.
+    private(set) lazy var notes = JSONValueNotes(stateSchema: session.source.info.schema["state"] ?? .null)
 
     /// The paths whose values are printed after a move that changed them, in the order they were added.
     package var watches: [String] { breakpoints.watchedPaths }
