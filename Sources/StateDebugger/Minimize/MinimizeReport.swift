@@ -17,7 +17,7 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
     /// Whether the caller cancelled the search; ``keptSteps`` is then the smallest found so far.
     public var cancelled: Bool
     /// The kept steps whose action no replay can run (recorded without `Codable`, or a state
-    /// replacement): each candidate took the state such a step recorded, as `replay --verify` does.
+    /// replacement): each candidate took the change such a step recorded (see ``RecordedChanges``).
     public var notReplayed: [UnreplayableStep] = []
 
     /// The steps kept and how many replays it took, as `statedbg minimize` prints it, then what was
@@ -25,7 +25,7 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
     ///
     /// ```text
     /// .total > 20 still holds with 2 of 6 actions (steps 1, 3); 9 replays.
-    /// not replayed: the action CartInit (1 step: 1) was recorded without Codable, so the replay took its recorded state; to replay it, …
+    /// not replayed: the action CartInit (1 step: 1) was recorded without Codable, so the candidates took the change it recorded; to replay it, …
     /// ```
     public var description: String {
         let steps = keptSteps.map(String.init).joined(separator: ", ")
@@ -33,11 +33,11 @@ public struct MinimizeReport: Sendable, Equatable, CustomStringConvertible {
         var lines = ["\(predicate) still holds with \(keptSteps.count) of \(originalCount) actions (step\(plural) \(steps)); \(replays) replay\(replays == 1 ? "" : "s")\(cancelled ? ", cancelled before the end" : "")."]
         let replacements = notReplayed.filter { $0.type == ReservedActionTag.replaceState }.map(\.step)
         if let actions = NotReplayedActions(notReplayed.filter { $0.type != ReservedActionTag.replaceState }) {
-            lines.append(actions.description)
+            lines.append(actions.sentence(instead: "the candidates took the change \(actions.isOneStep ? "it" : "each") recorded"))
         }
         if !replacements.isEmpty {
             let list = replacements.map(String.init).joined(separator: ", ")
-            lines.append("step\(replacements.count == 1 ? " \(list) replaces" : "s \(list) replace") the state from outside the reducer (\(ReservedActionTag.replaceState)): the replay took \(replacements.count == 1 ? "its recorded state" : "their recorded states").")
+            lines.append("step\(replacements.count == 1 ? " \(list) replaces" : "s \(list) replace") the state from outside the reducer (\(ReservedActionTag.replaceState)): the candidates took the change \(replacements.count == 1 ? "it" : "each") recorded.")
         }
         return lines.joined(separator: "\n")
     }

@@ -13,10 +13,12 @@ import StateRecorder
 /// does not reproduce. The result is 1-minimal: removing any one kept action loses the bug.
 ///
 /// A step whose action cannot run (``StateJournal/JournalAction/ReplayMode``: recorded without
-/// `Codable`, such as a store's own start-up action, or a state replacement) is replayed as
-/// `replay --verify` does: the candidate takes the state the step recorded, and the report names the
-/// kept steps that were taken so (``MinimizeReport/notReplayed``). A recording none of whose steps can
-/// be replayed is refused: there is nothing to minimize.
+/// `Codable`, such as a store's own start-up action, or a state replacement) takes what the recording
+/// holds for it, as `replay --verify` takes its recorded state: the change it recorded
+/// (``RecordedChanges``), which is its recorded state whenever the candidate stands where the recording
+/// stood, and does not bring back the steps a candidate left out. The report names the kept steps that
+/// were taken so (``MinimizeReport/notReplayed``). A recording none of whose steps can be replayed is
+/// refused: there is nothing to minimize.
 ///
 /// ```swift
 /// let minimizer = Minimizer(source: source, app: bankApp)
@@ -50,7 +52,7 @@ public struct Minimizer {
         let actions = try recordedActions()
         try refuseNothingReplayable(actions)
         let initial = try source.state(at: source.baseStep)
-        var taken = RecordedStates(source: source)
+        var taken = RecordedChanges(source: source)
         var tests = 0
         var cache: [[Int]: Bool] = [:]
         func reproduces(_ candidate: [Int]) -> Bool {
@@ -149,11 +151,12 @@ public struct Minimizer {
         header.previousFile = nil
         header.initialState = try source.state(at: source.baseStep)
         var replayer = try makeReplayer(from: header.initialState, step: source.baseStep)
+        var taken = RecordedChanges(source: source)
         try JournalExport(path: path, force: force, header: header, inputs: [source.name]).write(count: actions.count) { (index) throws(DebuggerError) in
             let action = actions[index]
             if action.replayMode != .decode {
-                // A step no replay can run keeps the state it recorded, as `replay --verify` takes it.
-                replayer = try makeReplayer(from: try source.state(at: steps[index]), step: steps[index])
+                // A step no replay can run takes the change it recorded.
+                replayer = try makeReplayer(from: try taken.apply(step: steps[index], to: replayer.state), step: steps[index])
             } else {
                 let outcome = try apply(action, to: replayer, step: steps[index])
                 if case .rejected(let rejection) = outcome {
@@ -195,14 +198,14 @@ public struct Minimizer {
 
     /// Why replaying every recorded action through the current code fails, or `nil` when it does not.
     private func replayFailure(_ actions: [JournalAction], from initial: JSONValue,
-                               taking taken: inout RecordedStates) -> DebuggerError? {
+                               taking taken: inout RecordedChanges) -> DebuggerError? {
         let base = source.baseStep
         do throws(DebuggerError) {
             var replayer = try makeReplayer(from: initial, step: base)
             for (offset, action) in actions.enumerated() {
                 let step = base + 1 + offset
                 if action.replayMode != .decode {
-                    replayer = try makeReplayer(from: try taken.state(at: step), step: step)
+                    replayer = try makeReplayer(from: try taken.apply(step: step, to: replayer.state), step: step)
                 } else if case .rejected(let rejection) = try apply(action, to: replayer, step: step) {
                     return .replayFailed(.undecodableAction(action.type, detail: "the validator \(rejection.validator) rejects it: \(rejection.reason)"),
                                          step: step, line: source.line(ofStep: step), source: source.name)
@@ -217,14 +220,14 @@ public struct Minimizer {
     /// Whether replaying the actions at the indices `candidate` from `initial` makes `predicate` true
     /// after some step.
     private func replayHolds(_ candidate: [Int], of actions: [JournalAction], from initial: JSONValue,
-                             taking taken: inout RecordedStates, predicate: StatePredicate, isCancelled: () -> Bool) -> Bool {
+                             taking taken: inout RecordedChanges, predicate: StatePredicate, isCancelled: () -> Bool) -> Bool {
         guard var replayer = try? app.makeReplayer(from: initial) else { return false }
         for (offset, index) in candidate.enumerated() {
             let action = actions[index]
             if offset & 255 == 255, isCancelled() { return false }
             if action.replayMode != .decode {
-                guard let recorded = try? taken.state(at: source.baseStep + 1 + index),
-                      let fresh = try? app.makeReplayer(from: recorded) else { return false }
+                guard let changed = try? taken.apply(step: source.baseStep + 1 + index, to: replayer.state),
+                      let fresh = try? app.makeReplayer(from: changed) else { return false }
                 replayer = fresh
             } else {
                 guard case .applied? = try? source.apply(action, to: replayer) else { return false }
@@ -245,23 +248,5 @@ public struct Minimizer {
             start = end
         }
         return chunks
-    }
-}
-
-/// The recorded states of the steps a minimization takes as recorded, read once each: ddmin replays the
-/// same steps many times.
-private struct RecordedStates {
-    let source: any RecordingSource
-    private var states: [Int: JSONValue] = [:]
-
-    init(source: any RecordingSource) {
-        self.source = source
-    }
-
-    mutating func state(at step: Int) throws(DebuggerError) -> JSONValue {
-        if let known = states[step] { return known }
-        let state = try source.state(at: step)
-        states[step] = state
-        return state
     }
 }

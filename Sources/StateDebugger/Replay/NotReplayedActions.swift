@@ -72,10 +72,17 @@ public struct NotReplayedActions: Sendable, Equatable, CustomStringConvertible {
             : "to replay them, declare Codable on their action types, each in the file that declares it (Swift synthesizes Codable only there), and register them in the app's ActionRegistry"
     }
 
+    /// Whether one step of one action was not replayed.
+    var isOneStep: Bool { groups.count == 1 && groups[0].count == 1 }
+
     /// The sentence a verification prints: what was not replayed, what the replay did instead, the fix.
     public var description: String {
-        let one = groups.count == 1 && groups[0].count == 1
+        sentence(instead: "the replay took \(isOneStep ? "its recorded state" : "their recorded states")")
+    }
+
+    /// `not replayed: the action Tick (1 step: 3) was recorded without Codable, so INSTEAD; FIX.`
+    public func sentence(instead: String) -> String {
         let subject = groups.count == 1 ? "the action \(list) was" : "the actions \(list) were"
-        return "not replayed: \(subject) recorded without Codable, so the replay took \(one ? "its recorded state" : "their recorded states"); \(remedy)."
+        return "not replayed: \(subject) recorded without Codable, so \(instead); \(remedy)."
     }
 }

@@ -19,7 +19,7 @@ package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
         /// A validator refused the state; the cursor did not move.
         case rejected(Rejection)
         /// The action cannot be replayed (recorded without `Codable`, or a state replacement), so the
-        /// step it made holds the state the recording has for it, at this position.
+        /// step it made holds what the recording has for it (the change it recorded), at this position.
         case takenAsRecorded(TimelinePosition, createdBranch: String?)
     }
 
@@ -41,7 +41,7 @@ package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
             let branch = created.map { " (new branch \($0); the old future stays on its branch)" } ?? ""
             let why = action.replayMode == .recordedState ? "it replaces the state from outside the reducer"
                 : "it was recorded without Codable"
-            return "\(action.label) not replayed (\(why)): its recorded state taken at \(position)\(branch)"
+            return "\(action.label) not replayed (\(why)): the change it recorded taken at \(position)\(branch)"
         }
     }
 }

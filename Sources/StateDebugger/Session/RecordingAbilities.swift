@@ -101,10 +101,12 @@ package struct RecordingAbilities: Sendable, Equatable {
                 minimize = .doesNotWork(why)
                 skip = .partly("only before step \(first): " + why)
             } else if let notCodable {
-                let states = coverage.notReplayed?.stepCount == 1 ? "its recorded state" : "their recorded states"
-                verify = .partly("\(coverage.replayable) of \(steps) steps replay; \(notCodable), so the replay takes \(states)")
-                minimize = .partly("\(notCodable); the candidates take \(states)")
-                skip = .partly("\(notCodable); after the skipped step the new branch takes \(states), which still hold the skipped action's effect")
+                // One reason for the three, so that the opening line names the actions once.
+                let them = coverage.notReplayed?.stepCount == 1 ? "it" : "them"
+                let limit = Verdict.partly("\(coverage.replayable) of \(steps) steps replay: \(notCodable), so the replay takes what the recording holds for \(them)")
+                verify = limit
+                minimize = limit
+                skip = limit
             }
             if steps == 0 {
                 minimize = .doesNotWork("the recording has no steps")
@@ -115,6 +117,20 @@ package struct RecordingAbilities: Sendable, Equatable {
             skip = .partly("only of step \(source.baseStep + 1): \(stateType) is not Decodable, so the replay cannot start from a later recorded state")
         }
         verdicts = [(.dispatch, dispatch), (.verify, verify), (.skip, skip), (.minimize, minimize), (.travel, travel)]
+    }
+
+    /// What `app`'s registration allows whatever it records, as `statedbg examples` says it; `nil` when
+    /// nothing in the registration keeps dispatch, verify, skip or minimize from working (what a
+    /// recording holds may still: an action recorded without `Codable`).
+    package static func limits(of app: any RegisteredApp) -> String? {
+        guard let exposing = app as? any StateTypeExposing else { return nil }
+        if exposing.codableActionTypeNames?.isEmpty == true {
+            return "dispatch, verify, skip and minimize do not work: it registers no Codable action type, so nothing it records can be replayed"
+        }
+        if !exposing.stateIsDecodable {
+            return "its state type is not Decodable, so dispatch works only at the initial state, and verify, skip and minimize stop at a step that cannot be replayed"
+        }
+        return nil
     }
 
     /// One clause per verdict, abilities with the same verdict named together, in ``Ability`` order:

@@ -132,17 +132,17 @@ package final class Session {
 
     /// Runs one of the recording's actions again at the cursor, as a replay does: decoded by its tag
     /// when it can be (``StateJournal/JournalAction/ReplayMode/decode``), and otherwise (an action
-    /// recorded without `Codable`, a state replacement) by taking `recordedState`, the state its step
-    /// recorded, which the report says (``DispatchReport/Outcome/takenAsRecorded(_:createdBranch:)``).
+    /// recorded without `Codable`, a state replacement) by taking what the recording holds for its step,
+    /// which the report says (``DispatchReport/Outcome/takenAsRecorded(_:createdBranch:)``).
     ///
-    /// - Parameter recordedState: The state the action's step recorded; read only for a step no
-    ///   replay can run.
+    /// - Parameter recorded: The state the recording holds for the action's step, given the state at
+    ///   the cursor (see ``RecordedChanges``); called only for a step no replay can run.
     @discardableResult
-    package func replay(_ action: JournalAction, recordedState: () throws(DebuggerError) -> JSONValue,
+    package func replay(_ action: JournalAction, recorded: (JSONValue) throws(DebuggerError) -> JSONValue,
                         newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
         guard action.replayMode == .decode else {
-            let state = try recordedState()
             let before = try timeline.currentState()
+            let state = try recorded(before)
             let memory = MemoryStep(action: action, state: state,
                                     hash: StateFingerprint.of(state, scheme: source.info.header.fingerprintScheme), time: clock())
             let result = try timeline.append(memory, newBranchName: newBranchName)

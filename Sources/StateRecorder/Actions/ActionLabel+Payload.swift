@@ -14,7 +14,7 @@ extension ActionLabel {
     ///   shape is the guide.
     package func payloadCandidates(shapes: [String: JSONValue]) -> [JSONValue] {
         let parts = tag.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if let shape = shapes[tag].map(SchemaNode.init(jsonValue:)), shape.cases == nil {
+        if let shape = shapes[tag].map(SchemaNode.init(jsonValue:)), shape.cases == nil, shape.fields != nil {
             // A struct action, tagged with its type's name alone: its fields are the arguments.
             return Self.limited(Self.object(arguments ?? [], fields: shape))
         }

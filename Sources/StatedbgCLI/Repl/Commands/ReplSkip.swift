@@ -15,8 +15,8 @@ enum ReplSkip: ReplCommandProtocol {
                 the first step whose state differs from the recording's, with the diff (- recorded, + without \
                 STEP), and whether the final state differs. Needs the app registered (reducer mode); the cursor \
                 ends on the new branch's last step. A later step that cannot be replayed (its action was \
-                recorded without Codable, or it replaces the state) takes its recorded state, as replay \
-                --verify does, and the reply names it: that state still holds the skipped action's effect.
+                recorded without Codable, or it replaces the state) takes the change it recorded, and the \
+                reply names it.
                 """,
             arguments: [ArgumentSpec("step", help: "The step whose action to leave out; negative counts from the end.")]))
 
@@ -51,13 +51,16 @@ enum ReplSkip: ReplCommandProtocol {
         var firstDifference: String?
         var newBranch: String?
         var taken: [UnreplayableStep] = []
+        var changes = RecordedChanges(source: source)
         for (step, action) in later {
             if step & 255 == 0, repl.isCancelled() {
                 throw CommandFailure(.interrupted, "Interrupted before step \(step); the steps replayed so far stay on \(newBranch ?? branch).")
             }
             let report: DispatchReport
             do {
-                report = try repl.session.replay(action, recordedState: { () throws(DebuggerError) in try source.state(at: step) })
+                report = try repl.session.replay(action, recorded: { (current) throws(DebuggerError) in
+                    try changes.apply(step: step, to: current)
+                })
             } catch {
                 var failure = CommandFailure(error)
                 failure.message = "step \(step) (\(action.label)) could not be replayed without step \(skipped): \(failure.message) "
@@ -91,7 +94,7 @@ enum ReplSkip: ReplCommandProtocol {
         if !taken.isEmpty {
             let steps = taken.map { "\($0.step) (\($0.type))" }
             reply.append("not replayed: step\(taken.count == 1 ? "" : "s") \(steps.joined(separator: ", ")) cannot be replayed, so the new branch took "
-                + "\(taken.count == 1 ? "its recorded state" : "their recorded states"), which still hold\(taken.count == 1 ? "s" : "") the effect of step \(skipped)")
+                + "the change \(taken.count == 1 ? "it" : "each") recorded")
         }
         reply.append(firstDifference ?? "the outcome is the same: every state after step \(skipped) is the recording's")
         if firstDifference != nil {
