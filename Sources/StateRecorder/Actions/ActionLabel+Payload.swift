@@ -1,3 +1,4 @@
+import Foundation
 import StateJSON
 
 extension ActionLabel {
@@ -7,8 +8,8 @@ extension ActionLabel {
     /// The schema says whether a tag names an enum case or a struct, and where a value is an enum
     /// whose cases have associated values. What it cannot say — whether a bare word such as `jenny`
     /// is a `String`-backed enum (`"jenny"`) or a case without associated values (`{"jenny":{}}`) — gives
-    /// one candidate each; decoding them tells which is meant. Dates are written as the ISO 8601 text
-    /// the label holds, which a `JSONValueDecoder` reads into a `Date`.
+    /// one candidate each; decoding them tells which is meant. A date, which a label writes in ISO 8601,
+    /// becomes the number of seconds since 2001-01-01 that `Date`'s `Codable` conformance writes.
     ///
     /// - Parameter shapes: The schema of each action tag; may be empty, in which case the label's own
     ///   shape is the guide.
@@ -153,8 +154,8 @@ extension ActionLabel {
         }
     }
 
-    /// What a word written without quotes stands for: a number, a Boolean, `nil`, a date (as its ISO
-    /// 8601 text, which decodes into a `Date`), or a name (an enum's raw value, or a case without
+    /// What a word written without quotes stands for: a number, a Boolean, `nil`, a date (as the
+    /// seconds since 2001-01-01 of its ISO 8601 text), or a name (an enum's raw value, or a case without
     /// associated values, or an unquoted `UUID`).
     private static func words(_ word: String, node: SchemaNode?) -> [JSONValue] {
         switch word {
@@ -164,7 +165,8 @@ extension ActionLabel {
         default: break
         }
         if let number = number(word) { return [number] }
-        if ISO8601Timestamp.parse(word) != nil { return [.string(word)] }
+        // A `Date` as its `Codable` conformance writes it: seconds since 2001-01-01.
+        if let date = ISO8601Timestamp.parse(word) { return [.double(date.timeIntervalSinceReferenceDate)] }
         if let node, node.cases != nil { return [.object([word: .object([:])])] }
         if node?.type == "String" || node?.type == "UUID" || node?.type == "URL" { return [.string(word)] }
         return [.string(word), .object([word: .object([:])])]

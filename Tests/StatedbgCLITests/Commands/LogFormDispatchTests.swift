@@ -1,15 +1,16 @@
 import TestSupport
 import Foundation
 import ExampleApps
+import StateLive
 import StateDebugger
 import StateJournal
 import StateRecorder
 import Testing
-import StatedbgCLI
+@testable import StatedbgCLI
 
-/// The REPL's `dispatch` reads an action as `statedbg log` prints it: every action of every shipped
-/// recording whose actions are `Codable`, printed by `log --full` and dispatched back at the step
-/// before it, is the same action.
+/// The REPL's `dispatch` and `app dispatch` read an action as `statedbg log` prints it: every action
+/// of every shipped recording whose actions are `Codable`, printed by `log --full` and dispatched back
+/// at the step before it, is the same action; `app dispatch` sends the app its very payload.
 @Suite struct LogFormDispatchTests {
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path
@@ -38,6 +39,11 @@ import StatedbgCLI
         let labels = log.output.split(separator: "\n").map { String($0.dropFirst(8)) }
         try #require(labels.count == actions.count)
         let session = Session(source: source, registry: AppRegistry(Examples.all))
+        for (label, action) in zip(labels, actions) where label.contains("(") {
+            // `app dispatch` sends the action, turned into its Codable form with the recording's schema.
+            #expect(ReplAppDispatch.labelCommand(label, schema: source.info.schema) == .dispatch(type: action.type, payload: action.payload),
+                    "\(file): \(label)")
+        }
         for (offset, label) in labels.enumerated() {
             let step = source.baseStep + 1 + offset
             try session.timeline.checkout(Timeline.mainBranch)
