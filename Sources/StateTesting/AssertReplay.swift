@@ -44,6 +44,10 @@ import StateRecorder
 ///   - invariants: Properties checked on the initial state and after every step; the first step
 ///     that breaks one fails, with its action and state.
 ///   - strict: Whether a step that could not be replayed fails the test, rather than being a warning.
+///   - fileID: The test file's `#fileID`, where a failure is recorded.
+///   - filePath: The test file's `#filePath`, where a failure is recorded and the package root is found from.
+///   - line: The line a failure is recorded at.
+///   - column: The column a failure is recorded at.
 /// - Returns: What the replay found, for further assertions.
 @discardableResult
 public func assertReplay<State, Action>(
@@ -112,7 +116,11 @@ public func assertReplay<State, Action>(
 /// - Parameters:
 ///   - folder: Resolved like a recording path, against the package root.
 ///   - apps: The apps that made the recordings.
-///   - invariants: ``StateJSON/StatePredicate`` texts that must hold at every step of every recording.
+///   - invariants: `StatePredicate` texts that must hold at every step of every recording.
+///   - fileID: The test file's `#fileID`, where a failure is recorded.
+///   - filePath: The test file's `#filePath`, where a failure is recorded and the package root is found from.
+///   - line: The line a failure is recorded at.
+///   - column: The column a failure is recorded at.
 /// - Returns: One result per recording, in path order.
 @discardableResult
 public func assertReplayAll(

@@ -8,7 +8,7 @@ import StateRecorder
 /// recording test failures: the value-returning side of
 /// ``assertReplay(_:app:invariants:strict:fileID:filePath:line:column:)-(_,RecordableApp<State,Action>,_,_,_,_,_,_)``.
 ///
-/// The replay itself is ``StateDebugger/ReplayVerifier``'s: the schema is checked first (an incompatible
+/// The replay itself is `ReplayVerifier`'s: the schema is checked first (an incompatible
 /// schema stops the replay, a risky one adds a note), then every action runs through the reducer and
 /// validators and each state is compared with the recorded one. Invariants are checked on the states
 /// the replay confirmed, from the initial state up to the first divergence, and the earlier of a
@@ -42,7 +42,7 @@ public enum RecordingReplay {
     }
 
     /// Replays one recording through an app with a store of its own, described by an
-    /// ``StateRecorder/AppDefinition``: its actions decoded through its registry, run through its reducer.
+    /// `AppDefinition`: its actions decoded through its registry, run through its reducer.
     ///
     /// - Parameters:
     ///   - recording: A statedbg journal; a relative path is resolved as for the other `run`.
@@ -68,7 +68,7 @@ public enum RecordingReplay {
     /// - Parameters:
     ///   - folder: Resolved like a recording path.
     ///   - apps: The apps that may have made the recordings.
-    ///   - invariants: ``StateJSON/StatePredicate`` texts that must hold at every step of every recording.
+    ///   - invariants: `StatePredicate` texts that must hold at every step of every recording.
     ///   - filePath: The test file, to find the package root.
     public static func runAll(
         in folder: String, apps: [any RegisteredApp], invariants: [String] = [], filePath: String = #filePath

@@ -54,7 +54,7 @@ import Testing
         let journal = try String(contentsOfFile: directory.file("c.jsonl"), encoding: .utf8)
         let line = try #require(journal.split(separator: "\n").first { $0.contains(ReservedActionTag.replaceState) })
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let document = try String(contentsOf: root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFormat.md"),
+        let document = try String(contentsOf: root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFileFormat.md"),
                                   encoding: .utf8)
         #expect(document.contains("```text\n\(line)\n```"), "\(line)")
         let reader = try JournalReader(path: directory.file("c.jsonl"))

@@ -2,7 +2,7 @@
 ///
 /// An app's actions never carry one (StateRecorder's `ActionRegistry` refuses such a name), so a
 /// reader can tell statedbg's steps from the app's by the tag alone. The journal format specification
-/// lists them (<doc:JournalFormat#Reserved-action-tags>); today there is one:
+/// lists them (<doc:JournalFileFormat#Reserved-action-tags>); today there is one:
 ///
 /// ```swift
 /// ReservedActionTag.replaceState              // "statedbg.replaceState"

@@ -41,7 +41,9 @@ public struct ActionDescriber: Sendable {
 
     /// The tag and label of `action`.
     ///
-    /// - Parameter hiding: Argument and field names whose values the label shows as `<redacted>`.
+    /// - Parameters:
+    ///   - action: The action, of any type.
+    ///   - hiding: Argument and field names whose values the label shows as `<redacted>`.
     public func describe(_ action: Any, hiding: Set<String> = []) -> (type: String, label: String) {
         if let described = action as? DescribedAction {
             return (described.actionType, described.actionLabel)

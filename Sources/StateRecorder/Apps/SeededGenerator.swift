@@ -1,7 +1,7 @@
 /// A deterministic random number generator (SplitMix64) for reproducible action streams.
 ///
 /// The same seed gives the same numbers on every platform and Swift version, because only
-/// ``next()`` and ``Swift/RandomNumberGenerator/bounded(_:)`` are used; the standard library's
+/// ``next()`` and `RandomNumberGenerator.bounded(_:)` are used; the standard library's
 /// `random(in:)` algorithms are not guaranteed to stay the same.
 ///
 /// ```swift

@@ -61,9 +61,11 @@ public struct ActionRegistry: Sendable {
     /// try actions.register(AccountAction.self, as: "bank")   // tags such as bank.deposit
     /// ```
     ///
-    /// - Parameter name: The tag of a struct's actions, or the part before the case of an enum's
-    ///   (`bank` gives `bank.pay`); ``defaultName(of:)`` when `nil`. Keep it stable: recordings find
-    ///   their types by it.
+    /// - Parameters:
+    ///   - type: The `Codable` action type.
+    ///   - name: The tag of a struct's actions, or the part before the case of an enum's
+    ///     (`bank` gives `bank.pay`); ``defaultName(of:)`` when `nil`. Keep it stable: recordings find
+    ///     their types by it.
     /// - Throws: ``ActionRegistryError/reservedName(_:type:)`` for a name that starts with `statedbg.`.
     public mutating func register(_ type: any Codable.Type, as name: String? = nil) throws(ActionRegistryError) {
         let name = name ?? Self.defaultName(of: type)

@@ -6,7 +6,7 @@ import StateJournal
 /// The name "statedbg.cart" cannot tag the actions of Cart.Action: names that start with "statedbg." are statedbg's own (statedbg.replaceState marks a state set from outside the reducer); register the type under another name, such as "cart".
 /// ```
 public enum ActionRegistryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The name is in the reserved `statedbg.` namespace (``StateJournal/ReservedActionTag``); `type` is
+    /// The name is in the reserved `statedbg.` namespace (`ReservedActionTag`); `type` is
     /// the Swift type it was to tag.
     case reservedName(String, type: String)
 
