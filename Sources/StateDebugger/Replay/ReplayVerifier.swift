@@ -9,8 +9,8 @@ import StateRecorder
 /// are rebuilt only at a mismatch. A step whose action cannot run (``StateJournal/JournalAction/ReplayMode``:
 /// a state replacement, or an action recorded without `Codable`) is not run: the replay continues from
 /// the state it recorded, and the report counts it (``VerifyReport/replayedSteps``,
-/// ``VerifyReport/notReplayed``); a report that replayed no step does not pass. The schema check (``SchemaCompatibility``) comes first and
-/// is reported whatever its outcome; when it finds the recording incompatible, a state or action that
+/// ``VerifyReport/notReplayed``); a report that replayed no step does not pass. The schema check
+/// (``SchemaCompatibility``) comes first and is reported whatever its outcome; when it finds the recording incompatible, a state or action that
 /// then fails to decode is the expected consequence, reported in ``VerifyReport/failure`` rather than
 /// thrown, so the verdict that explains it is not lost.
 ///

@@ -41,7 +41,7 @@ package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
             let branch = created.map { " (new branch \($0); the old future stays on its branch)" } ?? ""
             let why = action.replayMode == .recordedState ? "it replaces the state from outside the reducer"
                 : "it was recorded without Codable"
-            return "\(action.label) not replayed (\(why)): the change it recorded taken at \(position)\(branch)"
+            return "\(action.label) not replayed (\(why)); the change it recorded was taken at \(position)\(branch)"
         }
     }
 }

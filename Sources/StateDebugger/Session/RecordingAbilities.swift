@@ -9,10 +9,10 @@ import StateRecorder
 /// ```swift
 /// let abilities = RecordingAbilities(source: source, app: registry.app(for: source.info.app),
 ///                                    coverage: try ReplayCoverage.survey(source))
-/// print(abilities.summary)
+/// print(abilities.summary())
 /// ```
 /// ```text
-/// dispatch works; verify, skip and minimize do not work: none of the 6 steps can be replayed, since the actions AddItem (5 steps: 1, 2, 3, 4, 5) and RemoveItem (1 step: 6) were recorded without Codable
+/// dispatch does not work: the app registers no Codable action type, so no action can be decoded; verify, skip and minimize do not work: none of the 6 steps can be replayed, since the actions AddItem (5 steps: 1, 2, 3, 4, 5) and RemoveItem (1 step: 6) were recorded without Codable
 /// ```
 package struct RecordingAbilities: Sendable, Equatable {
     /// A command that runs the app's reducer or acts on the app.
@@ -96,10 +96,12 @@ package struct RecordingAbilities: Sendable, Equatable {
                 minimize = reason
                 skip = reason
             } else if let first = coverage.firstTakenAsRecorded, !stateDecodable {
-                let why = "step \(first) cannot be replayed and \(stateType) is not Decodable, so no replay gets past it"
-                verify = .partly("only the steps before \(first): " + why)
+                // A step that cannot be replayed is taken only when its recorded state is the app's initial one.
+                let why = "\(stateType) is not Decodable, so no replay continues from a recorded state other than the initial one, "
+                    + "and a step that cannot be replayed (the first is step \(first)) leaves nothing else to continue from"
+                verify = .partly("it stops at the first such step that changed the state: " + why)
                 minimize = .doesNotWork(why)
-                skip = .partly("only before step \(first): " + why)
+                skip = .partly("it stops there too: " + why)
             } else if let notCodable {
                 // One reason for the three, so that the opening line names the actions once.
                 let them = coverage.notReplayed?.stepCount == 1 ? "it" : "them"
