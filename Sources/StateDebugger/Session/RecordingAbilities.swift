@@ -79,7 +79,7 @@ package struct RecordingAbilities: Sendable, Equatable {
         if exposing?.codableActionTypeNames?.isEmpty == true {
             dispatch = .doesNotWork("the app registers no Codable action type, so no action can be decoded")
         } else if !stateDecodable {
-            dispatch = .partly("only at step \(source.baseStep): \(stateType) is not Decodable, so the reducer cannot start from a later recorded state")
+            dispatch = .partly("only at the initial state, since \(stateType) is not Decodable")
         }
 
         var verify = Verdict.works
@@ -96,12 +96,13 @@ package struct RecordingAbilities: Sendable, Equatable {
                 minimize = reason
                 skip = reason
             } else if let first = coverage.firstTakenAsRecorded, !stateDecodable {
-                // A step that cannot be replayed is taken only when its recorded state is the app's initial one.
-                let why = "\(stateType) is not Decodable, so no replay continues from a recorded state other than the initial one, "
-                    + "and a step that cannot be replayed (the first is step \(first)) leaves nothing else to continue from"
-                verify = .partly("it stops at the first such step that changed the state: " + why)
-                minimize = .doesNotWork(why)
-                skip = .partly("it stops there too: " + why)
+                // One reason for the three. (A step that cannot be replayed is passed only while the
+                // state is still the app's initial one.)
+                let limit = Verdict.partly("the replay stops at a step that cannot be replayed (the first is step \(first)), since "
+                    + "\(stateType) is not Decodable and no replay continues from a recorded state")
+                verify = limit
+                minimize = limit
+                skip = limit
             } else if let notCodable {
                 // One reason for the three, so that the opening line names the actions once.
                 let them = coverage.notReplayed?.stepCount == 1 ? "it" : "them"
@@ -116,7 +117,7 @@ package struct RecordingAbilities: Sendable, Equatable {
             }
         }
         if !stateDecodable, case .works = skip {
-            skip = .partly("only of step \(source.baseStep + 1): \(stateType) is not Decodable, so the replay cannot start from a later recorded state")
+            skip = .partly("only of the first step, since \(stateType) is not Decodable")
         }
         verdicts = [(.dispatch, dispatch), (.verify, verify), (.skip, skip), (.minimize, minimize), (.travel, travel)]
     }
@@ -130,7 +131,7 @@ package struct RecordingAbilities: Sendable, Equatable {
             return "dispatch, verify, skip and minimize do not work: it registers no Codable action type, so nothing it records can be replayed"
         }
         if !exposing.stateIsDecodable {
-            return "its state type is not Decodable, so dispatch works only at the initial state, and verify, skip and minimize stop at a step that cannot be replayed"
+            return "its state type is not Decodable, so dispatch works only at the initial state, and a replay stops at a step that cannot be replayed"
         }
         return nil
     }

@@ -124,6 +124,22 @@ import StatedbgCLI
             in-app travel: does not work: it needs the running app (statedbg attach)
 
             """), "\(info.output)")
+        let observed = try TemporaryDirectory()
+        try TodoFixture.record(TodoFixture.session, to: observed.file("s.jsonl"))
+        let stuck = try ReplInterpreter(session: Session(source: RecordingLoader.open(path: observed.file("s.jsonl")), registry: AppRegistry(Self.apps)))
+        #expect(stuck.banner == "\(observed.file("s.jsonl")): app session, steps 0 to 7; dispatch works in part: only at the initial state, since "
+            + "StatedbgCLITests.ObservedList is not Decodable; verify, skip and minimize work in part: the replay stops at a step that cannot be "
+            + "replayed (the first is step 1), since StatedbgCLITests.ObservedList is not Decodable and no replay continues from a recorded state. "
+            + "Type 'help' for the commands.")
+        let examples = CommandRun.statedbg("examples", in: cart, apps: Self.apps)
+        #expect(examples.output == """
+            todos       (cannot be recorded: no action generator)
+            cart        (cannot be recorded: no action generator)
+                        dispatch, verify, skip and minimize do not work: it registers no Codable action type, so nothing it records can be replayed
+            session     (cannot be recorded: no action generator)
+                        its state type is not Decodable, so dispatch works only at the initial state, and a replay stops at a step that cannot be replayed
+
+            """)
         let unknown = try ReplInterpreter(session: Session(source: RecordingLoader.open(path: cart.file("t.jsonl")), registry: AppRegistry()))
         #expect(unknown.banner.hasSuffix("; dispatch, verify, skip and minimize do not work: no app \"cart\" is registered in this statedbg (snapshot mode). Type 'help' for the commands."))
     }
