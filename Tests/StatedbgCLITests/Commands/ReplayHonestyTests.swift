@@ -133,10 +133,10 @@ import StatedbgCLI
             + "Type 'help' for the commands.")
         let examples = CommandRun.statedbg("examples", in: cart, apps: Self.apps)
         #expect(examples.output == """
-            todos       (cannot be recorded: no action generator)
-            cart        (cannot be recorded: no action generator)
+            todos        (cannot be recorded: no action generator)
+            cart         (cannot be recorded: no action generator)
                         dispatch, verify, skip and minimize do not work: it registers no Codable action type, so nothing it records can be replayed
-            session     (cannot be recorded: no action generator)
+            session      (cannot be recorded: no action generator)
                         its state type is not Decodable, so dispatch works only at the initial state, and a replay stops at a step that cannot be replayed
 
             """)
