@@ -21,6 +21,7 @@ import Testing
         #expect(try JournalAction(jsonValue: reflected.jsonValue).replayMode == .notReplayable)
         #expect(try JournalAction(jsonValue: JournalAction.stateReplacement().jsonValue).replayMode == .recordedState)
         #expect(ReservedActionTag.isReserved("statedbg.anything") && ReservedActionTag.isReserved("statedbg"))
+        #expect(ReservedActionTag.isReserved(ReservedActionTag.replaceState))
         #expect(!ReservedActionTag.isReserved("statedbgx.pay") && !ReservedActionTag.isReserved("bank.statedbg"))
     }
 

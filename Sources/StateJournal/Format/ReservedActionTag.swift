@@ -15,7 +15,10 @@ public enum ReservedActionTag {
     /// `statedbg.replaceState`: a step whose state was set from outside the reducer (a time travel
     /// of the app recorded as a new step, a state loaded in the debugger). No action ran, so a replay
     /// takes the state the step records.
-    public static let replaceState = prefix + "replaceState"
+    public static let replaceState = "statedbg.replaceState"
+
+    /// The UTF-8 length of ``replaceState``, which a replay compares before the text.
+    static let replaceStateByteCount = replaceState.utf8.count
 
     /// Whether `tag` is in the reserved namespace: `statedbg.` or any tag that starts with it.
     public static func isReserved(_ tag: String) -> Bool {
