@@ -65,7 +65,7 @@ public enum JournalCheck {
         for run in reader.intactRuns() where !isCancelled() {
             do {
                 try reader.forEachActionAndHash(run) { step, action, _ in
-                    guard action.isReplayable, action.type != ReplaceStateAction.type else { return true }
+                    guard action.replayMode == .decode else { return true }
                     let decodedType: String?
                     if let known = decodedTypes[action] {
                         decodedType = known

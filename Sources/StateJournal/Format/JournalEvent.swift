@@ -23,7 +23,7 @@ public enum JournalEvent: Sendable, Equatable {
     /// The recorder closed the journal after step `after`: a reader following the file can stop.
     ///
     /// It is the last line a recorder writes; lines after it come from a recording resumed later.
-    /// Readers keep it out of their list of events (see <doc:JournalFormat>).
+    /// Readers keep it out of their list of events (see <doc:JournalFileFormat>).
     case closed(after: Int, time: Int64)
 
     /// How the live store travelled.

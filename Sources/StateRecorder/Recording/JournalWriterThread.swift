@@ -202,7 +202,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             noteStep()
         case .replacement(let step, let time, let parent):
-            let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
+            let action = JournalAction.stateReplacement()
             lastStep = try states.appendReplacement(action: action, state: queue.state(index, in: batch).pointee,
                                                     time: time, parent: parent, builder: builder, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
