@@ -18,7 +18,7 @@ public enum JournalLimits {
     public static let maxLineBytes = 64 << 20
 
     /// The deepest a line nests arrays and objects, its own object included: 512, the JSON parser's
-    /// default (``StateJSON/JSONParser/Limits/maxDepth``).
+    /// default (`JSONParser.Limits.maxDepth` in StateJSON).
     public static let maxDepth = JSONParser.Limits.default.maxDepth
 
     /// The deepest a member of a line (a step's `state`, its `action`) nests arrays and objects: one
