@@ -3,8 +3,10 @@ import PackageDescription
 
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
+//   CAtomics       (C) the compiler's lock-free atomic built-ins on a 64-bit cell, inlined; internal to StateSync
 //   StateSync      Locked, the one lock (with waiting until a value is ready): a pthread mutex and condition
-//                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too
+//                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too; AtomicCell,
+//                  the atomics Synchronization.Atomic has only from iOS 18 and macOS 15
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
 //                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
@@ -34,7 +36,8 @@ import PackageDescription
 // Every target names each module it imports, even one it could reach through another.
 let package = Package(
     name: "statedbg",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The oldest systems apps still support: nothing in the modules an app links needs newer (.ci/api-availability).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StateCollections", targets: ["StateCollections"]),
         .library(name: "StateJSON", targets: ["StateJSON"]),
@@ -51,7 +54,9 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "StateSync"),
+        // Lock-free atomics without Synchronization (iOS 18, macOS 15): only StateSync uses them.
+        .target(name: "CAtomics"),
+        .target(name: "StateSync", dependencies: ["CAtomics"]),
         .target(name: "StateCollections"),
         .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
@@ -108,7 +113,7 @@ let package = Package(
             path: "Tests/TestFixtures"
         ),
         // A program the recorder's tests run as a child process: it records and ends without close().
-        .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
+        .executableTarget(name: "recorder-exit-probe", dependencies: ["StateSync", "StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateRecorder"]),

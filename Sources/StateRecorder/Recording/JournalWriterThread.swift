@@ -3,7 +3,6 @@ import StateJSON
 import StateJournal
 import StateLive
 import StateSync
-import Synchronization
 
 // Safe because its mutable state is touched only by its own thread, and what other threads read goes through atomics or
 // the entry queue's lock (hence `@unchecked`).
@@ -47,10 +46,10 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private var liveSteps = LiveStepEnds(firstStep: 1)
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
-    let acknowledged = Atomic<Int>(0)
+    let acknowledged = AtomicCell<Int>(0)
     /// About how many bytes a whole state takes in the journal (``JournalBuilder/stateBytes``), for the
     /// recorder to size its ring of recent states by.
-    let stateBytes = Atomic<Int>(0)
+    let stateBytes = AtomicCell<Int>(0)
     /// The queue's limit in force, made from ``stateBytes``.
     private var queueLimit: Int
 

@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 // Safe because the slot is read and written only by the thread that holds owner, taken and given back with
 // acquire/release ordering.
@@ -10,7 +10,7 @@ import Synchronization
 /// one thread's dispatch holds the slot, a dispatch on another thread records no site: a step without
 /// its site, never with a wrong one, and no lock on the dispatch path.
 final class PendingCallSite: @unchecked Sendable {
-    private let owner = Atomic<UInt>(0)
+    private let owner = AtomicCell<UInt>(0)
     private let slot = UnsafeMutablePointer<CallSite?>.allocate(capacity: 1)
 
     init() {

@@ -1,7 +1,7 @@
 import Foundation
 import StateJSON
 import StateJournal
-import Synchronization
+import StateSync
 
 /// A recorder's undo, redo and jump: works out the step to go to, finds its state (in memory, or read
 /// back from the journal), records the travel and gives the app the state the way its ``StateOwner``
@@ -24,7 +24,7 @@ final class RecorderTimeTravel<State, Action> {
     private let flush: () -> Void
     /// The thread running `setState` during a travel: a record from it is the app's echo of the
     /// travel, not a new step.
-    private let travellingThread = Atomic<UInt>(0)
+    private let travellingThread = AtomicCell<UInt>(0)
 
     init(owner: StateOwner<State>, steps: TravelBox, capture: any RecorderCapture<State, Action>,
          clock: @escaping @Sendable () -> Int64, path: String, redaction: Redaction, flush: @escaping () -> Void) {

@@ -1,5 +1,4 @@
 import StateSync
-import Synchronization
 
 // Safe because of the invariants above: state is touched only under the lock, and the queue is drained by one thread at
 // a time.
@@ -85,13 +84,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let _validators: [Validator<State, Action>]
     @usableFromInline let _diagnostics: StoreDiagnostics
     /// The thread draining the queue, 0 when none: whoever swaps its identity in from 0 drains.
-    @usableFromInline let _drainingThread = Atomic<UInt>(0)
+    @usableFromInline let _drainingThread = AtomicCell<UInt>(0)
     /// How much work waits in the queue; changed under the lock, read without it.
-    @usableFromInline let _queued = Atomic<Int>(0)
-    @usableFromInline let _reducingThread = Atomic<UInt>(0)
+    @usableFromInline let _queued = AtomicCell<Int>(0)
+    @usableFromInline let _reducingThread = AtomicCell<UInt>(0)
     /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
     /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
-    @usableFromInline let _turn = Atomic<UInt64>(0)
+    @usableFromInline let _turn = AtomicCell<UInt64>(0)
 
     /// Creates a store.
     ///
