@@ -3,10 +3,12 @@ import PackageDescription
 
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
-//   CAtomics       (C) the compiler's lock-free atomic built-ins on a 64-bit cell, inlined; internal to StateSync
+//   CStateSync     (C) what StateSync cannot write in Swift on every platform: the compiler's lock-free atomic
+//                  built-ins on a 64-bit cell (inlined), and the thread calls Glibc's module map hides
 //   StateSync      Locked, the one lock (with waiting until a value is ready): a pthread mutex and condition
 //                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too; AtomicCell,
-//                  the atomics Synchronization.Atomic has only from iOS 18 and macOS 15
+//                  the atomics Synchronization.Atomic has only from iOS 18 and macOS 15; DetachedThread, how
+//                  statedbg starts its threads (stack size, quality of service, name)
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
 //                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
@@ -54,9 +56,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        // Lock-free atomics without Synchronization (iOS 18, macOS 15): only StateSync uses them.
-        .target(name: "CAtomics"),
-        .target(name: "StateSync", dependencies: ["CAtomics"]),
+        // Lock-free atomics without Synchronization (iOS 18, macOS 15), and thread names and stacks: only
+        // StateSync uses it.
+        .target(name: "CStateSync"),
+        .target(name: "StateSync", dependencies: ["CStateSync"]),
         .target(name: "StateCollections"),
         .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
@@ -119,7 +122,7 @@ let package = Package(
         .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(

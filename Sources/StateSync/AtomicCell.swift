@@ -1,4 +1,4 @@
-import CAtomics
+import CStateSync
 
 /// A value that threads read and change without a lock: each operation is one atomic instruction.
 ///
@@ -39,20 +39,20 @@ public struct AtomicCell<Value: AtomicCellValue>: ~Copyable {
     /// The value.
     @inlinable
     public borrowing func load(ordering: AtomicLoadOrdering) -> Value {
-        Value(_atomicBits: catomics_load(_cell, ordering._raw))
+        Value(_atomicBits: cstatesync_atomic_load(_cell, ordering._raw))
     }
 
     /// Replaces the value.
     @inlinable
     public borrowing func store(_ desired: Value, ordering: AtomicStoreOrdering) {
-        catomics_store(_cell, desired._atomicBits, ordering._raw)
+        cstatesync_atomic_store(_cell, desired._atomicBits, ordering._raw)
     }
 
     /// Replaces the value and returns the one it replaced.
     @inlinable
     @discardableResult
     public borrowing func exchange(_ desired: Value, ordering: AtomicUpdateOrdering) -> Value {
-        Value(_atomicBits: catomics_exchange(_cell, desired._atomicBits, ordering._raw))
+        Value(_atomicBits: cstatesync_atomic_exchange(_cell, desired._atomicBits, ordering._raw))
     }
 
     /// Replaces the value with `desired` if it is `expected`: whether it did, and the value found.
@@ -62,9 +62,8 @@ public struct AtomicCell<Value: AtomicCellValue>: ~Copyable {
     public borrowing func compareExchange(
         expected: Value, desired: Value, ordering: AtomicUpdateOrdering
     ) -> (exchanged: Bool, original: Value) {
-        var found = expected._atomicBits
-        let exchanged = catomics_compare_exchange(_cell, &found, desired._atomicBits, ordering._raw)
-        return (exchanged, Value(_atomicBits: found))
+        let found = cstatesync_atomic_compare_exchange(_cell, expected._atomicBits, desired._atomicBits, ordering._raw)
+        return (found == expected._atomicBits, Value(_atomicBits: found))
     }
 }
 
@@ -73,7 +72,7 @@ extension AtomicCell where Value: FixedWidthInteger {
     @inlinable
     @discardableResult
     public borrowing func add(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
-        let old = Value(_atomicBits: catomics_fetch_add(_cell, operand._atomicBits, ordering._raw))
+        let old = Value(_atomicBits: cstatesync_atomic_fetch_add(_cell, operand._atomicBits, ordering._raw))
         return (old, old &+ operand)
     }
 
@@ -81,7 +80,7 @@ extension AtomicCell where Value: FixedWidthInteger {
     @inlinable
     @discardableResult
     public borrowing func subtract(_ operand: Value, ordering: AtomicUpdateOrdering) -> (oldValue: Value, newValue: Value) {
-        let old = Value(_atomicBits: catomics_fetch_add(_cell, 0 &- operand._atomicBits, ordering._raw))
+        let old = Value(_atomicBits: cstatesync_atomic_fetch_add(_cell, 0 &- operand._atomicBits, ordering._raw))
         return (old, old &- operand)
     }
 }
@@ -150,9 +149,9 @@ public enum AtomicLoadOrdering: Sendable {
 
     @inlinable var _raw: Int32 {
         switch self {
-        case .relaxed: Int32(catomics_relaxed)
-        case .acquiring: Int32(catomics_acquire)
-        case .sequentiallyConsistent: Int32(catomics_sequentially_consistent)
+        case .relaxed: Int32(cstatesync_atomic_relaxed)
+        case .acquiring: Int32(cstatesync_atomic_acquire)
+        case .sequentiallyConsistent: Int32(cstatesync_atomic_sequentially_consistent)
         }
     }
 }
@@ -168,9 +167,9 @@ public enum AtomicStoreOrdering: Sendable {
 
     @inlinable var _raw: Int32 {
         switch self {
-        case .relaxed: Int32(catomics_relaxed)
-        case .releasing: Int32(catomics_release)
-        case .sequentiallyConsistent: Int32(catomics_sequentially_consistent)
+        case .relaxed: Int32(cstatesync_atomic_relaxed)
+        case .releasing: Int32(cstatesync_atomic_release)
+        case .sequentiallyConsistent: Int32(cstatesync_atomic_sequentially_consistent)
         }
     }
 }
@@ -190,11 +189,11 @@ public enum AtomicUpdateOrdering: Sendable {
 
     @inlinable var _raw: Int32 {
         switch self {
-        case .relaxed: Int32(catomics_relaxed)
-        case .acquiring: Int32(catomics_acquire)
-        case .releasing: Int32(catomics_release)
-        case .acquiringAndReleasing: Int32(catomics_acquire_release)
-        case .sequentiallyConsistent: Int32(catomics_sequentially_consistent)
+        case .relaxed: Int32(cstatesync_atomic_relaxed)
+        case .acquiring: Int32(cstatesync_atomic_acquire)
+        case .releasing: Int32(cstatesync_atomic_release)
+        case .acquiringAndReleasing: Int32(cstatesync_atomic_acquire_release)
+        case .sequentiallyConsistent: Int32(cstatesync_atomic_sequentially_consistent)
         }
     }
 }

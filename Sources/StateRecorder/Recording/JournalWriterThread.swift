@@ -102,10 +102,24 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         return min(capacity, max(8, queueByteBudget / stateBytes))
     }
 
+    /// The writer thread's stack: 8 MiB, Linux's default, where Apple platforms give a secondary thread
+    /// 512 KiB. The writer runs the app's own `encode(to:)` and walks its state as deep as it nests; an
+    /// app whose state recursed deeper than a small stack holds would crash on this thread only. Only
+    /// the pages it touches take memory.
+    static var stackBytes: Int { 8 << 20 }
+
+    /// Starts the writer's thread, at the quality of service of the calling thread (see
+    /// `DetachedThread`). When the system refuses a thread, the journal stops at once: `onError` is told,
+    /// nothing more is queued, and the app goes on without recording.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "statedbg journal writer"
-        thread.start()
+        do {
+            try DetachedThread.start(name: "statedbg journal writer", stackBytes: Self.stackBytes) { [self] in run() }
+        } catch {
+            stop(because: "statedbg could not start its journal writer and stopped recording into \(basePath): \(error)")
+            queue.close()
+            reportError()
+            finished.signal()
+        }
     }
 
     /// The first error that stopped the journal, if any.

@@ -26,7 +26,7 @@ final class PendingCallSite: @unchecked Sendable {
     ///
     /// - Returns: Whether the calling thread now holds the slot (and must ``clear()`` it).
     func set(_ site: CallSite) -> Bool {
-        let thread = currentThreadIdentity()
+        let thread = ThreadIdentity.current
         guard owner.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged else { return false }
         slot.pointee = site
         return true
@@ -40,7 +40,7 @@ final class PendingCallSite: @unchecked Sendable {
 
     /// The calling thread's site, once.
     func take() -> CallSite? {
-        guard owner.load(ordering: .relaxed) == currentThreadIdentity() else { return nil }
+        guard owner.load(ordering: .relaxed) == ThreadIdentity.current else { return nil }
         defer { slot.pointee = nil }
         return slot.pointee
     }

@@ -42,7 +42,7 @@ final class RecorderTimeTravel<State, Action> {
 
     /// Whether a record on the calling thread is the app's echo of a travel in progress.
     func isEcho() -> Bool {
-        travellingThread.load(ordering: .relaxed) == currentThreadIdentity()
+        travellingThread.load(ordering: .relaxed) == ThreadIdentity.current
     }
 
     /// Goes back `count` steps along the path that led to the current state; returns the step reached.
@@ -114,7 +114,7 @@ final class RecorderTimeTravel<State, Action> {
             guard !state.closed else { return }
             capture.putTravel(state.travel(kind, to: step, time: clock()), state: target)
         }
-        travellingThread.store(currentThreadIdentity(), ordering: .relaxed)
+        travellingThread.store(ThreadIdentity.current, ordering: .relaxed)
         defer { travellingThread.store(0, ordering: .relaxed) }
         setState(target)
     }
@@ -147,13 +147,4 @@ final class RecorderTimeTravel<State, Action> {
     private static func decode<Decoded: Decodable>(_: Decoded.Type, from value: JSONValue) throws -> Any {
         try JSONValueDecoder().decode(Decoded.self, from: value)
     }
-}
-
-/// The calling thread's identity, for recognising a thread later.
-func currentThreadIdentity() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
 }

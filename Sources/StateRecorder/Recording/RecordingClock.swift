@@ -5,6 +5,10 @@ import StateSync
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Time sources for recorders, and the timestamp format of journal headers.

@@ -128,7 +128,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
     @inlinable
     public func dispatch(_ action: Action) {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         if _reducingThread.load(ordering: .relaxed) == thread {
             _reportDispatchInsideReducer(action)
             return
@@ -189,7 +189,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @usableFromInline
     func _register(_ subscriber: _Subscriber<State>, initial: Bool) -> Subscription {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         // Claimed before registering, so no action is applied between the baseline and the initial call.
         let drainsNow = initial && _claim(thread)
         _core.withLock { core in
@@ -226,7 +226,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func submit(_ work: _Work) {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         if _claim(thread) {
             drain(startingWith: work, thread: thread)
         } else {
@@ -323,7 +323,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @inlinable
     func runChain(from index: Int, action: Action) -> DispatchOutcome {
         guard index < _middleware.count else {
-            return apply(action, thread: _ThreadIdentity.current)
+            return apply(action, thread: ThreadIdentity.current)
         }
         return _middleware[index]._body(
             MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self._turn.load(ordering: .relaxed)))
@@ -331,7 +331,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
-        if _drainingThread.load(ordering: .relaxed) == _ThreadIdentity.current && turn == self._turn.load(ordering: .relaxed) {
+        if _drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self._turn.load(ordering: .relaxed) {
             return runChain(from: index, action: action)
         }
         submit(.action(action, chainIndex: index))
