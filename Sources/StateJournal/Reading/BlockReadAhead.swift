@@ -64,7 +64,8 @@ final class BlockReadAhead {
     private var ready: [Int] = []
     private var free: [Int]
     private var stopping = false
-    #if canImport(Glibc)
+    // An integer in Glibc and Bionic, a pointer (which may be nil) on Apple platforms and in Musl.
+    #if canImport(Glibc) || canImport(Android)
     private var thread = pthread_t()
     #else
     private var thread: pthread_t?
@@ -129,7 +130,7 @@ final class BlockReadAhead {
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
         if !stopped {
-            #if canImport(Glibc)
+            #if canImport(Glibc) || canImport(Android)
             pthread_join(thread, nil)
             #else
             if let thread { pthread_join(thread, nil) }
