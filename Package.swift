@@ -10,8 +10,11 @@ import PackageDescription
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
 //                  sinks, colour policy and palette, control-character escaping, Ctrl-C. Knows nothing of
 //                  recordings or JSON.
-//   StateJSON      JSON: value tree, parser, serializer, Codable bridge (with memoizing encoders), hash,
-//                  diff, patch, pointers, and custom-dump style text whose decoration the caller supplies
+//   StateJSON      JSON: value tree, parser, serializer, hash, diff, patch, pointers, and custom-dump
+//                  style text whose decoration the caller supplies. Knows no Swift type but its own.
+//   StateEncoding  Swift values to JSON and back: the Codable encoder and decoder, the reflecting encoder,
+//                  the memoizing incremental encoder and the state fingerprints it feeds. The one module
+//                  that leans on how Swift lays values out (stdlib reflection SPI, container layout)
 //   StateQuery     the path and predicate language over JSON values: `.users[*].age`, `count > 3`,
 //                  parsing, evaluation, mutation at a path, completion of partial paths
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
@@ -34,6 +37,7 @@ let package = Package(
     products: [
         .library(name: "StateCollections", targets: ["StateCollections"]),
         .library(name: "StateJSON", targets: ["StateJSON"]),
+        .library(name: "StateEncoding", targets: ["StateEncoding"]),
         .library(name: "StateQuery", targets: ["StateQuery"]),
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateJournal", targets: ["StateJournal"]),
@@ -52,8 +56,12 @@ let package = Package(
         .target(name: "TerminalKit", dependencies: ["StateSync"]),
         .target(
             name: "StateJSON",
-            dependencies: ["StateSync", "StateCollections"],
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "StateEncoding",
+            dependencies: ["StateSync", "StateCollections", "StateJSON"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(name: "StateQuery", dependencies: ["StateJSON"]),
@@ -61,11 +69,11 @@ let package = Package(
         // CRC-32C with the processor's instructions, enabled per function (no target flags): only
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
-        .target(name: "StateJournal", dependencies: ["StateJSON", "CCRC32C"]),
+        .target(name: "StateJournal", dependencies: ["StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
-        .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
+        .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
@@ -80,19 +88,19 @@ let package = Package(
         .target(
             name: "StatedbgCLI",
             dependencies: [
-                "StateSync", "TerminalKit", "StateJSON", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
+                "StateSync", "TerminalKit", "StateJSON", "StateEncoding", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
                 "StateTimelinePage", "StateLive",
             ]
         ),
         .target(
             name: "StateTesting",
-            dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger"]
+            dependencies: ["StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger"]
         ),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
             dependencies: [
-                "StateCollections", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger",
+                "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger",
                 "ExampleApps", "StateLive",
             ]
         ),
@@ -100,22 +108,23 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Seeded random JSON and the small apps the test targets share (not a product).
         .target(
-            name: "TestFixtures", dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder"],
+            name: "TestFixtures", dependencies: ["StateJSON", "StateEncoding", "StateStore", "StateJournal", "StateRecorder"],
             path: "Tests/TestFixtures"
         ),
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
-        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateRecorder"]),
+        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
+        .testTarget(name: "StateEncodingTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["StateLive", "StateJSON"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
-            dependencies: ["TestSupport", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]
+            dependencies: ["TestSupport", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]
         ),
         .testTarget(
             name: "StateDebuggerTests",
@@ -128,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "TestSupport", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
                 "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
             ]
         ),
@@ -141,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "StateTestingTests",
             dependencies: [
-                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal",
                 "StateRecorder", "ExampleApps", "StateDebugger", "StateTesting",
             ]
         ),

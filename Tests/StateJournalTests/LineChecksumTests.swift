@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import StateJSON
+import StateEncoding
 @testable import StateJournal
 import Testing
 

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// A journal line that is not a step: something that happened between steps.
 ///

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 extension JournalFormat {
     /// How the journals this library writes (``currentVersion``) fingerprint their states.

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// The first line of every journal: what recorded it, for which app, and the state it started from.
 ///

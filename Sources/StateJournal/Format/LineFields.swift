@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Typed access to the members of one journal line, throwing ``JournalLineError`` with the member's name.
 struct LineFields {

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// The snapshotter of a writer whose queue carries states the dispatching thread already prepared

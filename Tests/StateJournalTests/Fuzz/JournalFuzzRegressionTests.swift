@@ -1,5 +1,6 @@
 import TestSupport
 import StateJSON
+import StateEncoding
 import StateJournal
 import Testing
 
