@@ -10,11 +10,11 @@ import PackageDescription
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
 //                  sinks, colour policy and palette, control-character escaping, Ctrl-C. Knows nothing of
 //                  recordings or JSON.
-//   StateJSON      JSON: value tree, parser, serializer, hash, diff, patch, pointers, and custom-dump
-//                  style text whose decoration the caller supplies. Knows no Swift type but its own.
-//   StateEncoding  Swift values to JSON and back: the Codable encoder and decoder, the reflecting encoder,
-//                  the memoizing incremental encoder and the state fingerprints it feeds. The one module
-//                  that leans on how Swift lays values out (stdlib reflection SPI, container layout)
+//   StateJSON      JSON: value tree, parser, serializer, hash and fingerprint, diff, patch, pointers, and
+//                  custom-dump style text whose decoration the caller supplies. Knows no Swift type but its own.
+//   StateEncoding  Swift values to JSON and back: the Codable encoder and decoder, the reflecting encoder, the
+//                  memoizing incremental encoder and the incremental fingerprinters that follow its notes.
+//                  The one module that leans on how Swift lays values out (reflection SPI, container layout)
 //   StateQuery     the path and predicate language over JSON values: `.users[*].age`, `count > 3`,
 //                  parsing, evaluation, mutation at a path, completion of partial paths
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
                 "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
             ]
         ),

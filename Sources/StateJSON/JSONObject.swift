@@ -175,7 +175,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// Whether two keys are the same JSON key: the same UTF-8 bytes. `String`'s `==` would also
     /// match keys that differ in bytes but not in meaning ("é" as one code point, or as "e" and an
     /// accent), which JSON, and the byte order of keys, tell apart.
-    @inlinable
+    @inlinable @inline(__always)
     package static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
         lhs.hasSameScalars(as: rhs)
     }

@@ -1,7 +1,6 @@
 import TestSupport
 import Foundation
 import StateJSON
-import StateEncoding
 import StateJournal
 import Testing
 

@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 import StateJournal
 import Testing
 

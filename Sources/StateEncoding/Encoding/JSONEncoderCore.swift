@@ -1,8 +1,8 @@
 import Foundation
 import StateJSON
 
-/// The `Encoder` handed to `encode(to:)`, and where the value it encodes is collected: a single
-/// value, the elements of an array or the members of an object.
+/// The `Encoder` handed to `encode(to:)`, which collects the value it encodes (a single value, the
+/// elements of an array or the members of an object) in a ``JSONValueCollector``.
 ///
 /// Encoders are reused (see ``JSONEncoderOptions/makeEncoder(parent:step:memo:)``) and hand out
 /// their keyed container again (see ``JSONCoderHandle``), so encoding an object allocates nothing
@@ -10,10 +10,6 @@ import StateJSON
 /// it (an error, or an `encode(to:)` that reads it). Nested containers and super encoders get an
 /// encoder of their own, whose result fills a placeholder in this one's values when it finishes.
 final class JSONEncoderCore: Encoder, JSONReusableCore {
-    private enum Shape {
-        case empty, single, array, object
-    }
-
     let options: JSONEncoderOptions
     /// Whether the encoder comes from, and goes back to, the options' spares (rather than serving
     /// one nested container or super encoder).
@@ -28,27 +24,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     @exclusivity(unchecked) private(set) var memo: JSONMemoNode?
     /// 1 for the top-level value, one more for each level below it (see ``JSONEncodingLimits``).
     @exclusivity(unchecked) private var depth: Int
-    @exclusivity(unchecked) private var shape = Shape.empty
-    @exclusivity(unchecked) private var single = JSONValue.null
-    /// The elements of an array, or the values of an object's members in encoding order.
-    @exclusivity(unchecked) private var values = JSONValueBuffer()
-    /// Nested containers and super encoders, and the positions in `values` their results fill.
-    @exclusivity(unchecked) private var nested: [(position: Int, encoder: JSONEncoderCore)] = []
-    // Members of an object are matched against the layout its key type was last encoded with, key
-    // by key, so that an object of a known type collects no keys at all. On the first key that
-    // differs, the keys matched so far are written out to `keys` and collected from then on.
-    /// The `CodingKey` type of the object, or `nil` when it has several (or is no object).
-    @exclusivity(unchecked) private var keyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var layout: JSONObjectLayout?
-    /// `layout.keys`, held directly for the check per member.
-    @exclusivity(unchecked) private var expectedKeys: [String] = []
-    /// How many members matched `expectedKeys`; meaningless once `collectsKeys`.
-    @exclusivity(unchecked) private var matched = 0
-    @exclusivity(unchecked) private var collectsKeys = false
-    /// The keys of an object's members, parallel to `values`, once `collectsKeys`.
-    @exclusivity(unchecked) private var keys: [String] = []
-    /// The layout this encoder last used, which the next object it encodes most likely shares.
-    @exclusivity(unchecked) private var recentLayout: (keyType: ObjectIdentifier, layout: JSONObjectLayout)?
+    /// The value encoded so far.
+    @exclusivity(unchecked) private var collector: JSONValueCollector
     /// The route of the child type last encoded, unless it is encoded specially, so that a parent
     /// encoding many values of one type (an array's elements) looks it up once.
     @exclusivity(unchecked) private var childRoute: (type: ObjectIdentifier, route: JSONTypeRoute, isClass: Bool)?
@@ -69,6 +46,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
         self.step = step
         self.memo = memo
         depth = (parent?.depth ?? 0) &+ 1
+        collector = JSONValueCollector(keyOrders: options.keyOrders)
     }
 
     func prepare(parent: JSONEncoderCore?, step: JSONPathStep, memo: JSONMemoNode?) {
@@ -83,9 +61,8 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     func clearForReuse() -> Bool {
         parent = nil
         memo = nil
-        shape = .empty
-        values.releaseCapacity(above: 4096)
-        return !releaseKeptContainerIfShared() && values.count == 0 && nested.isEmpty
+        collector.clear(keepingCapacity: 4096)
+        return !releaseKeptContainerIfShared() && collector.isEmpty
     }
 
     /// Hands the kept container over to its handle when someone else holds it too, so that it stays
@@ -97,7 +74,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         let keyType = ObjectIdentifier(Key.self)
-        beginObject(keyType: keyType)
+        collector.beginObject(keyType: keyType)
         // Kept as a plain reference: a `KeyedEncodingContainer` is one reference to its box. The
         // size check keeps that assumption from ever reading a value of another layout.
         guard reusable, MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size else {
@@ -113,7 +90,7 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        beginArray()
+        collector.beginArray()
         return JSONUnkeyedEncodingContainer(encoder: self)
     }
 
@@ -123,147 +100,34 @@ final class JSONEncoderCore: Encoder, JSONReusableCore {
 
     // MARK: - Collecting
 
-    private func reset(to newShape: Shape) {
-        shape = newShape
-        if values.count > 0 { values.removeAll() }
-        if !nested.isEmpty { nested.removeAll() }
-        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
-    }
-
-    func beginObject(keyType newKeyType: ObjectIdentifier) {
-        guard shape != .object else {
-            // A second keyed container on one encoder adds to the same object; with two key types
-            // there is no one layout to match.
-            if keyType != newKeyType {
-                collectKeys()
-                keyType = nil
-            }
-            return
-        }
-        reset(to: .object)
-        keyType = newKeyType
-        matched = 0
-        if let recentLayout, recentLayout.keyType == newKeyType {
-            // Most objects an encoder meets are of the type it met last: reassigning the same
-            // layout would only retain and release it.
-            if recentLayout.layout !== layout { use(recentLayout.layout) }
-            collectsKeys = false
-        } else if let known = options.keyOrders.latest(for: newKeyType) {
-            use(known)
-            collectsKeys = false
-        } else {
-            layout = nil
-            expectedKeys = []
-            collectsKeys = true
-        }
-    }
-
-    private func use(_ newLayout: JSONObjectLayout) {
-        layout = newLayout
-        expectedKeys = newLayout.keys
-    }
-
-    func beginArray() {
-        if shape != .array { reset(to: .array) }
-    }
-
-    var count: Int { values.count }
+    /// The number of elements or members so far.
+    var count: Int { collector.count }
 
     /// Adds an object member.
     func put(_ value: consuming JSONValue, forKey key: String) {
-        if !collectsKeys {
-            if matched < expectedKeys.count, JSONObject.sameKey(expectedKeys[matched], key) {
-                matched += 1
-                values.append(value)
-                return
-            }
-            switchLayout(forKey: key)
-            if !collectsKeys {
-                matched += 1
-                values.append(value)
-                return
-            }
-        }
-        keys.append(key)
-        values.append(value)
+        collector.put(value, forKey: key)
     }
 
     /// Adds an array element.
     func append(_ value: consuming JSONValue) {
-        values.append(value)
+        collector.append(value)
     }
 
     func putSingle(_ value: consuming JSONValue) {
-        shape = .single
-        single = value
-    }
-
-    /// Looks for another layout of the key type that goes on with `key`, else collects keys.
-    private func switchLayout(forKey key: String) {
-        if let keyType,
-            let other = options.keyOrders.layout(for: keyType, continuing: expectedKeys, count: matched, with: key)
-        {
-            use(other)
-            return
-        }
-        collectKeys()
-    }
-
-    private func collectKeys() {
-        guard !collectsKeys else { return }
-        collectsKeys = true
-        keys.removeAll(keepingCapacity: true)
-        keys.append(contentsOf: expectedKeys[..<matched])
+        collector.putSingle(value)
     }
 
     /// An encoder for a nested container or super encoder at `step`, whose result goes where the
     /// member (named `name`) or element is added now.
     func nestedEncoder(at step: JSONPathStep, name: String?, memo: JSONMemoNode?) -> JSONEncoderCore {
         let encoder = JSONEncoderCore(options: options, reusable: false, parent: self, step: step, memo: memo)
-        nested.append((values.count, encoder))
-        if let name {
-            put(.null, forKey: name)
-        } else {
-            append(.null)
-        }
+        collector.addNested(encoder, name: name)
         return encoder
     }
 
     /// The encoded value, leaving the encoder empty.
     func finish() -> JSONValue {
-        if !nested.isEmpty {
-            for (position, encoder) in nested {
-                values.replace(at: position, with: encoder.finish())
-            }
-            nested.removeAll()
-        }
-        switch shape {
-        case .empty: return .object(JSONObject())
-        case .single:
-            let result = single
-            single = .null
-            return result
-        case .array: return .array(values.takeAll())
-        case .object: return .object(finishObject())
-        }
-    }
-
-    private func finishObject() -> JSONObject {
-        if !collectsKeys, let layout {
-            if matched == expectedKeys.count {
-                if let keyType { recentLayout = (keyType, layout) }
-                return layout.makeObject(taking: &values)
-            }
-            collectKeys()
-        }
-        guard let keyType, let layout = options.keyOrders.layout(for: keyType, keys: keys) else {
-            let object = JSONKeyOrder.makeObject(keys: keys, storage: values.takeStorage())
-            keys.removeAll(keepingCapacity: true)
-            return object
-        }
-        keys.removeAll(keepingCapacity: true)
-        recentLayout = (keyType, layout)
-        return layout.makeObject(taking: &values)
+        collector.finish()
     }
 
     // MARK: - Values

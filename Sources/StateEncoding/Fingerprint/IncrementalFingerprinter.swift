@@ -114,11 +114,15 @@ package final class IncrementalFingerprinter {
     static func isSmallAndFlat(_ value: JSONValue) -> Bool {
         switch value {
         case .array(let elements):
-            elements.count <= smallCount && elements.allSatisfy(\.isScalar)
+            guard elements.count <= smallCount else { return false }
+            for index in 0..<elements.count where !elements[index].isScalar { return false }
+            return true
         case .object(let object):
-            object.count <= smallCount && object.values.allSatisfy(\.isScalar)
+            guard object.count <= smallCount else { return false }
+            for index in 0..<object.count where !object.values[index].isScalar { return false }
+            return true
         default:
-            true
+            return true
         }
     }
 
@@ -283,52 +287,72 @@ package final class IncrementalFingerprinter {
     /// after its position takes that element's fingerprint instead of being hashed again: moving one
     /// identifier to the front of a list of 10,000 shifts every element before its old place by one,
     /// and hashing each again (its decimal text, for an integer) cost more than the rest of the step.
-    private func updateChildren<Values: ContiguousJSONValues>(
-        _ node: Node, old: Values, new: Values, at positions: some Sequence<Int>, shifted: Bool = false
+    private func updateChildren(
+        _ node: Node, old: [JSONValue], new: [JSONValue], at positions: some Sequence<Int>, shifted: Bool = false
+    ) {
+        // Each container's own buffer view, not `ContiguousJSONValues`: through a protocol of another
+        // module the closures below are not inlined, which cost a fifth of the fingerprint's time.
+        old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer in
+                updateChildren(node, old: oldBuffer, new: newBuffer, at: positions, shifted: shifted)
+            }
+        }
+    }
+
+    /// ``updateChildren(_:old:new:at:shifted:)`` for an object's values.
+    private func updateChildren(_ node: Node, old: JSONObject.Values, new: JSONObject.Values, at positions: some Sequence<Int>) {
+        old.withUnsafeBufferPointer { oldBuffer in
+            new.withUnsafeBufferPointer { newBuffer in
+                updateChildren(node, old: oldBuffer, new: newBuffer, at: positions, shifted: false)
+            }
+        }
+    }
+
+    // Safe because both buffers are views the callers keep valid for the call, and are only read.
+    /// ``updateChildren(_:old:new:at:shifted:)`` over the containers' values in place.
+    private func updateChildren(
+        _ node: Node, old oldBuffer: UnsafeBufferPointer<JSONValue>, new newBuffer: UnsafeBufferPointer<JSONValue>,
+        at positions: some Sequence<Int>, shifted: Bool
     ) {
         // The old fingerprint of the last position overwritten below, which its successor may take.
         var overwritten: (index: Int, print: UInt64)?
-        old.withContiguousValues { oldBuffer in
-            new.withContiguousValues { newBuffer in
-                guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress, oldBase != newBase else {
-                    return
+        guard let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress, oldBase != newBase else {
+            return
+        }
+        // The old fingerprint at `index` when the old element there has the bits of `element`.
+        // Safe because `element` points into the new buffer, read only during this call, and `index` is
+        // checked against the old buffer's count before the old element is read.
+        func oldPrint(at index: Int, matching element: UnsafePointer<JSONValue>) -> UInt64? {
+            guard shifted, index >= 0, index < oldBuffer.count, index < node.childPrints.count,
+                  JSONValue.sameBits(oldBase + index, element) else { return nil }
+            if let overwritten, overwritten.index == index { return overwritten.print }
+            return node.childPrints[index]
+        }
+        let count = min(oldBuffer.count, newBuffer.count, node.children.count, node.childPrints.count)
+        for index in positions where index >= 0 && index < count
+            && !JSONValue.sameBits(oldBase + index, newBase + index) {
+            let element = newBuffer[index]
+            let print: UInt64
+            if let child = node.children[index], Self.sameKind(child.value, element) {
+                update(child, to: element)
+                print = child.fingerprint
+            } else {
+                switch element {
+                case .array, .object:
+                    let child = makeNode(element, reusing: nil)
+                    node.children[index] = child
+                    print = child.fingerprint
+                default:
+                    node.children[index] = nil
+                    print = oldPrint(at: index - 1, matching: newBase + index)
+                        ?? oldPrint(at: index + 1, matching: newBase + index)
+                        ?? StateFingerprint.of(element, scheme: scheme)
                 }
-                // The old fingerprint at `index` when the old element there has the bits of `element`.
-                // Safe because `element` points into the new buffer, read only inside these closures, and `index` is
-                // checked against the old buffer's count before the old element is read.
-                func oldPrint(at index: Int, matching element: UnsafePointer<JSONValue>) -> UInt64? {
-                    guard shifted, index >= 0, index < oldBuffer.count, index < node.childPrints.count,
-                          JSONValue.sameBits(oldBase + index, element) else { return nil }
-                    if let overwritten, overwritten.index == index { return overwritten.print }
-                    return node.childPrints[index]
-                }
-                let count = min(oldBuffer.count, newBuffer.count, node.children.count, node.childPrints.count)
-                for index in positions where index >= 0 && index < count
-                    && !JSONValue.sameBits(oldBase + index, newBase + index) {
-                    let element = newBuffer[index]
-                    let print: UInt64
-                    if let child = node.children[index], Self.sameKind(child.value, element) {
-                        update(child, to: element)
-                        print = child.fingerprint
-                    } else {
-                        switch element {
-                        case .array, .object:
-                            let child = makeNode(element, reusing: nil)
-                            node.children[index] = child
-                            print = child.fingerprint
-                        default:
-                            node.children[index] = nil
-                            print = oldPrint(at: index - 1, matching: newBase + index)
-                                ?? oldPrint(at: index + 1, matching: newBase + index)
-                                ?? StateFingerprint.of(element, scheme: scheme)
-                        }
-                    }
-                    overwritten = (index, node.childPrints[index])
-                    if print != node.childPrints[index] {
-                        node.childPrints[index] = print
-                        node.fold.markChanged(at: index)
-                    }
-                }
+            }
+            overwritten = (index, node.childPrints[index])
+            if print != node.childPrints[index] {
+                node.childPrints[index] = print
+                node.fold.markChanged(at: index)
             }
         }
     }
@@ -377,7 +401,7 @@ package final class IncrementalFingerprinter {
                     let (child, print) = makeChild(member)
                     children.append(child)
                     prints.append(print)
-                    keyHashes.append(JSONHash.hash(key))
+                    keyHashes.append(StateFingerprint.keyHash(key))
                 }
             }
             return Node(value: value, children: children, childPrints: prints, keyHashes: keyHashes, scheme: scheme)

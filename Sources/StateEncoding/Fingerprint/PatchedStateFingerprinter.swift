@@ -41,7 +41,7 @@ package final class PatchedStateFingerprinter {
             case .object(let object):
                 isObject = true
                 keys = object.keys
-                keyHashes = object.keys.map { JSONHash.hash($0) }
+                keyHashes = object.keys.map { StateFingerprint.keyHash($0) }
                 prints = object.values.map { StateFingerprint.of($0, scheme: scheme) }
             case .array(let elements):
                 isObject = false
@@ -248,7 +248,7 @@ package final class PatchedStateFingerprinter {
                     container.markChanged(at: position)
                 } else {
                     container.keys.insert(last, at: position)
-                    container.keyHashes.insert(JSONHash.hash(last), at: position)
+                    container.keyHashes.insert(StateFingerprint.keyHash(last), at: position)
                     container.prints.insert(StateFingerprint.of(child, scheme: scheme), at: position)
                     container.children.insert(nil, at: position)
                     container.markChanged(from: position)

@@ -68,7 +68,7 @@ extension JSONValue {
     /// Compares the in-memory representation of two values. Padding or unused payload bytes can
     /// make equal values differ here, which only costs a slower comparison; equal bits are always
     /// equal values.
-    @inlinable
+    @inlinable @inline(__always)
     package static func sameBits(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
         let left = UnsafeRawPointer(lhs)
         let right = UnsafeRawPointer(rhs)

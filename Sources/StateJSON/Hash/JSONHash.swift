@@ -43,19 +43,10 @@ package struct JSONHash: Sendable {
         return hasher.finalize()
     }
 
-    /// The XXH64 hash of `text`'s UTF-8 bytes, the same as ``hash(_:seed:)`` of `text.utf8` with seed 0.
-    ///
-    /// Not generic, so a caller in another module (the fingerprints) hashes its keys and strings
-    /// without an unspecialized call through `Collection`.
-    package static func hash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { oneShot(UnsafeRawBufferPointer($0), seed: 0) }
-    }
-
     // Safe because every load is at an offset checked against raw.count first (32-, 8-, 4- and 1-byte steps).
     /// XXH64 of contiguous bytes in one pass, with no buffering and no allocation: the common case
     /// (keys, strings and numbers fingerprinted one by one) must not pay for the streaming form.
-    package static func oneShot(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    static func oneShot(_ raw: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         var offset = 0
         var hash: UInt64
         if raw.count >= 32 {

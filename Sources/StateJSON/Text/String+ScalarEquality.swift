@@ -9,7 +9,7 @@ extension String {
     ///
     /// Equal bits (the same small string, or the same storage) answer at once; otherwise the bytes
     /// are compared in place, eight at a time.
-    @inlinable
+    @inlinable @inline(__always)
     package func hasSameScalars(as other: String) -> Bool {
         if MemoryLayout<String>.size == 16 {
             let same = withUnsafeBytes(of: self) { left in
@@ -21,6 +21,8 @@ extension String {
             }
             if same { return true }
         }
+        // Most keys compared in a scan differ in length, which answers without the call.
+        guard utf8.count == other.utf8.count else { return false }
         return _hasSameBytes(as: other)
     }
 

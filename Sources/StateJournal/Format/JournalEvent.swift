@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 
 /// A journal line that is not a step: something that happened between steps.
 ///

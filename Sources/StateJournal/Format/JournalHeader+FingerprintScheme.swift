@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 
 extension JournalFormat {
     /// How the journals this library writes (``currentVersion``) fingerprint their states.

@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 
 /// The first line of every journal: what recorded it, for which app, and the state it started from.
 ///

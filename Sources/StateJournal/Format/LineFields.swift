@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 
 /// Typed access to the members of one journal line, throwing ``JournalLineError`` with the member's name.
 struct LineFields {

@@ -1,5 +1,4 @@
 import StateJSON
-import StateEncoding
 
 /// A description of an app's state and action types, stored in every journal's header so that later
 /// code can tell whether it can still replay the recording.

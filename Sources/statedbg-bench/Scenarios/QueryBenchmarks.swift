@@ -1,7 +1,6 @@
 import Foundation
 import StateDebugger
 import StateJSON
-import StateEncoding
 import StateJournal
 import StateQuery
 

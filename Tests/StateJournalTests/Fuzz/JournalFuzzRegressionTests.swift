@@ -1,6 +1,5 @@
 import TestSupport
 import StateJSON
-import StateEncoding
 import StateJournal
 import Testing
 

@@ -1,7 +1,6 @@
 import ExampleApps
 import Foundation
 import StateJSON
-import StateEncoding
 import StateJournal
 import StateDebugger
 import StateLive

@@ -1,6 +1,5 @@
 import Foundation
 import StateJSON
-import StateEncoding
 import StateJournal
 import TestSupport
 import Testing

@@ -1,5 +1,3 @@
-import StateJSON
-
 /// A 64-bit fingerprint of a JSON value's structure and contents, defined over the tree.
 ///
 /// Journals store the fingerprint of every recorded state so that a reader can check that the state
@@ -7,8 +5,8 @@ import StateJSON
 /// container's hash combines its children's hashes), which lets a recorder fingerprint a state after a
 /// small change at the cost of the change: see ``IncrementalFingerprinter``.
 ///
-/// The definition, complete enough to implement in another language (`h` is XXH64 with seed 0 over
-/// bytes, StateJSON's `JSONHash.hash`; `mix` the 64-bit finalizer `x ^= x >> 33; x &*= 0xff51afd7ed558ccd; x ^= x >> 33;
+/// The definition, complete enough to implement in another language (`h` is ``JSONHash/hash(_:)``
+/// over bytes, `mix` the 64-bit finalizer `x ^= x >> 33; x &*= 0xff51afd7ed558ccd; x ^= x >> 33;
 /// x &*= 0xc4ceb9fe1a85ec53; x ^= x >> 33`, all arithmetic wrapping on UInt64):
 ///
 /// | value | fingerprint |
@@ -43,7 +41,7 @@ package enum StateFingerprint {
         case .integer(let number): return integerFingerprint(negative: number < 0, magnitude: number.magnitude)
         case .unsigned(let number): return integerFingerprint(negative: false, magnitude: number)
         case .double(let number): return mix(number.bitPattern &+ 5)
-        case .bigNumber(let text): return mix(JSONHash.hash(text) &+ 6)
+        case .bigNumber(let text): return mix(JSONHash.hash(text.utf8) &+ 6)
         case .string(let text): return stringFingerprint(text)
         case .array(let elements):
             if scheme == .chunked, elements.count > FingerprintScheme.chunkLength {
@@ -57,13 +55,13 @@ package enum StateFingerprint {
         case .object(let object):
             if scheme == .chunked, object.count > FingerprintScheme.chunkLength {
                 var fold = FingerprintFold(scheme: .chunked)
-                fold.refold(isObject: true, keyHashes: object.keys.map { JSONHash.hash($0) },
+                fold.refold(isObject: true, keyHashes: object.keys.map { JSONHash.hash($0.utf8) },
                             prints: object.values.map { of($0, scheme: scheme) })
                 return fold.fingerprint
             }
             var accumulator = objectStart(count: object.count)
             for index in 0..<object.count {
-                accumulator = combine(accumulator, JSONHash.hash(object.keys[index]))
+                accumulator = combine(accumulator, JSONHash.hash(object.keys[index].utf8))
                 accumulator = combine(accumulator, of(object.values[index], scheme: scheme))
             }
             return accumulator
@@ -126,6 +124,14 @@ package enum StateFingerprint {
     }
 
     static func stringFingerprint(_ text: String) -> UInt64 {
-        mix(JSONHash.hash(text) &+ 7)
+        mix(JSONHash.hash(text.utf8) &+ 7)
+    }
+
+    /// `h` of the definition over a key's UTF-8 bytes: what an object's fingerprint folds in for the key.
+    ///
+    /// Not generic, unlike ``JSONHash/hash(_:seed:)``, so the incremental fingerprinters of another
+    /// module call the version specialized here.
+    package static func keyHash(_ key: String) -> UInt64 {
+        JSONHash.hash(key.utf8)
     }
 }

@@ -1,5 +1,3 @@
-import StateJSON
-
 /// How a container's fingerprint combines its children's: the rule a journal's version fixes.
 ///
 /// Both schemes agree on every scalar and on every array or object of at most
