@@ -4,6 +4,8 @@ import PackageDescription
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
 //   StateSync      Locked, a lock ThreadSanitizer understands on Linux too
+//   TextControls   the characters no output shows raw (C0/C1 controls, bidirectional controls, line
+//                  separators, zero-width characters) and how to find them in text: one definition
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
 //                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
@@ -53,9 +55,11 @@ let package = Package(
     targets: [
         .target(name: "StateSync"),
         .target(name: "StateCollections"),
-        .target(name: "TerminalKit", dependencies: ["StateSync"]),
+        .target(name: "TextControls"),
+        .target(name: "TerminalKit", dependencies: ["StateSync", "TextControls"]),
         .target(
             name: "StateJSON",
+            dependencies: ["TextControls"],
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
@@ -73,7 +77,7 @@ let package = Package(
         .target(name: "StateLive", dependencies: ["StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
+        .target(name: "StateDebugger", dependencies: ["TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateLive"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
@@ -115,6 +119,7 @@ let package = Package(
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
+        .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),
         .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
         .testTarget(name: "StateEncodingTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
@@ -133,7 +138,7 @@ let package = Package(
                 "StateRecorder", "ExampleApps", "StateDebugger",
             ]
         ),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TextControls", "TerminalKit"]),
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
@@ -144,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "StateTimelinePageTests",
             dependencies: [
-                "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
+                "TextControls", "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
             ]
         ),
         .testTarget(

@@ -292,6 +292,7 @@ package final class IncrementalFingerprinter {
     ) {
         // Each container's own buffer view, not `ContiguousJSONValues`: through a protocol of another
         // module the closures below are not inlined, which cost a fifth of the fingerprint's time.
+        // Safe because the views are used only during the call below, which only reads them.
         old.withUnsafeBufferPointer { oldBuffer in
             new.withUnsafeBufferPointer { newBuffer in
                 updateChildren(node, old: oldBuffer, new: newBuffer, at: positions, shifted: shifted)
@@ -301,6 +302,7 @@ package final class IncrementalFingerprinter {
 
     /// ``updateChildren(_:old:new:at:shifted:)`` for an object's values.
     private func updateChildren(_ node: Node, old: JSONObject.Values, new: JSONObject.Values, at positions: some Sequence<Int>) {
+        // Safe because the views are used only during the call below, which only reads them.
         old.withUnsafeBufferPointer { oldBuffer in
             new.withUnsafeBufferPointer { newBuffer in
                 updateChildren(node, old: oldBuffer, new: newBuffer, at: positions, shifted: false)
