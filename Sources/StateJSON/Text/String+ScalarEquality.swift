@@ -21,15 +21,14 @@ extension String {
             }
             if same { return true }
         }
-        // Most keys compared in a scan differ in length, which answers without the call.
-        guard utf8.count == other.utf8.count else { return false }
         return _hasSameBytes(as: other)
     }
 
     // Safe because the contiguous views are used only inside the closures.
     /// The byte comparison of ``hasSameScalars(as:)``, apart so that the quick check above is all
-    /// that is inlined.
-    @inline(never)
+    /// that is inlined. It releases nothing (`releasenone`), which lets callers in other modules, where
+    /// its body is unseen, scan the keys they hold without retaining them around every call.
+    @inline(never) @_effects(releasenone)
     @usableFromInline
     func _hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
