@@ -13,8 +13,9 @@ import Darwin
 ///
 /// A file's bytes: `fsync` on Linux, whose drive-cache flush is part of it. On Apple platforms `fsync`
 /// hands the bytes to the drive, which may hold them in its cache for a while, lost in a power cut;
-/// `fcntl(F_FULLFSYNC)` makes the drive write them. A file system that refuses it (some network and
-/// external volumes) gets `fsync`, the most there is.
+/// `fcntl(F_FULLFSYNC)` makes the drive write them (``full``), at a cost of milliseconds each time, so
+/// only a journal that promises to survive a power cut pays it (``ordinary`` is `fsync` alone). A file
+/// system that refuses it (some network and external volumes) gets `fsync`, the most there is.
 ///
 /// A file's name: a new journal's name (made by `link` or `rename`, the old name removed) is an entry
 /// of its directory, which reaches the disk when the directory is synced, not the file. A file system
@@ -32,8 +33,14 @@ package struct DiskSync: Sendable {
         self.directory = directory
     }
 
-    /// The system's own calls (see the type's description).
-    package static let system = DiskSync(file: { syncFile($0) }, directory: { syncDirectory($0) })
+    /// What survives a power cut: `F_FULLFSYNC` on Apple platforms, `fsync` elsewhere (see the type's
+    /// description), for files and directories.
+    package static let full = DiskSync(file: { syncFile($0) }, directory: { syncDirectory($0) })
+
+    /// `fsync` alone, for files and directories: on Apple platforms the bytes may stay in the drive's
+    /// cache; on Linux the same as ``full``.
+    package static let ordinary = DiskSync(file: { syncFile($0, flushDriveCache: nil) },
+                                           directory: { syncDirectory($0, flushDriveCache: nil) })
 
     /// Puts a file's bytes on the disk, with `F_FULLFSYNC` on Apple platforms and `fsync` when that is
     /// refused or does not exist: 0, or the error number of `fsync`.
@@ -56,11 +63,11 @@ package struct DiskSync: Sendable {
 
     /// Syncs the directory at `path` (its entries: names made, renamed and removed): 0 when done or when
     /// its file system cannot sync a directory, else the error number.
-    package static func syncDirectory(_ path: String) -> Int32 {
+    package static func syncDirectory(_ path: String, flushDriveCache: ((Int32) -> Int32)? = driveCacheFlush) -> Int32 {
         let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno }
         defer { _ = close(descriptor) }
-        let code = syncFile(descriptor)
+        let code = syncFile(descriptor, flushDriveCache: flushDriveCache)
         return code == EINVAL || code == ENOTSUP ? 0 : code
     }
 

@@ -12,9 +12,9 @@ import Darwin
 ///
 /// New files are created with mode 0600 (journals hold app state, which may be private) and never
 /// replace an existing file unless asked. Bytes are buffered until ``flush()``; ``sync()`` puts them on
-/// the disk (``DiskSync``: `F_FULLFSYNC` on Apple platforms, where `fsync` leaves them in the drive's
-/// cache), and a journal moved into place has its directory synced too, so that its name survives a
-/// power cut as its bytes do. Not thread-safe: one writer thread owns it.
+/// the disk (with ``DiskSync/full``, `F_FULLFSYNC` on Apple platforms, where `fsync` leaves them in the
+/// drive's cache), and a journal moved into place has its directory synced too, so that its name
+/// survives a power cut as its bytes do. Not thread-safe: one writer thread owns it.
 ///
 /// Under a file-size limit (`ulimit -f`) it writes the whole lines that fit and then fails as a full
 /// disk does (`file too large`), never making the write that would end the process with `SIGXFSZ`
@@ -62,8 +62,9 @@ package final class JournalFile {
     ///
     /// - Parameters:
     ///   - overwrite: Replace a file that is already there. Without it, an existing file is an error.
-    ///   - disk: How ``sync()`` reaches the disk: the system's calls, unless a test fakes a disk.
-    package static func create(at path: String, overwrite: Bool = false, disk: DiskSync = .system) throws(JournalError) -> JournalFile {
+    ///   - disk: How ``sync()`` and moving a new journal into place reach the disk: `fsync` unless asked
+    ///     for ``DiskSync/full`` (or a test's fake disk).
+    package static func create(at path: String, overwrite: Bool = false, disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND
         flags |= overwrite ? O_TRUNC : O_EXCL
         let descriptor = open(path, flags, 0o600)
@@ -87,7 +88,7 @@ package final class JournalFile {
     /// A header no reader would read (``JournalLimits``: too long, its initial state nested too deep)
     /// is refused before anything is created.
     package static func create(at path: String, header: [UInt8], overwrite: Bool = false,
-                               disk: DiskSync = .system) throws(JournalError) -> JournalFile {
+                               disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         if !overwrite, access(path, F_OK) == 0 { throw JournalError(.fileExists, path: path) }
         // Safe because the pointer is used only inside the closure, within the array's count.
         let problem = header.withUnsafeBytes { raw in
@@ -119,7 +120,7 @@ package final class JournalFile {
     /// file.append(bytes)
     /// try file.commit(to: "small.jsonl", overwrite: false)
     /// ```
-    package static func staging(for path: String, disk: DiskSync = .system) throws(JournalError) -> JournalFile {
+    package static func staging(for path: String, disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -186,7 +187,7 @@ package final class JournalFile {
     /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
     /// final line found by ``JournalReader``).
     package static func openForAppending(at path: String, validLength: Int64,
-                                         disk: DiskSync = .system) throws(JournalError) -> JournalFile {
+                                         disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_APPEND)
         guard descriptor >= 0 else {
             throw JournalError(.system(.openForAppending, errno: errno), path: path)
@@ -269,8 +270,8 @@ package final class JournalFile {
         if let error { throw error }
     }
 
-    /// Flushes, then puts the file on the disk: `fsync`, and on Apple platforms `F_FULLFSYNC`, without
-    /// which the drive may keep the bytes in its cache (see ``DiskSync``).
+    /// Flushes, then puts the file on the disk: `fsync`, or with ``DiskSync/full`` on Apple platforms
+    /// `F_FULLFSYNC`, without which the drive may keep the bytes in its cache.
     package func sync() throws(JournalError) {
         try flush()
         let code = disk.file(descriptor)

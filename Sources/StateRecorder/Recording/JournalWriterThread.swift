@@ -304,7 +304,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                                            policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
-            let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite)
+            let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite,
+                                              disk: options.durability.disk)
             file = next
             acknowledged.store(lastStep, ordering: .releasing)
         }

@@ -150,7 +150,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
-        let file = try options.existingJournal.create(at: path, header: bytes)
+        let file = try options.existingJournal.create(at: path, header: bytes, disk: options.durability.disk)
         location.announce(given: given, opened: file.path)
         self.init(file: file, builder: builder, appID: app, setup: setup, initialState: initialState, actions: actions,
                   options: options, owner: owner, clock: clock, onError: onError,

@@ -1,0 +1,11 @@
+import StateJournal
+
+extension RecorderOptions.Durability {
+    /// How the journal reaches the disk under this policy: only `everyStep(sync: true)` promises that its
+    /// steps survive a power cut, so only it pays for `F_FULLFSYNC` on Apple platforms (milliseconds a
+    /// step); every policy syncs the journal's directory when a file takes its name.
+    var disk: DiskSync {
+        if case .everyStep(sync: true) = self { return .full }
+        return .ordinary
+    }
+}
