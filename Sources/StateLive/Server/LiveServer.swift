@@ -95,12 +95,28 @@ package final class LiveServer: @unchecked Sendable {
     /// statedbg: live channel on 127.0.0.1:7070; attach with: statedbg attach 127.0.0.1:7070 --token 1f…
     /// ```
     package var announcement: [String] {
+        announcement(host: .current, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The announcement of an app on `host`: `attach PID` only where the developer's statedbg finds the
+    /// socket by the process id, and on a device, where the Mac reaches neither the socket nor the
+    /// device's loopback interface, no `attach` at all.
+    package func announcement(host: LiveAppHost, environment: [String: String]) -> [String] {
         var lines: [String] = []
         if let socketPath {
-            lines.append("statedbg: live channel at \(socketPath); attach with: statedbg attach \(getpid())")
+            if host == .device {
+                lines.append("statedbg: live channel at \(socketPath), on this device, where the Mac's statedbg cannot reach it; a device's app connects out instead (see the Platforms article)")
+            } else {
+                let target = LiveEndpoint.attachTarget(socket: socketPath, pid: getpid(), host: host, environment: environment)
+                lines.append("statedbg: live channel at \(socketPath); attach with: statedbg attach \(target)")
+            }
         }
         if let tcp {
-            lines.append("statedbg: live channel on 127.0.0.1:\(tcp.port); attach with: statedbg attach 127.0.0.1:\(tcp.port) --token \(tcp.token)")
+            if host == .device {
+                lines.append("statedbg: live channel on 127.0.0.1:\(tcp.port), this device's own loopback, which the Mac's statedbg cannot reach; a device's app connects out instead (see the Platforms article)")
+            } else {
+                lines.append("statedbg: live channel on 127.0.0.1:\(tcp.port); attach with: statedbg attach 127.0.0.1:\(tcp.port) --token \(tcp.token)")
+            }
         }
         return lines
     }

@@ -18,11 +18,14 @@ package final class LiveUnixListener: LiveTransport {
     package var authentication: LiveAuthentication { .sameUser }
     private let user = getuid()
 
-    /// Listens at `path`; with `preparingDirectory`, first makes the per-user runtime directory it is in.
+    /// Listens at `path`; with `preparingDirectory`, first makes the per-user runtime directory it is in
+    /// (one of those ``LiveEndpoint/defaultSocketPaths(pid:environment:)`` names).
     ///
     /// - Throws: ``LiveChannelError`` when the directory or the socket cannot be made.
     package init(path: String, preparingDirectory: Bool) throws(LiveChannelError) {
-        if preparingDirectory { try LiveSocket.prepareDirectory(LiveEndpoint.runtimeDirectory) }
+        if preparingDirectory, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try LiveSocket.prepareDirectory(String(path[..<slash]))
+        }
         self.path = path
         descriptor = try LiveSocket.listen(unix: path)
     }

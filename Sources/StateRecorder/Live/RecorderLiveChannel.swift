@@ -30,8 +30,18 @@ final class RecorderLiveChannel<State, Action>: Sendable {
             builder.continuation(after: resumed, policy: keyframePolicy).writeHeader(into: &header)
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
+        // The socket and the port open each on its own: the one that did not is told, the other serves.
+        let (transports, failures) = channel.openTransports()
+        guard !transports.isEmpty else {
+            let reasons = failures.map(\.description).joined(separator: " ")
+            onError("statedbg could not open the live channel, and records without it: \(reasons)")
+            return nil
+        }
+        for failure in failures {
+            onError("statedbg could not open part of the live channel, and serves through the rest: \(failure)")
+        }
         do {
-            let server = try LiveServer(transports: try channel.openTransports(), configuration: channel.serverConfiguration,
+            let server = try LiveServer(transports: transports, configuration: channel.serverConfiguration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)
