@@ -41,7 +41,7 @@ final class AttachedApp: ReplNewsSource {
             switch event {
             case .paused: lines.append("app: paused by another debugger")
             case .resumed: lines.append("app: resumed by another debugger")
-            case .dropped, .closed, .rebased: break
+            case .dropped, .closed, .rebased, .dialed: break
             }
         }
         let arrived = arrivals.news()
