@@ -58,8 +58,8 @@ import TerminalKit
         #expect(repl.execute("app mark").error == "Missing expected argument '<name>'.\nUsage: app mark <name>\n  See 'help app mark' for more information.")
         #expect(repl.execute("app undo two").error == "'two' is not a count; give a number of steps, 0 or more.")
         // Parsed and resolved, then refused for want of an app (only `statedbg attach` connects one).
-        #expect(repl.execute("app snap").error == "The app commands need a running app: use 'statedbg attach'.")
-        #expect(repl.execute("app").error == "The app commands need a running app: use 'statedbg attach'.")
+        #expect(repl.execute("app snap").error == "The app commands need a running app: use 'statedbg attach' or 'statedbg listen'.")
+        #expect(repl.execute("app").error == "The app commands need a running app: use 'statedbg attach' or 'statedbg listen'.")
     }
 
     @Test func aSessionOnAFileNeitherListsNorRunsTheAppCommands() throws {
