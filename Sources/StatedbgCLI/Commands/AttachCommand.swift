@@ -19,8 +19,10 @@ enum AttachCommand: Subcommand {
             does on a file works on that growing timeline, whose cursor starts at the step the app is \
             at: each command first takes the steps that arrived and says so. The 'app' commands act on the app itself and say what they did: 'app \
             jump 12' ("the app's state is now step 12"), 'app undo', 'app redo', 'app dispatch TYPE \
-            PAYLOAD', 'app mark NAME', 'app pause', 'app resume', 'app snapshot', 'app status'. When the \
-            app exits or is killed, the REPL says so and keeps the timeline it has.
+            PAYLOAD', 'app mark NAME', 'app pause', 'app resume', 'app snapshot', 'app status', 'app journal \
+            -o FILE' (copies the app's journal here). When the app exits or is killed, the REPL says so and \
+            keeps the timeline it has. For an app this machine cannot reach (on a device, in the \
+            simulator), 'statedbg listen' waits for the app to connect instead.
 
               statedbg serve users                     # terminal 1: a sample app; prints its pid
               statedbg attach PID                      # terminal 2: the REPL on it

@@ -29,8 +29,11 @@ enum ListenCommand: Subcommand {
             on and dials again, every 10 seconds at most; a listener started again with the same --port \
             and --token takes it back. One app is served at a time.
 
-              statedbg listen                            # terminal 1: prints the connect line
-              STATEDBG_CONNECT=127.0.0.1:PORT STATEDBG_TOKEN=TOKEN statedbg serve users   # terminal 2
+            To try it, run the first line in one terminal and the second, with the values listen printed, \
+            in another:
+
+              statedbg listen
+              STATEDBG_CONNECT=127.0.0.1:PORT STATEDBG_TOKEN=TOKEN statedbg serve users
             """,
         options: [
             .value("port", short: "p", valueName: "port", defaultValue: "0", help: "The port to listen on; 0 for any free port."),
