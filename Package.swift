@@ -132,8 +132,10 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive", "StateRecorder",
-                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI",
+                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
+                // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
+                "StateTesting",
             ]
         ),
         .testTarget(

@@ -19,7 +19,8 @@ import StateJSON
 ///   }
 /// ```
 ///
-/// A failed replay was already reported by ``assertReplay(_:app:invariants:fileID:filePath:line:column:)``,
+/// A failed replay was already reported by
+/// ``assertReplay(_:app:invariants:strict:fileID:filePath:line:column:)-(_,RecordableApp<State,Action>,_,_,_,_,_,_)``,
 /// so this records nothing more for it.
 public func assertFinalState<State: Codable & Equatable>(
     of result: ReplayResult,

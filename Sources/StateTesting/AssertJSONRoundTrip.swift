@@ -1,6 +1,6 @@
 import StateJSON
 
-/// Checks that a ``StateJSON/JSONValueEncodable`` type's `init(from:)` reads back what its
+/// Checks that a `JSONValueEncodable` type's `init(from:)` reads back what its
 /// `jsonValue()` writes, recording a failure that shows both values when it does not.
 ///
 /// A conformance writes its JSON by hand while decoding usually stays synthesized, so a renamed

@@ -32,49 +32,66 @@ import StateRecorder
 /// Nothing is thrown: a missing file, an unknown action, an incompatible schema or a recording made by
 /// another app is a failure with a message saying so. A risky schema (only additions) is a warning.
 ///
+/// A step whose action was recorded without `Codable` cannot be replayed: the replay takes its recorded
+/// state, and a warning names each such action with its steps and the fix. A recording none of whose
+/// steps can be replayed fails, since the replay checked nothing; with `strict`, so does one where any
+/// step was not replayed.
+///
 /// - Parameters:
 ///   - recording: The journal's path; a relative path is resolved against the package root (found
 ///     from `filePath`), so the test passes whatever the working directory.
 ///   - app: The app whose current code replays the recording.
 ///   - invariants: Properties checked on the initial state and after every step; the first step
 ///     that breaks one fails, with its action and state.
+///   - strict: Whether a step that could not be replayed fails the test, rather than being a warning.
+///   - fileID: The test file's `#fileID`, where a failure is recorded.
+///   - filePath: The test file's `#filePath`, where a failure is recorded and the package root is found from.
+///   - line: The line a failure is recorded at.
+///   - column: The column a failure is recorded at.
 /// - Returns: What the replay found, for further assertions.
 @discardableResult
 public func assertReplay<State, Action>(
     _ recording: String,
     app: RecordableApp<State, Action>,
     invariants: [Invariant<State>] = [],
+    strict: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> ReplayResult {
-    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, filePath: "\(filePath)")
+    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, strict: strict, filePath: "\(filePath)")
     let reporter = TestFailureReporter(fileID: fileID, filePath: filePath, line: line, column: column)
     report(result, prefix: "", to: reporter)
     return result
 }
 
 /// Replays a recording through the reducer of an app with a store of its own, as
-/// ``assertReplay(_:app:invariants:fileID:filePath:line:column:)`` does for a `RecordableApp`: every
-/// action decoded through the app's action registry and run through its reducer, every state compared.
+/// ``assertReplay(_:app:invariants:strict:fileID:filePath:line:column:)-(_,RecordableApp<State,Action>,_,_,_,_,_,_)``
+/// does for a `RecordableApp`: every action decoded through the app's action registry and run through
+/// its reducer, every state compared.
 ///
 /// ```swift
 /// @Test func theNegativeAgeRecordingStillReplays() {
 ///     assertReplay("Recordings/users-reswift.jsonl", app: UsersApp.definition)
 /// }
 /// ```
+///
+/// Only the actions whose types are `Codable` and registered can be replayed; the steps of the others
+/// take their recorded states, and a warning says which (a failure with `strict`). A recording none of
+/// whose steps can be replayed fails.
 @discardableResult
 public func assertReplay<State, Action>(
     _ recording: String,
     app: AppDefinition<State, Action>,
     invariants: [Invariant<State>] = [],
+    strict: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
 ) -> ReplayResult {
-    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, filePath: "\(filePath)")
+    let result = RecordingReplay.run(recording: recording, app: app, invariants: invariants, strict: strict, filePath: "\(filePath)")
     let reporter = TestFailureReporter(fileID: fileID, filePath: filePath, line: line, column: column)
     report(result, prefix: "", to: reporter)
     return result
@@ -99,7 +116,11 @@ public func assertReplay<State, Action>(
 /// - Parameters:
 ///   - folder: Resolved like a recording path, against the package root.
 ///   - apps: The apps that made the recordings.
-///   - invariants: ``StateJSON/StatePredicate`` texts that must hold at every step of every recording.
+///   - invariants: `StatePredicate` texts that must hold at every step of every recording.
+///   - fileID: The test file's `#fileID`, where a failure is recorded.
+///   - filePath: The test file's `#filePath`, where a failure is recorded and the package root is found from.
+///   - line: The line a failure is recorded at.
+///   - column: The column a failure is recorded at.
 /// - Returns: One result per recording, in path order.
 @discardableResult
 public func assertReplayAll(

@@ -3,7 +3,7 @@ import StateQuery
 
 /// A property every state of a recording must have, checked after every replayed step.
 ///
-/// Write it as a named closure over the app's typed state, or as a ``StateJSON/StatePredicate``
+/// Write it as a named closure over the app's typed state, or as a `StatePredicate`
 /// string over the state's JSON (which can also look at `action.type`, `action.payload…` and `step`):
 ///
 /// ```swift
@@ -31,7 +31,7 @@ public struct Invariant<State>: Sendable, ExpressibleByStringLiteral {
         check = .typed(holds)
     }
 
-    /// An invariant written as a ``StateJSON/StatePredicate``: `all(.accounts[*].balance >= 0)`.
+    /// An invariant written as a `StatePredicate`: `all(.accounts[*].balance >= 0)`.
     public init(predicate source: String) {
         name = source
         do {

@@ -5,13 +5,15 @@ import StateJournal
 import StateRecorder
 
 /// Replays recordings through an app's current reducer and returns what it found, without
-/// recording test failures: the value-returning side of ``assertReplay(_:app:invariants:fileID:filePath:line:column:)``.
+/// recording test failures: the value-returning side of
+/// ``assertReplay(_:app:invariants:strict:fileID:filePath:line:column:)-(_,RecordableApp<State,Action>,_,_,_,_,_,_)``.
 ///
-/// The replay itself is ``StateDebugger/ReplayVerifier``'s: the schema is checked first (an incompatible
+/// The replay itself is `ReplayVerifier`'s: the schema is checked first (an incompatible
 /// schema stops the replay, a risky one adds a note), then every action runs through the reducer and
 /// validators and each state is compared with the recorded one. Invariants are checked on the states
 /// the replay confirmed, from the initial state up to the first divergence, and the earlier of a
-/// broken invariant and a divergence is the failure.
+/// broken invariant and a divergence is the failure. A replay that could run none of the recording's
+/// steps checked nothing, and fails (``ReplayFailure/nothingReplayed(steps:notReplayed:)``).
 ///
 /// ```swift
 /// let result = RecordingReplay.run(recording: "Recordings/counter.jsonl", app: CounterApp.app,
@@ -29,30 +31,32 @@ public enum RecordingReplay {
     ///     against the package root that holds `filePath`, then against the working directory.
     ///   - app: The app whose current code replays the recording; its id must be the recording's.
     ///   - invariants: Checked on the initial state and after every step.
+    ///   - strict: Whether a step that could not be replayed is a failure rather than a note.
     ///   - filePath: The test file, to find the package root.
     public static func run<State, Action>(
         recording: String, app: RecordableApp<State, Action>, invariants: [Invariant<State>] = [],
-        filePath: String = #filePath
+        strict: Bool = false, filePath: String = #filePath
     ) -> ReplayResult {
         replay(recording, resolved: RecordingPath.resolve(recording, filePath: filePath), apps: [app],
-               invariants: InvariantChecker(invariants))
+               invariants: InvariantChecker(invariants), strict: strict)
     }
 
     /// Replays one recording through an app with a store of its own, described by an
-    /// ``StateRecorder/AppDefinition``: its actions decoded through its registry, run through its reducer.
+    /// `AppDefinition`: its actions decoded through its registry, run through its reducer.
     ///
     /// - Parameters:
     ///   - recording: A statedbg journal; a relative path is resolved as for the other `run`.
     ///   - app: The app whose current reducer replays the recording; its id must be the recording's.
     ///   - invariants: Checked on the initial state and after every step. Typed invariants need a
     ///     `Decodable` state; predicate texts work on any.
+    ///   - strict: Whether a step that could not be replayed is a failure rather than a note.
     ///   - filePath: The test file, to find the package root.
     public static func run<State, Action>(
         recording: String, app: AppDefinition<State, Action>, invariants: [Invariant<State>] = [],
-        filePath: String = #filePath
+        strict: Bool = false, filePath: String = #filePath
     ) -> ReplayResult {
         replay(recording, resolved: RecordingPath.resolve(recording, filePath: filePath), apps: [app],
-               invariants: InvariantChecker(invariants))
+               invariants: InvariantChecker(invariants), strict: strict)
     }
 
     /// Replays every `.jsonl` recording under `folder` (recursively, in path order), each through the
@@ -64,7 +68,7 @@ public enum RecordingReplay {
     /// - Parameters:
     ///   - folder: Resolved like a recording path.
     ///   - apps: The apps that may have made the recordings.
-    ///   - invariants: ``StateJSON/StatePredicate`` texts that must hold at every step of every recording.
+    ///   - invariants: `StatePredicate` texts that must hold at every step of every recording.
     ///   - filePath: The test file, to find the package root.
     public static func runAll(
         in folder: String, apps: [any RegisteredApp], invariants: [String] = [], filePath: String = #filePath
@@ -102,7 +106,7 @@ public enum RecordingReplay {
     }
 
     static func replay(_ recording: String, resolved: String, apps: [any RegisteredApp],
-                       invariants: InvariantChecker) -> ReplayResult {
+                       invariants: InvariantChecker, strict: Bool = false) -> ReplayResult {
         var result = ReplayResult(recording: recording, resolvedPath: resolved, recordedApp: nil, compatibility: nil,
                                   report: nil, failure: nil, notes: [], finalState: nil)
         if let (source, error) = invariants.parseErrors.first {
@@ -132,7 +136,9 @@ public enum RecordingReplay {
             }
             let report = try verifier.verify()
             result.report = report
-            if let note = report.notReplayedNote { result.notes.append(note + ".") }
+            if let note = report.notReplayedNote { result.notes.append(note) }
+            if let note = report.stateReplacementNote { result.notes.append(note + ".") }
+            if let note = report.redactionNote { result.notes.append(note.replacingOccurrences(of: "\n", with: "; ") + ".") }
             let confirmedThrough = report.divergence.map { $0.step - 1 } ?? report.checkedThrough
             if !invariants.isEmpty, let broken = try firstBrokenInvariant(in: source, through: confirmedThrough, invariants) {
                 result.failure = broken
@@ -147,6 +153,15 @@ public enum RecordingReplay {
                 case .stateMismatch: result.failure = .stateDiffers(divergence)
                 case .rejected(let rejection): result.failure = .rejected(divergence, rejection)
                 }
+                return result
+            }
+            if report.verifiedNothing {
+                result.failure = .nothingReplayed(steps: report.coveredSteps, notReplayed: NotReplayedActions(report.notReplayed))
+                return result
+            }
+            if strict, report.skippedSteps > 0 {
+                result.failure = .notEveryStepReplayed(skipped: report.skippedSteps, of: report.coveredSteps,
+                                                       notReplayed: NotReplayedActions(report.notReplayed))
                 return result
             }
             result.finalState = try source.state(at: source.lastStep)

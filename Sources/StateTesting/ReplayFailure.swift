@@ -40,6 +40,12 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The replay reached an action recorded without `Codable` and could not go on, because the state
     /// type is not `Decodable` either.
     case notReplayable(UnreplayableStep, stateType: String)
+    /// No step of the recording could be replayed (every action was recorded without `Codable`, redacted,
+    /// or replaces the state), so the replay checked nothing; `notReplayed` names the actions.
+    case nothingReplayed(steps: Int, notReplayed: NotReplayedActions?)
+    /// With `strict`: some steps could not be replayed (their actions were recorded without `Codable`, or
+    /// redacted).
+    case notEveryStepReplayed(skipped: Int, of: Int, notReplayed: NotReplayedActions?)
 
     /// What failed and where, as a test failure shows it: the step, its action and, for a state that
     /// differs, the diff (`Recorded: -`, `Actual: +`).
@@ -71,6 +77,14 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the recording cannot be replayed: \(error)"
         case .noRecordings(let folder, let reason):
             return "\(folder): \(reason)"
+        case .nothingReplayed(let steps, let notReplayed):
+            let why = notReplayed.map { ($0.groups.count == 1 ? "the action \($0.list) was" : "the actions \($0.list) were") + " recorded without Codable; \($0.remedy)" }
+                ?? "their actions are redacted, or replace the state from outside the reducer"
+            return "none of the \(steps) step\(steps == 1 ? "" : "s") could be replayed, so the replay checked nothing: \(why)."
+        case .notEveryStepReplayed(let skipped, let steps, let notReplayed):
+            let why = notReplayed.map { ": " + ($0.groups.count == 1 ? "the action \($0.list) was" : "the actions \($0.list) were") + " recorded without Codable; \($0.remedy)" }
+                ?? ": their actions are redacted"
+            return "\(skipped) of the \(steps) steps could not be replayed, which a strict replay does not allow\(why)."
         case .notReplayable(let step, let stateType):
             return "\(step), and \(stateType) is not Decodable, so the replay cannot continue past it; make the action "
                 + "type Codable and register it, or record a state type that is Codable."

@@ -52,9 +52,13 @@ public struct ReplayResult: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if let failure { return "\(recording): \(failure)" }
         guard let report else { return "\(recording): passed" }
-        var text = report.lastStep < report.firstStep
-            ? "\(recording): no steps to replay"
-            : "\(recording): replayed steps \(report.firstStep) to \(report.lastStep); every state matches the recording"
+        var text = if report.lastStep < report.firstStep {
+            "\(recording): no steps to replay"
+        } else if report.replayedSteps < report.coveredSteps {
+            "\(recording): verified \(report.replayedSteps) of \(report.coveredSteps) steps; every replayed state matches the recording"
+        } else {
+            "\(recording): replayed steps \(report.firstStep) to \(report.lastStep); every state matches the recording"
+        }
         for note in notes { text += "\nnote: \(note)" }
         return text
     }

@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateRecorder
 
 /// The recording as the timeline page reads it: one JSON document of keyframes and patches, whose size
 /// follows the journal's rather than steps × state.
@@ -9,6 +10,7 @@ import StateJournal
 /// {"format":"statedbg-timeline","version":1,
 ///  "recording":{"name":"bank.jsonl","app":"bank","source":"journal","firstStep":0,"lastStep":40},
 ///  "window":{"firstStep":0,"lastStep":40},
+///  "dates":[["accounts",null,"lastActivity"]],
 ///  "events":[{"after":12,"event":"marker","name":"checkout opened","time":…}],
 ///  "steps":[{"state":{…},"step":0},
 ///           {"action":{"label":…,"payload":…,"type":…},"parent":0,"patch":[…],"step":1,"time":…},
@@ -21,6 +23,10 @@ import StateJournal
 /// into its own (what `statedbg diff FILE PARENT STEP --json` prints); a keyframe also has its `state`
 /// whole, so the page rebuilds any step from at most ``keyframeInterval`` patches. Step objects are in
 /// the shape a live feed can append one at a time (see the page's `Timeline.append`).
+///
+/// `dates`, present when there are any, lists the paths of the state whose numbers are `Date`s (from
+/// the schema in the journal's header), each a list of object keys, `null` standing for any array
+/// element or dictionary key: the page shows their ISO 8601 rendering beside the number.
 ///
 /// A step whose state the recording does not hold (a Redux DevTools Export file keeps the actions and
 /// the state before them only) has `"stateNotExported":true` and neither `patch` nor `state`; the page
@@ -51,15 +57,18 @@ package struct TimelineData {
         let window = asked ?? source.steps
         self.window = window
         var bytes: [UInt8] = []
-        let head: JSONValue = [
-            "format": .string(Self.format), "version": .integer(Int64(Self.version)),
-            "recording": [
+        var members: [(String, JSONValue)] = [
+            ("format", .string(Self.format)), ("version", .integer(Int64(Self.version))),
+            ("recording", [
                 "name": .string(source.name), "app": .string(source.info.app), "source": .string(source.info.format.rawValue),
                 "firstStep": .integer(Int64(source.baseStep)), "lastStep": .integer(Int64(source.lastStep)),
-            ],
-            "window": ["firstStep": .integer(Int64(window.lowerBound)), "lastStep": .integer(Int64(window.upperBound))],
-            "events": .array(source.events.filter { window.contains($0.event.after) }.map(\.event.jsonValue)),
+            ]),
+            ("window", ["firstStep": .integer(Int64(window.lowerBound)), "lastStep": .integer(Int64(window.upperBound))]),
+            ("events", .array(source.events.filter { window.contains($0.event.after) }.map(\.event.jsonValue))),
         ]
+        let dates = Self.datePaths(source)
+        if !dates.isEmpty { members.append(("dates", .array(dates))) }
+        let head = JSONValue.object(JSONObject(members))
         // The head is written without its closing brace, then the steps stream in after it.
         bytes += head.serialized(.canonical).dropLast()
         bytes += Array(#","steps":["#.utf8)
@@ -142,6 +151,19 @@ package struct TimelineData {
         }
         bytes += Array("]}".utf8)
         json = bytes
+    }
+
+    /// The paths of the `Date` members of `source`'s states, as the document's `dates` lists them.
+    private static func datePaths(_ source: any RecordingSource) -> [JSONValue] {
+        let notes = JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null)
+        return notes.paths.filter { $0.value == .date }.keys.map { path in
+            JSONValue.array(path.map { component in
+                switch component {
+                case .key(let key): .string(key)
+                case .element, .anyKey: .null
+                }
+            })
+        }.sorted { $0.canonicalText < $1.canonicalText }
     }
 
     private static func translating<T>(_ body: () throws(DebuggerError) -> T) throws(TimelinePageError) -> T {

@@ -10,7 +10,9 @@ import Darwin
 /// Decodes every line of the input as a journal line (a line that decodes must re-encode to a line
 /// that decodes to the same value, sealed with a checksum that a change of any one of its bytes
 /// breaks), checks each input line's own checksum as the reader does, then opens the whole input as a
-/// journal file and reads every state and action in it, the way `statedbg check` and replay do.
+/// journal file and reads every state and action in it, the way `statedbg check` and replay do; and
+/// checks that the readers and `statedbg check` agree: every line a reader refuses or warns about,
+/// check reports (at that line or before it, for a state rebuilt through a broken step).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
@@ -31,6 +33,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         if verdict == .intact { fuzzCheck(LineChecksum.recordedChecksum(in: UnsafeRawBufferPointer(rebasing: line)) != nil, "a line without a checksum passed as intact") }
     }
     readAsJournal(bytes)
+    checkAgreement()
     return 0
 }
 
@@ -90,4 +93,49 @@ private func readAsJournal(_ bytes: UnsafeRawBufferPointer) {
         fuzzCheck(fast.action == parsed.action && fast.hash == parsed.hash, "the scanned action or hash of step \(step) is not the parsed one")
     }
     try? reader.forEachActionAndHash((reader.baseStep + 1)...reader.lastStep) { _, _, _ in true }
+}
+
+/// What `statedbg check` reports, and every error and warning of both readers, which it must explain.
+private func checkAgreement() {
+    let problems: [JournalError]
+    do {
+        problems = try JournalReader(path: scratchPath, options: .checking(limit: 10_000)).validateRecordedStates(limit: 10_000).problems
+    } catch {
+        problems = [error]
+    }
+    func explained(_ error: JournalError) -> Bool {
+        guard let line = error.line else { return !problems.isEmpty }
+        return problems.contains { ($0.line ?? 0) <= line }
+    }
+    func agree(_ error: JournalError, _ reader: String) {
+        fuzzCheck(explained(error), "\(reader) refused what statedbg check passed: \(error); check: \(problems)")
+    }
+    func attempt(_ reader: String, _ body: () throws(JournalError) -> Void) {
+        do { try body() } catch { agree(error, reader) }
+    }
+    attempt("JournalReader") { () throws(JournalError) in
+        let reader = try JournalReader(path: scratchPath)
+        for problem in reader.lineProblems { agree(problem, "JournalReader's warning") }
+        for step in reader.baseStep...reader.lastStep {
+            attempt("JournalReader.state(at:)") { () throws(JournalError) in _ = try reader.state(at: step) }
+            guard step > reader.baseStep else { continue }
+            attempt("JournalReader.step(_:)") { () throws(JournalError) in _ = try reader.step(step) }
+            attempt("JournalReader.actionAndHash(ofStep:)") { () throws(JournalError) in _ = try reader.actionAndHash(ofStep: step) }
+        }
+        for run in reader.intactRuns() {
+            attempt("JournalReader.forEachRecordedStep") { () throws(JournalError) in try reader.forEachRecordedStep(run) { _ in true } }
+        }
+    }
+    attempt("JournalStream") { () throws(JournalError) in
+        let stream = try JournalStream(path: scratchPath, blockBytes: 64)
+        try stream.forEachStep { line in
+            if let damage = stream.damage(of: line) {
+                agree(damage, "JournalStream's warning")
+                return true
+            }
+            attempt("JournalStream.action(of:)") { () throws(JournalError) in _ = try stream.action(of: line) }
+            attempt("JournalStream.parse(_:)") { () throws(JournalError) in _ = try stream.parse(line) }
+            return true
+        }
+    }
 }

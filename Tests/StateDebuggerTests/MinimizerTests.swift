@@ -42,6 +42,27 @@ import Testing
         #expect(throws: DebuggerError.fileExists(path: output)) { try minimizer.write(report.keptSteps, to: output) }
     }
 
+    /// A state replacement as a recorder writes it (payload `null`; the step holds the state) is taken
+    /// as the change it recorded, and kept when the predicate needs it.
+    @Test func aStateReplacementStepIsTakenAsTheChangeItRecorded() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("replaced.jsonl")
+        try Recordings.writeRaw([
+            (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 1, "notes": []]),
+            (JournalAction.stateReplacement(), ["count": 1, "notes": ["loaded"]]),
+            (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 2, "notes": ["loaded"]]),
+        ], to: path)
+        let minimizer = Minimizer(source: try JournalSource(path: path), app: TestApps.counter())
+        let report = try minimizer.minimize(StatePredicate(parsing: #".notes contains "loaded""#))
+        #expect(report.keptSteps == [2])
+        #expect(report.description.hasSuffix("""
+            step 2 replaces the state from outside the reducer (statedbg.replaceState): the candidates took the change it recorded.
+            """))
+        try minimizer.write(report.keptSteps, to: directory.file("min.jsonl"))
+        let minimized = try JournalSource(path: directory.file("min.jsonl"))
+        #expect(try minimized.state(at: 1) == ["count": 0, "notes": ["loaded"]])
+    }
+
     @Test func candidatesTheValidatorsRejectDoNotReproduce() throws {
         let directory = try TemporaryDirectory()
         // The decrement of step 4 is only valid after the increments before it.

@@ -80,12 +80,29 @@ import Testing
         let path = directory.file("replace.jsonl")
         try Recordings.writeRaw([
             (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 1, "notes": []]),
-            (ReplaceStateAction.make(["count": 42, "notes": ["loaded"]]), ["count": 42, "notes": ["loaded"]]),
+            (JournalAction.stateReplacement(payload: ["count": 42, "notes": ["loaded"]]), ["count": 42, "notes": ["loaded"]]),
             (JournalAction(type: "counter.increment", label: "counter.increment", payload: ["increment": [:]]), ["count": 43, "notes": ["loaded"]]),
         ], to: path)
         let report = try ReplayVerifier(source: try JournalSource(path: path), app: TestApps.counter()).verify()
         #expect(report.passed)
         #expect(report.checkedThrough == 3)
+    }
+
+    /// A recording whose steps only replace the state replays no action, so its verification checked
+    /// nothing and does not pass.
+    @Test func aVerificationThatReplayedNoStepDoesNotPass() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("replaced.jsonl")
+        try Recordings.writeRaw([
+            (JournalAction.stateReplacement(), ["count": 42, "notes": []]),
+            (JournalAction.stateReplacement(), ["count": 7, "notes": []]),
+        ], to: path)
+        let report = try ReplayVerifier(source: try JournalSource(path: path), app: TestApps.counter()).verify()
+        #expect(report.verifiedNothing)
+        #expect(!report.passed)
+        #expect(report.replayedSteps == 0 && report.stateReplacements == 2)
+        #expect(report.coverageSummary == "verified 0 of 2 steps: no step could be replayed, so nothing was checked")
+        #expect(report.stateReplacementNote == "2 steps replace the state from outside the reducer (statedbg.replaceState): the replay took their recorded states, as the app had them")
     }
 
     @Test func stopsWhenCancelled() throws {

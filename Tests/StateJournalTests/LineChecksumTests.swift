@@ -440,9 +440,9 @@ import Testing
     }
 
     @Test func everySealedLineInTheFormatDocumentPassesItsChecksumAndTheStepIsShipped() throws {
-        let document = try String(contentsOf: Self.root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFormat.md"), encoding: .utf8)
+        let document = try String(contentsOf: Self.root.appendingPathComponent("Sources/StateJournal/StateJournal.docc/JournalFileFormat.md"), encoding: .utf8)
         let sealed = document.split(separator: "\n").filter { $0.hasPrefix("{") && $0.contains(#","crc":""#) }.map(String.init)
-        #expect(sealed.count == 3)
+        #expect(sealed.count == 4)
         for line in sealed {
             #expect(Array(line.utf8).withUnsafeBytes { LineChecksum.verify($0) } == .intact, "\(line)")
         }

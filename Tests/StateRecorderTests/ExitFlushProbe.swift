@@ -29,10 +29,15 @@ enum ExitFlushProbe {
     /// Runs the probe's `full-disk` mode under a file size limit of `limitKiB` (as a full disk, but
     /// for this process alone: writes past the limit fail with EFBIG, SIGXFSZ ignored); returns its
     /// exit status and standard output.
-    static func runOutOfRoom(path: String, steps: Int, limitKiB: Int) throws -> (status: Int32, output: String) {
+    ///
+    /// With `ignoringSIGXFSZ` off the signal keeps its default action, which ends a process that writes
+    /// past the limit: the recorder must not make that write.
+    static func runOutOfRoom(path: String, steps: Int, limitKiB: Int,
+                             ignoringSIGXFSZ: Bool = true) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limitKiB); exec \"$0\" \"$@\"", try locate(), path, String(steps), "full-disk"]
+        let trap = ignoringSIGXFSZ ? "trap '' XFSZ; " : ""
+        process.arguments = ["-c", "\(trap)ulimit -f \(limitKiB); exec \"$0\" \"$@\"", try locate(), path, String(steps), "full-disk"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

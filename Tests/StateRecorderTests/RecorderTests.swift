@@ -81,7 +81,7 @@ private final class Counter: @unchecked Sendable, Codable {
         let effect = try reader.action(at: 1)
         #expect(effect.type == "LogEffect")
         var named = Self.actions
-        named.name(LogEffect.self, as: "effects.log")
+        try named.name(LogEffect.self, as: "effects.log")
         #expect(named.tag(of: LogEffect(message: "hi", run: {})) == "effects.log")
         #expect(!effect.isReplayable)
         #expect(effect.payload["message"] == "hi")

@@ -62,9 +62,44 @@ private func changedReducer(action: any PlaylistAction, state: Playlist?) -> Pla
         let result = assertReplay(path, app: Self.app(playlistReducer), invariants: [".position >= 0"])
         #expect(result.passed)
         #expect(try result.finalState(as: Playlist.self) == Playlist(songs: ["a", "b", "c"], position: 2))
-        #expect(result.notes.contains {
-            $0.contains("1 step was recorded without Codable and not replayed (3)")
-        })
+        #expect(result.notes == [
+            "not replayed: the action Prefetch (1 step: 3) was recorded without Codable, so the replay took its recorded state; to replay it, declare Codable on its action type in the file that declares the type (Swift synthesizes Codable only there), and register the type in the app's ActionRegistry.",
+        ])
+    }
+
+    /// Only the step recorded without `Codable` goes unreplayed; `strict` fails for it.
+    @Test func aStrictReplayFailsForAStepThatWasNotReplayed() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("playlist.jsonl")
+        try Self.record(to: path)
+        let lenient = RecordingReplay.run(recording: path, app: Self.app(playlistReducer))
+        #expect(lenient.passed)
+        #expect(lenient.description.hasPrefix("\(path): verified 5 of 6 steps; every replayed state matches the recording\n"))
+        let strict = RecordingReplay.run(recording: path, app: Self.app(playlistReducer), strict: true)
+        #expect(strict.message == """
+            1 of the 6 steps could not be replayed, which a strict replay does not allow: the action Prefetch (1 step: 3) was recorded without Codable; to replay it, declare Codable on its action type in the file that declares the type (Swift synthesizes Codable only there), and register the type in the app's ActionRegistry.
+            """)
+    }
+
+    /// A recording none of whose actions is `Codable` checks nothing, so its replay fails rather than
+    /// passing whatever the reducer does.
+    @Test func aReplayThatReplayedNothingFails() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.file("prefetch.jsonl")
+        let app = Self.app(playlistReducer)
+        let recorder = try Recorder(app: app, journal: path)
+        var state = app.makeInitialState()
+        for action: any PlaylistAction in [Prefetch(load: {}), Prefetch(load: {})] {
+            app.reduce(&state, action)
+            recorder.record(action, state: state)
+        }
+        try recorder.close()
+        let result = RecordingReplay.run(recording: path, app: app)
+        #expect(!result.passed)
+        #expect(result.message == """
+            none of the 2 steps could be replayed, so the replay checked nothing: the action Prefetch (2 steps: 1, 2) was recorded without Codable; to replay it, declare Codable on its action type in the file that declares the type (Swift synthesizes Codable only there), and register the type in the app's ActionRegistry.
+            """)
+        #expect(result.finalState == nil)
     }
 
     @Test func aChangedReducerFailsAtTheStepItChanges() throws {

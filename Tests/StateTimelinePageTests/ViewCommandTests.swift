@@ -28,7 +28,7 @@ import TestSupport
         try FileManager.default.copyItem(atPath: Self.bank, toPath: alone + "/bank.jsonl")
         let run = try PageTools.run(["view", "bank.jsonl"], in: alone, executable: binary)
         #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.hasPrefix("wrote bank.html: steps 0 through 50 (50 actions, 1 keyframe), ") && run.output.hasSuffix(" KiB\n"),
+        #expect(run.output.hasPrefix("wrote bank.html: steps 0 through 50 (50 actions; states kept whole: 1 in the page, 50 in the journal), ") && run.output.hasSuffix(" KiB\n"),
                 "\(run.output)")
         let html = try String(contentsOfFile: alone + "/bank.html", encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))

@@ -93,6 +93,14 @@ import TerminalKit
         #expect(ControlCharacterEscaper.escape("\u{1B}[31m-  1\u{1B}[0m") == "\u{1B}[31m-  1\u{1B}[0m")
         #expect(ControlCharacterEscaper.escape("a\rb\u{0}c\u{1B}[Hd\u{85}é") == #"a\u000Db\u0000c\u001B[Hd\u0085é"#)
     }
+
+    /// A reset where a line ends passes only on a line that a diff colour opened: a recorded type that
+    /// ends in one (`\u{1B}[31mRED\u{1B}[0m`) is escaped whole.
+    @Test func escapesARecordedResetAtTheEndOfALine() {
+        #expect(ControlCharacterEscaper.escape("  type: \u{1B}[31mRED\u{1B}[0m\n") == #"  type: \u001B[31mRED\u001B[0m"# + "\n")
+        #expect(ControlCharacterEscaper.escape("step 1  x\u{1B}[0m") == #"step 1  x\u001B[0m"#)
+        #expect(ControlCharacterEscaper.escape("  \u{1B}[32m+ 1\u{1B}[0m\nlabel\u{1B}[0m") == "  \u{1B}[32m+ 1\u{1B}[0m\n" + #"label\u001B[0m"#)
+    }
 }
 
 /// Records writes and flushes of several sinks in one ordered list.

@@ -65,7 +65,7 @@ public enum JournalCheck {
         for run in reader.intactRuns() where !isCancelled() {
             do {
                 try reader.forEachActionAndHash(run) { step, action, _ in
-                    guard action.isReplayable, action.type != ReplaceStateAction.type else { return true }
+                    guard action.replayMode == .decode else { return true }
                     let decodedType: String?
                     if let known = decodedTypes[action] {
                         decodedType = known
@@ -75,8 +75,8 @@ public enum JournalCheck {
                         decodedTypes[action] = decodedType
                     }
                     guard let decodedType, decodedType != action.type else { return true }
-                    found.append(JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
-                                              "step \(step) is damaged: its action is tagged \(action.type), but its payload decodes as \(decodedType)."))
+                    found.append(JournalError(.mismatchedTag(step: step, tagged: action.type, decodesAs: decodedType),
+                                              path: reader.path, line: reader.line(ofStep: step)))
                     return step % 4096 != 0 || !isCancelled()
                 }
             } catch {
@@ -115,9 +115,7 @@ public enum JournalCheck {
     }
 
     private static func collecting(_ limit: Int) -> JournalReader.Options {
-        var options = JournalReader.Options()
-        options.lineProblemLimit = limit
-        return options
+        .checking(limit: limit)
     }
 
     /// Copies the journal to the first free backup name, made with `O_EXCL` so that no existing file is
@@ -125,7 +123,7 @@ public enum JournalCheck {
     /// another name: the next name would fail the same way.
     private static func copyToBackup(_ path: String) throws(DebuggerError) -> String {
         let source = open(path, O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { throw systemError(path, "cannot read the journal to back it up", errno) }
+        guard source >= 0 else { throw systemError(path, .readForBackup(partialRemoved: false), errno) }
         defer { _ = close(source) }
         var info = stat()
         let mode = fstat(source, &info) == 0 ? info.st_mode & 0o777 : 0o600
@@ -137,41 +135,48 @@ public enum JournalCheck {
             candidate = path + ".bak.\(attempt)"
             target = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         }
-        guard target >= 0 else { throw systemError(candidate, "cannot create the backup of the journal before repairing it", errno) }
+        guard target >= 0 else { throw systemError(candidate, .createBackup, errno) }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var failure: (what: String, code: Int32)?
+        var failure: (what: JournalError.Operation, code: Int32)?
+        var copied: Int64 = 0
         copying: while true {
             // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
             let count = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                failure = ("cannot read the journal to back it up", errno)
+                failure = (.readForBackup(partialRemoved: true), errno)
                 break
             }
             if count == 0 { break }
+            // Under a file-size limit (`ulimit -f`) a write past it would end the process with SIGXFSZ:
+            // the backup fails as on a full disk instead.
+            if let room = FileSizeLimit.room(after: copied), room < Int64(count) {
+                failure = (.writeBackup, EFBIG)
+                break
+            }
             var done = 0
             while done < count {
                 let written = buffer.withUnsafeBytes { write(target, $0.baseAddress! + done, count - done) }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = ("cannot write the backup of the journal, so it was not repaired", errno)
+                    failure = (.writeBackup, errno)
                     break copying
                 }
                 done += written
             }
+            copied += Int64(count)
         }
-        if failure == nil, fsync(target) != 0 { failure = ("cannot write the backup of the journal, so it was not repaired", errno) }
-        if close(target) != 0, failure == nil { failure = ("cannot write the backup of the journal, so it was not repaired", errno) }
+        if failure == nil, fsync(target) != 0 { failure = (.writeBackup, errno) }
+        if close(target) != 0, failure == nil { failure = (.writeBackup, errno) }
         if let failure {
             // A partial backup would pass for a good one later.
             _ = unlink(candidate)
-            throw systemError(candidate, failure.what + "; the partial backup was removed", failure.code)
+            throw systemError(candidate, failure.what, failure.code)
         }
         return candidate
     }
 
-    private static func systemError(_ path: String, _ what: String, _ code: Int32) -> DebuggerError {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return .journal(JournalError(.ioError, path: path, "\(what): \(reason.prefix(1).lowercased() + reason.dropFirst())."))
+    private static func systemError(_ path: String, _ operation: JournalError.Operation, _ code: Int32) -> DebuggerError {
+        .journal(JournalError(.system(operation, errno: code), path: path))
     }
 }

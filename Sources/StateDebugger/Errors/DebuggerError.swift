@@ -80,6 +80,10 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case pathSelectsNothing(path: String, hint: String?, source: String)
     /// The operation was cancelled through its `isCancelled` hook.
     case cancelled(String)
+    /// No step of the recording can be replayed through the reducer (every action was recorded without
+    /// `Codable`, or replaces the state), so an operation that replays (`minimize`, `export --test`)
+    /// has nothing to work on; `consequence` says what that means for it.
+    case nothingReplayable(source: String, steps: Int, notReplayed: NotReplayedActions?, consequence: String)
 
     /// The broad class of failure.
     public var category: Category {
@@ -91,7 +95,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .ioError: .ioError
             case .refused: .cannotCreate
             }
-        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported: .malformed
+        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable: .malformed
         case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
         case .predicateNeverHolds: .checkFailed
@@ -144,6 +148,10 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(source): \(path) selects nothing in any step of the recording" + (hint.map { "; \($0)" } ?? ", and nothing near it exists either.")
         case .cancelled(let what):
             return "The \(what) was cancelled before it finished."
+        case .nothingReplayable(let source, let steps, let notReplayed, let consequence):
+            let why = notReplayed.map { ($0.groups.count == 1 ? "the action \($0.list) was" : "the actions \($0.list) were") + " recorded without Codable; \($0.remedy)" }
+                ?? "every step replaces the state from outside the reducer (\(ReservedActionTag.replaceState))"
+            return "\(source): none of its \(steps) step\(steps == 1 ? "" : "s") can be replayed through the reducer, so \(consequence): \(why)."
         }
     }
 

@@ -2,4 +2,5 @@ import StateRecorder
 
 extension AppDefinition: StateTypeExposing {
     var stateType: Any.Type { State.self }
+    var codableActionTypeNames: [String]? { actions.names }
 }

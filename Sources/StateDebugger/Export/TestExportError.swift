@@ -16,12 +16,19 @@ package enum TestExportError: Error, Sendable, Equatable, CustomStringConvertibl
     case emptyAppExpression
     /// The name asked for the test's type is not a Swift identifier.
     case invalidTypeName(String)
+    /// The replay of the recording through the app's current code cannot reach its end whatever the
+    /// reducer does (`reason` says why), so a test made from it could never pass.
+    case neverPasses(path: String, reason: String)
+    /// The replay of the recording runs no action through the reducer (`reason` says why), so a test
+    /// made from it could never fail.
+    case neverFails(path: String, reason: String)
 
     /// The exit status the command line uses for this error.
     package var exitStatus: Int32 {
         switch self {
         case .recording(let error): error.exitStatus
         case .otherApp, .noSwiftName, .noModuleName, .emptyAppExpression, .invalidTypeName: 64
+        case .neverPasses, .neverFails: 65
         }
     }
 
@@ -37,6 +44,10 @@ package enum TestExportError: Error, Sendable, Equatable, CustomStringConvertibl
             "The app \"\(app)\" does not say which module declares it, and its state type \(stateType) names none; set moduleName on its registration."
         case .emptyAppExpression:
             "The app expression is empty; pass the Swift expression that names the app's registration, such as BankApp.app."
+        case .neverPasses(let path, let reason):
+            "\(path): a test made from this recording could never pass: \(reason.withoutFinalPeriod)."
+        case .neverFails(let path, let reason):
+            "\(path): a test made from this recording could never fail: \(reason.withoutFinalPeriod)."
         case .invalidTypeName(let name):
             "\"\(name)\" cannot name the test's type; use letters, digits and underscores, not starting with a digit."
         }

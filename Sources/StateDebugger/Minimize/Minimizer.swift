@@ -12,6 +12,14 @@ import StateRecorder
 /// candidate whose replay fails (an unknown or undecodable action, or one a validator rejects)
 /// does not reproduce. The result is 1-minimal: removing any one kept action loses the bug.
 ///
+/// A step whose action cannot run (``StateJournal/JournalAction/ReplayMode``: recorded without
+/// `Codable`, such as a store's own start-up action, or a state replacement) takes what the recording
+/// holds for it, as `replay --verify` takes its recorded state: the change it recorded
+/// (``RecordedChanges``), which is its recorded state whenever the candidate stands where the recording
+/// stood, and does not bring back the steps a candidate left out. The report names the kept steps that
+/// were taken so (``MinimizeReport/notReplayed``). A recording none of whose steps can be replayed is
+/// refused: there is nothing to minimize.
+///
 /// ```swift
 /// let minimizer = Minimizer(source: source, app: bankApp)
 /// let report = try minimizer.minimize(StatePredicate(parsing: "any(.accounts[*] < 0)"))
@@ -42,12 +50,14 @@ public struct Minimizer {
     public func minimize(_ predicate: StatePredicate, isCancelled: () -> Bool = { false },
                          progress: (Int) -> Void = { _ in }) throws(DebuggerError) -> MinimizeReport {
         let actions = try recordedActions()
+        try refuseNothingReplayable(actions)
         let initial = try source.state(at: source.baseStep)
+        var taken = RecordedChanges(source: source)
         var tests = 0
         var cache: [[Int]: Bool] = [:]
         func reproduces(_ candidate: [Int]) -> Bool {
             if let known = cache[candidate] { return known }
-            let result = replayHolds(candidate.map { actions[$0] }, from: initial, predicate: predicate,
+            let result = replayHolds(candidate, of: actions, from: initial, taking: &taken, predicate: predicate,
                                      isCancelled: isCancelled)
             // A replay cut short proves nothing, so it is neither remembered nor counted.
             if !isCancelled() {
@@ -57,14 +67,12 @@ public struct Minimizer {
             return result
         }
         let all = Array(actions.indices)
-        let base = source.baseStep
         guard reproduces(all) else {
             if isCancelled() {
-                return MinimizeReport(predicate: predicate.source, originalCount: actions.count,
-                                      keptSteps: all.map { base + 1 + $0 }, replays: tests, cancelled: true)
+                return report(predicate, actions, kept: all, replays: tests, cancelled: true)
             }
             // Candidates that fail to replay merely do not reproduce; the whole recording failing is the news.
-            if let failure = replayFailure(actions, from: initial) { throw failure }
+            if let failure = replayFailure(actions, from: initial, taking: &taken) { throw failure }
             try source.requirePathsExist(of: predicate)
             throw .predicateNeverHolds(predicate.source, source: source.name)
         }
@@ -98,8 +106,30 @@ public struct Minimizer {
             if granularity >= current.count { break }
             granularity = min(current.count, granularity * 2)
         }
-        return MinimizeReport(predicate: predicate.source, originalCount: actions.count,
-                              keptSteps: current.map { base + 1 + $0 }, replays: tests, cancelled: cancelled)
+        return report(predicate, actions, kept: current, replays: tests, cancelled: cancelled)
+    }
+
+    /// The report of a search that kept the actions at the indices `kept`.
+    private func report(_ predicate: StatePredicate, _ actions: [JournalAction], kept: [Int], replays: Int,
+                        cancelled: Bool) -> MinimizeReport {
+        let base = source.baseStep
+        let notReplayed = kept.filter { actions[$0].replayMode != .decode }.map { index in
+            UnreplayableStep(step: base + 1 + index, line: source.line(ofStep: base + 1 + index), type: actions[index].type)
+        }
+        return MinimizeReport(predicate: predicate.source, originalCount: actions.count, keptSteps: kept.map { base + 1 + $0 },
+                              replays: replays, cancelled: cancelled, notReplayed: notReplayed)
+    }
+
+    /// Refuses a recording none of whose steps can be replayed: every candidate would be a list of
+    /// recorded states, which proves nothing about the reducer.
+    private func refuseNothingReplayable(_ actions: [JournalAction]) throws(DebuggerError) {
+        guard !actions.isEmpty, !actions.contains(where: { $0.replayMode == .decode }) else { return }
+        let base = source.baseStep
+        let steps = actions.enumerated().filter { $0.element.replayMode == .notReplayable }.map { index, action in
+            UnreplayableStep(step: base + 1 + index, line: source.line(ofStep: base + 1 + index), type: action.type)
+        }
+        throw .nothingReplayable(source: source.name, steps: actions.count, notReplayed: NotReplayedActions(steps),
+                                 consequence: "there is nothing to minimize")
     }
 
     /// Writes the actions of `steps` (recorded step numbers) as a new recording: the original header
@@ -121,10 +151,12 @@ public struct Minimizer {
         header.previousFile = nil
         header.initialState = try source.state(at: source.baseStep)
         var replayer = try makeReplayer(from: header.initialState, step: source.baseStep)
+        var taken = RecordedChanges(source: source)
         try JournalExport(path: path, force: force, header: header, inputs: [source.name]).write(count: actions.count) { (index) throws(DebuggerError) in
             let action = actions[index]
-            if action.type == ReplaceStateAction.type {
-                replayer = try makeReplayer(from: action.payload, step: steps[index])
+            if action.replayMode != .decode {
+                // A step no replay can run takes the change it recorded.
+                replayer = try makeReplayer(from: try taken.apply(step: steps[index], to: replayer.state), step: steps[index])
             } else {
                 let outcome = try apply(action, to: replayer, step: steps[index])
                 if case .rejected(let rejection) = outcome {
@@ -165,14 +197,15 @@ public struct Minimizer {
     }
 
     /// Why replaying every recorded action through the current code fails, or `nil` when it does not.
-    private func replayFailure(_ actions: [JournalAction], from initial: JSONValue) -> DebuggerError? {
+    private func replayFailure(_ actions: [JournalAction], from initial: JSONValue,
+                               taking taken: inout RecordedChanges) -> DebuggerError? {
         let base = source.baseStep
         do throws(DebuggerError) {
             var replayer = try makeReplayer(from: initial, step: base)
             for (offset, action) in actions.enumerated() {
                 let step = base + 1 + offset
-                if action.type == ReplaceStateAction.type {
-                    replayer = try makeReplayer(from: action.payload, step: step)
+                if action.replayMode != .decode {
+                    replayer = try makeReplayer(from: try taken.apply(step: step, to: replayer.state), step: step)
                 } else if case .rejected(let rejection) = try apply(action, to: replayer, step: step) {
                     return .replayFailed(.undecodableAction(action.type, detail: "the validator \(rejection.validator) rejects it: \(rejection.reason)"),
                                          step: step, line: source.line(ofStep: step), source: source.name)
@@ -184,14 +217,17 @@ public struct Minimizer {
         return nil
     }
 
-    /// Whether replaying `actions` from `initial` makes `predicate` true after some step.
-    private func replayHolds(_ actions: [JournalAction], from initial: JSONValue, predicate: StatePredicate,
-                             isCancelled: () -> Bool) -> Bool {
+    /// Whether replaying the actions at the indices `candidate` from `initial` makes `predicate` true
+    /// after some step.
+    private func replayHolds(_ candidate: [Int], of actions: [JournalAction], from initial: JSONValue,
+                             taking taken: inout RecordedChanges, predicate: StatePredicate, isCancelled: () -> Bool) -> Bool {
         guard var replayer = try? app.makeReplayer(from: initial) else { return false }
-        for (offset, action) in actions.enumerated() {
+        for (offset, index) in candidate.enumerated() {
+            let action = actions[index]
             if offset & 255 == 255, isCancelled() { return false }
-            if action.type == ReplaceStateAction.type {
-                guard let fresh = try? app.makeReplayer(from: action.payload) else { return false }
+            if action.replayMode != .decode {
+                guard let changed = try? taken.apply(step: source.baseStep + 1 + index, to: replayer.state),
+                      let fresh = try? app.makeReplayer(from: changed) else { return false }
                 replayer = fresh
             } else {
                 guard case .applied? = try? source.apply(action, to: replayer) else { return false }

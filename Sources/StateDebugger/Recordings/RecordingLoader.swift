@@ -61,7 +61,7 @@ public enum RecordingLoader {
         guard stat(path, &info) == 0 else {
             let code = errno
             let reason = code == ENOENT ? "no such file" : systemReason(code)
-            throw .journal(JournalError(code == ENOENT || code == EACCES || code == ENOTDIR ? .noInput : .ioError, path: path, "\(reason)."))
+            throw .journal(JournalError(.opening(errno: code), path: path, "\(reason)."))
         }
         let kind: String
         switch info.st_mode & S_IFMT {
@@ -78,7 +78,7 @@ public enum RecordingLoader {
         let descriptor = openForReading(path)
         guard descriptor >= 0 else {
             let code = errno
-            throw .journal(JournalError(code == ENOENT || code == EACCES ? .noInput : .ioError, path: path, "cannot open the file: \(systemReason(code))."))
+            throw .journal(JournalError(.opening(errno: code), path: path, "cannot open the file: \(systemReason(code))."))
         }
         defer { _ = close(descriptor) }
         var bytes: [UInt8] = []

@@ -8,7 +8,7 @@ extension RecordingSource {
     /// disagree is damaged). A Redux DevTools import's actions carry Redux `type` strings, which are not
     /// the app's tags, so each is described again by the app before it is applied.
     public func apply(_ action: JournalAction, to replayer: any Replayer) throws(ReplayError) -> ReplayOutcome {
-        guard info.format == .reduxDevTools, action.type != ReplaceStateAction.type else { return try replayer.apply(action) }
+        guard info.format == .reduxDevTools, action.replayMode == .decode else { return try replayer.apply(action) }
         return try replayer.apply(try replayer.normalize(action.payload))
     }
 }

@@ -118,8 +118,7 @@ final class RecordedStepPipeline: @unchecked Sendable {
         do {
             try reader.forEachRecordedStep(steps) { recorded in
                 let action = recorded.action
-                let replayed = action.isReplayable && action.type != ReplaceStateAction.type
-                batch.append(Step(recorded: recorded, predecoded: replayed ? decoder?.decode(action) : nil))
+                batch.append(Step(recorded: recorded, predecoded: action.replayMode == .decode ? decoder?.decode(action) : nil))
                 guard batch.count >= size else { return true }
                 running = put(.steps(batch))
                 size = min(size * 2, batchLimit)

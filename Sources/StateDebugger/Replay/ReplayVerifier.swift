@@ -6,9 +6,11 @@ import StateRecorder
 /// recording: the regression test a recording is.
 ///
 /// Each step's result is compared by fingerprint with the hash its line records, so recorded states
-/// are rebuilt only at a mismatch. Steps of type `statedbg.replaceState` are not run: the replay
-/// continues from the state they recorded. The schema check (``SchemaCompatibility``) comes first and
-/// is reported whatever its outcome; when it finds the recording incompatible, a state or action that
+/// are rebuilt only at a mismatch. A step whose action cannot run (``StateJournal/JournalAction/ReplayMode``:
+/// a state replacement, or an action recorded without `Codable`) is not run: the replay continues from
+/// the state it recorded, and the report counts it (``VerifyReport/replayedSteps``,
+/// ``VerifyReport/notReplayed``); a report that replayed no step does not pass. The schema check
+/// (``SchemaCompatibility``) comes first and is reported whatever its outcome; when it finds the recording incompatible, a state or action that
 /// then fails to decode is the expected consequence, reported in ``VerifyReport/failure`` rather than
 /// thrown, so the verdict that explains it is not lost.
 ///
@@ -145,6 +147,8 @@ public struct ReplayVerifier {
         }
         var replayerStep = base
         let isJournal = source.info.format == .journal
+        // A divergence's diff writes a `Date`'s ISO 8601 rendering beside its number.
+        let renderer = JSONDiffRenderer(notes: JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null))
         let interval = max(1, progressInterval)
         var untilCheck = interval
         func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
@@ -158,25 +162,23 @@ public struct ReplayVerifier {
                 }
             }
             let parent = source.parent(ofStep: step)
-            if action.type == ReplaceStateAction.type {
-                replayer = try makeReplayer(at: step)
-                replayerStep = step
-                report.checkedThrough = step
-                return true
-            }
-            if !action.isReplayable {
-                // Nothing can decode the action; continue from its recorded state when the state type
-                // can be decoded, else stop there and say why.
-                let skipped = UnreplayableStep(step: step, line: source.line(ofStep: step), type: action.type)
+            switch action.replayMode {
+            case .decode:
+                break
+            case .recordedState, .notReplayable:
+                // No action to run (a state set from outside the reducer), or nothing can decode it:
+                // continue from the recorded state when the state type can be decoded, else stop there
+                // and say why.
+                let taken = UnreplayableStep(step: step, line: source.line(ofStep: step), type: action.type)
                 do {
                     replayer = try makeReplayer(at: step)
                 } catch {
-                    report.stoppedAt = skipped
+                    report.stoppedAt = taken
                     return false
                 }
                 replayerStep = step
                 report.checkedThrough = step
-                report.notReplayed.append(skipped)
+                if action.replayMode == .notReplayable { report.notReplayed.append(taken) } else { report.stateReplacements += 1 }
                 return true
             }
             if redaction != nil, Self.holdsPlaceholder(action.payload) || parent != replayerStep {
@@ -193,7 +195,7 @@ public struct ReplayVerifier {
                 report.divergence = Divergence(
                     step: step, line: source.line(ofStep: step), source: source.name, action: action,
                     kind: .rejected(rejection), recorded: source.hasState(at: step) ? try source.state(at: step) : replayer.state,
-                    actual: redaction?.apply(to: replayer.state) ?? replayer.state)
+                    actual: redaction?.apply(to: replayer.state) ?? replayer.state, renderer: renderer)
                 return false
             case .applied:
                 let actual = redaction?.apply(to: replayer.state) ?? replayer.state
@@ -203,12 +205,13 @@ public struct ReplayVerifier {
                 if !matches {
                     report.divergence = Divergence(
                         step: step, line: source.line(ofStep: step), source: source.name, action: action,
-                        kind: .stateMismatch, recorded: try source.state(at: step), actual: actual)
+                        kind: .stateMismatch, recorded: try source.state(at: step), actual: actual, renderer: renderer)
                     return false
                 }
             }
             replayerStep = step
             report.checkedThrough = step
+            report.replayedSteps += 1
             return true
         }
         if let journal = checkingRecorded?.journal {

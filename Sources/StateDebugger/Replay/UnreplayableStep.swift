@@ -1,4 +1,7 @@
-/// A step whose action was recorded without `Codable` (through reflection), so no replay can run it.
+import StateJournal
+
+/// A step whose action no replay can run: recorded without `Codable` (through reflection), or a state
+/// replacement; a replay takes its recorded state when the state type can be decoded.
 ///
 /// ```text
 /// step 12: action Effect.run was recorded without Codable, so it cannot be replayed
@@ -18,8 +21,11 @@ public struct UnreplayableStep: Sendable, Equatable, CustomStringConvertible {
         self.type = type
     }
 
-    /// `step 3: action Tick was recorded without Codable, so it cannot be replayed`.
+    /// `step 3: action Tick was recorded without Codable, so it cannot be replayed`, or for a state
+    /// replacement `step 3 replaces the state from outside the reducer (statedbg.replaceState)`.
     public var description: String {
-        "step \(step): action \(type) was recorded without Codable, so it cannot be replayed"
+        type == ReservedActionTag.replaceState
+            ? "step \(step) replaces the state from outside the reducer (\(type))"
+            : "step \(step): action \(type) was recorded without Codable, so it cannot be replayed"
     }
 }

@@ -1,3 +1,4 @@
+import StateJournal
 import StateRecorder
 
 /// What ``ReplayVerifier/verify(progressInterval:progress:isCancelled:)`` found.
@@ -41,6 +42,12 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// Steps recorded without `Codable` that the replay stepped over, continuing from their recorded
     /// states (possible when the state type is `Decodable`).
     public var notReplayed: [UnreplayableStep] = []
+    /// How many steps were run through the current reducer and compared with the recording: the steps
+    /// this verification checked. A verification that replayed none checked nothing (``verifiedNothing``).
+    public var replayedSteps = 0
+    /// How many steps replace the state from outside the reducer (`statedbg.replaceState`): the replay
+    /// took their recorded states, as the app had them.
+    public var stateReplacements = 0
     /// The step recorded without `Codable` where the replay had to stop, because the state type is not
     /// `Decodable` and so the replay cannot continue from its recorded state.
     public var stoppedAt: UnreplayableStep?
@@ -65,10 +72,33 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         self.failure = failure
     }
 
-    /// Whether every step was replayed or stepped over, and every replayed state matched.
-    public var passed: Bool {
-        divergence == nil && failure == nil && !cancelled && stoppedAt == nil
+    /// Whether every step was replayed or stepped over, every replayed state matched, and at least one
+    /// step was replayed: a verification that checked nothing never passes.
+    public var passed: Bool { passed(strict: false) }
+
+    /// Whether the verification passed; with `strict`, also only when no step was stepped over (an
+    /// action recorded without `Codable`, or redacted).
+    public func passed(strict: Bool) -> Bool {
+        divergence == nil && failure == nil && !cancelled && stoppedAt == nil && !verifiedNothing
             && (checkedThrough == lastStep || redactedFrom == checkedThrough + 1)
+            && (!strict || skippedSteps == 0)
+    }
+
+    /// Whether the recording has steps but none of them was replayed, so the verification checked
+    /// nothing: every action was recorded without `Codable`, redacted, or a state replacement.
+    public var verifiedNothing: Bool {
+        replayedSteps == 0 && (!notReplayed.isEmpty || redactedFrom != nil || stateReplacements > 0)
+    }
+
+    /// The steps the replay could not run: those recorded without `Codable`, and those from
+    /// ``redactedFrom`` to ``lastStep``.
+    public var skippedSteps: Int {
+        notReplayed.count + (redactedFrom.map { lastStep - $0 + 1 } ?? 0)
+    }
+
+    /// The steps this verification covered, from ``firstStep`` through the last it reached.
+    public var coveredSteps: Int {
+        max(0, (redactedFrom.map { _ in lastStep } ?? checkedThrough) - firstStep + 1)
     }
 
     /// The schema verdict, then the divergence or how far the replay matched.
@@ -85,12 +115,41 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
             lines.append("cancelled after step \(checkedThrough) of \(lastStep) of \(source); the steps so far match the recording")
         } else if lastStep < firstStep {
             lines.append("\(source) has no steps to replay")
+        } else if verifiedNothing {
+            lines.append("verified 0 of \(coveredSteps) steps of \(source): no step could be replayed, so nothing was checked")
+        } else if replayedSteps < coveredSteps {
+            lines.append("verified \(replayedSteps) of \(coveredSteps) steps of \(source): every replayed state matches the recording")
         } else {
             lines.append("replayed steps \(firstStep) to \(lastStep) of \(source): every state matches the recording")
         }
         if let note = notReplayedNote { lines.append(note) }
+        if let note = stateReplacementNote { lines.append(note) }
         if let note = redactionNote { lines.append(note) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The verdict on how much was checked, as `statedbg replay --verify` prints it:
+    /// `verified 60 steps: every state matches`, `verified 4 of 6 steps: every replayed state matches`,
+    /// or, when nothing could be replayed, `verified 0 of 6 steps: no step could be replayed, so
+    /// nothing was checked`.
+    public var coverageSummary: String {
+        let covered = coveredSteps
+        if verifiedNothing {
+            return "verified 0 of \(covered) step\(covered == 1 ? "" : "s"): no step could be replayed, so nothing was checked"
+        }
+        if replayedSteps < covered {
+            return "verified \(replayedSteps) of \(covered) steps: every replayed state matches"
+        }
+        return "verified \(replayedSteps) step\(replayedSteps == 1 ? "" : "s"): every state matches"
+    }
+
+    /// `step 7 replaces the state from outside the reducer (statedbg.replaceState): its recorded state was taken`,
+    /// when steps did.
+    public var stateReplacementNote: String? {
+        guard stateReplacements > 0 else { return nil }
+        let count = stateReplacements
+        return "\(count) step\(count == 1 ? " replaces" : "s replace") the state from outside the reducer (\(ReservedActionTag.replaceState)): "
+            + "the replay took \(count == 1 ? "its" : "their") recorded state\(count == 1 ? "" : "s"), as the app had \(count == 1 ? "it" : "them")"
     }
 
     /// What a redacted recording's verification compared and what it skipped, when the recording is
@@ -109,13 +168,12 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         return note
     }
 
-    /// `3 steps were recorded without Codable and stepped over (12, 17, 30); …`, when there were any.
+    /// What was not replayed, by action type, and how to make it replayable, when anything was not:
+    ///
+    /// ```text
+    /// not replayed: AddItem (5 steps: 1, 2, 3, 4, 5) and RemoveItem (1 step: 6) were recorded without Codable, so the replay took their recorded states. To replay them, declare Codable on each of these types in the file that declares it (Swift synthesizes Codable only there) and register it in the app's ActionRegistry.
+    /// ```
     public var notReplayedNote: String? {
-        guard !notReplayed.isEmpty else { return nil }
-        let steps = notReplayed.prefix(10).map { String($0.step) }.joined(separator: ", ")
-            + (notReplayed.count > 10 ? ", …" : "")
-        let count = notReplayed.count
-        return "\(count) step\(count == 1 ? " was" : "s were") recorded without Codable and not replayed (\(steps)): "
-            + "the replay continued from \(count == 1 ? "its" : "their") recorded state\(count == 1 ? "" : "s")"
+        NotReplayedActions(notReplayed).map(\.description)
     }
 }

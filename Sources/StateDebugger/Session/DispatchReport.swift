@@ -18,6 +18,9 @@ package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
         case applied(TimelinePosition, createdBranch: String?)
         /// A validator refused the state; the cursor did not move.
         case rejected(Rejection)
+        /// The action cannot be replayed (recorded without `Codable`, or a state replacement), so the
+        /// step it made holds what the recording has for it (the change it recorded), at this position.
+        case takenAsRecorded(TimelinePosition, createdBranch: String?)
     }
 
     /// The action as the current code describes it.
@@ -34,6 +37,11 @@ package struct DispatchReport: Sendable, Equatable, CustomStringConvertible {
             return "\(action.label) applied at \(position)\(branch)"
         case .rejected(let rejection):
             return "\(action.label) rejected by \(rejection.validator): \(rejection.reason)"
+        case .takenAsRecorded(let position, let created):
+            let branch = created.map { " (new branch \($0); the old future stays on its branch)" } ?? ""
+            let why = action.replayMode == .recordedState ? "it replaces the state from outside the reducer"
+                : "it was recorded without Codable"
+            return "\(action.label) not replayed (\(why)); the change it recorded was taken at \(position)\(branch)"
         }
     }
 }

@@ -59,6 +59,15 @@ package final class Session {
     /// Whether actions can be dispatched and replayed.
     package var isReducerMode: Bool { app != nil }
 
+    /// Which of dispatch, verify, skip, minimize and in-app travel work for this recording, and why not
+    /// where they do not (read from every step's action: call it when the answer is shown).
+    ///
+    /// - Parameter appTravels: For `statedbg attach`, whether the app's recorder can set its state;
+    ///   `nil` for a recording on file.
+    package func abilities(appTravels: Bool? = nil) -> RecordingAbilities {
+        RecordingAbilities(source: source, app: app, coverage: try? ReplayCoverage.survey(source), appTravels: appTravels)
+    }
+
     /// The app, or ``DebuggerError/noApp(_:known:)`` in snapshot mode.
     package func requireApp() throws(DebuggerError) -> any RegisteredApp {
         guard let app else { throw .noApp(source.info.app, known: registeredIDs) }
@@ -74,22 +83,99 @@ package final class Session {
     /// - Parameter payload: The action as its `Encodable` conformance writes it, e.g. `{"add":{"_0":5}}`.
     @discardableResult
     package func dispatch(_ payload: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
-        let app = try requireApp()
-        let step = timeline.step
-        let before = try timeline.currentState()
-        let replayer: any Replayer
+        let (replayer, before) = try replayerAtCursor()
         let action: JournalAction
-        let outcome: ReplayOutcome
-        do {
-            replayer = try app.makeReplayer(from: before)
-        } catch {
-            throw .replayFailed(error, step: step, line: nil, source: source.name)
-        }
         do {
             action = try replayer.normalize(payload)
         } catch {
             throw .badAction(error)
         }
+        return try run(action, on: replayer, from: before, newBranchName: newBranchName)
+    }
+
+    /// Runs an action written as `statedbg log` prints it (`users.addUser(name: "Eve", age: -5)`) at the
+    /// cursor, as ``dispatch(_:newBranchName:)`` runs a payload.
+    ///
+    /// The label is read into the JSON its action's `Codable` conformance reads, with the schemas of the
+    /// app and of the recording as the guide (``StateRecorder/ActionLabel/payloadCandidates(shapes:)``);
+    /// each candidate is decoded under the label's tag, and the one whose whole label is the one given
+    /// wins. A tag may be shortened to a unique last part of a known one (`addUser`).
+    @discardableResult
+    package func dispatch(label: ActionLabel, newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
+        let app = try requireApp()
+        let (replayer, before) = try replayerAtCursor()
+        var shapes = AppSchema(jsonValue: source.info.schema)?.actions ?? [:]
+        shapes.merge(app.schema.actions) { _, current in current }
+        var label = label
+        if shapes[label.tag] == nil {
+            let longer = shapes.keys.filter { $0.hasSuffix("." + label.tag) }
+            if longer.count == 1 { label.tag = longer[0] }
+        }
+        var firstError: ReplayError?
+        var decoded: [JournalAction] = []
+        for candidate in label.payloadCandidates(shapes: shapes) {
+            do {
+                let action = try replayer.describe(JournalAction(type: label.tag, label: label.tag, payload: candidate))
+                if !decoded.contains(action) { decoded.append(action) }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        // The candidate that reads back as the label given; otherwise the only one that decodes.
+        let exact = decoded.filter { (try? ActionLabel(parsing: $0.label)) == label }
+        guard let action = exact.first ?? (decoded.count == 1 ? decoded.first : nil) else {
+            if decoded.count > 1 { throw .badAction(.ambiguousPayload(candidates: decoded.map(\.label))) }
+            throw .badAction(firstError ?? .undecodableAction(label.tag, detail: "the label does not decode as an action of the app"))
+        }
+        return try run(action, on: replayer, from: before, newBranchName: newBranchName)
+    }
+
+    /// Runs one of the recording's actions again at the cursor, as a replay does: decoded by its tag
+    /// when it can be (``StateJournal/JournalAction/ReplayMode/decode``), and otherwise (an action
+    /// recorded without `Codable`, a state replacement) by taking what the recording holds for its step,
+    /// which the report says (``DispatchReport/Outcome/takenAsRecorded(_:createdBranch:)``).
+    ///
+    /// - Parameter recorded: The state the recording holds for the action's step, given the state at
+    ///   the cursor (see ``RecordedChanges``); called only for a step no replay can run.
+    @discardableResult
+    package func replay(_ action: JournalAction, recorded: (JSONValue) throws(DebuggerError) -> JSONValue,
+                        newBranchName: String? = nil) throws(DebuggerError) -> DispatchReport {
+        guard action.replayMode == .decode else {
+            let before = try timeline.currentState()
+            let state = try recorded(before)
+            let memory = MemoryStep(action: action, state: state,
+                                    hash: StateFingerprint.of(state, scheme: source.info.header.fingerprintScheme), time: clock())
+            let result = try timeline.append(memory, newBranchName: newBranchName)
+            return DispatchReport(action: action, outcome: .takenAsRecorded(result.position, createdBranch: result.createdBranch),
+                                  diff: StateDiff.between(before, state, from: result.position.step - 1, to: result.position.step))
+        }
+        let (replayer, before) = try replayerAtCursor()
+        let normalized: JournalAction
+        do {
+            // A journal's action carries the app's tag; an import's is described again by the app.
+            normalized = source.info.format == .journal ? try replayer.describe(action) : try replayer.normalize(action.payload)
+        } catch {
+            throw .replayFailed(error, step: timeline.step + 1, line: nil, source: source.name)
+        }
+        return try run(normalized, on: replayer, from: before, newBranchName: newBranchName)
+    }
+
+    /// A replayer at the cursor's state, and that state.
+    private func replayerAtCursor() throws(DebuggerError) -> (any Replayer, JSONValue) {
+        let app = try requireApp()
+        let before = try timeline.currentState()
+        do {
+            return (try app.makeReplayer(from: before), before)
+        } catch {
+            throw .replayFailed(error, step: timeline.step, line: nil, source: source.name)
+        }
+    }
+
+    /// Applies `action`, which `replayer` described, and appends the step it makes.
+    private func run(_ action: JournalAction, on replayer: any Replayer, from before: JSONValue,
+                     newBranchName: String?) throws(DebuggerError) -> DispatchReport {
+        let step = timeline.step
+        let outcome: ReplayOutcome
         do {
             outcome = try replayer.apply(action)
         } catch {
@@ -112,10 +198,11 @@ package final class Session {
         return scheme == JournalFormat.fingerprintScheme ? replayer.fingerprint : StateFingerprint.of(replayer.state, scheme: scheme)
     }
 
-    /// Makes `state` the next step without running the reducer (a `statedbg.replaceState` step).
+    /// Makes `state` the next step without running the reducer: a state replacement
+    /// (`JournalAction.stateReplacement(payload:)`), whose payload is the state.
     @discardableResult
     package func replaceState(with state: JSONValue, newBranchName: String? = nil) throws(DebuggerError) -> TimelinePosition {
-        let memory = MemoryStep(action: ReplaceStateAction.make(state), state: state,
+        let memory = MemoryStep(action: .stateReplacement(payload: state), state: state,
                                 hash: StateFingerprint.of(state, scheme: source.info.header.fingerprintScheme), time: clock())
         return try timeline.append(memory, newBranchName: newBranchName).position
     }

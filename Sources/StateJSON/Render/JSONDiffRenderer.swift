@@ -51,10 +51,13 @@ public struct JSONDiffRenderer: Sendable {
 
     /// The options in effect.
     public var options: Options
+    /// What the numbers at some paths stand for, written beside them (a `Date`'s ISO 8601 rendering).
+    public var notes: JSONValueNotes
 
-    /// A renderer with the given options.
-    public init(options: Options = Options()) {
+    /// A renderer with the given options and notes.
+    public init(options: Options = Options(), notes: JSONValueNotes = JSONValueNotes()) {
         self.options = options
+        self.notes = notes
     }
 
     /// The rendered difference, or `nil` when the values are equal.
@@ -62,35 +65,36 @@ public struct JSONDiffRenderer: Sendable {
         if old.isFastEqual(to: new) { return nil }
         var writer = JSONLineWriter(style: options.style, maxArrayElements: options.maxArrayElements)
         if let header = options.header { writer.line(.none, indent: 0, header) }
-        renderChange(old, new, indent: 0, label: "", comma: false, into: &writer)
+        renderChange(old, new, indent: 0, label: "", comma: false, notes: notes.root, into: &writer)
         return writer.output
     }
 
     private enum Entry {
         case collapsed(Int)
-        case context(label: String, value: JSONValue)
-        case changed(label: String, old: JSONValue, new: JSONValue)
-        case removed(label: String, value: JSONValue)
-        case added(label: String, value: JSONValue)
+        case context(label: String, value: JSONValue, notes: JSONValueNotes.Node?)
+        case changed(label: String, old: JSONValue, new: JSONValue, notes: JSONValueNotes.Node?)
+        case removed(label: String, value: JSONValue, notes: JSONValueNotes.Node?)
+        case added(label: String, value: JSONValue, notes: JSONValueNotes.Node?)
     }
 
     /// Renders two values known to differ.
     private func renderChange(
-        _ old: JSONValue, _ new: JSONValue, indent: Int, label: String, comma: Bool, into writer: inout JSONLineWriter
+        _ old: JSONValue, _ new: JSONValue, indent: Int, label: String, comma: Bool, notes: JSONValueNotes.Node?,
+        into writer: inout JSONLineWriter
     ) {
         let end = comma ? "," : ""
         switch (old, new) {
         case (.object(let oldObject), .object(let newObject)):
             writer.line(.context, indent: indent, label + "{")
-            render(memberEntries(oldObject, newObject), indent: indent + 1, into: &writer)
+            render(memberEntries(oldObject, newObject, notes: notes), indent: indent + 1, into: &writer)
             writer.line(.context, indent: indent, "}" + end)
         case (.array(let oldArray), .array(let newArray)):
             writer.line(.context, indent: indent, label + "[")
-            render(elementEntries(oldArray, newArray), indent: indent + 1, into: &writer)
+            render(elementEntries(oldArray, newArray, notes: notes?.elements), indent: indent + 1, into: &writer)
             writer.line(.context, indent: indent, "]" + end)
         default:
-            writer.value(old, marker: .removed, indent: indent, label: label, comma: comma)
-            writer.value(new, marker: .added, indent: indent, label: label, comma: comma)
+            writer.value(old, marker: .removed, indent: indent, label: label, comma: comma, notes: notes)
+            writer.value(new, marker: .added, indent: indent, label: label, comma: comma, notes: notes)
         }
     }
 
@@ -100,19 +104,19 @@ public struct JSONDiffRenderer: Sendable {
             switch entry {
             case .collapsed(let count):
                 writer.line(.collapsed, indent: indent, "… (\(count) unchanged)" + (comma ? "," : ""))
-            case .context(let label, let value):
-                writer.value(value, marker: .context, indent: indent, label: label, comma: comma)
-            case .changed(let label, let old, let new):
-                renderChange(old, new, indent: indent, label: label, comma: comma, into: &writer)
-            case .removed(let label, let value):
-                writer.value(value, marker: .removed, indent: indent, label: label, comma: comma)
-            case .added(let label, let value):
-                writer.value(value, marker: .added, indent: indent, label: label, comma: comma)
+            case .context(let label, let value, let notes):
+                writer.value(value, marker: .context, indent: indent, label: label, comma: comma, notes: notes)
+            case .changed(let label, let old, let new, let notes):
+                renderChange(old, new, indent: indent, label: label, comma: comma, notes: notes, into: &writer)
+            case .removed(let label, let value, let notes):
+                writer.value(value, marker: .removed, indent: indent, label: label, comma: comma, notes: notes)
+            case .added(let label, let value, let notes):
+                writer.value(value, marker: .added, indent: indent, label: label, comma: comma, notes: notes)
             }
         }
     }
 
-    private func memberEntries(_ old: JSONObject, _ new: JSONObject) -> [Entry] {
+    private func memberEntries(_ old: JSONObject, _ new: JSONObject, notes: JSONValueNotes.Node?) -> [Entry] {
         var entries: [Entry] = []
         var unchanged: [(key: String, value: JSONValue)] = []
         func flushUnchanged() {
@@ -123,7 +127,8 @@ public struct JSONDiffRenderer: Sendable {
             }
             for member in unchanged {
                 if member.value.isSingleLine {
-                    entries.append(.context(label: JSONLineWriter.label(member.key), value: member.value))
+                    entries.append(.context(label: JSONLineWriter.label(member.key), value: member.value,
+                                            notes: notes?.member(member.key)))
                 } else if case .collapsed(let count)? = entries.last {
                     entries[entries.count - 1] = .collapsed(count + 1)
                 } else {
@@ -138,21 +143,21 @@ public struct JSONDiffRenderer: Sendable {
                     unchanged.append((key, oldValue))
                 } else {
                     flushUnchanged()
-                    entries.append(.changed(label: JSONLineWriter.label(key), old: oldValue, new: newValue))
+                    entries.append(.changed(label: JSONLineWriter.label(key), old: oldValue, new: newValue, notes: notes?.member(key)))
                 }
             case .removed(let key, let value):
                 flushUnchanged()
-                entries.append(.removed(label: JSONLineWriter.label(key), value: value))
+                entries.append(.removed(label: JSONLineWriter.label(key), value: value, notes: notes?.member(key)))
             case .added(let key, let value):
                 flushUnchanged()
-                entries.append(.added(label: JSONLineWriter.label(key), value: value))
+                entries.append(.added(label: JSONLineWriter.label(key), value: value, notes: notes?.member(key)))
             }
         }
         flushUnchanged()
         return entries
     }
 
-    private func elementEntries(_ old: [JSONValue], _ new: [JSONValue]) -> [Entry] {
+    private func elementEntries(_ old: [JSONValue], _ new: [JSONValue], notes: JSONValueNotes.Node?) -> [Entry] {
         let alignment = JSONArrayAlignment(
             old: old, new: new,
             identityKey: options.diffOptions.identityKey, maxEdits: options.diffOptions.maxArrayEdits
@@ -160,9 +165,9 @@ public struct JSONDiffRenderer: Sendable {
         return alignment.steps.map { step in
             switch step {
             case .unchanged(_, _, let count): .collapsed(count)
-            case .changed(let oldIndex, let newIndex): .changed(label: "", old: old[oldIndex], new: new[newIndex])
-            case .removed(let oldIndex): .removed(label: "", value: old[oldIndex])
-            case .inserted(let newIndex): .added(label: "", value: new[newIndex])
+            case .changed(let oldIndex, let newIndex): .changed(label: "", old: old[oldIndex], new: new[newIndex], notes: notes)
+            case .removed(let oldIndex): .removed(label: "", value: old[oldIndex], notes: notes)
+            case .inserted(let newIndex): .added(label: "", value: new[newIndex], notes: notes)
             }
         }
     }

@@ -34,17 +34,20 @@ public struct JSONDumper: Sendable {
 
     /// The options in effect.
     public var options: Options
+    /// What the numbers at some paths stand for, written beside them (a `Date`'s ISO 8601 rendering).
+    public var notes: JSONValueNotes
 
-    /// A dumper with the given options.
-    public init(options: Options = Options()) {
+    /// A dumper with the given options and notes.
+    public init(options: Options = Options(), notes: JSONValueNotes = JSONValueNotes()) {
         self.options = options
+        self.notes = notes
     }
 
     /// The rendered text, without a trailing newline.
     public func dump(_ value: JSONValue) -> String {
         var writer = JSONLineWriter(style: .plain, maxArrayElements: options.maxArrayElements)
         if let header = options.header { writer.line(.none, indent: 0, header) }
-        writer.value(value, marker: .none, indent: 0, label: "", comma: false)
+        writer.value(value, marker: .none, indent: 0, label: "", comma: false, notes: notes.root)
         return writer.output
     }
 }

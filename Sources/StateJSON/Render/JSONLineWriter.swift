@@ -49,14 +49,17 @@ struct JSONLineWriter {
     /// - Parameters:
     ///   - label: text before the value on its first line, such as `"age": `.
     ///   - comma: whether the last line ends with a comma.
-    mutating func value(_ value: JSONValue, marker: Marker, indent: Int, label: String, comma: Bool) {
+    ///   - notes: What the numbers at and below this position stand for (``JSONValueNotes``).
+    mutating func value(_ value: JSONValue, marker: Marker, indent: Int, label: String, comma: Bool,
+                        notes: JSONValueNotes.Node? = nil) {
         let end = comma ? "," : ""
         switch value {
         case .array(let array) where !array.isEmpty:
             line(marker, indent: indent, label + "[")
             let shown = min(array.count, maxArrayElements ?? array.count)
             for index in 0..<shown {
-                self.value(array[index], marker: marker, indent: indent + 1, label: "", comma: index < array.count - 1)
+                self.value(array[index], marker: marker, indent: indent + 1, label: "", comma: index < array.count - 1,
+                           notes: notes?.elements)
             }
             if shown < array.count {
                 line(marker, indent: indent + 1, "… (\(array.count - shown) more)")
@@ -66,13 +69,14 @@ struct JSONLineWriter {
             line(marker, indent: indent, label + "{")
             for index in object.keys.indices {
                 self.value(object.values[index], marker: marker, indent: indent + 1,
-                           label: JSONLineWriter.label(object.keys[index]), comma: index < object.count - 1)
+                           label: JSONLineWriter.label(object.keys[index]), comma: index < object.count - 1,
+                           notes: notes?.member(object.keys[index]))
             }
             line(marker, indent: indent, "}" + end)
         default:
             var text = label
             JSONTextEscaping.appendScalar(value, to: &text)
-            line(marker, indent: indent, text + end)
+            line(marker, indent: indent, text + end + (notes?.text(for: value) ?? ""))
         }
     }
 

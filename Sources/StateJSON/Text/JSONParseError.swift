@@ -38,6 +38,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case tooDeep
         /// Something other than whitespace follows the complete value.
         case trailingCharacters
+        /// An object names a key twice, read by a parser made with ``JSONParser/RepeatedKeys/rejected``.
+        case repeatedKey
     }
 
     /// The kind of problem.

@@ -5,7 +5,8 @@
 /// surrogate escapes. Nesting deeper than ``Limits/maxDepth`` fails with
 /// ``JSONParseError/Code/tooDeep``, and past a few dozen levels the parser keeps its open containers
 /// on an explicit stack rather than recursing, so even the deepest accepted input cannot exhaust a
-/// small thread stack. When an object repeats a key, the last member wins.
+/// small thread stack. When an object repeats a key, the last member wins, unless the parser is made
+/// with ``RepeatedKeys/rejected``, which fails with ``JSONParseError/Code/repeatedKey``.
 ///
 /// Numbers keep their exact value. Integers become `.integer`, `.unsigned`, or `.bigNumber` with the
 /// original text; numbers with a fraction or exponent become `.double` when the nearest `Double` is
@@ -37,12 +38,24 @@ public struct JSONParser: Sendable {
         public static let `default` = Limits()
     }
 
+    /// What an object that names a key twice parses as.
+    public enum RepeatedKeys: Sendable, Hashable {
+        /// The last member with the key wins, as most JSON readers do.
+        case lastWins
+        /// The object is an error: what a reader whose input has one meaning only needs (RFC 8259
+        /// leaves repeated names to each reader, so two readers could see two values).
+        case rejected
+    }
+
     /// The limits this parser enforces.
     public var limits: Limits
+    /// What an object that names a key twice parses as.
+    public var repeatedKeys: RepeatedKeys
 
-    /// A parser enforcing `limits`.
-    public init(limits: Limits = .default) {
+    /// A parser enforcing `limits`, reading an object that repeats a key as `repeatedKeys` says.
+    public init(limits: Limits = .default, repeatedKeys: RepeatedKeys = .lastWins) {
         self.limits = limits
+        self.repeatedKeys = repeatedKeys
     }
 
     /// Parses one JSON value, surrounded by optional whitespace, from UTF-8 bytes.
@@ -53,7 +66,10 @@ public struct JSONParser: Sendable {
     /// - Throws: ``JSONParseError`` with the line, column and byte offset of the first problem.
     public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let maxDepth = limits.maxDepth
-        let result = bytes.withContiguousStorageIfAvailable { JSONParserCore.parse($0, maxDepth: maxDepth) }
+        let rejects = repeatedKeys == .rejected
+        let result = bytes.withContiguousStorageIfAvailable {
+            JSONParserCore.parse($0, maxDepth: maxDepth, rejectsRepeatedKeys: rejects)
+        }
         if let result { return try result.get() }
         return try parse(Array(bytes))
     }
@@ -64,7 +80,8 @@ public struct JSONParser: Sendable {
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
         var text = text
         let maxDepth = limits.maxDepth
-        let result = text.withUTF8 { JSONParserCore.parse($0, maxDepth: maxDepth) }
+        let rejects = repeatedKeys == .rejected
+        let result = text.withUTF8 { JSONParserCore.parse($0, maxDepth: maxDepth, rejectsRepeatedKeys: rejects) }
         return try result.get()
     }
 }
@@ -88,10 +105,12 @@ struct JSONParserCore {
     /// Nesting handled by recursion; deeper containers go to ``parseIteratively(depth:)``.
     static let maxRecursionDepth = 64
 
-    // Safe because the parser lives inside the parse(_:maxDepth:) call that holds the input and the scratch buffers
+    // Safe because the parser lives inside the parse(_:maxDepth:rejectsRepeatedKeys:) call that holds the input and the scratch buffers
     // alive, and every read is checked against their counts.
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
+    /// Whether an object that names a key twice is an error (``JSONParser/RepeatedKeys/rejected``).
+    private let rejectsRepeatedKeys: Bool
     private var index = 0
     /// Recent keys by a hash of their bytes; one entry per slot, the last key seen wins. Only the
     /// slots in ``cachedSlots`` are initialized, so a small document does not pay for the rest.
@@ -131,9 +150,10 @@ struct JSONParserCore {
     static let keyCacheSize = 32
     static let longestCachedKey = 32
 
-    // Safe because the buffers come from parse(_:maxDepth:), which keeps them alive for the parser's whole life.
+    // Safe because the buffers come from parse(_:maxDepth:rejectsRepeatedKeys:), which keeps them alive for the
+    // parser's whole life.
     init(
-        bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, sizeHints: UnsafeMutableBufferPointer<Int>,
+        bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, rejectsRepeatedKeys: Bool, sizeHints: UnsafeMutableBufferPointer<Int>,
         keyCache: UnsafeMutableBufferPointer<KeyCacheEntry>, keyTemplates: UnsafeMutableBufferPointer<[String]>,
         templateKeyRanges: UnsafeMutableBufferPointer<Int32>, templateKeyWords: UnsafeMutableBufferPointer<UInt64>
     ) {
@@ -142,13 +162,14 @@ struct JSONParserCore {
         self.templateKeyWords = templateKeyWords
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.rejectsRepeatedKeys = rejectsRepeatedKeys
         self.sizeHints = sizeHints
         self.keyCache = keyCache
     }
 
     // Safe because the temporary buffers live for the call and the parser does not outlive it.
     /// Parses one document from `bytes`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONParseError> {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, rejectsRepeatedKeys: Bool = false) -> Result<JSONValue, JSONParseError> {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: maxRecursionDepth) { sizeHints in
             sizeHints.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: KeyCacheEntry.self, capacity: keyCacheSize) { keyCache in
@@ -156,7 +177,8 @@ struct JSONParserCore {
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: rangeDepths * rangesPerDepth * 2) { ranges in
                         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: rangeDepths * rangesPerDepth) { words in
                             var core = JSONParserCore(
-                                bytes: bytes, maxDepth: maxDepth, sizeHints: sizeHints, keyCache: keyCache,
+                                bytes: bytes, maxDepth: maxDepth, rejectsRepeatedKeys: rejectsRepeatedKeys,
+                                sizeHints: sizeHints, keyCache: keyCache,
                                 keyTemplates: keyTemplates, templateKeyRanges: ranges, templateKeyWords: words)
                             defer { core.releaseCaches() }
                             return Result { () throws(JSONParseError) -> JSONValue in try core.parseDocument() }
@@ -316,6 +338,8 @@ struct JSONParserCore {
             if matchesTemplate, let template { keys = Array(template[0..<values.count]) }
             guard sorted else {
                 setTemplateRangesValid(depth, false)
+                // Keys in order are unique, so only an object whose keys are out of order can repeat one.
+                if rejectsRepeatedKeys { try refuseRepeatedKey(in: keys) }
                 return .object(JSONKeyOrder.makeObject(keys: keys, storage: values.storage))
             }
             setKeyTemplate(depth, keys)
@@ -433,6 +457,7 @@ struct JSONParserCore {
                     continue parsing
                 }
                 let frame = frames.removeLast()
+                if isObject, rejectsRepeatedKeys { try refuseRepeatedKey(in: frame.keys) }
                 if top < sizeHints.count {
                     sizeHints[top] = frame.values.count
                 } else {
@@ -484,6 +509,19 @@ struct JSONParserCore {
     @inline(__always)
     private func checkDepth(_ depth: Int) throws(JSONParseError) {
         if depth >= maxDepth { throw tooDeep() }
+    }
+
+    /// Fails, at the object's closing brace, when `keys` (an object's keys in input order) names one
+    /// key twice.
+    @inline(never)
+    private func refuseRepeatedKey(in keys: [String]) throws(JSONParseError) {
+        guard keys.count > 1 else { return }
+        if !keys.indices.dropFirst().contains(where: { !JSONKeyOrder.precedes(keys[$0 - 1], keys[$0]) }) { return }
+        let sorted = keys.sorted(by: JSONKeyOrder.precedes)
+        for position in sorted.indices.dropFirst() where JSONObject.sameKey(sorted[position - 1], sorted[position]) {
+            let key = JSONValue.string(sorted[position]).canonicalText
+            throw failure(.repeatedKey, "the object names the key \(key) more than once.", at: max(0, index - 1))
+        }
     }
 
     @inline(never)

@@ -4,8 +4,9 @@ import StateJSON
 /// action's `Codable` conformance produces, and optionally where it was dispatched.
 ///
 /// An action whose type is not `Codable` (or not registered) is still recorded, with a payload
-/// reflected from its stored properties; ``isReplayable`` is then `false`, because nothing can turn
-/// that payload back into the Swift value.
+/// reflected from its stored properties (``coding`` is then ``PayloadCoding/reflection``), because
+/// nothing can turn that payload back into the Swift value. What a replay does with a step is its
+/// ``replayMode``.
 ///
 /// ```swift
 /// let action = JournalAction(
@@ -13,40 +14,64 @@ import StateJSON
 ///     label: "bank.pay(from: jenny, to: donald, amount: 10)",
 ///     payload: ["pay": ["from": "jenny", "to": "donald", "amount": 10]]
 /// )
+/// action.replayMode    // .decode
 /// ```
 public struct JournalAction: Sendable, Hashable {
-    /// The stable tag that says which case of which app's action type this is, e.g. `bank.pay`.
+    /// The stable tag that says which case of which app's action type this is, e.g. `bank.pay`. Tags
+    /// that start with `statedbg.` are statedbg's own (see ``ReservedActionTag``).
     public var type: String
     /// A short description for people, e.g. `bank.pay(from: jenny, to: donald, amount: 10)`.
     public var label: String
     /// The action exactly as its `Encodable` conformance writes it, or as reflection saw it when
-    /// ``isReplayable`` is `false`.
+    /// ``coding`` is ``PayloadCoding/reflection``.
     public var payload: JSONValue
-    /// Whether ``payload`` can be decoded back into the action: `false` for an action recorded through
-    /// reflection (written as `"replayable":false`; the member is absent otherwise).
-    public var isReplayable: Bool
+    /// How the recorder made ``payload``: `"replayable":false` in the line for ``PayloadCoding/reflection``,
+    /// no member for ``PayloadCoding/codable``.
+    public var coding: PayloadCoding
     /// Where the action was dispatched, as `Module/File.swift:42`, when the recorder was told.
     public var site: String?
 
+    /// How a recorder turned an action into its ``JournalAction/payload``.
+    public enum PayloadCoding: Sendable, Hashable {
+        /// Through the action type's `Encodable` conformance: the payload decodes back into the action.
+        case codable
+        /// Through reflection of an action type that is not `Codable`: the payload can be read, shown
+        /// and searched, but nothing can decode it.
+        case reflection
+    }
+
     /// Creates an action record.
-    public init(type: String, label: String, payload: JSONValue, isReplayable: Bool = true, site: String? = nil) {
+    public init(type: String, label: String, payload: JSONValue, coding: PayloadCoding = .codable, site: String? = nil) {
         self.type = type
         self.label = label
         self.payload = payload
-        self.isReplayable = isReplayable
+        self.coding = coding
         self.site = site
+    }
+
+    /// Creates an action record whose payload is its `Codable` form when `isReplayable`, or reflected
+    /// when not.
+    public init(type: String, label: String, payload: JSONValue, isReplayable: Bool, site: String? = nil) {
+        self.init(type: type, label: label, payload: payload, coding: isReplayable ? .codable : .reflection, site: site)
+    }
+
+    /// Whether ``payload`` is the action's `Codable` form (``coding`` is ``PayloadCoding/codable``).
+    /// What a replay does with the step is ``replayMode``, which also knows statedbg's own steps.
+    public var isReplayable: Bool {
+        get { coding == .codable }
+        set { coding = newValue ? .codable : .reflection }
     }
 
     /// The action as the JSON object a journal line holds: `{"label": …, "payload": …, "type": …}`,
     /// with `"replayable":false` and `"site":…` between `payload` and `type` when they apply.
     public var jsonValue: JSONValue {
-        if isReplayable && site == nil {
+        if coding == .codable && site == nil {
             return .object(JSONObject(uncheckedSortedKeys: ["label", "payload", "type"],
                                       values: [.string(label), payload, .string(type)]))
         }
         var keys = ["label", "payload"]
         var values: [JSONValue] = [.string(label), payload]
-        if !isReplayable {
+        if coding == .reflection {
             keys.append("replayable")
             values.append(.bool(false))
         }
@@ -81,10 +106,10 @@ public struct JournalAction: Sendable, Hashable {
         case nil: label = typeText
         case let other?: throw .wrongType(field: "action.label", expected: "a string", found: other.kind)
         }
-        let replayable: Bool
+        let coding: PayloadCoding
         switch object["replayable"] {
-        case .bool(let flag)?: replayable = flag
-        case nil: replayable = true
+        case .bool(let flag)?: coding = flag ? .codable : .reflection
+        case nil: coding = .codable
         case let other?: throw .wrongType(field: "action.replayable", expected: "a Boolean", found: other.kind)
         }
         let site: String?
@@ -93,6 +118,6 @@ public struct JournalAction: Sendable, Hashable {
         case nil: site = nil
         case let other?: throw .wrongType(field: "action.site", expected: "a string", found: other.kind)
         }
-        self.init(type: typeText, label: label, payload: object["payload"] ?? .null, isReplayable: replayable, site: site)
+        self.init(type: typeText, label: label, payload: object["payload"] ?? .null, coding: coding, site: site)
     }
 }

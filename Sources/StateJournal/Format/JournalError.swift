@@ -1,11 +1,20 @@
-import StateJSON
-
 /// Why a journal could not be written or read, with the file and line where it happened.
 ///
-/// Every description is one sentence that starts with the location, in the form compilers use:
+/// What went wrong is a ``Code``, which a program or a test matches; the sentence a person reads is
+/// rendered from it (``message``). Every description is one sentence that starts with the location, in
+/// the form compilers use:
 ///
 /// ```text
-/// Recordings/bank.jsonl:42: step 42 holds "hash":"00ff…" but the rebuilt state hashes to 9c1d…; the line was changed or the patch is wrong.
+/// Recordings/bank.jsonl:42: step 42 records hash 00ff… but its rebuilt state hashes to 9c1d…; the journal was edited or damaged.
+/// ```
+///
+/// ```swift
+/// do {
+///     _ = try JournalReader(path: "session.jsonl")
+/// } catch {
+///     if case .stepsMissing(let step, let expected, _) = error.code { print(step, expected) }
+///     print(error)   // session.jsonl:11: step 12 comes after step 9; steps 10 to 11 are missing, …
+/// }
 /// ```
 public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The broad class of failure, which decides the exit status of the command line.
@@ -20,34 +29,35 @@ public struct JournalError: Error, Sendable, Equatable, CustomStringConvertible 
         case refused
     }
 
-    /// The broad class of failure.
-    public var category: Category
+    /// What went wrong.
+    public var code: Code
     /// The file's path as the caller gave it.
     public var path: String
     /// The 1-based line, when the problem is on a line.
     public var line: Int?
-    /// What is wrong and, where it helps, what to do.
-    public var message: String
 
     /// Creates an error.
-    public init(_ category: Category, path: String, line: Int? = nil, _ message: String) {
-        self.category = category
+    public init(_ code: Code, path: String, line: Int? = nil) {
+        self.code = code
         self.path = path
         self.line = line
-        self.message = message
     }
+
+    /// Creates an error that only a sentence describes (``Code/described(_:_:)``), for a module that
+    /// reports a journal problem of its own.
+    public init(_ category: Category, path: String, line: Int? = nil, _ message: String) {
+        self.init(.described(category, message), path: path, line: line)
+    }
+
+    /// The broad class of failure.
+    public var category: Category { code.category }
+
+    /// What is wrong and, where it helps, what to do: one sentence, without the location.
+    public var message: String { code.message }
 
     /// The error as a sentence: `Recording.jsonl:42: …`, path and line first when known.
     public var description: String {
         if let line { return "\(path):\(line): \(message)" }
         return "\(path): \(message)"
-    }
-
-    static func malformed(_ path: String, line: Int, _ error: JournalLineError) -> JournalError {
-        JournalError(.malformed, path: path, line: line, "\(error.description.withoutFinalPeriod).")
-    }
-
-    static func system(_ category: Category, _ path: String, _ what: String, errno code: Int32) -> JournalError {
-        JournalError(category, path: path, "\(what): \(SystemError.message(for: code)).")
     }
 }

@@ -23,7 +23,7 @@ public enum JournalEvent: Sendable, Equatable {
     /// The recorder closed the journal after step `after`: a reader following the file can stop.
     ///
     /// It is the last line a recorder writes; lines after it come from a recording resumed later.
-    /// Readers keep it out of their list of events (see <doc:JournalFormat>).
+    /// Readers keep it out of their list of events (see <doc:JournalFileFormat>).
     case closed(after: Int, time: Int64)
 
     /// How the live store travelled.
@@ -75,6 +75,22 @@ public enum JournalEvent: Sendable, Equatable {
     /// Appends the event's journal line, with `event` first and the final line feed, to `bytes`.
     package func write(to bytes: inout [UInt8]) {
         JournalLineWriter.writeEventLine(jsonValue, into: &bytes)
+    }
+
+    /// Appends the event's line as ``write(to:)`` does when every reader would read it (``JournalLimits``).
+    ///
+    /// - Throws: ``JournalError/UnreadableLine`` when the line would be too long or a rejected action
+    ///   nests too deep; nothing is appended then.
+    package func writeReadable(to bytes: inout [UInt8]) throws(JournalError.UnreadableLine) {
+        let lineStart = bytes.count
+        write(to: &bytes)
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        let problem = bytes.withUnsafeBytes { raw in
+            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[lineStart..<(raw.count - 1)]))
+        }
+        guard let problem else { return }
+        bytes.removeSubrange(lineStart...)
+        throw JournalError.UnreadableLine(step: nil, problem: problem)
     }
 
     /// Reads an event from a parsed journal line.

@@ -2,13 +2,13 @@
 ///
 /// A journal is UTF-8 text, one JSON object per line, each line ended by a line feed. The first line is
 /// a ``JournalHeader``; every other line is a step (``JournalStep``) or an event (``JournalEvent``).
-/// <doc:JournalFormat> describes every field and the checksum rule so that a reader can be written in
+/// <doc:JournalFileFormat> describes every field and the checksum rule so that a reader can be written in
 /// any language; this type holds the constants it names.
 ///
-/// Version 2 ends every line with a checksum of the line's own bytes (see <doc:JournalFormat>);
+/// Version 2 ends every line with a checksum of the line's own bytes (see <doc:JournalFileFormat>);
 /// version 1 has none. Version 3 fingerprints an array or object of more than 64 elements or members
 /// as a tree of runs of 64, so that a recorder or a verifier folds again about 130 fingerprints after a
-/// change in an array of 10,000, not up to 10,000 (see <doc:JournalFormat>). Every version is still read.
+/// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Every version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"

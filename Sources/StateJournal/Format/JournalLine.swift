@@ -15,7 +15,7 @@ public enum JournalLine: Sendable, Equatable {
     /// - Parameters:
     ///   - bytes: The line's UTF-8 bytes.
     ///   - parser: The JSON parser, carrying the limits that keep hostile input safe.
-    package static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JSONParser()) throws(JournalLineError) -> JournalLine {
+    package static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JournalLimits.parser) throws(JournalLineError) -> JournalLine {
         let value: JSONValue
         do {
             value = try parser.parse(bytes)

@@ -91,7 +91,7 @@ final class BlockReadAhead {
         if started != 0 {
             // No second thread: the one block the reader will take says so.
             Unmanaged<BlockReadAhead>.fromOpaque(context).release()
-            blocks[0].finish = .failure(.system(.ioError, path, "cannot start the thread that reads the journal", errno: started))
+            blocks[0].finish = .failure(JournalError(.system(.startReadingThread, errno: started), path: path))
             ready = [0]
             free = []
             stopped = true
@@ -186,7 +186,7 @@ final class BlockReadAhead {
                     count = read(descriptor, block.buffer.baseAddress! + filled, block.buffer.count - filled)
                 } while count < 0 && errno == EINTR
                 if count < 0 {
-                    block.finish = .failure(.system(.ioError, path, "cannot read the journal", errno: errno))
+                    block.finish = .failure(JournalError(.system(.read, errno: errno), path: path))
                     return
                 }
                 if count == 0 { atEnd = true } else { filled += count }
@@ -218,8 +218,7 @@ final class BlockReadAhead {
             // Not one whole line yet: the line is longer than the block, which grows for it.
             if filled == block.buffer.count {
                 guard block.buffer.count <= maxLineBytes else {
-                    block.finish = .failure(JournalError(.malformed, path: path, line: lineCount + 1,
-                                                         "the line is longer than \(maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder."))
+                    block.finish = .failure(JournalError(.lineTooLong(limit: maxLineBytes), path: path, line: lineCount + 1))
                     return
                 }
                 grow(block)

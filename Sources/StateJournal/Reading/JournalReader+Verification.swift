@@ -35,7 +35,7 @@ extension JournalReader {
     /// try reader.forEachRecordedStep(1...reader.lastStep) { step in step.fingerprint == step.hash }
     /// ```
     package func forEachRecordedStep(_ steps: ClosedRange<Int>, _ body: (RecordedStep) -> Bool) throws(JournalError) {
-        var walk = RecordedStateWalk(reader: self, previousStep: steps.lowerBound - 1, depth: options.parser.limits.maxDepth)
+        var walk = RecordedStateWalk(reader: self, previousStep: steps.lowerBound - 1, lineParser: options.parser)
         var failure: JournalError?
         try forEachStepLine(steps) { step, line in
             do throws(JournalError) {
@@ -83,8 +83,8 @@ extension JournalReader {
             do {
                 try forEachRecordedStep(steps) { recorded in
                     if options.verifyHashes, recorded.fingerprint != recorded.hash {
-                        mismatch = JournalError(.malformed, path: path, line: line(ofStep: recorded.step),
-                                                "step \(recorded.step) records hash \(StateFingerprint.hex(recorded.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(recorded.fingerprint)); the journal was edited or damaged.")
+                        mismatch = JournalError(.hashMismatch(step: recorded.step, recorded: recorded.hash, actual: recorded.fingerprint),
+                                                path: path, line: line(ofStep: recorded.step))
                         return false
                     }
                     reached = recorded.step
@@ -157,7 +157,7 @@ private struct RecordedStateWalk {
     /// that starts at a keyframe never reads the steps before it. Nothing else holds it, so that a
     /// patch edits it in place instead of copying every container on its paths.
     var state: JSONValue?
-    /// One level less than the reader's limit, since a member's value is one level inside its line.
+    /// The reader's parser one level less deep, since a member's value is one level inside its line.
     let parser: JSONParser
     /// Follows ``state`` through the patches, fingerprinting each result at the cost of its patch; it
     /// knows ``state`` whenever ``state`` is not `nil`.
@@ -171,11 +171,11 @@ private struct RecordedStateWalk {
     private var keyframes: [UInt64: [Memo<(state: JSONValue, fingerprint: UInt64)>]] = [:]
     private var keyframeCount = 0
 
-    init(reader: JournalReader, previousStep: Int, depth: Int) {
+    init(reader: JournalReader, previousStep: Int, lineParser: JSONParser) {
         self.reader = reader
         self.previousStep = previousStep
         fingerprinter = PatchedStateFingerprinter(scheme: reader.header.fingerprintScheme)
-        parser = JSONParser(limits: .init(maxDepth: max(0, depth - 1)))
+        parser = JournalLimits.memberParser(of: lineParser)
     }
 
     // Safe because `line` is read only during the call, within its count, and never kept.
@@ -244,8 +244,7 @@ private struct RecordedStateWalk {
             return fingerprint
         } catch {
             // The state is half patched and unknown: a later step starts again from the reader.
-            throw JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step),
-                               "step \(step)'s patch does not apply to the state of step \(parent): \(error)")
+            throw JournalError(.patchDoesNotApply(step: step, parent: parent, error), path: reader.path, line: reader.line(ofStep: step))
         }
     }
 

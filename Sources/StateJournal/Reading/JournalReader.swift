@@ -25,11 +25,11 @@ package final class JournalReader {
     /// Limits and checks.
     package struct Options: Sendable {
         /// The longest line accepted, in bytes. A longer line is an error, never a huge allocation.
-        package var maxLineBytes: Int = 64 << 20
+        package var maxLineBytes: Int = JournalLimits.maxLineBytes
         /// Check every rebuilt state against the hash its line records.
         package var verifyHashes: Bool = true
-        /// The JSON parser and its limits.
-        package var parser: JSONParser = JSONParser()
+        /// The JSON parser and its limits (``JournalLimits/parser``).
+        package var parser: JSONParser = JournalLimits.parser
         /// When set, a damaged line after the header (not JSON, blank, a step out of order, an event
         /// after a step that is not there) does not stop the reader: up to this many are kept in
         /// ``JournalReader/lineProblems`` and the lines left out, so that `statedbg check` can list
@@ -38,6 +38,16 @@ package final class JournalReader {
 
         /// The defaults: 64 MiB lines, hashes verified.
         package init() {}
+
+        /// What `statedbg check` reads with: every damaged or misplaced line noted (the first `limit`
+        /// kept), and a member named twice refused (``JournalLimits/checkingParser``): readers take its
+        /// last value, but another reader may take the first.
+        package static func checking(limit: Int) -> Options {
+            var options = Options()
+            options.lineProblemLimit = limit
+            options.parser = JournalLimits.checkingParser
+            return options
+        }
     }
 
     /// The path the journal was opened with.
@@ -146,8 +156,7 @@ package final class JournalReader {
 
     private func refuseDamaged(_ step: Int, reading wanted: Int) throws(JournalError) {
         guard let line = index.damagedLines[step] else { return }
-        let what = step == wanted ? "its line is damaged" : "it is rebuilt through step \(step), whose line (\(line)) is damaged"
-        throw JournalError(.malformed, path: path, line: line, "step \(wanted) cannot be read: \(what); `statedbg check` lists every damaged line.")
+        throw JournalError(.unreadableThroughDamage(step: wanted, damaged: step, line: line), path: path, line: line)
     }
 
     /// Whether `step` names the initial state or a complete step.
@@ -276,11 +285,9 @@ package final class JournalReader {
         do {
             parsed = try JournalLine.parse(bytes, parser: options.parser)
         } catch {
-            throw .malformed(path, line: line, error)
+            throw JournalError(.invalidLine(error), path: path, line: line)
         }
-        guard case .step(let record) = parsed, record.step == step else {
-            throw JournalError(.malformed, path: path, line: line, "the line changed since the journal was opened; open it again.")
-        }
+        guard case .step(let record) = parsed, record.step == step else { throw JournalError(.lineChanged, path: path, line: line) }
         return record
     }
 
@@ -306,15 +313,13 @@ package final class JournalReader {
                 try JournalLine.parse(bytes, parser: options.parser)
             }
         } catch let error as JournalLineError {
-            throw .malformed(path, line: line, error)
+            throw JournalError(.invalidLine(error), path: path, line: line)
         } catch let error as JournalError {
             throw error
         } catch {
             throw JournalError(.ioError, path: path, line: line, "\(error)")
         }
-        guard case .step(let record) = parsed, record.step == step else {
-            throw JournalError(.malformed, path: path, line: line, "the line changed since the journal was opened; open it again.")
-        }
+        guard case .step(let record) = parsed, record.step == step else { throw JournalError(.lineChanged, path: path, line: line) }
         return record
     }
 
@@ -374,16 +379,16 @@ package final class JournalReader {
                         try patch.apply(inPlace: &state)
                     }
                 } catch {
-                    throw JournalError(.malformed, path: path, line: line(ofStep: number),
-                                       "step \(number)'s patch does not apply to the state of step \(parent(ofStep: number)): \(error)")
+                    throw JournalError(.patchDoesNotApply(step: number, parent: parent(ofStep: number), error),
+                                       path: path, line: line(ofStep: number))
                 }
             }
             // Only the requested state is checked: an intermediate state that is wrong makes it wrong too.
             if checked {
                 let rebuilt = actual ?? fingerprinter.reset(to: state)
                 if rebuilt != content.hash {
-                    throw JournalError(.malformed, path: path, line: line(ofStep: number),
-                                       "step \(number) records hash \(StateFingerprint.hex(content.hash)) but its rebuilt state hashes to \(StateFingerprint.hex(rebuilt)); the journal was edited or damaged.")
+                    throw JournalError(.hashMismatch(step: number, recorded: content.hash, actual: rebuilt),
+                                       path: path, line: line(ofStep: number))
                 }
             }
         }
@@ -397,7 +402,8 @@ package final class JournalReader {
     private func content(ofStep step: Int, checkingWholeLine: Bool) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
         if !checkingWholeLine {
             let position = step - header.firstStep
-            let parser = options.parser
+            // The state or patch is a member of its line, one level inside it.
+            let parser = JournalLimits.memberParser(of: options.parser)
             let fast: Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? = try withLine(at: position) { bytes -> Result<(value: JournalStep.Content, hash: UInt64), JournalLineError>? in
                 guard let found = StepLineScanner.content(of: bytes, step: step) else { return nil }
                 // Safe because the range was found inside these bytes, and the slice is parsed before the closure returns.
@@ -417,7 +423,7 @@ package final class JournalReader {
             }
             switch fast {
             case .success(let content): return content
-            case .failure(let error): throw .malformed(path, line: line(ofStep: step), error)
+            case .failure(let error): throw JournalError(.invalidLine(error), path: path, line: line(ofStep: step))
             case nil: break
             }
         }
@@ -451,13 +457,12 @@ package final class JournalReader {
             if problems.count < limit { problems.append(problem) }
         }
         if let torn {
-            note(JournalError(.malformed, path: path, line: torn.line, "\(torn); `statedbg check --repair` cuts it off."))
+            note(JournalError(.tornLine(torn), path: path, line: torn.line))
         }
         if options.verifyHashes {
             let actual = StateFingerprint.of(header.initialState, scheme: header.fingerprintScheme)
             if actual != header.hash {
-                note(JournalError(.malformed, path: path, line: 1,
-                                  "the header records hash \(StateFingerprint.hex(header.hash)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."))
+                note(JournalError(.headerHashMismatch(recorded: header.hash, actual: actual), path: path, line: 1))
             }
         }
         return (problems, count)
@@ -508,8 +513,7 @@ package final class JournalReader {
     private func checkRange(_ step: Int, allowBase: Bool) throws(JournalError) {
         let low = allowBase ? baseStep : header.firstStep
         guard step >= low, step <= lastStep else {
-            let range = lastStep >= low ? "\(low) to \(lastStep)" : "none: the journal has no steps"
-            throw JournalError(.malformed, path: path, "there is no step \(step); the steps are \(range).")
+            throw JournalError(.noSuchStep(step, steps: lastStep >= low ? low...lastStep : nil), path: path)
         }
     }
 
@@ -564,10 +568,10 @@ package final class JournalReader {
             let count = pread(descriptor, raw.baseAddress! + done, length - done, off_t(offset) + off_t(done))
             if count < 0 {
                 if errno == EINTR { continue }
-                throw JournalError.system(.ioError, path, "cannot read the journal", errno: errno)
+                throw JournalError(.system(.read, errno: errno), path: path)
             }
             if count == 0 {
-                throw JournalError(.ioError, path: path, "the file became shorter while it was being read; open it again.")
+                throw JournalError(.fileShrank, path: path)
             }
             done += count
         }

@@ -10,9 +10,10 @@ import Darwin
 /// for a search that visits every step (`changes`, `log`, a linear `bisect`) to run in memory that does
 /// not grow with the journal, and to look at a line's bytes before deciding to parse it.
 ///
-/// Each line's checksum is checked, steps must be consecutive and parents earlier steps, as when a
-/// ``JournalReader`` opens the file; a damaged step line is handed over marked as such, a damaged event
-/// is left out, and an incomplete last line ends the stream and is reported in ``torn``.
+/// Every line is checked by the same rules as when a ``JournalReader`` opens the file
+/// (``JournalLineValidator``): its checksum, steps consecutive and parents earlier steps, events after
+/// steps already seen, the closing line's place; a damaged step line is handed over marked as such, a
+/// damaged event is left out, and an incomplete last line ends the stream and is reported in ``torn``.
 ///
 /// ```swift
 /// let stream = try JournalStream(path: "Recordings/bank.jsonl")
@@ -92,7 +93,8 @@ package final class JournalStream {
 
     private let options: JournalReader.Options
     private var lines: BlockLines
-    private var lastStep: Int
+    /// The rules every line keeps, and where the stream is: the step expected next.
+    private var validator: JournalLineValidator
     private var actionScanner = StepLineScanner()
     /// Why the damaged line being handed over cannot be trusted.
     private var currentDamage: JournalError?
@@ -116,22 +118,40 @@ package final class JournalStream {
         let size = fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
         var lines = BlockLines(path: path, descriptor: descriptor, maxLineBytes: options.maxLineBytes, blockBytes: blockBytes,
                                readsAhead: size >= readAheadFromBytes)
+        var validator = JournalLineValidator(path: path, collecting: false)
         let header: JournalHeader
         do throws(JournalError) {
             guard let first = try lines.next() else {
-                if lines.torn != nil {
-                    throw JournalError(.malformed, path: path, line: 1, "the header line is incomplete (it has no line feed); a journal starts with a whole header line.")
-                }
-                throw JournalError(.malformed, path: path, "the file is empty; a journal starts with a header line written by a statedbg recorder.")
+                if lines.torn != nil { throw JournalError(.incompleteHeader, path: path, line: 1) }
+                throw JournalError(.emptyFile, path: path)
             }
-            header = try Self.readHeader(first, path: path, parser: options.parser)
+            let parser = options.parser
+            _ = try validator.check(line: 1, length: first.count, lastByte: first.last ?? 0, prefix: first,
+                                    verdict: LineChecksum.verify(first, actual: lines.checksum)) {
+                Self.parse(first, parser: parser)
+            }
+            guard case .header(let value)? = validator.takeParsedLine() else { throw JournalError(.emptyFile, path: path) }
+            header = value
         } catch {
             lines.release()
             throw error
         }
         self.lines = lines
         self.header = header
-        lastStep = header.firstStep - 1
+        self.validator = validator
+    }
+
+    /// The last step the stream has passed.
+    private var lastStep: Int { validator.lastStep }
+
+    // Safe because the line is read only during the call.
+    /// A whole line parsed, for the validator.
+    private static func parse(_ line: UnsafeRawBufferPointer, parser: JSONParser) -> Result<JournalLine, JournalLineError> {
+        do throws(JournalLineError) {
+            return .success(try JournalLine.parse(line, parser: parser))
+        } catch {
+            return .failure(error)
+        }
     }
 
     deinit {
@@ -140,100 +160,68 @@ package final class JournalStream {
 
     /// Calls `body` with each step line in file order until it returns `false` or the file ends.
     ///
-    /// - Throws: ``JournalError`` for a line that is not JSON, a step out of order or a parent that is
-    ///   not an earlier step, each with its line, and for a file that cannot be read.
+    /// - Throws: ``JournalError`` for a line that breaks the journal's rules (one that is not JSON, a step
+    ///   out of order, a parent that is not an earlier step, …), with its line, and for a file that
+    ///   cannot be read.
     package func forEachStep(_ body: (StepLine) -> Bool) throws(JournalError) {
-        var unplaced: (line: Int, why: String)?
         // Local copies while the loop runs: a stored property of a class is checked for exclusive
         // access at run time on every use, which cost a tenth of a search that skips most lines.
         var lines = self.lines
-        var lastStep = self.lastStep
+        var validator = self.validator
         defer {
             self.lines = lines
-            self.lastStep = lastStep
+            self.validator = validator
         }
+        let parser = options.parser
         while let bytes = try lines.next() {
             let number = lines.lineNumber
-            guard bytes.count > 0 else {
-                throw JournalError(.malformed, path: path, line: number, "the line is empty; every journal line holds one JSON object.")
-            }
-            if bytes[bytes.count - 1] == 0x0D {
-                throw JournalError(.malformed, path: path, line: number, "the line ends with CR LF; journal lines end with LF alone (convert the file with `tr -d '\\r'`).")
-            }
-            let prefix = StepLinePrefix(bytes)
+            let lastByte = bytes.last ?? 0
             let verdict = LineChecksum.verify(bytes, actual: lines.checksum)
-            if verdict != .intact, verdict != .absent || header.version >= 2 {
-                damagedLineCount += 1
-                let why: String
-                if case .mismatch(let recorded, let actual) = verdict {
-                    why = "the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written"
-                } else {
-                    why = "it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed"
-                }
-                if Self.startsWith(bytes, Self.eventPrefix) { continue }
-                let expected = lastStep + 1
-                guard let prefix, prefix.step == expected else {
-                    // Its step number cannot be trusted: the next line tells whether it was a step.
-                    unplaced = (number, why)
-                    continue
-                }
-                unplaced = nil
-                lastStep = expected
-                let damage = JournalError(.malformed, path: path, line: number, "step \(expected) is damaged: \(why).")
-                let parent = prefix.parent.flatMap { $0 >= header.firstStep - 1 && $0 < expected ? $0 : nil } ?? expected - 1
-                currentDamage = damage
-                if !body(StepLine(step: expected, line: number, time: 0, parent: parent, isKeyframe: prefix.keyframe, bytes: bytes, isDamaged: true)) { return }
+            if let prefix = validator.placeNextStep(length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
+                let step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
+                                    isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
+                                    offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
+                if !body(step) { return }
                 continue
             }
-            var step: StepLine
-            if let prefix {
+            let outcome = try validator.check(line: number, length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
+                Self.parse(bytes, parser: parser)
+            }
+            let step: StepLine
+            let placedBefore: JournalLineValidator.DamagedStep?
+            switch outcome {
+            case .step(let prefix, let before):
+                placedBefore = before
                 step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
                                 offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
-            } else {
-                let parsed: JournalLine
-                do {
-                    parsed = try JournalLine.parse(bytes, parser: options.parser)
-                } catch {
-                    throw .malformed(path, line: number, error)
-                }
-                switch parsed {
-                case .header:
-                    throw JournalError(.malformed, path: path, line: number, "a second header line; a journal has one header, on its first line (were two files joined?).")
-                case .event(let event):
-                    guard event.after <= lastStep else {
-                        throw JournalError(.malformed, path: path, line: number,
-                                           "the \(event.name) event says it follows step \(event.after), but the last step before it is \(lastStep).")
-                    }
-                    unplaced = nil
-                    continue
-                case .step(let record):
-                    step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
-                                    isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset,
-                                    checksum: lines.checksum)
-                }
+            case .parsedStep(let before):
+                guard case .step(let record)? = validator.takeParsedLine() else { continue }
+                placedBefore = before
+                step = StepLine(step: record.step, line: number, time: record.time, parent: record.parentStep,
+                                isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset, checksum: lines.checksum)
+            case .damagedStep(let damaged):
+                damagedLineCount += 1
+                currentDamage = damaged.damage(in: path)
+                let line = StepLine(step: damaged.step, line: number, time: 0, parent: damaged.parent ?? damaged.step - 1,
+                                    isKeyframe: damaged.keyframe, bytes: bytes, isDamaged: true)
+                if !body(line) { return }
+                continue
+            case .damagedLine:
+                // A damaged line whose place is unknown waits for the next line to tell; a damaged event is left out.
+                damagedLineCount += 1
+                continue
+            case .header, .event, .closing, .unplacedStep:
+                _ = validator.takeParsedLine()
+                continue
             }
-            if let pending = unplaced, pending.line == number - 1, step.step == lastStep + 2 {
+            if let placedBefore {
                 // The damaged line before this one was the missing step.
-                lastStep += 1
-                let damage = JournalError(.malformed, path: path, line: pending.line, "step \(lastStep) is damaged: \(pending.why).")
-                currentDamage = damage
-                let damaged = StepLine(step: lastStep, line: pending.line, time: 0, parent: lastStep - 1, isKeyframe: false, bytes: bytes, isDamaged: true)
+                currentDamage = placedBefore.damage(in: path)
+                let damaged = StepLine(step: placedBefore.step, line: placedBefore.line, time: 0, parent: placedBefore.step - 1,
+                                       isKeyframe: false, bytes: bytes, isDamaged: true)
                 if !body(damaged) { return }
             }
-            unplaced = nil
-            let expected = lastStep + 1
-            guard step.step == expected else {
-                if step.step < expected {
-                    throw JournalError(.malformed, path: path, line: number, "step \(step.step) comes again or out of order; the step expected here is \(expected), and steps must be consecutive.")
-                }
-                let missing = step.step - 1 == expected ? "step \(expected) is missing" : "steps \(expected) to \(step.step - 1) are missing"
-                throw JournalError(.malformed, path: path, line: number, "step \(step.step) comes after step \(expected - 1); \(missing), and steps must be consecutive.")
-            }
-            if step.parent < header.firstStep - 1 || step.parent >= step.step {
-                throw JournalError(.malformed, path: path, line: number, "step \(step.step) names parent \(step.parent), which is not an earlier step of this journal.")
-            }
-            lastStep = expected
             if !body(step) { return }
         }
     }
@@ -267,13 +255,14 @@ package final class JournalStream {
         pieces.removeLast()
         if Int64(length) < size, !pieces.isEmpty { pieces.removeFirst() }
         for piece in pieces.reversed() {
-            let found: Int? = Array(piece).withUnsafeBytes { bytes in
+            // Safe because the pointer is used only inside the closure, within the copy's count.
+            let (found, isEvent): (Int?, Bool) = Array(piece).withUnsafeBytes { bytes in
                 guard LineChecksum.verify(bytes) == .intact || (header.version < 2 && LineChecksum.verify(bytes) == .absent),
-                      let prefix = StepLinePrefix(bytes) else { return nil }
-                return prefix.step
+                      let prefix = StepLinePrefix(bytes) else { return (nil, JournalLineValidator.isEventLine(bytes)) }
+                return (prefix.step, false)
             }
             if let found { return max(found, lastStep) }
-            if !piece.starts(with: Self.eventPrefix) { break }
+            if !isEvent { break }
         }
         return try readToEnd()
     }
@@ -285,10 +274,10 @@ package final class JournalStream {
         do {
             parsed = try JournalLine.parse(line.bytes, parser: options.parser)
         } catch {
-            throw .malformed(path, line: line.line, error)
+            throw JournalError(.invalidLine(error), path: path, line: line.line)
         }
         guard case .step(let record) = parsed else {
-            throw JournalError(.malformed, path: path, line: line.line, "the line is not a step.")
+            throw JournalError(.notAStep, path: path, line: line.line)
         }
         return record
     }
@@ -313,9 +302,9 @@ package final class JournalStream {
             let read = buffer.withUnsafeMutableBytes { raw in pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
             if read < 0 {
                 if errno == EINTR { continue }
-                throw .system(.ioError, path, "cannot read the journal", errno: errno)
+                throw JournalError(.system(.read, errno: errno), path: path)
             }
-            if read == 0 { throw JournalError(.ioError, path: path, "the file became shorter while it was being read.") }
+            if read == 0 { throw JournalError(.fileShrank, path: path) }
             done += read
         }
     }
@@ -328,44 +317,11 @@ package final class JournalStream {
     }
 
     /// The error a search meets when it needs the state of `step`, rebuilt through the damaged step
-    /// `damaged` on line `line` (the same words as ``JournalReader``'s).
+    /// `damaged` on line `line`.
     package func unreadable(_ step: Int, through damaged: Int, line: Int) -> JournalError {
-        let what = step == damaged ? "its line is damaged" : "it is rebuilt through step \(damaged), whose line (\(line)) is damaged"
-        return JournalError(.malformed, path: path, line: line, "step \(step) cannot be read: \(what); `statedbg check` lists every damaged line.")
+        JournalError(.unreadableThroughDamage(step: step, damaged: damaged, line: line), path: path, line: line)
     }
 
-    private static let eventPrefix = Array(#"{"event":"#.utf8)
-
-    // Safe because the bytes are only read, within their count (checked first), during the call.
-    private static func startsWith(_ bytes: UnsafeRawBufferPointer, _ prefix: [UInt8]) -> Bool {
-        guard bytes.count >= prefix.count else { return false }
-        for index in prefix.indices where bytes[index] != prefix[index] { return false }
-        return true
-    }
-
-    // Safe because the bytes are only read, within their count, during the call.
-    private static func readHeader(_ bytes: UnsafeRawBufferPointer, path: String, parser: JSONParser) throws(JournalError) -> JournalHeader {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            throw JournalError(.malformed, path: path, line: 1, "the file starts with a UTF-8 byte order mark; journals are plain UTF-8, so remove the first three bytes.")
-        }
-        let parsed: JournalLine
-        do {
-            parsed = try JournalLine.parse(bytes, parser: parser)
-        } catch {
-            throw JournalError(.malformed, path: path, line: 1, "the first line is not a statedbg journal header: \(error.description.withoutFinalPeriod).")
-        }
-        guard case .header(let header) = parsed else {
-            throw JournalError(.malformed, path: path, line: 1, "the first line is not the header; a journal starts with a header line (is the beginning of the file missing?).")
-        }
-        let verdict = LineChecksum.verify(bytes)
-        if case .mismatch(let recorded, let actual) = verdict {
-            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: the line records checksum \(LineChecksum.hex(recorded)) but its bytes give \(LineChecksum.hex(actual)); it was changed after it was written.")
-        }
-        if verdict == .absent, header.version >= 2 {
-            throw JournalError(.malformed, path: path, line: 1, "the header is damaged: it says version \(header.version) but does not end with the checksum every line of a journal of version 2 or later ends with.")
-        }
-        return header
-    }
 }
 
 /// A journal file's lines, read in large blocks into one buffer that grows only for a longer line.
@@ -502,8 +458,7 @@ private struct BlockLines {
             }
             if filled == buffer.count {
                 guard buffer.count <= maxLineBytes else {
-                    throw JournalError(.malformed, path: path, line: lineNumber + 1,
-                                       "the line is longer than \(maxLineBytes >> 20) MiB, the most a journal line may hold; this file was not written by a statedbg recorder.")
+                    throw JournalError(.lineTooLong(limit: maxLineBytes), path: path, line: lineNumber + 1)
                 }
                 let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
                 larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
@@ -514,7 +469,7 @@ private struct BlockLines {
             repeat {
                 count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             } while count < 0 && errno == EINTR
-            if count < 0 { throw .system(.ioError, path, "cannot read the journal", errno: errno) }
+            if count < 0 { throw JournalError(.system(.read, errno: errno), path: path) }
             if count == 0 { atEnd = true } else { filled += count }
         }
     }

@@ -23,15 +23,22 @@ struct StepLineScanner {
 
     private var cache: [UInt64: [Entry]] = [:]
     private var cachedCount = 0
-    private let parser = JSONParser()
+    /// The action is a member of its line, so it may nest one level less deep than the line.
+    private let parser = JournalLimits.memberParser(of: JournalLimits.parser)
 
     // Safe because the bytes are read only during the call, within their count, and never kept.
     /// The action and hash of a step line, or `nil` when the line is not in the writer's layout.
     mutating func scan(_ line: UnsafeRawBufferPointer) -> (action: JournalAction, hash: UInt64)? {
         let content = LineChecksum.content(of: line)
         let bytes = content.bindMemory(to: UInt8.self)
-        guard let layout = Self.layout(of: bytes, sealed: content.count < line.count) else { return nil }
-        let actionBytes = UnsafeBufferPointer(rebasing: bytes[layout.action])
+        guard let layout = Self.layout(of: bytes, sealed: content.count < line.count),
+              let action = action(UnsafeBufferPointer(rebasing: bytes[layout.action])) else { return nil }
+        return (action, layout.hash)
+    }
+
+    // Safe because the bytes are read only during the call, within their count, and copied when kept.
+    /// The action whose text is `actionBytes`, parsed once per distinct text; `nil` when it is not an action.
+    mutating func action(_ actionBytes: UnsafeBufferPointer<UInt8>) -> JournalAction? {
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in actionBytes { key = (key ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         if let bucket = cache[key] {
@@ -40,7 +47,7 @@ struct StepLineScanner {
                     guard let left = stored.baseAddress, let right = actionBytes.baseAddress else { return true }
                     return memcmp(left, right, actionBytes.count) == 0
                 }
-                if same { return (entry.action, layout.hash) }
+                if same { return entry.action }
             }
         }
         guard let value = try? parser.parse(UnsafeRawBufferPointer(actionBytes)),
@@ -51,7 +58,7 @@ struct StepLineScanner {
         }
         cache[key, default: []].append(Entry(bytes: Array(actionBytes), action: action))
         cachedCount += 1
-        return (action, layout.hash)
+        return action
     }
 
     /// The whole state or the patch of a step line, and its hash, located without parsing the action:
@@ -198,7 +205,10 @@ private struct LayoutCursor {
 
     /// Moves past one JSON value as far as its framing goes: an object or array to its matching
     /// bracket (outside strings), a string to its closing quote, anything else to the next `,` or `}`.
-    /// What is inside is checked by the parser that reads it later (or not at all, for the state).
+    /// What is inside is checked by the parser that reads it later (or not at all, for the state),
+    /// except its nesting: a value nested deeper than a line holds a member (``JournalLimits``) is no
+    /// line in the writer's layout, so that a reader that passes over the state (`statedbg log`) parses
+    /// the line whole and says what is wrong with it.
     mutating func skipValue() -> Bool {
         guard let first = peek else { return false }
         if first == UInt8(ascii: "\"") {
@@ -216,6 +226,7 @@ private struct LayoutCursor {
                 guard skipStringRest() else { return false }
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 depth += 1
+                if depth > JournalLimits.maxValueDepth { return false }
             } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
                 depth -= 1
                 if depth == 0 { return true }

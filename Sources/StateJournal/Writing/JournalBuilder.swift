@@ -31,6 +31,8 @@ package final class JournalBuilder {
     @exclusivity(unchecked) private var forceKeyframe = false
     /// The number of the last step appended (the base step before any).
     @exclusivity(unchecked) package private(set) var lastStep: Int
+    /// The last action longer than ``JournalLimits/maxValueDepth`` bytes found to nest within it.
+    @exclusivity(unchecked) private var lastLongAction: [UInt8] = []
 
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
     package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
@@ -137,14 +139,25 @@ package final class JournalBuilder {
     ///     (``StateJSON/IncrementalJSONEncoder/arrayChanges``): which elements differ between arrays of the
     ///     previous state and of this one, so that the diff and the fingerprint look only there. Notes of
     ///     other arrays are never used, so any notes are safe; the line is the same with them as without.
+    ///
+    /// It also checks what the line will store against ``JournalLimits``, at the cost of what it stores:
+    /// a keyframe's whole state, a patch's values (a patch value deeper than a patch line holds makes the
+    /// step a keyframe). What no reader would read is in the result's ``PreparedStepState/problem``.
     package func prepareStep(state: JSONValue, parent: Int?, keyframe requested: Bool = false,
                              changes: JSONArrayChanges? = nil) -> PreparedStepState {
         let fingerprint = fingerprinter.fingerprint(state, changes: changes)
         var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
             || stepsSinceKeyframe + 1 >= policy.interval
         var content: [UInt8] = []
+        var problem: JournalLineError?
         if !keyframe {
-            JSONDiff.patch(from: previous, to: state, changes: changes).write(to: &content)
+            let patch = JSONDiff.patch(from: previous, to: state, changes: changes)
+            let limits = Self.limits(of: patch)
+            problem = limits.problem
+            keyframe = limits.needsKeyframe
+            if !keyframe { patch.write(to: &content) }
+        }
+        if !keyframe {
             if patchBytesSinceKeyframe + content.count <= keyframeBytes {
                 stepsSinceKeyframe += 1
                 patchBytesSinceKeyframe += content.count
@@ -156,6 +169,7 @@ package final class JournalBuilder {
             }
         }
         if keyframe {
+            problem = JournalLimits.problem(in: state, field: "state", limit: JournalLimits.maxValueDepth)
             state.write(to: &content, style: .canonical)
             keyframeBytes = content.count
             stepsSinceKeyframe = 0
@@ -163,7 +177,24 @@ package final class JournalBuilder {
         }
         forceKeyframe = false
         previous = state
-        return PreparedStepState(keyframe: keyframe, content: content, hash: fingerprint)
+        return PreparedStepState(keyframe: keyframe, content: content, hash: fingerprint, problem: problem)
+    }
+
+    /// What a patch's values mean for the limits: a problem in the state they make (a value deeper
+    /// than the state may nest where it goes, a number that would not read back), or a value too deep
+    /// for a patch line, whose step a keyframe then stores.
+    private static func limits(of patch: JSONPatch) -> (problem: JournalLineError?, needsKeyframe: Bool) {
+        var needsKeyframe = false
+        for operation in patch.operations {
+            guard let value = operation.value else { continue }
+            let room = JournalLimits.maxValueDepth - operation.path.tokens.count
+            let report = JournalLimits.report(on: value, limit: max(0, room))
+            if let problem = JournalLimits.problem(in: report, field: "state", limit: JournalLimits.maxValueDepth, at: operation.path) {
+                return (problem, false)
+            }
+            if report.depth > JournalLimits.maxPatchValueDepth { needsKeyframe = true }
+        }
+        return (nil, needsKeyframe)
     }
 
     /// Appends the next step's line with its state as prepared by ``prepareStep(state:parent:keyframe:changes:)``
@@ -187,6 +218,64 @@ package final class JournalBuilder {
         if prepared.keyframe { keyframeBytes = prepared.content.count }
         lastStep = step
         return step
+    }
+
+    /// Appends the next step's line as ``appendStep(actionBytes:prepared:time:parent:into:)`` does, when
+    /// every reader would read it (``JournalLimits``), and returns its number: what a recorder writes
+    /// with, so that it never reports a step written that its readers would refuse.
+    ///
+    /// - Throws: ``JournalError/UnreadableLine`` when the state holds what the line may not (as
+    ///   ``prepareStep(state:parent:keyframe:changes:)`` found), the action nests too deep, or the line
+    ///   would be longer than ``JournalLimits/maxLineBytes``. Nothing is appended then; the builder
+    ///   should write no more steps, since the state it goes on from is not in the journal.
+    @discardableResult
+    package func appendReadableStep(actionBytes: [UInt8], prepared: PreparedStepState, time: Int64, parent: Int? = nil,
+                                    into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
+        let step = lastStep + 1
+        if let problem = prepared.problem ?? actionProblem(actionBytes) {
+            throw JournalError.UnreadableLine(step: step, problem: problem)
+        }
+        let lineStart = bytes.count
+        appendStep(actionBytes: actionBytes, prepared: prepared, time: time, parent: parent, into: &bytes)
+        if bytes.count - lineStart - 1 > JournalLimits.maxLineBytes {
+            bytes.removeSubrange(lineStart...)
+            lastStep = step - 1
+            throw JournalError.UnreadableLine(step: step, problem: .tooLong(limit: JournalLimits.maxLineBytes))
+        }
+        return step
+    }
+
+    /// ``appendStep(actionBytes:state:time:parent:keyframe:changes:into:)`` when every reader would read
+    /// the line; see ``appendReadableStep(actionBytes:prepared:time:parent:into:)``.
+    @discardableResult
+    package func appendReadableStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
+                                    keyframe requested: Bool = false, changes: JSONArrayChanges? = nil,
+                                    into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
+        try appendReadableStep(actionBytes: actionBytes,
+                               prepared: prepareStep(state: state, parent: parent, keyframe: requested, changes: changes),
+                               time: time, parent: parent, into: &bytes)
+    }
+
+    /// ``appendStep(action:state:time:parent:keyframe:into:)`` when every reader would read the line;
+    /// see ``appendReadableStep(actionBytes:prepared:time:parent:into:)``.
+    @discardableResult
+    package func appendReadableStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
+                                    keyframe requested: Bool = false, into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
+        try appendReadableStep(actionBytes: action.jsonValue.serialized(.canonical), state: state, time: time, parent: parent,
+                               keyframe: requested, into: &bytes)
+    }
+
+    /// Whether an action's text nests deeper than a line holds it. An action of fewer bytes than that
+    /// depth cannot, and the last long one found within it is not scanned again: a recorder passes the
+    /// same bytes for an action it has seen.
+    private func actionProblem(_ actionBytes: [UInt8]) -> JournalLineError? {
+        guard actionBytes.count > JournalLimits.maxValueDepth, actionBytes != lastLongAction else { return nil }
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        if actionBytes.withUnsafeBytes({ JournalLimits.nestsDeeper($0, than: JournalLimits.maxValueDepth) }) {
+            return .tooDeep(field: "action", limit: JournalLimits.maxValueDepth)
+        }
+        lastLongAction = actionBytes
+        return nil
     }
 
     /// A builder that writes the lines of steps prepared by `other` (``prepareStep(state:parent:keyframe:changes:)``),

@@ -10,6 +10,11 @@ import Darwin
 /// replace an existing file unless asked. Bytes are buffered until ``flush()``; ``sync()`` asks the
 /// kernel to put them on the disk. Not thread-safe: one writer thread owns it.
 ///
+/// Under a file-size limit (`ulimit -f`) it writes the whole lines that fit and then fails as a full
+/// disk does (`file too large`), never making the write that would end the process with `SIGXFSZ`
+/// (see ``FileSizeLimit``). After a failed write it writes nothing more, so the file stays a journal
+/// valid up to its last whole line.
+///
 /// ```swift
 /// let file = try JournalFile.create(at: "session.jsonl")
 /// file.append(lineBytes)
@@ -24,11 +29,16 @@ package final class JournalFile {
     private var buffer: [UInt8] = []
     /// Bytes in the file, including those still buffered.
     package private(set) var size: Int64
+    /// Bytes handed to the OS: where the next write lands.
+    private var written: Int64
+    /// The write that failed: the file gets no byte after it.
+    private var failure: JournalError?
 
     private init(path: String, descriptor: Int32, size: Int64) {
         self.path = path
         self.descriptor = descriptor
         self.size = size
+        written = size
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -48,10 +58,8 @@ package final class JournalFile {
         let descriptor = open(path, flags, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            if code == EEXIST {
-                throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
-            }
-            throw .system(.ioError, path, "cannot create the journal", errno: code)
+            if code == EEXIST { throw JournalError(.fileExists, path: path) }
+            throw JournalError(.system(.create, errno: code), path: path)
         }
         if overwrite {
             // O_TRUNC keeps the old mode; a journal must still be private.
@@ -65,10 +73,15 @@ package final class JournalFile {
     ///
     /// The header is written to a temporary file beside `path`, which is then linked into place
     /// (`link` fails rather than replace a file that appeared meanwhile) or, with `overwrite`, renamed.
+    /// A header no reader would read (``JournalLimits``: too long, its initial state nested too deep)
+    /// is refused before anything is created.
     package static func create(at path: String, header: [UInt8], overwrite: Bool = false) throws(JournalError) -> JournalFile {
-        if !overwrite, access(path, F_OK) == 0 {
-            throw JournalError(.refused, path: path, "the file already exists; choose another name or pass --force to replace it.")
+        if !overwrite, access(path, F_OK) == 0 { throw JournalError(.fileExists, path: path) }
+        // Safe because the pointer is used only inside the closure, within the array's count.
+        let problem = header.withUnsafeBytes { raw in
+            JournalLimits.problem(inLine: UnsafeRawBufferPointer(rebasing: raw[0..<max(0, raw.count - 1)]))
         }
+        if let problem { throw JournalError(.unreadableLine(.init(step: nil, problem: problem)), path: path) }
         let temporary = path + ".creating-\(getpid())"
         _ = unlink(temporary)
         let staging: JournalFile
@@ -105,7 +118,7 @@ package final class JournalFile {
                 return try create(at: temporary, overwrite: false)
             } catch {
                 attempt += 1
-                guard error.category == .refused, attempt < 1000 else {
+                guard error.code == .fileExists, attempt < 1000 else {
                     var named = error
                     named.path = path
                     throw named
@@ -133,17 +146,15 @@ package final class JournalFile {
             guard rename(path, target) == 0 else {
                 let code = errno
                 _ = unlink(path)
-                throw .system(.ioError, target, "cannot move the new file into place", errno: code)
+                throw JournalError(.system(.moveIntoPlace, errno: code), path: target)
             }
             return
         }
         guard link(path, target) == 0 else {
             let code = errno
             _ = unlink(path)
-            if code == EEXIST {
-                throw JournalError(.refused, path: target, "the file already exists; choose another name or pass --force to replace it.")
-            }
-            throw .system(.ioError, target, "cannot move the new file into place", errno: code)
+            if code == EEXIST { throw JournalError(.fileExists, path: target) }
+            throw JournalError(.system(.moveIntoPlace, errno: code), path: target)
         }
         _ = unlink(path)
     }
@@ -159,12 +170,12 @@ package final class JournalFile {
     package static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_APPEND)
         guard descriptor >= 0 else {
-            throw .system(errno == ENOENT ? .noInput : .ioError, path, "cannot open the journal for appending", errno: errno)
+            throw JournalError(.system(.openForAppending, errno: errno), path: path)
         }
         if ftruncate(descriptor, off_t(validLength)) != 0 {
             let code = errno
             _ = systemClose(descriptor)
-            throw .system(.ioError, path, "cannot cut the torn last line", errno: code)
+            throw JournalError(.system(.cutTornLine, errno: code), path: path)
         }
         return JournalFile(path: path, descriptor: descriptor, size: validLength)
     }
@@ -189,8 +200,9 @@ package final class JournalFile {
     package func flush() throws(JournalError) {
         guard !buffer.isEmpty else { return }
         // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
-        try check(buffer.withUnsafeBytes { writeAll($0) })
+        let error = buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
+        try check(error)
     }
 
     /// Appends `bytes` and flushes: the same as ``append(_:)-([UInt8])`` then ``flush()``, without
@@ -201,26 +213,37 @@ package final class JournalFile {
             try flush()
             return
         }
+        size += Int64(bytes.count)
         // Safe because each pointer is used only inside its closure, with offsets and counts inside its buffer.
         try check(bytes.withUnsafeBytes { writeAll($0) })
-        size += Int64(bytes.count)
     }
 
     // Safe because it only passes `raw` to write(2), within its count, during the call.
-    /// Writes all of `raw`; the error, if any.
+    /// Writes all of `raw`, or as many whole lines of it as the file-size limit lets in; the error, if any.
+    /// After an error nothing more is written: the bytes after it would follow a cut line.
     private func writeAll(_ raw: UnsafeRawBufferPointer) -> JournalError? {
-        guard descriptor >= 0 else { return JournalError(.ioError, path: path, "the journal is already closed.") }
+        guard descriptor >= 0 else { return JournalError(.alreadyClosed, path: path) }
+        if let failure { return failure }
         guard let start = raw.baseAddress else { return nil }
-        var offset = 0
-        while offset < raw.count {
-            let written = write(descriptor, start + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return .system(.ioError, path, "cannot write to the journal", errno: errno)
-            }
-            offset += written
+        var count = raw.count
+        var refusal: JournalError?
+        if let fits = FileSizeLimit.wholeLinesThatFit(raw, after: written) {
+            count = fits
+            refusal = JournalError(.system(.write, errno: EFBIG), path: path)
         }
-        return nil
+        var offset = 0
+        while offset < count {
+            let done = write(descriptor, start + offset, count - offset)
+            if done < 0 {
+                if errno == EINTR { continue }
+                refusal = JournalError(.system(.write, errno: errno), path: path)
+                break
+            }
+            offset += done
+            written += Int64(done)
+        }
+        failure = refusal
+        return refusal
     }
 
     private func check(_ error: JournalError?) throws(JournalError) {
@@ -230,7 +253,7 @@ package final class JournalFile {
     /// Flushes, then asks the kernel to write the file to the disk (`fsync`).
     package func sync() throws(JournalError) {
         try flush()
-        if fsync(descriptor) != 0 { throw .system(.ioError, path, "cannot sync the journal to disk", errno: errno) }
+        if fsync(descriptor) != 0 { throw JournalError(.system(.sync, errno: errno), path: path) }
     }
 
     /// Flushes and closes the file. Further writes fail.

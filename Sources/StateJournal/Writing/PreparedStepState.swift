@@ -12,10 +12,14 @@ package struct PreparedStepState: Sendable {
     package var content: [UInt8]
     /// The state's fingerprint (``StateJSON/StateFingerprint``).
     package var hash: UInt64
+    /// What in the state no reader would read (see ``JournalLimits``), when something is: the line is
+    /// then not written by ``JournalBuilder/appendReadableStep(actionBytes:prepared:time:parent:into:)``.
+    package var problem: JournalLineError?
 
-    package init(keyframe: Bool, content: [UInt8], hash: UInt64) {
+    package init(keyframe: Bool, content: [UInt8], hash: UInt64, problem: JournalLineError? = nil) {
         self.keyframe = keyframe
         self.content = content
         self.hash = hash
+        self.problem = problem
     }
 }

@@ -13,22 +13,36 @@ import Foundation
 /// contributes both names: `tracker.project.create`. A struct or class action is tagged with the
 /// prefix alone and labelled with its stored properties: `AddUser(name: "Blob", age: 30)`. Strings are quoted, nested enums and structs
 /// are written as Swift would write them, and long labels are cut at ``maxLabelLength`` with `…`.
+///
+/// A describer that does not ``abbreviates`` writes the whole action — every element, every level,
+/// no cut — which `statedbg log --full` prints and the REPL's `dispatch` reads back.
 public struct ActionDescriber: Sendable {
     /// The prefix of every tag, usually the app's identifier.
     public var prefix: String
     /// The longest label, in characters, before it is cut with `…`.
     public var maxLabelLength: Int
+    /// Whether long labels are cut and deep or long values shortened (`[… 8 elements]`, `Repository(…)`);
+    /// `true` for the labels a journal stores.
+    public var abbreviates: Bool
 
     /// Creates a describer for tags that start with `prefix`.
-    public init(prefix: String, maxLabelLength: Int = 120) {
+    public init(prefix: String, maxLabelLength: Int = 120, abbreviates: Bool = true) {
         self.prefix = prefix
         self.maxLabelLength = maxLabelLength
+        self.abbreviates = abbreviates
+    }
+
+    /// This describer, writing whole labels (``abbreviates`` off).
+    public var unabbreviated: ActionDescriber {
+        var copy = self
+        copy.abbreviates = false
+        return copy
     }
 
     /// The tag and label of `action`.
     ///
     /// - Parameters:
-    ///   - action: An action of the app's, of any type.
+    ///   - action: The action, of any type.
     ///   - hiding: Argument and field names whose values the label shows as `<redacted>`.
     public func describe(_ action: Any, hiding: Set<String> = []) -> (type: String, label: String) {
         if let described = action as? DescribedAction {
@@ -105,9 +119,9 @@ public struct ActionDescriber: Sendable {
         return (([prefix] + chain).filter { !$0.isEmpty }.joined(separator: "."), payload)
     }
 
-    /// `label`, cut at ``maxLabelLength`` with `…`.
+    /// `label`, cut at ``maxLabelLength`` with `…` when the describer ``abbreviates``.
     func cut(_ label: String) -> String {
-        guard label.utf8.count > maxLabelLength, label.count > maxLabelLength else { return label }
+        guard abbreviates, label.utf8.count > maxLabelLength, label.count > maxLabelLength else { return label }
         return String(label.prefix(maxLabelLength - 1)) + "…"
     }
 
@@ -156,16 +170,24 @@ public struct ActionDescriber: Sendable {
                 return "\(label): \(hiding.contains(label) ? "<redacted>" : rendered)"
             }.joined(separator: ", ")
         case .struct, .class:
-            if depth > 2 { return "\(shortTypeName(value))(…)" }
+            if abbreviates, depth > 2 { return "\(shortTypeName(value))(…)" }
             return "\(shortTypeName(value))(\(fields(of: mirror, depth: depth + 1, hiding: hiding)))"
         case .collection, .set:
             let count = mirror.children.count
             if count == 0 { return "[]" }
-            if count > 3 || depth > 2 { return "[… \(count) elements]" }
+            if abbreviates, count > 3 || depth > 2 { return "[… \(count) elements]" }
             return "[" + mirror.children.map { render($0.value, depth: depth + 1, hiding: hiding) }.joined(separator: ", ") + "]"
         case .dictionary:
             let count = mirror.children.count
-            return count == 0 ? "[:]" : "[… \(count) entries]"
+            if count == 0 { return "[:]" }
+            if abbreviates { return "[… \(count) entries]" }
+            // A dictionary's order changes from run to run; sorted, the whole label is the same each time.
+            let entries = mirror.children.map { entry -> String in
+                let pair = Array(Mirror(reflecting: entry.value).children)
+                guard pair.count == 2 else { return render(entry.value, depth: depth + 1, hiding: hiding) }
+                return render(pair[0].value, depth: depth + 1, hiding: hiding) + ": " + render(pair[1].value, depth: depth + 1, hiding: hiding)
+            }
+            return "[" + entries.sorted().joined(separator: ", ") + "]"
         default:
             return String(describing: value)
         }

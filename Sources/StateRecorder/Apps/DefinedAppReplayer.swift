@@ -80,19 +80,34 @@ final class DefinedAppReplayer<State, Action>: Replayer {
     }
 
     func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction {
-        // `{"type": "AddUser", "payload": {…}}` names the type; a bare payload is tried against each
-        // registered type in order.
+        // `{"type": "AddUser", "payload": {…}}` names the type; a bare payload is tried against every
+        // registered type, and must decode as exactly one.
         if case .object(let object) = payload, case .string(let tag)? = object["type"], let inner = object["payload"] {
             return try describe(app.actions.decode(JournalAction(type: tag, label: tag, payload: inner)))
         }
+        var decoded: [JournalAction] = []
         for entry in app.actions.types {
-            if let value = try? entry.decode(payload) { return try describe(value) }
+            if let value = try? entry.decode(payload), let action = try? describe(value), !decoded.contains(action) {
+                decoded.append(action)
+            }
         }
+        if decoded.count > 1, case .object(let object) = payload, case .string(let named)? = object["type"] {
+            // A Redux action object names its type beside its fields: it settles which one is meant.
+            let matching = decoded.filter { $0.type == named || $0.type.hasSuffix("." + named) }
+            if matching.count == 1 { return matching[0] }
+        }
+        if decoded.count > 1 { throw .ambiguousPayload(candidates: decoded.map(\.label)) }
+        if let only = decoded.first { return only }
         throw .undecodableAction("typed", detail: "the payload decodes as none of the registered action types (\(app.actions.names.joined(separator: ", "))); write {\"type\": TAG, \"payload\": …} to name one")
     }
 
-    private func describe(_ value: Any) throws(ReplayError) -> JournalAction {
-        let description = app.actions.describer(for: value).describe(value)
+    func describe(_ action: JournalAction) throws(ReplayError) -> JournalAction {
+        try describe(app.actions.decode(action), whole: true)
+    }
+
+    private func describe(_ value: Any, whole: Bool = false) throws(ReplayError) -> JournalAction {
+        let describer = app.actions.describer(for: value)
+        let description = (whole ? describer.unabbreviated : describer).describe(value)
         guard let entry = app.actions.entry(for: value) else {
             throw .unknownActionType(description.type, detail: "registered types: \(app.actions.names.joined(separator: ", "))")
         }

@@ -32,13 +32,14 @@ public protocol RegisteredApp: Sendable {
     var canGenerate: Bool { get }
     /// Records `steps` generated actions into a new journal, deterministically for a seed.
     ///
-    /// - Parameter path: The new journal's path.
-    /// - Parameter steps: How many actions to generate.
-    /// - Parameter seed: The seed of the generator: the same seed makes the same actions.
-    /// - Parameter options: How the journal is written.
-    /// - Parameter clock: Milliseconds since 1970 for each line's `time`.
-    /// - Parameter acknowledged: Called on the recording thread with the last step the writer has
-    ///   handed to the OS, whenever it advances (at most once per dispatch); crash tests use it.
+    /// - Parameters:
+    ///   - path: The new journal.
+    ///   - steps: How many actions to generate.
+    ///   - seed: The seed of the generator: the same seed makes the same recording.
+    ///   - options: The recorder's options.
+    ///   - clock: Milliseconds since 1970 for each line's `time`.
+    ///   - acknowledged: Called on the recording thread with the last step the writer has
+    ///     handed to the OS, whenever it advances (at most once per dispatch); crash tests use it.
     /// - Returns: How many actions were applied and how many the validators rejected.
     func record(to path: String, steps: Int, seed: UInt64, options: RecorderOptions,
                 clock: @escaping @Sendable () -> Int64, acknowledged: ((Int) -> Void)?) throws -> RecordingSummary

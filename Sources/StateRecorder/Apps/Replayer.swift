@@ -19,6 +19,17 @@ public protocol Replayer: AnyObject {
     /// Decodes `action`'s payload and describes it again with this app's describer: the tag and label
     /// the current code gives it.
     func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction
+    /// Decodes `action` as ``apply(_:)`` does, by its tag, and describes it again: the tag the current
+    /// code gives it and its whole label, nothing shortened (what `statedbg log --full` prints).
+    func describe(_ action: JournalAction) throws(ReplayError) -> JournalAction
+}
+
+extension Replayer {
+    /// Describes `action`'s payload as ``normalize(_:)`` does, for replayers written before
+    /// ``describe(_:)`` existed.
+    public func describe(_ action: JournalAction) throws(ReplayError) -> JournalAction {
+        try normalize(action.payload)
+    }
 }
 
 /// What happened to one replayed action.
@@ -40,6 +51,12 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCase(String, actionType: String, known: [String])
     /// The action was recorded through reflection (its type is not `Codable`), so it cannot be decoded.
     case notReplayable(String)
+    /// The step replaces the state from outside the reducer (`statedbg.replaceState`): there is no action
+    /// to decode; a replay takes the state the step records.
+    case replacesState
+    /// A payload typed without its type decodes as more than one registered action type, each
+    /// described here by its label; which one is meant must be said.
+    case ambiguousPayload(candidates: [String])
     /// The payload decodes as an action whose tag is not the one recorded: the line was altered or the
     /// tag belongs to another type.
     case mismatchedTag(String, decoded: String)
@@ -62,6 +79,11 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             "`\(name)` is not a case of \(actionType) (known: \(known.joined(separator: ", ")))"
         case .notReplayable(let type):
             "action \(type) was recorded without Codable, so it cannot be replayed"
+        case .ambiguousPayload(let candidates):
+            "the payload decodes as more than one action: \(candidates.dropLast().joined(separator: ", ")) and \(candidates.last ?? ""); "
+                + "name the one you mean by writing it as `statedbg log` prints it, such as \(candidates.first ?? ""), or as {\"type\": TAG, \"payload\": …}"
+        case .replacesState:
+            "the step replaces the state from outside the reducer (\(ReservedActionTag.replaceState)); it has no action to run"
         case .mismatchedTag(let type, let decoded):
             "the step is damaged: its action is tagged \(type), but its payload decodes as \(decoded)"
         case .stateNotDecodable(let stateType):
@@ -177,6 +199,21 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             throw .undecodableAction(description.type, detail: "\(error)")
         }
         return JournalAction(type: description.type, label: description.label, payload: encoded)
+    }
+}
+
+extension TypedReplayer {
+    func describe(_ action: JournalAction) throws(ReplayError) -> JournalAction {
+        guard action.replayMode == .decode else { throw action.replayMode == .notReplayable ? .notReplayable(action.type) : .replacesState }
+        let decoded = try decoder.decode(action.payload, type: action.type)
+        let description = app.describer.unabbreviated.describe(decoded)
+        do {
+            // Encoded again, so that a payload typed in another form (a date as ISO 8601 text) is the one
+            // the recorder writes.
+            return JournalAction(type: description.type, label: description.label, payload: try JSONValueEncoder().encode(decoded))
+        } catch {
+            throw .undecodableAction(description.type, detail: "\(error)")
+        }
     }
 }
 

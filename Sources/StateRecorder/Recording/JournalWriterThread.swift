@@ -207,22 +207,22 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             noteStep()
         case .replacement(let step, let time, let parent):
-            let action = JournalAction(type: "statedbg.replaceState", label: "statedbg.replaceState", payload: .null)
+            let action = JournalAction.stateReplacement()
             lastStep = try states.appendReplacement(action: action, state: queue.state(index, in: batch).pointee,
                                                     time: time, parent: parent, builder: builder, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             noteStep()
         case .rejected(let after, let time, let rejection):
             let action = try actions.encoded(queue.action(index, in: batch).pointee).action
-            JournalEvent.rejected(after: after, time: time, action: action,
-                                  validator: rejection.validator, reason: rejection.reason).write(to: &buffer)
+            try JournalEvent.rejected(after: after, time: time, action: action,
+                                      validator: rejection.validator, reason: rejection.reason).writeReadable(to: &buffer)
         case .commandError(let after, let time, let command, let message):
-            JournalEvent.commandError(after: after, time: time, command: command, error: message).write(to: &buffer)
+            try JournalEvent.commandError(after: after, time: time, command: command, error: message).writeReadable(to: &buffer)
         case .travel(let after, let time, let kind, let to):
             let hash = try states.travelHash(to: queue.state(index, in: batch).pointee, builder: builder)
             JournalEvent.travel(after: after, time: time, kind: kind, to: to, hash: hash).write(to: &buffer)
         case .marker(let after, let time, let name):
-            JournalEvent.marker(after: after, time: time, name: name).write(to: &buffer)
+            try JournalEvent.marker(after: after, time: time, name: name).writeReadable(to: &buffer)
         case .closing(let after, let time):
             JournalEvent.closed(after: after, time: time).write(to: &buffer)
         case .stop(let message):

@@ -43,15 +43,16 @@ final class SnapshottingStateEncoding<State>: QueuedStateEncoding {
                     into buffer: inout [UInt8]) throws -> Int {
         let json = try encode(state)
         defer { states.dropArrayChanges() }
-        return builder.appendStep(actionBytes: actionBytes, state: json, time: time, parent: parent,
-                                  changes: states.arrayChanges, into: &buffer)
+        return try builder.appendReadableStep(actionBytes: actionBytes, state: json, time: time, parent: parent,
+                                              changes: states.arrayChanges, into: &buffer)
     }
 
     func appendReplacement(action: JournalAction, state: State, time: Int64, parent: Int?, builder: JournalBuilder,
                            into buffer: inout [UInt8]) throws -> Int {
         let json = try encode(state)
         states.dropArrayChanges()
-        return builder.appendStep(action: action, state: json, time: time, parent: parent, keyframe: true, into: &buffer)
+        return try builder.appendReadableStep(action: action, state: json, time: time, parent: parent, keyframe: true,
+                                              into: &buffer)
     }
 
     func travelHash(to state: State, builder: JournalBuilder) throws -> UInt64 {
@@ -74,13 +75,13 @@ final class PreparedStateEncoding: QueuedStateEncoding {
 
     func appendStep(actionBytes: [UInt8], state: PreparedStepState, time: Int64, parent: Int?, builder: JournalBuilder,
                     into buffer: inout [UInt8]) throws -> Int {
-        builder.appendStep(actionBytes: actionBytes, prepared: state, time: time, parent: parent, into: &buffer)
+        try builder.appendReadableStep(actionBytes: actionBytes, prepared: state, time: time, parent: parent, into: &buffer)
     }
 
     func appendReplacement(action: JournalAction, state: PreparedStepState, time: Int64, parent: Int?,
                            builder: JournalBuilder, into buffer: inout [UInt8]) throws -> Int {
-        builder.appendStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: state, time: time,
-                           parent: parent, into: &buffer)
+        try builder.appendReadableStep(actionBytes: action.jsonValue.serialized(.canonical), prepared: state, time: time,
+                                       parent: parent, into: &buffer)
     }
 
     func travelHash(to state: PreparedStepState, builder: JournalBuilder) throws -> UInt64 {

@@ -134,7 +134,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, options: options, clock: clock)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
-            actions: registry(app), options: options, owner: owner, clock: clock, onError: onError,
+            actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
         resumed.mark("resumed")
@@ -162,8 +162,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     }
 
     /// The app's one action type, tagged with the app's identifier as before: `bank.pay`.
-    private static func registry(_ app: RecordableApp<State, Action>) -> ActionRegistry {
-        ActionRegistry().registering(Action.self, as: app.id)
+    private static func registry(_ app: RecordableApp<State, Action>) throws -> ActionRegistry {
+        try ActionRegistry().registering(Action.self, as: app.id)
     }
 
     private func observe() {

@@ -20,6 +20,9 @@ import StateJournal
 /// An action whose type is not registered is still recorded, under the same name, and its payload is
 /// its `Codable` form when it has one; an action type that is not `Codable` at all is recorded through
 /// reflection and marked not replayable. Nothing is ever dropped.
+///
+/// Names that start with `statedbg.` are statedbg's own (`StateJournal`'s `ReservedActionTag`): a
+/// type cannot be registered or named under one.
 public struct ActionRegistry: Sendable {
     /// The registered types, in the order given.
     var types: [RegisteredActionType]
@@ -35,19 +38,39 @@ public struct ActionRegistry: Sendable {
     }
 
     /// A registry of these `Codable` action types, each under its own name (``defaultName(of:)``).
+    ///
+    /// A type whose own name starts with `statedbg.` (a type nested in a type named `statedbg`) stops
+    /// the program with a message: its tags would be statedbg's own. Register it with
+    /// ``register(_:as:)`` under another name instead.
     public init(_ types: any Codable.Type...) {
         self.init()
-        for type in types { register(type) }
+        for type in types {
+            do {
+                try register(type)
+            } catch {
+                // The names here are the types' own, fixed when the app is compiled: a programmer error.
+                preconditionFailure(error.description)
+            }
+        }
     }
 
     /// Registers `type` under `name`, the start of the tags of its actions.
     ///
-    /// - Parameter type: A `Codable` action type of the app's.
-    /// - Parameter name: The tag of a struct's actions, or the part before the case of an enum's
-    ///   (`bank` gives `bank.pay`); ``defaultName(of:)`` when `nil`. Keep it stable: recordings find
-    ///   their types by it.
-    public mutating func register(_ type: any Codable.Type, as name: String? = nil) {
-        let entry = RegisteredActionType(type, name: name ?? Self.defaultName(of: type))
+    /// ```swift
+    /// var actions = ActionRegistry()
+    /// try actions.register(AccountAction.self, as: "bank")   // tags such as bank.deposit
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The `Codable` action type.
+    ///   - name: The tag of a struct's actions, or the part before the case of an enum's
+    ///     (`bank` gives `bank.pay`); ``defaultName(of:)`` when `nil`. Keep it stable: recordings find
+    ///     their types by it.
+    /// - Throws: ``ActionRegistryError/reservedName(_:type:)`` for a name that starts with `statedbg.`.
+    public mutating func register(_ type: any Codable.Type, as name: String? = nil) throws(ActionRegistryError) {
+        let name = name ?? Self.defaultName(of: type)
+        guard !ReservedActionTag.isReserved(name) else { throw .reservedName(name, type: String(reflecting: type)) }
+        let entry = RegisteredActionType(type, name: name)
         if let index = indexByType[entry.id] {
             types[index] = entry
         } else {
@@ -62,16 +85,21 @@ public struct ActionRegistry: Sendable {
     ///
     /// ```swift
     /// var actions = ActionRegistry(SearchQuery.self)
-    /// actions.name(Search.Action.self, as: "search")   // tags such as search.queryChanged
+    /// try actions.name(Search.Action.self, as: "search")   // tags such as search.queryChanged
     /// ```
-    public mutating func name(_ type: Any.Type, as name: String) {
+    ///
+    /// - Throws: ``ActionRegistryError/reservedName(_:type:)`` for a name that starts with `statedbg.`.
+    public mutating func name(_ type: Any.Type, as name: String) throws(ActionRegistryError) {
+        guard !ReservedActionTag.isReserved(name) else { throw .reservedName(name, type: String(reflecting: type)) }
         namesOfOtherTypes[ObjectIdentifier(type)] = name
     }
 
     /// This registry with `type` registered as well.
-    public func registering(_ type: any Codable.Type, as name: String? = nil) -> ActionRegistry {
+    ///
+    /// - Throws: ``ActionRegistryError/reservedName(_:type:)`` for a name that starts with `statedbg.`.
+    public func registering(_ type: any Codable.Type, as name: String? = nil) throws(ActionRegistryError) -> ActionRegistry {
         var copy = self
-        copy.register(type, as: name)
+        try copy.register(type, as: name)
         return copy
     }
 
@@ -126,7 +154,11 @@ public struct ActionRegistry: Sendable {
     ///   ``ReplayError/undecodableAction(_:detail:)`` when the payload does not decode, and
     ///   ``ReplayError/mismatchedTag(_:decoded:)`` when it decodes as an action with another tag.
     func decode(_ action: JournalAction) throws(ReplayError) -> Any {
-        guard action.isReplayable else { throw .notReplayable(action.type) }
+        switch action.replayMode {
+        case .decode: break
+        case .notReplayable: throw .notReplayable(action.type)
+        case .recordedState: throw .replacesState
+        }
         guard let entry = entry(forTag: action.type) else {
             throw .unknownActionType(action.type, detail: "registered types: \(names.isEmpty ? "none" : names.joined(separator: ", "))")
         }

@@ -29,7 +29,7 @@ import Synchronization
 /// an idle store the action has been applied.
 ///
 /// Invariants, which justify `@unchecked Sendable`:
-/// - `state`, the queue and the ``_Listeners`` snapshot share one `Locked` value; the reducer and the
+/// - `state`, the queue and the `_Listeners` snapshot share one `Locked` value; the reducer and the
 ///   validators run while it is held, so nothing else sees a half-applied action.
 /// - Exactly one thread drains at a time: the one whose identity it swapped into `drainingThread`
 ///   (from 0, atomically). Only that thread runs middleware, observers and subscriber callbacks, and

@@ -203,6 +203,7 @@ class Timeline {
     if (document.version > 1) throw new Error("the timeline data is version " + document.version + "; this page reads version 1");
     this.recording = document.recording;
     this.window = document.window;
+    this.dates = document.dates || [];  // paths whose numbers are Dates: keys, null for any element or key
     this.entries = [];       // by step - firstStep
     this.marks = new Map();  // step -> events that follow it
     this.types = new Set();
@@ -635,9 +636,9 @@ class Page {
       const row = element("div", "op");
       row.append(element("span", "path", displayPath(tokens, op.op === "add" ? state : parent)), element("span", "summary", "  " + op.op));
       const old = op.op === "replace" || op.op === "remove" ? valueAt(parent, tokens) : undefined;
-      if (old !== undefined) row.append("\n", element("span", "removed", "- " + compactJSON(old)));
+      if (old !== undefined) row.append("\n", element("span", "removed", "- " + compactJSON(old) + this.dateNote(old, tokens)));
       if (op.from !== undefined) row.append("\n", element("span", "summary", "  from " + displayPath(pointerTokens(op.from), parent)));
-      if (op.value !== undefined) row.append("\n", element("span", "added", "+ " + compactJSON(op.value)));
+      if (op.value !== undefined) row.append("\n", element("span", "added", "+ " + compactJSON(op.value) + this.dateNote(op.value, tokens)));
       box.append(row);
     }
     const details = element("details");
@@ -764,7 +765,7 @@ class Page {
     line.append(element("span", "toggle", container ? (this.isOpen(row.pointer) ? "▾" : "▸") : ""));
     if (row.key !== null) line.append(element("span", "key", row.key), ": ");
     if (!container) {
-      line.append(this.leaf(value));
+      line.append(this.leaf(value, pointerTokens(row.pointer)));
       if (numberOf(value) !== undefined) {
         const plot = element("button", "plot" + (this.chartPointer === row.pointer ? " selected" : ""), "∿");
         plot.type = "button";
@@ -779,10 +780,20 @@ class Page {
     return node;
   }
 
-  leaf(value) {
+  leaf(value, tokens) {
     if (typeof value === "string") return element("span", "string", quoted(value));
-    if (numberOf(value) !== undefined) return element("span", "number", canonicalJSON(value));
+    if (numberOf(value) !== undefined) return element("span", "number", canonicalJSON(value) + this.dateNote(value, tokens));
     return element("span", "literal", String(value));
+  }
+
+  /** "  // 2026-01-01T09:00:00.000Z" for a number at a path the schema says is a Date, else "". */
+  dateNote(value, tokens) {
+    const seconds = numberOf(value);
+    if (seconds === undefined || tokens === undefined || Math.abs(seconds) >= 3e11) return "";
+    const isDate = this.timeline.dates.some((path) => path.length === tokens.length
+      && path.every((key, index) => key === null || key === tokens[index]));
+    // Codable writes a Date as seconds since 2001-01-01, 978307200 seconds after 1970-01-01.
+    return isDate ? "  // " + new Date(Math.round((seconds + 978307200) * 1000)).toISOString() : "";
   }
 
   showRaw(raw) {

@@ -53,7 +53,7 @@ enum BisectCommand: Subcommand {
             source = try CommandFailure.translating { () throws(DebuggerError) in try JournalSource(path: file) }
         }
         guard let source else { return .success }
-        let printer = StepPrinter(colour: context.colour(arguments))
+        let printer = StepPrinter(colour: context.colour(arguments), source: source)
         context.output.print(try StepView(source: source, printer: printer).render(step: step))
         return .success
     }

@@ -1,6 +1,7 @@
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateRecorder
 import TerminalKit
 
 /// `statedbg diff FILE A B` (two steps) and `statedbg diff FILE1 FILE2` (two recordings).
@@ -46,7 +47,7 @@ enum DiffCommand: Subcommand {
         let file = arguments.string("file") ?? ""
         let first = arguments.string("a") ?? ""
         let json = arguments.flag("json")
-        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        var printer = StepPrinter(colour: context.colour(arguments) && !json)
         guard let second = arguments.string("b") else {
             if Int(first) != nil {
                 throw context.usageError(arguments, .missingArgument("<b>"))
@@ -54,6 +55,7 @@ enum DiffCommand: Subcommand {
             return try compare(file, first, json: json, printer: printer, context)
         }
         let source = try context.open(file)
+        printer.notes = JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null)
         guard let a = Int(first) else { throw context.usageError(arguments, .invalidValue(first, for: "<a>", expected: "a step number")) }
         guard let b = Int(second) else { throw context.usageError(arguments, .invalidValue(second, for: "<b>", expected: "a step number")) }
         let from = try ShowCommand.resolveStep(a, in: source)

@@ -1,3 +1,4 @@
+import StateDebugger
 import StateJSON
 import TerminalKit
 
@@ -7,8 +8,12 @@ enum ExamplesCommand: Subcommand {
         name: "examples",
         abstract: "List the registered apps: their ids, for 'statedbg record', and what they are.",
         discussion: """
-            With --json the list is one line: {"apps":[{"canRecord":BOOL,"id":TEXT,"summary":TEXT}…]}; \
-            canRecord is false for an app without an action generator.
+            Each app is followed by what its registration keeps from working, if anything: an app that \
+            registers no Codable action type cannot have its recordings replayed (dispatch, verify, skip \
+            and minimize), and one whose state type is not Decodable replays only from its initial state.
+
+            With --json the list is one line: {"apps":[{"canRecord":BOOL,"id":TEXT,"limits":TEXT or null,\
+            "summary":TEXT}…]}; canRecord is false for an app without an action generator.
 
             $ statedbg examples
             """,
@@ -19,7 +24,8 @@ enum ExamplesCommand: Subcommand {
         let apps = context.registry.apps
         if arguments.flag("json") {
             let list: [JSONValue] = apps.map { app in
-                ["id": .string(app.id), "summary": .string(app.summary), "canRecord": .bool(app.canGenerate)]
+                ["id": .string(app.id), "summary": .string(app.summary), "canRecord": .bool(app.canGenerate),
+                 "limits": RecordingAbilities.limits(of: app).map { .string($0) } ?? .null]
             }
             context.output.print(JSONValue.object(["apps": .array(list)]).canonicalText)
             return .success
@@ -33,6 +39,9 @@ enum ExamplesCommand: Subcommand {
             let padding = String(repeating: " ", count: width - app.id.count)
             let note = app.canGenerate ? "" : " (cannot be recorded: no action generator)"
             context.output.print(app.id + padding + app.summary + note)
+            if let limits = RecordingAbilities.limits(of: app) {
+                context.output.print(String(repeating: " ", count: width) + limits)
+            }
         }
         return .success
     }

@@ -20,8 +20,9 @@ enum ReplayCommand: Subcommand {
             With --json the output is JSON lines: {"action":{"label","payload","type"},"patch":[RFC 6902 \
             operations],"step":N} per step, the event's own object ({"event":"rejected",…}) per event, and \
             with --verify a last line {"verify":{"checkedThrough":N,"divergence":null or {"action","kind",\
-            "patch","step"},"failure":null or TEXT,"notReplayed":[STEP…],"passed":BOOL,"schema":TEXT,\
-            "stoppedAt":null or {"step","type"}}}.
+            "patch","step"},"failure":null or TEXT,"notReplayed":[STEP…],"passed":BOOL,"replayed":N,\
+            "schema":TEXT,"stoppedAt":null or {"step","type"}}}; "replayed" counts the steps run through \
+            the reducer and compared.
 
             The schema check comes first. A renamed, retyped or removed field of the state or of an \
             action's payload, a new field that is not optional, or an action case that is gone makes the \
@@ -31,8 +32,13 @@ enum ReplayCommand: Subcommand {
             replays.
 
             Actions recorded without Codable (an app with a store of its own can record any action) cannot \
-            be replayed: --verify steps over them, continuing from the recorded state, and says so; when the \
-            state type is not Decodable either, it stops there (exit status 65).
+            be replayed: --verify takes their steps' recorded states instead, says 'verified K of N steps' and \
+            names each such action with its steps and the fix (declare Codable on the action type, in the \
+            file that declares it). A verification that replayed no step checked nothing and fails (exit \
+            status 1), and says so before the steps are printed; --strict fails when any step was not \
+            replayed. When the state type is not Decodable either, the replay stops at the first such step \
+            (exit status 65). Steps that replace the state from outside the reducer \
+            (statedbg.replaceState) are taken as recorded too, and counted apart.
 
             Several recordings are verified with --verify --quiet (and without --to, which is about one): \
             each on its own, --jobs at a time, its result printed in the order given. A recording that \
@@ -54,6 +60,7 @@ enum ReplayCommand: Subcommand {
         arguments: [ArgumentSpec("file", help: "The recording: a statedbg journal or a Redux DevTools export; several with --verify --quiet.", isVariadic: true).completing(.files)],
         options: [
             .flag("verify", help: "Replay through the app's current reducer and check every state."),
+            .flag("strict", help: "With --verify: fail when any step could not be replayed."),
             .value("to", valueName: "n", help: "Stop after step <n> (negative counts from the end)."),
             .flag("quiet", short: "q", help: "Print only the summary (and the verification)."),
             .flag("json", help: "Print JSON lines instead of text."),
@@ -62,7 +69,7 @@ enum ReplayCommand: Subcommand {
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched); with several recordings, every one passed."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, or the schema is incompatible (even when the recording then does not decode); with several recordings, this is so for any one of them."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, the schema is incompatible (even when the recording then does not decode), no step could be replayed, or, with --strict, some step could not; with several recordings, this is so for any one of them."),
             .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
@@ -80,14 +87,17 @@ enum ReplayCommand: Subcommand {
         let json = arguments.flag("json")
         let quiet = arguments.flag("quiet")
         let verifier = try arguments.flag("verify") ? makeVerifier(source, context) : nil
+        let strict = arguments.flag("strict")
+        if strict, verifier == nil { throw CommandFailure(.usage, "--strict is about the verification; add --verify.") }
         let last = to ?? source.lastStep
-        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        let printer = StepPrinter(colour: context.colour(arguments) && !json, source: source)
         let output = context.output
         if verifier == nil, let export = source as? ReduxDevToolsImport, !export.hasStates {
             return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
         }
         // Verifying quietly, the verifier reads each line once, checking the recorded states as it replays.
         let fused = verifier != nil && quiet && source is JournalSource
+        if let verifier, !quiet { noteWhatCannotBeReplayed(verifier, context) }
         if !fused { try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context) }
         guard let verifier else {
             if !json {
@@ -98,11 +108,29 @@ enum ReplayCommand: Subcommand {
         }
         let (report, interrupted) = try runVerifier(verifier, through: last, checkingRecordedStates: fused, context)
         if json {
-            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted))))])).canonicalText)
+            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted, strict: strict))))])).canonicalText)
         } else {
-            for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: false) { output.print(line) }
+            for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: false) {
+                output.print(line)
+            }
         }
-        return try status(of: report, verifier: verifier, interrupted: interrupted)
+        return try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
+    }
+
+    /// Says on standard error, before any step is printed, when the verification that follows them
+    /// cannot replay the recording: no step holds an action the reducer can run, or the replay will
+    /// stop at a step it cannot run because the state type is not `Decodable`.
+    private static func noteWhatCannotBeReplayed(_ verifier: ReplayVerifier, _ context: CommandContext) {
+        let source = verifier.source
+        guard let coverage = try? ReplayCoverage.survey(source, isCancelled: context.isCancelled) else { return }
+        if coverage.replaysNothing {
+            let error = DebuggerError.nothingReplayable(source: source.name, steps: coverage.steps, notReplayed: coverage.notReplayed,
+                                                        consequence: "the verification after its steps checks nothing and fails")
+            context.output.printError("statedbg: note: \(error)")
+        } else if let first = coverage.firstTakenAsRecorded, source.info.header.stateCoding == .reflection {
+            context.output.printError("statedbg: note: \(source.name): step \(first) cannot be replayed, and the recording's states were "
+                + "reflected from a type that is not Codable, so the verification after the steps stops there.")
+        }
     }
 
     /// `--follow`: the steps there are, then new ones as the writer adds them, like `tail -f`.
@@ -113,7 +141,7 @@ enum ReplayCommand: Subcommand {
         let journal = try FollowCommandSupport.open(path)
         let json = arguments.flag("json")
         let quiet = arguments.flag("quiet")
-        let printer = StepPrinter(colour: context.colour(arguments) && !json)
+        let printer = StepPrinter(colour: context.colour(arguments) && !json, source: journal)
         let output = context.output
         try replaySteps(of: journal, through: journal.lastStep, json: json, quiet: quiet, printer: printer, context)
         var printed = journal.lastStep
@@ -163,22 +191,23 @@ enum ReplayCommand: Subcommand {
             throw CommandFailure(.usage, "replay prints the steps of one recording only; with several, add --quiet (-q) for each one's verification.")
         }
         let json = arguments.flag("json")
+        let strict = arguments.flag("strict")
         let colour = context.colour(arguments) && !json
         let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "verified")
         return try batch.run(context) { path, fileContext throws(CommandFailure) in
             let source = try fileContext.open(path, verifyingHashes: false)
             let verifier = try makeVerifier(source, fileContext)
-            let printer = StepPrinter(colour: colour)
+            let printer = StepPrinter(colour: colour, source: source)
             let fused = source is JournalSource
             if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
             let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)
             if !json {
-                for line in lines(of: report, verifier: verifier, interrupted: interrupted, printer: printer, naming: true) {
+                for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: true) {
                     fileContext.output.print(line)
                 }
             }
-            return .init(status: try status(of: report, verifier: verifier, interrupted: interrupted),
-                         members: members(of: report, interrupted: interrupted))
+            return .init(status: try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict),
+                         members: members(of: report, interrupted: interrupted, strict: strict))
         }
     }
 
@@ -271,11 +300,12 @@ enum ReplayCommand: Subcommand {
     }
 
     /// The members of the `verify` object of `--json`.
-    private static func members(of report: VerifyReport, interrupted: Bool) -> [(String, JSONValue)] {
+    private static func members(of report: VerifyReport, interrupted: Bool, strict: Bool) -> [(String, JSONValue)] {
         let divergence = report.divergence
         var members: [(String, JSONValue)] = [
             ("checkedThrough", .integer(Int64(report.checkedThrough))),
-            ("passed", .bool(report.failure == nil && divergence == nil && !interrupted && !isIncompatible(report) && report.stoppedAt == nil)),
+            ("passed", .bool(passed(report, interrupted: interrupted, strict: strict))),
+            ("replayed", .integer(Int64(report.replayedSteps))),
             ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
             ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
             ("schema", .string(report.compatibility.description)),
@@ -300,8 +330,8 @@ enum ReplayCommand: Subcommand {
     /// - Parameter naming: Whether each line names the recording, as when several are verified; the
     ///   schema verdict is then left out when it is plainly compatible, so a recording that passes gets
     ///   one line.
-    private static func lines(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool, printer: StepPrinter,
-                              naming: Bool) -> [String] {
+    static func lines(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool, strict: Bool,
+                              printer: StepPrinter, naming: Bool) -> [String] {
         let name = verifier.source.name
         let prefix = naming ? "\(name): " : ""
         var lines: [String] = []
@@ -317,22 +347,34 @@ enum ReplayCommand: Subcommand {
             lines.append(location + "\(stoppedAt); the state type \(verifier.app.stateTypeName) is not Decodable, "
                 + "so the replay cannot continue from its recorded state (\(before))")
         } else if !interrupted {
-            let count = report.checkedThrough - verifier.source.baseStep - report.notReplayed.count
             let verdict = isIncompatible(report) ? ", but the schema is incompatible, so the recording fails the check" : ""
-            lines.append(prefix + "verified \(count) step\(count == 1 ? "" : "s"): every state matches\(verdict)")
+            lines.append(prefix + report.coverageSummary + verdict)
         }
         if let note = report.notReplayedNote { lines.append(prefix + note) }
+        if let note = report.stateReplacementNote { lines.append(prefix + note) }
         if let note = report.redactionNote { lines += note.split(separator: "\n").map { prefix + $0 } }
+        if strict, report.skippedSteps > 0, !interrupted, report.divergence == nil, report.failure == nil {
+            let count = report.skippedSteps
+            lines.append(prefix + "--strict: \(count) step\(count == 1 ? " was" : "s were") not replayed, so the verification fails")
+        }
         return lines
     }
 
+    /// Whether the verification passed, as `--json` says and the exit status tells.
+    static func passed(_ report: VerifyReport, interrupted: Bool, strict: Bool) -> Bool {
+        !interrupted && !isIncompatible(report) && report.failure == nil && report.divergence == nil && report.stoppedAt == nil
+            && !report.verifiedNothing && (!strict || report.skippedSteps == 0)
+    }
+
     /// The exit status of the verification; Ctrl-C before the end is thrown.
-    private static func status(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool) throws(CommandFailure) -> ExitStatus {
+    private static func status(of report: VerifyReport, verifier: ReplayVerifier, interrupted: Bool,
+                               strict: Bool) throws(CommandFailure) -> ExitStatus {
         if report.divergence != nil || (isIncompatible(report) && !interrupted) { return .checkFailed }
         if report.stoppedAt != nil { return .dataError }
         if interrupted {
             throw CommandFailure(.interrupted, "Interrupted: verified steps up to \(report.checkedThrough) of \(verifier.source.name); they match.")
         }
+        if report.verifiedNothing || (strict && report.skippedSteps > 0) { return .checkFailed }
         return .success
     }
 

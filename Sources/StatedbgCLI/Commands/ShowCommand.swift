@@ -45,7 +45,11 @@ enum ShowCommand: Subcommand {
             // A path that selects nothing anywhere is a mistake to name, not an empty answer.
             try CommandFailure.translating { () throws(DebuggerError) in try source.requirePathExists(path) }
         }
-        let printer = StepPrinter(colour: false)
+        // The step's whole line is read, its action included: no state is shown from a line that is not
+        // a journal line.
+        let action = step == source.baseStep ? nil
+            : try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
+        let printer = StepPrinter(colour: false, source: source)
         let text = try render(state, path: path, json: arguments.flag("json"), full: arguments.flag("full"), printer: printer) {
             "\(source.name): \($0) selects nothing in the state after step \(step)."
         }
@@ -53,8 +57,6 @@ enum ShowCommand: Subcommand {
             context.output.print(text)
             return .success
         }
-        let action = step == source.baseStep ? nil
-            : try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) }
         if arguments.flag("json") {
             let parsed = (try? JSONValue(parsing: text)) ?? .string(text)
             context.output.print(JSONValue.object(JSONObject([("action", action?.jsonValue ?? .null), ("state", parsed)])).canonicalText)
@@ -81,9 +83,15 @@ enum ShowCommand: Subcommand {
                        nothing: (JSONPath) -> String) throws(CommandFailure) -> String {
         guard let path else { return json ? state.canonicalText : printer.dump(state, full: full) }
         let matches = path.evaluate(on: state)
+        // Each value keeps the notes of where it is in the state (a `Date`'s ISO 8601 rendering).
+        func dump(_ match: (pointer: JSONPointer, value: JSONValue)) -> String {
+            var printer = printer
+            printer.notes = printer.notes.rooted(at: match.pointer, in: state)
+            return printer.dump(match.value, full: full)
+        }
         if path.selectsAtMostOneValue {
             guard let match = matches.first else { throw CommandFailure(.checkFailed, nothing(path)) }
-            return json ? match.value.canonicalText : printer.dump(match.value, full: full)
+            return json ? match.value.canonicalText : dump(match)
         }
         if json {
             let list = matches.map { match -> JSONValue in
@@ -92,7 +100,7 @@ enum ShowCommand: Subcommand {
             return JSONValue.array(list).canonicalText
         }
         guard !matches.isEmpty else { throw CommandFailure(.checkFailed, nothing(path)) }
-        return matches.map { "\(JSONPath(pointer: $0.pointer)) = \(printer.dump($0.value, full: full))" }
+        return matches.map { "\(JSONPath(pointer: $0.pointer)) = \(dump($0))" }
             .joined(separator: "\n")
     }
 }

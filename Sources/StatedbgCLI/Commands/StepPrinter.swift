@@ -1,5 +1,7 @@
+import StateDebugger
 import StateJSON
 import StateJournal
+import StateRecorder
 
 /// Renders steps, diffs, events and states the same way in `replay`, `show`, `diff` and the REPL.
 ///
@@ -24,6 +26,21 @@ struct StepPrinter: Sendable {
 
     /// Whether diffs carry ANSI colours.
     var colour: Bool
+    /// What the numbers at some paths of the state stand for: a `Date` gets its ISO 8601 rendering
+    /// beside its number.
+    var notes = JSONValueNotes()
+
+    /// A printer of steps and states.
+    init(colour: Bool, notes: JSONValueNotes = JSONValueNotes()) {
+        self.colour = colour
+        self.notes = notes
+    }
+
+    /// A printer for `source`'s states, whose `Date` members (known from the schema in its header) get
+    /// their ISO 8601 rendering beside the number.
+    init(colour: Bool, source: any RecordingSource) {
+        self.init(colour: colour, notes: JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null))
+    }
 
     /// `step 3  bank.pay(…)`, or `step 0  (initial state)` for the base step; `  at FILE:LINE` follows
     /// when the recorder stored where the action was dispatched.
@@ -41,12 +58,12 @@ struct StepPrinter: Sendable {
     /// The diff renderer with this printer's colour setting.
     var renderer: JSONDiffRenderer {
         JSONDiffRenderer(options: JSONDiffRenderer.Options(
-            style: colour ? .terminal : .plain, maxArrayElements: Self.foldedArrayElements))
+            style: colour ? .terminal : .plain, maxArrayElements: Self.foldedArrayElements), notes: notes)
     }
 
     /// A whole state (or a value in it), large arrays folded, or everything when `full`.
     func dump(_ value: JSONValue, full: Bool = false) -> String {
-        JSONDumper(options: JSONDumper.Options(maxArrayElements: full ? nil : Self.foldedArrayElements)).dump(value)
+        JSONDumper(options: JSONDumper.Options(maxArrayElements: full ? nil : Self.foldedArrayElements), notes: notes).dump(value)
     }
 
     /// One event line: `    ⟂ rejected by noDebt: jenny would owe 20 (bank.pay(…))`.

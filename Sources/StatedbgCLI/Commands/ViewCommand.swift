@@ -15,8 +15,8 @@ enum ViewCommand: Subcommand {
         name: "view",
         abstract: "Write a self-contained HTML page that shows a recording as a timeline.",
         discussion: """
-            The page needs nothing but a browser: its style, script and the recording's keyframes and \
-            patches are inside it, and it loads nothing from the network. It shows the steps (filter by \
+            The page needs nothing but a browser: its style, script and the recording's states (some \
+            whole, the rest as patches, by a rule of the page's own) are inside it, and it loads nothing from the network. It shows the steps (filter by \
             text or action type), a slider (keys: left, right, Home, End), the state as a tree with what \
             the step changed highlighted, the step's diff, the raw JSON, a chart of any number in the \
             state, branches and marks. '#step=N' at the end of its URL opens it at step N.
@@ -71,9 +71,15 @@ enum ViewCommand: Subcommand {
             throw CommandFailure(.ioError, "Cannot write \(output): \(error.localizedDescription)")
         }
         let steps = page.data.window.count - 1
+        // The page keeps states whole by its own rule (see TimelineData); the journal's keyframes are
+        // another count, and both are said, so that neither is taken for the other.
+        var whole = "states kept whole: \(page.data.keyframes) in the page"
+        if let journal = source as? JournalSource {
+            let keyframes = journal.reader.keyframeSteps.filter { page.data.window.contains($0) }.count
+            whole += ", \(keyframes) in the journal"
+        }
         context.output.print("wrote \(output): steps \(page.data.window.lowerBound) through \(page.data.window.upperBound) "
-            + "(\(steps) action\(steps == 1 ? "" : "s"), \(page.data.keyframes) keyframe\(page.data.keyframes == 1 ? "" : "s")), "
-            + "\(byteText(page.html.count))")
+            + "(\(steps) action\(steps == 1 ? "" : "s"); \(whole)), \(byteText(page.html.count))")
         if arguments.flag("open") { open(output, context) }
         return .success
     }

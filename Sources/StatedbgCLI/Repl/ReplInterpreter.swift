@@ -56,7 +56,9 @@ package final class ReplInterpreter {
 
     let isCancelled: @Sendable () -> Bool
     var timeline: Timeline { session.timeline }
-    var printer: StepPrinter { StepPrinter(colour: colour) }
+    var printer: StepPrinter { StepPrinter(colour: colour, notes: notes) }
+    /// The `Date` notes of the recording's states, from the schema in its header.
+    private(set) lazy var notes = JSONValueNotes(stateSchema: session.source.info.schema["state"] ?? .null)
 
     /// The paths whose values are printed after a move that changed them, in the order they were added.
     package var watches: [String] { breakpoints.watchedPaths }
@@ -100,13 +102,17 @@ package final class ReplInterpreter {
         return "(statedbg \(branch)\(position.step)/\(timeline.lastStep)) "
     }
 
-    /// One line describing the recording, printed when an interactive session starts.
+    /// One line describing the recording and which of dispatch, verify, skip and minimize work for it
+    /// (``StateDebugger/RecordingAbilities``), printed when an interactive session starts.
     package var banner: String {
         let source = session.source
-        let mode = session.isReducerMode ? "reducer mode: dispatch and replay --verify work"
-            : "snapshot mode: no app \"\(source.info.app)\" is registered, so dispatch and replay --verify do not work"
-        return "\(source.name): app \(source.info.app), steps \(source.baseStep) to \(source.lastStep); \(mode). Type 'help' for the commands."
+        return "\(source.name): app \(source.info.app), steps \(source.baseStep) to \(source.lastStep); "
+            + "\(session.abilities().summary()). Type 'help' for the commands."
     }
+
+    /// For a session on a running app (`statedbg attach` sets it), whether the app's recorder can set its
+    /// state, so that `app jump`, `app undo` and `app redo` work; `nil` on a file. `info` says so.
+    var appTravels: Bool?
 
     /// The branches made in this session whose steps are not all saved, as `branch-1 (2 new steps)`.
     package var unsavedBranches: [String] {

@@ -6,8 +6,9 @@
 /// JSON output valid, since those characters can only occur inside JSON strings. The sequences of
 /// ``TerminalColour``, which coloured diffs are written with, pass unchanged where a diff writes them,
 /// and only there: red, green or dim after nothing but spaces on its line and before the `- `, `+ ` or
-/// two spaces of a diff line's marker, and reset at the end of a line. The same sequence anywhere else,
-/// as in a recorded label `rename("\u{1B}[31meve")`, is escaped.
+/// two spaces of a diff line's marker, and reset at the end of a line that such a colour opened. The
+/// same sequence anywhere else, as in a recorded label `rename("\u{1B}[31meve")` or a recorded type
+/// that ends in a reset, is escaped.
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
@@ -64,13 +65,26 @@ package enum ControlCharacterEscaper {
 
     // Safe because every read is checked against bytes.count first.
     /// The length of the allowed colour sequence that starts at `index`, or 0: a colour where a diff
-    /// line starts (only spaces before it on its line, a marker after it), a reset where a line ends.
+    /// line starts (only spaces before it on its line, a marker after it), a reset where a line that
+    /// such a colour opened ends.
     private static func colourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
         guard bytes[index] == 0x1B else { return 0 }
         if matches(reset, bytes, at: index) {
             let end = index + reset.count
-            return end == bytes.count || bytes[end] == 0x0A ? reset.count : 0
+            guard end == bytes.count || bytes[end] == 0x0A else { return 0 }
+            // A reset that no colour of the renderer's opened is recorded text that ends in one.
+            var first = index
+            while first > 0, bytes[first - 1] != 0x0A { first -= 1 }
+            while first < index, bytes[first] == 0x20 { first += 1 }
+            return first < index && openingColourLength(bytes, at: first) > 0 ? reset.count : 0
         }
+        return openingColourLength(bytes, at: index)
+    }
+
+    // Safe because every read is checked against bytes.count first.
+    /// The length of the red, green or dim sequence that starts a diff line at `index`, or 0.
+    private static func openingColourLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        guard bytes[index] == 0x1B else { return 0 }
         var start = index
         while start > 0, bytes[start - 1] == 0x20 { start -= 1 }
         guard start == 0 || bytes[start - 1] == 0x0A else { return 0 }

@@ -15,6 +15,13 @@ guard arguments.count == 4, let steps = Int(arguments[2]), ["return", "exit", "f
 }
 var options = RecorderOptions()
 if arguments[3] == "full-disk" {
+    // A test runner's worker thread may block SIGXFSZ, and a child inherits the mask: unblocked, the
+    // signal does what the shell that started the probe left it to do (its default, ending the
+    // process, unless `trap '' XFSZ` ignored it), as in an app.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGXFSZ)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     // Every step is handed to the OS before it is acknowledged; the writes fail once the limit is hit.
     options.durability = .everyStep(sync: false)
     let errors = Mutex<[String]>([])

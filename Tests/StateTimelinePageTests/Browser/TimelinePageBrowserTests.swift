@@ -209,6 +209,22 @@ struct TimelinePageBrowserTests {
         }
     }
 
+    /// The `Date` members the schema knows show their ISO 8601 rendering beside the number, in the tree
+    /// and in the diff, as `statedbg show` and `diff` print them.
+    @Test func aDateShowsItsISO8601RenderingBesideTheNumber() async throws {
+        let url = try page(of: "Recordings/bank-swiftystate-last-activity.jsonl", name: "dates")
+        try await WebDriver.session { browser in
+            try await browser.open(url + "#step=4")
+            let shown = try await browser.execute("""
+                return {tree: document.querySelector('#state-tree .node[data-pointer="/lastActivity"] .number')?.textContent ?? null,
+                        diff: document.getElementById('diff').textContent};
+                """)
+            #expect(shown["tree"] == "789014640.0  // 2026-01-02T02:44:00.000Z")
+            #expect(shown["diff"]?.stringValue?.contains("- 789002520.0  // 2026-01-01T23:22:00.000Z") == true, "\(shown)")
+            #expect(shown["diff"]?.stringValue?.contains("+ 789014640.0  // 2026-01-02T02:44:00.000Z") == true, "\(shown)")
+        }
+    }
+
     /// A state of a thousand users: the tree lists the open nodes as rows and draws only those in view,
     /// with the branch the step changed opened, highlighted and scrolled into view for that step only.
     @Test func theTreeDrawsTheRowsInViewWithTheChangedBranchOpen() async throws {

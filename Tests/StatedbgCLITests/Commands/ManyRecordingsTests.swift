@@ -96,9 +96,9 @@ import Testing
         #expect(run.status == .checkFailed)
         #expect(run.error == "")
         #expect(run.output == #"""
-            {"checkedThrough":1,"divergence":null,"failure":null,"file":"c.jsonl","notReplayed":[],"passed":true,"schema":"compatible: the recording's state and action types match the current code","status":0,"stoppedAt":null}
+            {"checkedThrough":1,"divergence":null,"failure":null,"file":"c.jsonl","notReplayed":[],"passed":true,"replayed":1,"schema":"compatible: the recording's state and action types match the current code","status":0,"stoppedAt":null}
             {"error":"missing.jsonl: no such file.","file":"missing.jsonl","passed":false,"status":66}
-            {"checkedThrough":1,"divergence":{"action":{"label":"wallet.pay(to: \"donald\", amount: 10)","payload":{"pay":{"amount":10,"to":"donald"}},"type":"wallet.pay"},"kind":"stateMismatch","patch":[{"op":"replace","path":"/balance","value":95}],"step":2},"failure":null,"file":"diverging.jsonl","notReplayed":[],"passed":false,"schema":"compatible: the recording's state and action types match the current code","status":1,"stoppedAt":null}
+            {"checkedThrough":1,"divergence":{"action":{"label":"wallet.pay(to: \"donald\", amount: 10)","payload":{"pay":{"amount":10,"to":"donald"}},"type":"wallet.pay"},"kind":"stateMismatch","patch":[{"op":"replace","path":"/balance","value":95}],"step":2},"failure":null,"file":"diverging.jsonl","notReplayed":[],"passed":false,"replayed":1,"schema":"compatible: the recording's state and action types match the current code","status":1,"stoppedAt":null}
             {"summary":{"errors":1,"failed":1,"passed":1,"recordings":3,"status":1}}
 
             """#)

@@ -96,8 +96,20 @@ enum TallyFixture {
         try TallyFixture.record(TallyFixture.app, TallyFixture.session, to: directory.file("t.jsonl"))
         let run = CommandRun.statedbg("replay", "@t.jsonl", "--verify", "--quiet", in: directory, apps: [TallyFixture.app])
         #expect(run.status == .success)
-        #expect(run.output.contains("verified 4 steps: every state matches\n"))
-        #expect(run.output.contains("1 step was recorded without Codable and not replayed (2): the replay continued from its recorded state\n"))
+        #expect(run.output == """
+            schema: compatible: the recording's state and action types match the current code
+            verified 4 of 5 steps: every replayed state matches
+            not replayed: the action Notify (1 step: 2) was recorded without Codable, so the replay took its recorded state; to replay it, declare Codable on its action type in the file that declares the type (Swift synthesizes Codable only there), and register the type in the app's ActionRegistry.
+
+            """)
+        // --strict allows no step that was not replayed.
+        let strict = CommandRun.statedbg("replay", "@t.jsonl", "--verify", "--quiet", "--strict", in: directory, apps: [TallyFixture.app])
+        #expect(strict.status == .checkFailed)
+        #expect(strict.output.hasSuffix("""
+            ActionRegistry.
+            --strict: 1 step was not replayed, so the verification fails
+
+            """))
     }
 
     @Test func verifyingStopsWithAClearErrorWhereNeitherActionNorStateDecodes() throws {

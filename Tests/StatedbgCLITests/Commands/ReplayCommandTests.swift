@@ -103,7 +103,7 @@ import TerminalKit
         #expect(run.output == #"""
             {"action":{"label":"wallet.deposit(5)","payload":{"deposit":{"_0":5}},"type":"wallet.deposit"},"patch":[{"op":"replace","path":"/balance","value":105}],"step":1}
             {"action":{"label":"wallet.pay(to: \"daisy\", amount: 200)","payload":{"pay":{"amount":200,"to":"daisy"}},"type":"wallet.pay"},"after":1,"event":"rejected","reason":"jenny would owe 95","time":1767225602000,"validator":"noDebt"}
-            {"verify":{"checkedThrough":1,"divergence":null,"failure":null,"notReplayed":[],"passed":true,"schema":"compatible: the recording's state and action types match the current code","stoppedAt":null}}
+            {"verify":{"checkedThrough":1,"divergence":null,"failure":null,"notReplayed":[],"passed":true,"replayed":1,"schema":"compatible: the recording's state and action types match the current code","stoppedAt":null}}
 
             """#)
     }

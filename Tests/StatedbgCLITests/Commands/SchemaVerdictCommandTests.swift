@@ -65,7 +65,7 @@ import Testing
         let json = CommandRun.statedbg("replay", "@n.jsonl", "--verify", "-q", "--json", in: directory, apps: [Tagged.app])
         #expect(json.status == .success)
         #expect(try JSONValue(parsing: json.output) == [
-            "verify": ["checkedThrough": 2, "divergence": nil, "failure": nil, "passed": true, "notReplayed": [], "stoppedAt": nil,
+            "verify": ["checkedThrough": 2, "divergence": nil, "failure": nil, "passed": true, "replayed": 2, "notReplayed": [], "stoppedAt": nil,
                        "schema": "risky: the state's .pages[].tag is a new optional field"],
         ])
     }

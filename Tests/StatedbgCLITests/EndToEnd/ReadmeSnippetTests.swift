@@ -20,10 +20,13 @@ import TestSupport
         public struct AddUser: Action, Codable { public var name: String; public var age: Int }
         public struct UpdateAge: Action, Codable { public var id: Int; public var age: Int }
         public struct RemoveUser: Action, Codable { public var id: Int }
-        public struct AppState: Sendable { public var names: [String] = []; public init() {} }
+        public struct AppState: Codable, Sendable { public var names: [String] = []; public init() {} }
         public func appReducer(action: Action, state: AppState?) -> AppState { state ?? AppState() }
+        public struct ReSwiftInit: Action { public init() {} }
         public typealias DispatchFunction = (Action) -> Void
         public typealias Middleware<State> = (@escaping DispatchFunction, @escaping () -> State?)
+            -> (@escaping DispatchFunction) -> DispatchFunction
+        public typealias GetStateFirstMiddleware<State> = (@escaping () -> State?, @escaping DispatchFunction)
             -> (@escaping DispatchFunction) -> DispatchFunction
 
         public enum AccountAction: Codable { case deposit(amount: Int) }
@@ -94,14 +97,19 @@ import TestSupport
                                 "-emit-module-path", directory.appendingPathComponent("MyApp.swiftmodule").path, prelude.path] + cModules,
                                in: directory)
         #expect(built.status == 0, "the stand-in app does not compile:\n\(built.output)")
-        // The snippets build on each other, as a reader's file would: each is checked with the ones before it.
+        // The snippets build on each other, as a reader's file would: each is checked with the ones before
+        // it, in both language modes a reader's package may use, and a warning fails as an error does.
         var program = "import Foundation\nimport MyApp\nimport StateRecorder\nimport StateTesting\nimport Testing\n"
         for (index, snippet) in try Self.snippets().enumerated() {
             program += snippet + "\n"
             let file = directory.appendingPathComponent("main.swift")
             try program.write(to: file, atomically: true, encoding: .utf8)
-            let checked = try swiftc(["-typecheck", "-I", modules, "-I", directory.path, file.path] + cModules, in: directory)
-            #expect(checked.status == 0, "README snippet \(index + 1) does not compile:\n\(snippet)\n\(checked.output)")
+            for mode in ["5", "6"] {
+                let checked = try swiftc(["-typecheck", "-swift-version", mode, "-I", modules, "-I", directory.path, file.path] + cModules,
+                                         in: directory)
+                #expect(checked.status == 0, "README snippet \(index + 1) does not compile in Swift \(mode) mode:\n\(snippet)\n\(checked.output)")
+                #expect(!checked.output.contains("warning:"), "README snippet \(index + 1) warns in Swift \(mode) mode:\n\(snippet)\n\(checked.output)")
+            }
         }
     }
 

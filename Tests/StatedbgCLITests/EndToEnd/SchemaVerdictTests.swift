@@ -82,7 +82,7 @@ import Testing
         let verify = try JSONValue(parsing: json.output)
         #expect(verify == [
             "verify": [
-                "checkedThrough": 0, "divergence": nil, "passed": false, "notReplayed": [], "stoppedAt": nil,
+                "checkedThrough": 0, "divergence": nil, "passed": false, "replayed": 0, "notReplayed": [], "stoppedAt": nil,
                 "failure": #"old.jsonl:2: step 1 cannot be replayed: the users.addUser action's payload does not decode: addUser.name: required key "name" is missing."#,
                 "schema": .string(Self.fullNameVerdict),
             ],

@@ -17,7 +17,8 @@ import Testing
 
         let build = try package.swift("build")
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
-        let session = try package.run(package.product("mine-session"), "Recordings/inventory.jsonl", "Recordings/shelf.jsonl")
+        let session = try package.run(package.product("mine-session"), "Recordings/inventory.jsonl", "Recordings/shelf.jsonl",
+                                      "Recordings/started.jsonl", "Recordings/crate.jsonl", "Recordings/watched.jsonl")
         try #require(session.status == 0, "\(session.output)")
         for recording in ["inventory", "shelf"] {
             for (framework, file) in [([String](), "ReplayTests"), (["--xctest"], "ReplayXCTests")] {
@@ -28,6 +29,30 @@ import Testing
                 #expect(export.output == "wrote a regression test for Recordings/\(recording).jsonl to \(output)\n")
             }
         }
+        // A recording that starts with the store's own start-up action (not Codable) gets a test too: it
+        // replays every other step, and says which it does not.
+        let started = try package.run(package.product("statedbg-mine"),
+                                      ["export", "Recordings/started.jsonl", "--test", "-o", "Tests/MineAppTests/StartedReplayTests.swift"])
+        #expect(started.status == 0, "\(started.output)")
+        let startedSource = try String(contentsOfFile: folder.file("Tests/MineAppTests/StartedReplayTests.swift"), encoding: .utf8)
+        #expect(startedSource.contains(
+            "\n// Not replayed, since their actions were recorded without Codable: StoreInit (1 step: 1); the replay takes their recorded states.\n"))
+        // A recording none of whose actions is Codable would make a test that cannot fail; one whose state
+        // cannot be decoded and whose actions are not all Codable, a test that cannot pass. Neither is written.
+        let crate = try package.run(package.product("statedbg-mine"),
+                                    ["export", "Recordings/crate.jsonl", "--test", "-o", "Tests/MineAppTests/CrateReplayTests.swift"])
+        #expect(crate.status == 65)
+        #expect(crate.output.hasPrefix("statedbg: error: Recordings/crate.jsonl: none of its 2 steps can be replayed through the reducer, so a test made from it could never fail: "),
+                "\(crate.output)")
+        let watched = try package.run(package.product("statedbg-mine"),
+                                      ["export", "Recordings/watched.jsonl", "--test", "-o", "Tests/MineAppTests/WatchedReplayTests.swift"])
+        #expect(watched.status == 65)
+        #expect(watched.output.contains("a test made from this recording could never pass: step 2: action Restock was recorded without Codable"),
+                "\(watched.output)")
+        for refused in ["Crate", "Watched"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.file("Tests/MineAppTests/\(refused)ReplayTests.swift")))
+        }
+
         // TestExporter's documentation shows this file.
         let inventory = try String(contentsOfFile: folder.file("Tests/MineAppTests/InventoryReplayTests.swift"), encoding: .utf8)
         #expect(inventory == ##"""
@@ -67,7 +92,7 @@ import Testing
 
         let test = try package.swift("test")
         #expect(test.status == 0, "swift test failed:\n\(test.output)")
-        for suite in ["InventoryReplayTests", "ShelfReplayTests"] {
+        for suite in ["InventoryReplayTests", "ShelfReplayTests", "StartedReplayTests"] {
             #expect(test.output.contains("Suite \(suite) passed"), "\(test.output)")
         }
         for testCase in ["InventoryReplayXCTests", "ShelfReplayXCTests"] {
@@ -78,7 +103,7 @@ import Testing
         try package.edit("Sources/MineApp/Inventory.swift", replacing: "+= add.count", with: "+= add.count + 1")
         let broken = try package.swift("test")
         #expect(broken.status != 0)
-        for suite in ["InventoryReplayTests", "ShelfReplayTests"] {
+        for suite in ["InventoryReplayTests", "ShelfReplayTests", "StartedReplayTests"] {
             #expect(broken.output.contains("Suite \(suite) failed"), "\(broken.output)")
         }
         for testCase in ["InventoryReplayXCTests", "ShelfReplayXCTests"] {
@@ -86,6 +111,11 @@ import Testing
         }
         #expect(broken.output.contains("step 1 AddItem(name: \"apple\", count: 3): state differs from the recording"),
                 "\(broken.output)")
+        // The recording that starts with the store's action fails at the first step the reducer changed,
+        // with the diff.
+        #expect(broken.output.contains("step 2 AddItem(name: \"apple\", count: 3): state differs from the recording (Recorded: -, Actual: +)"),
+                "\(broken.output)")
+        #expect(broken.output.contains(#"-     "apple": 3"#) && broken.output.contains(#"+     "apple": 4"#), "\(broken.output)")
     }
 }
 
@@ -143,6 +173,14 @@ private struct UserPackage {
                 var name: String
             }
 
+            /// The store's own start-up action, as ReSwift's ReSwiftInit: not Codable.
+            struct StoreInit: Action {}
+
+            /// Not Codable: the crate's actions are recorded, never replayed.
+            struct Restock: Action {
+                var name: String
+            }
+
             struct Inventory: Codable, Equatable {
                 var items: [String: Int] = [:]
             }
@@ -173,8 +211,37 @@ private struct UserPackage {
                 return state
             }
 
+            func crateReducer(action: any Action, state: Inventory?) -> Inventory {
+                var state = state ?? Inventory()
+                if let restock = action as? Restock { state.items[restock.name, default: 0] += 1 }
+                return state
+            }
+
+            /// A view's state that holds what no journal can give back: a closure and the errors seen.
+            struct Watched {
+                var items: [String: Int] = [:]
+                var errors: [any Error] = []
+                var onChange: @Sendable () -> Void = {}
+            }
+
+            func watchedReducer(action: any Action, state: Watched?) -> Watched {
+                var state = state ?? Watched()
+                switch action {
+                case let add as AddItem: state.items[add.name, default: 0] += add.count
+                case let restock as Restock: state.items[restock.name, default: 0] += 1
+                default: break
+                }
+                return state
+            }
+
             enum Stores {
                 static let actions = ActionRegistry(AddItem.self, RemoveItem.self)
+                static let crate = AppDefinition<Inventory, any Action>(
+                    id: "crate", swiftName: "Stores.crate", initialState: Inventory(), actions: ActionRegistry(),
+                    reducer: { crateReducer(action: $0, state: $1) })
+                static let watched = AppDefinition<Watched, any Action>(
+                    id: "watched", swiftName: "Stores.watched", initialState: Watched(), actions: actions,
+                    reducer: { watchedReducer(action: $0, state: $1) })
                 static let inventory = AppDefinition<Inventory, any Action>(
                     id: "inventory", swiftName: "Stores.inventory", initialState: Inventory(), actions: actions,
                     reducer: inventoryReducer)
@@ -183,14 +250,18 @@ private struct UserPackage {
             }
 
             /// The apps this package's statedbg knows.
-            public let registeredApps: [any RegisteredApp] = [Stores.inventory, Stores.shelf]
+            public let registeredApps: [any RegisteredApp] = [Stores.inventory, Stores.shelf, Stores.crate, Stores.watched]
 
             /// A short session, each action recorded after the reducer ran, as the app's middleware would.
-            public func recordSession(inventoryJournal: String, shelfJournal: String) throws {
+            public func recordSession(inventoryJournal: String, shelfJournal: String, startedJournal: String,
+                                      crateJournal: String, watchedJournal: String) throws {
                 let actions: [any Action] = [AddItem(name: "apple", count: 3), AddItem(name: "pear", count: 2),
                                              RemoveItem(name: "apple"), AddItem(name: "fig", count: 1)]
                 try record(Stores.inventory, actions, to: inventoryJournal)
                 try record(Stores.shelf, actions, to: shelfJournal)
+                try record(Stores.inventory, [StoreInit()] + actions, to: startedJournal)
+                try record(Stores.crate, [Restock(name: "fig"), Restock(name: "fig")], to: crateJournal)
+                try record(Stores.watched, [AddItem(name: "apple", count: 3), Restock(name: "fig")], to: watchedJournal)
             }
 
             private func record<State>(_ app: AppDefinition<State, any Action>, _ actions: [any Action], to journal: String) throws {
@@ -215,7 +286,9 @@ private struct UserPackage {
         try folder.write("Sources/mine-session/main.swift", """
             import MineApp
 
-            try recordSession(inventoryJournal: CommandLine.arguments[1], shelfJournal: CommandLine.arguments[2])
+            let journals = CommandLine.arguments
+            try recordSession(inventoryJournal: journals[1], shelfJournal: journals[2], startedJournal: journals[3],
+                              crateJournal: journals[4], watchedJournal: journals[5])
 
             """)
         // The tests the user had before exporting any.

@@ -178,6 +178,11 @@ import StatedbgCLI
             steps: 0 to 5, 2 events
             position: main@4 of 0 to 5
             branches: main
+            dispatch: works
+            verify: works
+            skip: works
+            minimize: works
+            in-app travel: does not work: it needs the running app (statedbg attach)
             marks: paid (main@4)
             recorded marks: @checkpoint (step 3)
             """)

@@ -32,7 +32,7 @@ import TerminalKit
             return
         }
         #expect(session.status.withLock { $0 } == .success)
-        #expect(pty.transcript.contains("\(path): app wallet, steps 0 to 5; reducer mode: dispatch and replay --verify work. Type 'help' for the commands.\r\n"))
+        #expect(pty.transcript.contains("\(path): app wallet, steps 0 to 5; dispatch, verify, skip and minimize work. Type 'help' for the commands.\r\n"))
         #expect(pty.transcript.contains("\r(statedbg 2/5) next 2\u{1B}[0K"))
         #expect(pty.transcript.contains("step 4  wallet.pay(to: \"donald\", amount: 95)\r\n"))
         #expect(pty.transcript.contains("\r(statedbg 4/5) state .paid \u{1B}[0K"))

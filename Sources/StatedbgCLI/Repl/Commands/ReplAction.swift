@@ -15,8 +15,13 @@ enum ReplAction: ReplCommandProtocol {
         let action = try CommandFailure.translating { () throws(DebuggerError) in try timeline.action(at: step) }
         var lines = ["step \(step)  \(action.label)", "  type: \(action.type)"]
         if let site = action.site { lines.append("  dispatched at: \(site)") }
-        if !action.isReplayable {
-            lines.append("  replayable: no (the action's type is not Codable; its payload was reflected)")
+        switch action.replayMode {
+        case .decode:
+            break
+        case .notReplayable:
+            lines.append("  replayable: no (the action's type is not Codable; its payload was reflected, and a replay takes the step's recorded state)")
+        case .recordedState:
+            lines.append("  replayable: no (the step replaces the state from outside the reducer; a replay takes its recorded state)")
         }
         lines.append("  payload: \(StepPrinter.indent(repl.printer.dump(action.payload), by: 2).dropFirst(2))")
         return lines.joined(separator: "\n")

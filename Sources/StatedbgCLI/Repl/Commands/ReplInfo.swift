@@ -23,7 +23,7 @@ enum ReplInfo: ReplCommandProtocol {
             "steps: \(source.baseStep) to \(source.lastStep), \(source.events.count) event\(source.events.count == 1 ? "" : "s")",
             "position: \(timeline.position) of \(timeline.firstStep) to \(timeline.lastStep)",
             "branches: \(timeline.branches.map(\.name).joined(separator: ", "))",
-        ]
+        ] + repl.session.abilities(appTravels: repl.appTravels).lines
         if !repl.marks.isEmpty {
             lines.append("marks: " + repl.marks.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
         }

@@ -5,10 +5,11 @@ import TerminalKit
 enum ReplReplay: ReplCommandProtocol {
     static let info = ReplCommandInfo(
         CommandSpec(name: "replay", abstract: "Print the steps after the cursor; --verify replays the recording through the current reducer.",
-                    options: [ReplayCommand.spec.option("verify")]))
+                    options: [ReplayCommand.spec.option("verify"), ReplayCommand.spec.option("strict")]))
 
     static func run(_ input: ReplInput, in repl: ReplInterpreter) throws(CommandFailure) -> String {
-        if input.flag("verify") { return try verify(repl) }
+        if input.flag("verify") { return try verify(repl, strict: input.flag("strict")) }
+        if input.flag("strict") { throw CommandFailure(.usage, "--strict is about the verification; add --verify.") }
         let timeline = repl.timeline
         guard timeline.step < timeline.lastStep else { return "step \(timeline.step) is the last step; nothing follows it" }
         let view = StepView(timeline: timeline, printer: repl.printer)
@@ -20,27 +21,20 @@ enum ReplReplay: ReplCommandProtocol {
         return parts.joined(separator: "\n")
     }
 
-    private static func verify(_ repl: ReplInterpreter) throws(CommandFailure) -> String {
+    /// What `statedbg replay --verify` prints for the recording; a failed check is an error, so that a
+    /// script's exit status tells.
+    private static func verify(_ repl: ReplInterpreter, strict: Bool) throws(CommandFailure) -> String {
         let app = try CommandFailure.translating { () throws(DebuggerError) in try repl.session.requireApp() }
         let verifier = ReplayVerifier(source: repl.timeline.source(forBranch: nil), app: app)
         let isCancelled = repl.isCancelled
         let report = try CommandFailure.translating { () throws(DebuggerError) in try verifier.verify(isCancelled: isCancelled) }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
-        var lines: [String] = []
-        lines.append("schema: \(report.compatibility)")
-        if let failure = report.failure {
-            lines.append(ReplayCommand.describe(failure))
-            throw CommandFailure(.checkFailed, lines.joined(separator: "\n"))
+        let text = ReplayCommand.lines(of: report, verifier: verifier, interrupted: false, strict: strict, printer: repl.printer,
+                                       naming: false).joined(separator: "\n")
+        if report.divergence != nil { return text }
+        guard ReplayCommand.passed(report, interrupted: false, strict: strict) else {
+            throw CommandFailure(report.stoppedAt != nil ? .dataError : .checkFailed, text)
         }
-        if let divergence = report.divergence {
-            lines.append(ReplayCommand.describe(divergence, printer: repl.printer))
-            return lines.joined(separator: "\n")
-        }
-        let count = report.checkedThrough - repl.timeline.firstStep
-        lines.append("verified \(count) step\(count == 1 ? "" : "s"): every state matches")
-        if case .incompatible = report.compatibility {
-            throw CommandFailure(.checkFailed, lines.joined(separator: "\n") + ", but the schema is incompatible, so the recording fails the check")
-        }
-        return lines.joined(separator: "\n")
+        return text
     }
 }

@@ -13,8 +13,10 @@ enum ReplSkip: ReplCommandProtocol {
                 Like Redux DevTools' skip. The actions after STEP are dispatched again from the state before it, \
                 so the new branch holds what the app would have done had the action never run. The reply names \
                 the first step whose state differs from the recording's, with the diff (- recorded, + without \
-                STEP), and whether the final state differs. Needs the app registered (reducer mode) and \
-                replayable actions; the cursor ends on the new branch's last step.
+                STEP), and whether the final state differs. Needs the app registered (reducer mode); the cursor \
+                ends on the new branch's last step. A later step that cannot be replayed (its action was \
+                recorded without Codable, or it replaces the state) takes the change it recorded, and the \
+                reply names it.
                 """,
             arguments: [ArgumentSpec("step", help: "The step whose action to leave out; negative counts from the end.")]))
 
@@ -32,9 +34,6 @@ enum ReplSkip: ReplCommandProtocol {
         let later: [(step: Int, action: JournalAction)] = skipped < last ? try ((skipped + 1)...last).map { (step) throws(CommandFailure) in
             (step, try CommandFailure.translating { () throws(DebuggerError) in try source.action(at: step) })
         } : []
-        if let unreplayable = later.first(where: { !$0.action.isReplayable }) {
-            throw CommandFailure(.dataError, "step \(unreplayable.step)'s action \(unreplayable.action.label) cannot be replayed: its type is not Codable, so its payload was reflected.")
-        }
         let parent = source.parent(ofStep: skipped)
         let printer = repl.printer
         let recordedFinal = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: last) }
@@ -51,25 +50,37 @@ enum ReplSkip: ReplCommandProtocol {
         var lines: [String] = []
         var firstDifference: String?
         var newBranch: String?
+        var taken: [UnreplayableStep] = []
+        var changes = RecordedChanges(source: source)
         for (step, action) in later {
             if step & 255 == 0, repl.isCancelled() {
                 throw CommandFailure(.interrupted, "Interrupted before step \(step); the steps replayed so far stay on \(newBranch ?? branch).")
             }
             let report: DispatchReport
             do {
-                report = try repl.session.dispatch(action.payload)
+                report = try repl.session.replay(action, recorded: { (current) throws(DebuggerError) in
+                    try changes.apply(step: step, to: current)
+                })
             } catch {
                 var failure = CommandFailure(error)
                 failure.message = "step \(step) (\(action.label)) could not be replayed without step \(skipped): \(failure.message) "
                     + "The cursor is at \(timeline.position), where the replay stopped."
                 throw failure
             }
-            guard case .applied(let position, let created) = report.outcome else {
+            let position: TimelinePosition
+            switch report.outcome {
+            case .rejected:
                 lines.append("step \(step): \(report.description)")
                 firstDifference = firstDifference ?? "the outcome first differs at step \(step): without step \(skipped) its action is rejected"
                 continue
+            case .applied(let at, let created):
+                position = at
+                if let created { newBranch = created }
+            case .takenAsRecorded(let at, let created):
+                position = at
+                if let created { newBranch = created }
+                taken.append(UnreplayableStep(step: step, line: nil, type: action.type))
             }
-            if let created { newBranch = created }
             guard firstDifference == nil else { continue }
             let recorded = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
             let replayed = try CommandFailure.translating { () throws(DebuggerError) in try timeline.currentState() }
@@ -80,6 +91,11 @@ enum ReplSkip: ReplCommandProtocol {
         let replayedFinal = try repl.currentState()
         let onto = newBranch.map { "on \($0)" } ?? "on \(timeline.position.branch)"
         var reply = ["\(headline): replayed steps \(skipped + 1) to \(last) \(onto)"] + lines
+        if !taken.isEmpty {
+            let steps = taken.map { "\($0.step) (\($0.type))" }
+            reply.append("not replayed: step\(taken.count == 1 ? "" : "s") \(steps.joined(separator: ", ")) cannot be replayed, so the new branch took "
+                + "the change \(taken.count == 1 ? "it" : "each") recorded")
+        }
         reply.append(firstDifference ?? "the outcome is the same: every state after step \(skipped) is the recording's")
         if firstDifference != nil {
             reply.append(printer.renderer.render(from: recordedFinal, to: replayedFinal) == nil
