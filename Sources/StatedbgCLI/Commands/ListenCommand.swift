@@ -32,8 +32,8 @@ enum ListenCommand: Subcommand {
             To try it, run the first line in one terminal and the second, with the values listen printed, \
             in another:
 
-              statedbg listen
-              STATEDBG_CONNECT=127.0.0.1:PORT STATEDBG_TOKEN=TOKEN statedbg serve users
+              statedbg listen --port 7070
+              STATEDBG_CONNECT=127.0.0.1:7070 STATEDBG_TOKEN=TOKEN statedbg serve users
             """,
         options: [
             .value("port", short: "p", valueName: "port", defaultValue: "0", help: "The port to listen on; 0 for any free port."),
