@@ -102,25 +102,28 @@ struct JournalCopy {
         }
     }
 
-    /// How far a long copy got, told at most once a second.
+    /// How far a copy of at least `threshold` bytes got, told at most once per `interval`.
     struct Progress {
         let total: Int
         let threshold: Int
+        let interval: Duration
         let report: (String) -> Void
         private var done = 0
         private let clock = ContinuousClock()
         private var lastReport: ContinuousClock.Instant
 
-        init(total: Int, threshold: Int, report: @escaping (String) -> Void) {
+        init(total: Int, threshold: Int, interval: Duration = .seconds(1), report: @escaping (String) -> Void) {
             self.total = total
             self.threshold = threshold
+            self.interval = interval
             self.report = report
             lastReport = clock.now
         }
 
+        /// Counts `bytes` more copied, and says so when it is time.
         mutating func advance(by bytes: Int) {
             done += bytes
-            guard total >= threshold, done < total, clock.now - lastReport >= .seconds(1) else { return }
+            guard total >= threshold, done < total, clock.now - lastReport >= interval else { return }
             lastReport = clock.now
             let mebibytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / Double(1 << 20)) }
             report("app journal: \(mebibytes(done)) of \(mebibytes(total)) MiB copied (\(done * 100 / total)%)")
