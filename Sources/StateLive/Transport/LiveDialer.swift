@@ -177,8 +177,8 @@ package final class LiveDialer: LiveTransport {
                 lastProblem = nil
                 report(.ended(endpoint, reason: reason, retry: delay))
             } else {
-                tell(.unreachable(endpoint, reason: "it closed the connection before it said hello: \(reason)", retry: delay),
-                     problem: "closed before hello")
+                tell(.unreachable(endpoint, reason: "the connection ended before the debugger was served: \(reason)", retry: delay),
+                     problem: "ended before hello")
             }
         }
     }

@@ -20,11 +20,11 @@ extension RecorderOptions {
     /// Without the option, the environment variable `STATEDBG_LIVE` opens one: `1` for the default
     /// socket, a path for a socket there, `tcp:PORT` (or `tcp`, any free port) for the default socket
     /// and loopback TCP; and `STATEDBG_CONNECT` with `STATEDBG_TOKEN`, as `statedbg listen` prints
-    /// them, makes it dial out to that debugger (``DialOut``). The socket has mode 0600 in a directory of mode 0700, and connections from
-    /// other users are refused by their peer credentials; a TCP client must say the random token the
-    /// app prints once (to ``announce``, standard error by default). A connection that does not say
-    /// hello (with the token, over TCP) within a few seconds is closed, and never counts toward
-    /// ``maxClients``.
+    /// them, makes it dial out to that debugger (``DialOut``). The socket has mode 0600 in a directory
+    /// of mode 0700, and connections from other users are refused by their peer credentials; a TCP
+    /// client must say the random token the app prints once (to ``announce``, standard error by
+    /// default). A connection that does not say hello (with the token, over TCP) within a few seconds
+    /// is closed, and never counts toward ``maxClients``.
     public struct LiveChannel: Sendable, Equatable {
         /// Whether to listen on a Unix domain socket. Default: yes.
         public var socket = true
