@@ -69,6 +69,9 @@ struct JournalCopy {
             let report = try CommandFailure.translating { () throws(DebuggerError) in
                 try JournalCheck.check(path: target, app: checkedWith, isCancelled: isCancelled)
             }
+            if report.cancelled {
+                throw CommandFailure(.interrupted, "Interrupted: the copies are in place, but the check of \(target) stopped before the end; run statedbg check on them.")
+            }
             lines.append(report.description)
             passed = passed && report.passed
         }
