@@ -13,10 +13,20 @@ import Darwin
 package final class LiveUnixListener: LiveTransport {
     /// The socket's path.
     package let path: String
-    package let descriptor: Int32
-    package var endpoint: LiveEndpoint { .unix(path) }
-    package var authentication: LiveAuthentication { .sameUser }
+    private let descriptor: Int32
     private let user = getuid()
+    package var endpoint: LiveEndpoint { .unix(path) }
+    package var interest: LiveTransportInterest { LiveTransportInterest(descriptor: descriptor, events: LiveSocket.readable) }
+
+    /// `attach PID` only where the developer's statedbg finds the socket by the process id; on a
+    /// device, whose files the Mac cannot reach, no `attach` at all.
+    package func announcement(host: LiveAppHost, environment: [String: String]) -> String {
+        if host == .device {
+            return "statedbg: live channel at \(path), on this device, where the Mac's statedbg cannot reach it; a device's app connects out instead (see the Platforms article)"
+        }
+        let target = LiveEndpoint.attachTarget(socket: path, pid: getpid(), host: host, environment: environment)
+        return "statedbg: live channel at \(path); attach with: statedbg attach \(target)"
+    }
 
     /// Listens at `path`; with `preparingDirectory`, first makes the per-user runtime directory it is in
     /// (one of those ``LiveEndpoint/defaultSocketPaths(pid:environment:)`` names).
@@ -30,14 +40,14 @@ package final class LiveUnixListener: LiveTransport {
         descriptor = try LiveSocket.listen(unix: path)
     }
 
-    package func acceptReady() -> [Int32] {
-        var accepted: [Int32] = []
+    package func acceptReady() -> [LiveIncoming] {
+        var accepted: [LiveIncoming] = []
         while let connection = LiveSocket.accept(descriptor) {
             guard LiveSocket.peerUser(connection) == user else {
                 LiveSocket.refuse(connection, reason: "this app's live channel serves its own user only")
                 continue
             }
-            accepted.append(connection)
+            accepted.append(LiveIncoming(descriptor: connection, authentication: .sameUser))
         }
         return accepted
     }

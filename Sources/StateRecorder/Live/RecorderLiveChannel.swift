@@ -17,7 +17,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
     /// when the channel announces; a failure is told to `onError` and the app records on without it.
     static func open(
         _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
-        path: String, keyframePolicy: KeyframePolicy, onError: @Sendable (String) -> Void,
+        path: String, keyframePolicy: KeyframePolicy, onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
     ) -> RecorderLiveChannel? {
         var header: [UInt8] = []
@@ -30,8 +30,13 @@ final class RecorderLiveChannel<State, Action>: Sendable {
             builder.continuation(after: resumed, policy: keyframePolicy).writeHeader(into: &header)
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
-        // The socket and the port open each on its own: the one that did not is told, the other serves.
-        let (transports, failures) = channel.openTransports()
+        let announce = channel.announce
+        let report: @Sendable (LiveDialer.Event) -> Void = { event in
+            if event.isError { onError(event.description) } else { announce(event.description) }
+        }
+        // The socket, the port and the dialer open each on its own: one that did not is told, the
+        // others serve.
+        let (transports, failures) = channel.openTransports(report: report)
         guard !transports.isEmpty else {
             let reasons = failures.map(\.description).joined(separator: " ")
             onError("statedbg could not open the live channel, and records without it: \(reasons)")
@@ -51,9 +56,10 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
     }
 
-    /// Where the channel listens.
+    /// Where the channel listens, and the debugger it dials.
     var endpoints: LiveChannelEndpoints {
-        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) })
+        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) },
+                             dialOut: server.dialer.map { "\($0.endpoint)" })
     }
 
     /// Closes the channel and lets go of the app's hooks: they usually capture its store, which holds

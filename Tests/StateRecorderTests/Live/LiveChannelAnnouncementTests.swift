@@ -50,10 +50,30 @@ import Testing
     }
 
     @Test func onADeviceTheDefaultSocketIsNotOpenedAndTheRestIs() throws {
-        let (opened, failures) = RecorderOptions.LiveChannel(tcpPort: 0).openTransports(host: .device)
+        let (opened, failures) = RecorderOptions.LiveChannel(tcpPort: 0).openTransports(host: .device, report: { _ in })
         defer { opened.forEach { $0.close() } }
         #expect(opened.count == 1 && opened.first is LiveTCPListener)
         #expect(failures == [LiveChannelError("a device's app opens no live socket by default: the Mac's statedbg cannot reach a device's files (see the Platforms article).")])
+    }
+
+    @Test func onADeviceAChannelThatDialsOutOpensItsDialerAndNothingElse() throws {
+        let channel = RecorderOptions.LiveChannel.dialingOut(to: "127.0.0.1:7070", token: "3f9c0e1d5a7b4c2e8f6a9d0b1c3e5f7a")
+        let (opened, failures) = channel.openTransports(host: .device, report: { _ in })
+        defer { opened.forEach { $0.close() } }
+        #expect(opened.count == 1 && opened.first is LiveDialer)
+        #expect(failures.isEmpty)
+        #expect(opened.first?.announcement(host: .device, environment: [:])
+            == "statedbg: live channel dialing out to 127.0.0.1:7070, where `statedbg listen` waits for it")
+    }
+
+    @Test func aDialerThatCannotStartLeavesTheSocketServingAndSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        var channel = RecorderOptions.LiveChannel(socketPath: directory.file("app.sock"))
+        channel.dialOut = RecorderOptions.LiveChannel.DialOut(address: "127.0.0.1:7070", token: "")
+        let (opened, failures) = channel.openTransports(host: .sharedEnvironment, report: { _ in })
+        defer { opened.forEach { $0.close() } }
+        #expect(opened.count == 1 && opened.first is LiveUnixListener)
+        #expect(failures == [LiveChannelError("the live channel dials out to 127.0.0.1:7070 but has no token; set STATEDBG_TOKEN to the one `statedbg listen` printed.")])
     }
 
     @Test func aChannelThatDoesNotAnnounceSaysNothing() throws {
