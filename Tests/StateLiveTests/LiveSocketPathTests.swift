@@ -40,6 +40,18 @@ import Darwin
         #expect(LiveEndpoint.defaultSocketPaths(pid: 4242, environment: [:]) == ["/tmp/statedbg-\(getuid())/4242.sock"])
     }
 
+    @Test func aSocketPathOf103BytesIsKeptAndOneOf104WhichLinuxTakesButApplePlatformsDoNotIsLeftOut() {
+        // `TMPDIR/statedbg-UID/4242.sock`: a TMPDIR padded so that the path is exactly 103, then 104 bytes.
+        let suffix = "/statedbg-\(getuid())/4242.sock"
+        let fits = "/" + String(repeating: "t", count: 103 - suffix.utf8.count - 1)
+        let fitting = LiveEndpoint.defaultSocketPaths(pid: 4242, environment: ["TMPDIR": fits])
+        #expect(fitting.first?.utf8.count == 103)
+        #expect(fitting == [fits + suffix, "/tmp" + suffix])
+        let tooLong = LiveEndpoint.defaultSocketPaths(pid: 4242, environment: ["TMPDIR": fits + "t"])
+        #expect((fits + "t" + suffix).utf8.count == 104)
+        #expect(tooLong == ["/tmp" + suffix])
+    }
+
     @Test func theSimulatorsAppListensInTmpAndTheMacsStatedbgAttachesByProcessID() throws {
         // The app, with the simulator's environment, opens its default socket…
         let path = LiveEndpoint.socketPath(pid: Self.pid, environment: ["TMPDIR": Self.simulatorTemporary])

@@ -17,10 +17,12 @@ import Testing
 
     @Test func aThreadGetsTheStackItAskedForNotTheSystemsDefault() throws {
         // Apple platforms give a secondary thread 512 KiB and Linux 8 MiB; asked for, both give the same.
+        // glibc may hand a new thread the cached stack of one that ended, when that stack is at least the
+        // size asked for and at most four times it: so "at least what was asked, and far from the default".
         let small = try onThread(stackBytes: 512 << 10) { DetachedThread.currentStackBytes }
         let large = try onThread(stackBytes: 24 << 20) { DetachedThread.currentStackBytes }
-        #expect(small >= 512 << 10 && small < 1 << 20)
-        #expect(large >= 24 << 20 && large < 25 << 20)
+        #expect(small >= 512 << 10 && small <= 2 << 20)
+        #expect(large >= 24 << 20 && large <= 96 << 20)
     }
 
     @Test func aStackSizeIsRoundedUpToWholePages() throws {

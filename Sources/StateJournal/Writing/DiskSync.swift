@@ -35,7 +35,14 @@ package struct DiskSync: Sendable {
 
     /// What survives a power cut: `F_FULLFSYNC` on Apple platforms, `fsync` elsewhere (see the type's
     /// description), for files and directories.
-    package static let full = DiskSync(file: { syncFile($0) }, directory: { syncDirectory($0) })
+    package static let full = full(flushDriveCache: driveCacheFlush)
+
+    /// ``full`` with the drive-cache flush handed in: a test's, which says whether it was called, where
+    /// this machine has none.
+    package static func full(flushDriveCache: (@Sendable (Int32) -> Int32)?) -> DiskSync {
+        DiskSync(file: { syncFile($0, flushDriveCache: flushDriveCache) },
+                 directory: { syncDirectory($0, flushDriveCache: flushDriveCache) })
+    }
 
     /// `fsync` alone, for files and directories: on Apple platforms the bytes may stay in the drive's
     /// cache; on Linux the same as ``full``.
@@ -47,13 +54,13 @@ package struct DiskSync: Sendable {
     ///
     /// - Parameter flushDriveCache: `F_FULLFSYNC`'s `fcntl` (0 or the error number), `nil` where there is
     ///   none (Linux's `fsync` flushes the drive's cache itself). A parameter so that a test can refuse it.
-    package static func syncFile(_ descriptor: Int32, flushDriveCache: ((Int32) -> Int32)? = driveCacheFlush) -> Int32 {
+    package static func syncFile(_ descriptor: Int32, flushDriveCache: (@Sendable (Int32) -> Int32)? = driveCacheFlush) -> Int32 {
         if let flushDriveCache, flushDriveCache(descriptor) == 0 { return 0 }
         return fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// `fcntl(F_FULLFSYNC)` on Apple platforms (0, or the error number); none elsewhere.
-    package static var driveCacheFlush: ((Int32) -> Int32)? {
+    package static var driveCacheFlush: (@Sendable (Int32) -> Int32)? {
         #if canImport(Darwin)
         return { descriptor in fcntl(descriptor, F_FULLFSYNC) == 0 ? 0 : errno }
         #else
@@ -63,7 +70,7 @@ package struct DiskSync: Sendable {
 
     /// Syncs the directory at `path` (its entries: names made, renamed and removed): 0 when done or when
     /// its file system cannot sync a directory, else the error number.
-    package static func syncDirectory(_ path: String, flushDriveCache: ((Int32) -> Int32)? = driveCacheFlush) -> Int32 {
+    package static func syncDirectory(_ path: String, flushDriveCache: (@Sendable (Int32) -> Int32)? = driveCacheFlush) -> Int32 {
         let descriptor = open(path.isEmpty ? "." : path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno }
         defer { _ = close(descriptor) }
