@@ -27,6 +27,7 @@ public struct AtomicCell<Value: AtomicCellValue>: ~Copyable {
     /// Creates a cell holding `initialValue`.
     @inlinable
     public init(_ initialValue: Value) {
+        // Safe because this is the one allocation, freed in deinit; the cell is initialized before any read.
         _cell = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         _cell.initialize(to: initialValue._atomicBits)
     }

@@ -93,6 +93,7 @@ struct StepLinePrefix {
         return true
     }
 
+    // Safe because it only hands the buffer to number(in:at:as:), which checks every read against its count.
     /// The canonical non-negative integer at `position`, as an `Int`; see ``number(in:at:as:)``.
     @inline(__always)
     static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int? {
