@@ -83,7 +83,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
     ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
     ///   - onError: Told once if the journal stops (a full disk, a file size limit, a state that cannot be
-    ///     encoded, or a step no reader would accept: nested deeper than ``JournalLimits`` allow, or a line
+    ///     encoded, or a step no reader would accept: nested deeper than `JournalLimits` (StateJournal) allow, or a line
     ///     over its size limit, which is refused rather than written) or the live channel cannot open; the
     ///     app keeps running and the journal stays valid up to its last whole step. By default the message goes to standard
     ///     error (``reportToStandardError(_:)``). It runs on the writer thread: hand the message to your
