@@ -55,6 +55,13 @@ struct StepPrinter: Sendable {
         return Self.indent(rendered, by: 2)
     }
 
+    /// The diff from the state a patch was applied to, told by the patch's footprint, to `new`, the
+    /// state it made: the same text as ``diff(from:to:)-(JSONValue,_)`` with the whole state before.
+    func diff(from footprint: JSONPatchFootprint, to new: JSONValue) -> String {
+        guard let rendered = renderer.render(from: footprint, to: new) else { return "    (no change)" }
+        return Self.indent(rendered, by: 2)
+    }
+
     /// The diff renderer with this printer's colour setting.
     var renderer: JSONDiffRenderer {
         JSONDiffRenderer(options: JSONDiffRenderer.Options(
