@@ -69,6 +69,20 @@ import Testing
         for name in files { try expectSameReplay(Self.recordings + "/" + name, in: directory) }
     }
 
+    @Test func indentingPadsTheLinesThatSplittingAtLineFeedsGives() {
+        func split(_ text: String, by count: Int) -> String {
+            let padding = String(repeating: " ", count: count)
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : padding + $0 }
+                .joined(separator: "\n")
+        }
+        let texts = ["", "\n", "\n\n", "a", "a\n", "\na", "a\n\nb", "  {\n-   \"é\": 1,\n+   \"😀\": 2\n  }",
+                     "a\r\nb", "\r\n", "a\r\n\nb", "\r", "a\rb\n", "\u{301}\n\u{301}", "x\n\r\n\n"]
+        for text in texts {
+            for count in [0, 2, 4] { #expect(StepPrinter.indent(text, by: count) == split(text, by: count), "\(text.debugDescription)") }
+        }
+    }
+
     @Test func aRecordingThatTravelledReplaysAsFromItsWholeStates() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("travel.jsonl")
