@@ -79,34 +79,9 @@ import Testing
         }
     }
 
-    /// A journal of random states: each step a random patch of the state before it (moves, copies,
-    /// insertions, replaced roots), now and then a travel back to an earlier step, events between steps.
+    /// A journal of random states, its keyframe interval picked by the seed.
     private func randomJournal(seed: UInt64, in directory: TemporaryDirectory) throws -> String {
-        var random = RandomJSON(seed: seed)
-        let initial: JSONValue = ["a": random.identifiedArray(depth: 3), "b": random.value(depth: 3), "n": 0]
-        let header = JournalHeader(tool: "statedbg test", app: "random", stateType: "State", actionType: "Action", schema: [:],
-                                   schemaHash: "0", created: "2026-01-01T00:00:00.000Z", initialState: initial, hash: 0)
-        let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: random.int(2...12), smallStateBytes: 0))
-        var bytes: [UInt8] = []
-        builder.writeHeader(into: &bytes)
-        var states = [initial]
-        for step in 1...random.int(10...40) {
-            var parent: Int?
-            var state = states[step - 1]
-            if step > 2, random.chance(10) {
-                parent = random.int(0...(step - 2))
-                state = states[parent ?? 0]
-            }
-            let patch = random.patch(of: state)
-            try patch.apply(inPlace: &state)
-            let action = JournalAction(type: "random.edit", label: "random.edit(\(step))", payload: patch.jsonValue)
-            builder.appendStep(action: action, state: state, time: Int64(step), parent: parent, into: &bytes)
-            if random.chance(20) { JournalEvent.marker(after: step, time: Int64(step), name: "mark \(step)").write(to: &bytes) }
-            states.append(state)
-        }
-        let path = directory.file("random-\(seed).jsonl")
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
+        try RandomJournals.write(seed: seed, into: directory.path)
     }
 
     @Test func randomJournalsReadAsTheirWholeStates() throws {

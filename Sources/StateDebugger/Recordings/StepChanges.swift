@@ -118,6 +118,16 @@ package struct StepChanges {
             throw .journal(error)
         }
         let shown = parent >= first || readsEarlierParents
+        if !shown, Self.isPatch(line.content), !(parent == stateStep && state != nil), kept[parent] == nil {
+            // A travel back past the first step, to a state not at hand: the step's state is read
+            // whole, so that a state that cannot be rebuilt is reported for this step, as reading it
+            // would, not for the parent.
+            let whole = try source.state(at: step)
+            state = whole
+            stateStep = step
+            return Change(step: step, parent: parent, action: line.action, hash: line.hash, time: line.time, state: whole,
+                          before: nil, fingerprint: patchedFingerprinter?.reset(to: whole))
+        }
         var current = try takeState(of: parent, needed: shown || Self.isPatch(line.content))
         let before: JSONPatchFootprint?
         let fingerprint: UInt64?

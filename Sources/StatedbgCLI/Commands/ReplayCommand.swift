@@ -242,9 +242,9 @@ enum ReplayCommand: Subcommand {
                 try context.checkCancelled("replay")
                 guard let change = try CommandFailure.translating({ () throws(DebuggerError) in try changes.next() }) else { break }
                 let step = change.step
-                guard let current = change.state, let previous = change.before else {
-                    throw CommandFailure(.dataError, "\(source.location(ofStep: step)): the recording does not hold the state of step \(step) or of the step before it.")
-                }
+                // A recording that does not hold a state (an Export file's) says so as reading it would.
+                guard let previous = change.before else { throw CommandFailure(.stateNotExported(step: change.parent, source: source.name)) }
+                guard let current = change.state else { throw CommandFailure(.stateNotExported(step: step, source: source.name)) }
                 if let recorded = change.hash, let fingerprint = change.fingerprint, fingerprint != recorded {
                     throw CommandFailure(.dataError, "\(source.location(ofStep: step)): step \(step) records hash \(StateFingerprint.hex(recorded)) but its rebuilt state hashes to \(StateFingerprint.hex(fingerprint)); the journal was edited or damaged.")
                 }
