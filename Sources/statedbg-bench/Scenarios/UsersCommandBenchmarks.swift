@@ -13,10 +13,11 @@ struct UsersCommandBenchmarks {
     private var steps: Int { commands.context.scale.counterSteps >= 1_000_000 ? 100_000 : 5_000 }
 
     /// The figures measured when issue 33 was opened (wall seconds on 2 cores, as the issue gives them),
-    /// and this session's, on the 100,000-step journal, before the diffs were made from the patches.
+    /// and the command built before the diffs were made from the patches, on the 100,000-step journal
+    /// (processor time, which a loaded machine does not inflate, and peak memory).
     private static let before: [String: String] = [
-        "statedbg replay": "issue 33: 30.6 s; before the change here: 31.3 s processor, 40 MB",
-        "statedbg view": "issue 33: 25.5 s; before the change here: 29.8 s processor, 320 MB",
+        "statedbg replay": "issue 33: 30.6 s; built before the change: 35.1 s processor, 40 MB",
+        "statedbg view": "issue 33: 25.5 s; built before the change: 31.2 s processor, 320 MB",
         "statedbg replay --verify --quiet": "issue 33: 2.8 s",
         "statedbg check": "issue 33: 3.4 s",
         "statedbg log": "issue 33: 0.5 s",
