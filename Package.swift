@@ -146,8 +146,8 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
                 // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
                 "StateTesting",
             ]
