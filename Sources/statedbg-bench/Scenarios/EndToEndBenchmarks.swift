@@ -131,17 +131,16 @@ struct EndToEndBenchmarks {
         return app
     }
 
-    /// Runs `arguments`, its output discarded, and returns its wall and processor seconds and its peak
-    /// resident memory.
+    /// Runs `arguments`, its output discarded, and returns its wall and processor seconds.
     ///
     /// Spawned with `posix_spawn` and reaped with `wait4`, which also gives the child's own processor
-    /// time and peak memory: Foundation's `Process` learns of the exit by polling, which added tens of
+    /// time: Foundation's `Process` learns of the exit by polling, which added tens of
     /// milliseconds to every wall time, as much as the process start it was meant to count.
     ///
     /// - Parameter toPipe: Whether standard output goes to a pipe that this process reads to the end (as
     ///   `statedbg replay FILE | less` would), rather than to `/dev/null`, which takes writes for free.
     func spawn(_ executable: String, _ arguments: [String], expecting status: Int32,
-               toPipe: Bool = false) throws -> (wall: Double, processor: Double, peakMegabytes: Double) {
+               toPipe: Bool = false) throws -> (wall: Double, processor: Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -182,13 +181,9 @@ struct EndToEndBenchmarks {
                                              "statedbg \(arguments.joined(separator: " ")) exited with \(terminationStatus), not \(status).")
         }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
-        // Linux counts the peak in kilobytes, macOS in bytes.
-        #if os(Linux)
-        let peak = Double(usage.ru_maxrss) * 1024 / 1e6
-        #else
-        let peak = Double(usage.ru_maxrss) / 1e6
-        #endif
-        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime), peak)
+        // Not `ru_maxrss`: on Linux it also counts the memory of this process, which the child shared
+        // between the spawn and its exec.
+        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
     // Safe because the buffer is written only by `read`, within its count.

@@ -1,6 +1,6 @@
 /// Scenario 8, continued: reading a long users journal back as a user does, spawned: `statedbg replay
 /// FILE` (every step's diff, read through a pipe), `statedbg view FILE`, and beside them `replay
-/// --verify --quiet`, `check` and `log`, each with its wall time, processor time and peak memory.
+/// --verify --quiet`, `check` and `log`, each with its wall time and processor time.
 ///
 /// The journal is written by the built `statedbg record users --steps N --fixed-clock`: 100,000 steps
 /// in the full run (42 MB, 15,000 users at the end), 5,000 with `--quick`. Replaying and viewing it
@@ -14,7 +14,7 @@ struct UsersCommandBenchmarks {
 
     /// The figures measured when issue 33 was opened (wall seconds on 2 cores, as the issue gives them),
     /// and the command built before the diffs were made from the patches, on the 100,000-step journal
-    /// (processor time, which a loaded machine does not inflate, and peak memory).
+    /// (processor time, which a loaded machine does not inflate, and peak memory by `/usr/bin/time`).
     private static let before: [String: String] = [
         "statedbg replay": "issue 33: 30.6 s; built before the change: 35.1 s processor, 40 MB",
         "statedbg view": "issue 33: 25.5 s; built before the change: 31.2 s processor, 320 MB",
@@ -43,12 +43,11 @@ struct UsersCommandBenchmarks {
         var rows: [Measurement] = []
         for command in runs {
             context.progress("end to end: \(label): \(command.name)")
-            var wall: [Double] = [], processor: [Double] = [], memory: [Double] = []
+            var wall: [Double] = [], processor: [Double] = []
             for _ in 0..<max(1, context.scale.recordingRepetitions) {
                 let run = try commands.spawn(statedbg, command.arguments, expecting: 0, toPipe: command.pipe)
                 wall.append(run.wall * 1000)
                 processor.append(run.processor * 1000)
-                memory.append(run.peakMegabytes)
             }
             let how = command.pipe ? "spawned, its output read through a pipe" : "spawned"
             let before = full ? Self.before[command.name].map { "; before: \($0)" } ?? "" : ""
@@ -58,8 +57,6 @@ struct UsersCommandBenchmarks {
                             target: target, note: "\(how); \(recorded)\(before)"),
                 Measurement(group: "end to end", name: "\(label): \(command.name), processor", unit: .milliseconds,
                             samples: Samples(processor), target: target, note: processorNote),
-                Measurement(group: "end to end", name: "\(label): \(command.name), peak memory", unit: .megabytes,
-                            samples: Samples(memory), note: "the process's peak resident memory (ru_maxrss)"),
             ]
         }
         return rows
