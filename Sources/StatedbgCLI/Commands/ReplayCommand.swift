@@ -232,34 +232,31 @@ enum ReplayCommand: Subcommand {
             }
             let first = start ?? source.baseStep
             if start == nil { printEvents(after: source.baseStep) }
-            var previousStep = first
-            var previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: first) }
-            // Successive states share their unchanged subtrees, so checking each against its recorded
-            // hash costs the change, where the reader's own check would cost the whole state.
-            let fingerprinter = IncrementalFingerprinter(scheme: source.info.header.fingerprintScheme)
-            var step = first + 1
-            while step <= last {
+            // Each state is patched in place and fingerprinted at the cost of its patch, and each diff
+            // is made from the patch's footprint on the state before: a step costs its change, not the
+            // size of the state.
+            var changes = try CommandFailure.translating { () throws(DebuggerError) in
+                try StepChanges(source, after: first, through: last, fingerprinting: true)
+            }
+            while true {
                 try context.checkCancelled("replay")
-                let record = try CommandFailure.translating { () throws(DebuggerError) in try source.record(at: step) }
-                let parent = source.parent(ofStep: step)
-                if parent != previousStep { previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: parent) } }
-                let current = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
-                if let recorded = record.hash, fingerprinter.fingerprint(current) != recorded {
-                    let location = source.line(ofStep: step).map { "\(source.name):\($0)" } ?? source.name
-                    throw CommandFailure(.dataError, "\(location): step \(step) records hash \(StateFingerprint.hex(recorded)) but its rebuilt state hashes to \(StateFingerprint.hex(fingerprinter.fingerprint(current))); the journal was edited or damaged.")
+                guard let change = try CommandFailure.translating({ () throws(DebuggerError) in try changes.next() }) else { break }
+                let step = change.step
+                // A recording that does not hold a state (an Export file's) says so as reading it would.
+                guard let previous = change.before else { throw CommandFailure(.stateNotExported(step: change.parent, source: source.name)) }
+                guard let current = change.state else { throw CommandFailure(.stateNotExported(step: step, source: source.name)) }
+                if let recorded = change.hash, let fingerprint = change.fingerprint, fingerprint != recorded {
+                    throw CommandFailure(.dataError, "\(source.location(ofStep: step)): step \(step) records hash \(StateFingerprint.hex(recorded)) but its rebuilt state hashes to \(StateFingerprint.hex(fingerprint)); the journal was edited or damaged.")
                 }
                 if json, !quiet {
                     let patch = JSONDiff.patch(from: previous, to: current)
-                    let line: JSONValue = ["step": .integer(Int64(step)), "action": record.action.jsonValue, "patch": patch.jsonValue]
+                    let line: JSONValue = ["step": .integer(Int64(step)), "action": change.action.jsonValue, "patch": patch.jsonValue]
                     output.print(line.canonicalText)
                 } else if !quiet {
-                    output.print(printer.header(step: step, action: record.action))
+                    output.print(printer.header(step: step, action: change.action))
                     output.print(printer.diff(from: previous, to: current))
                 }
                 printEvents(after: step)
-                previous = current
-                previousStep = step
-                step += 1
             }
         }
     }
