@@ -56,6 +56,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownActionType(String, step: Int, line: Int?, source: String, known: String)
     /// An action or state could not be replayed through the current code.
     case replayFailed(ReplayError, step: Int, line: Int?, source: String)
+    /// A recording cannot be read through its app's migrations: one failed on a value of step `step`
+    /// (`nil` for the initial state, or when the app's migrations cannot work as declared).
+    case migration(MigrationError, step: Int?, line: Int?, source: String)
     /// An action typed by the user (the REPL's `dispatch`) is not one the app's action type can decode.
     case badAction(ReplayError)
     /// A predicate does not parse.
@@ -97,7 +100,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .ioError: .ioError
             case .refused: .cannotCreate
             }
-        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable: .malformed
+        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable,
+             .migration: .malformed
         case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
         case .output(let error): error.isIOError ? .ioError : .cannotCreate
@@ -124,6 +128,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(Self.location(source, line)): unknown action type \"\(type)\" at step \(step); the current code knows: \(known)."
         case .replayFailed(let error, let step, let line, let source):
             return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error.description.withoutFinalPeriod)."
+        case .migration(let error, let step, let line, let source):
+            let what = step.map { "step \($0) cannot be migrated" } ?? "the recording cannot be migrated"
+            return "\(Self.location(source, line)): \(what): \(error.description.withoutFinalPeriod)."
         case .badAction(let error):
             return "\(error.description.withoutFinalPeriod)."
         case .badPredicate(let error):
