@@ -114,9 +114,27 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
     /// Whether the plan changes nothing (the recording is at the app's version).
     public var isEmpty: Bool { steps.isEmpty && from == to }
 
-    /// What the plan does, for reports.
+    /// What the plan does, for reports: a change made in several places is said once, with them all
+    /// (`rename owner to holder in .accounts[*] and .open of bank.open`).
     public var applied: AppliedMigration {
-        AppliedMigration(from: from, to: to, steps: steps.map(\.step.summary))
+        var changes: [(change: String, places: [String])] = []
+        for compiled in steps {
+            let change = compiled.step.change
+            guard let place = compiled.step.scope?.place else {
+                changes.append((change, []))
+                continue
+            }
+            if let index = changes.firstIndex(where: { $0.change == change && !$0.places.isEmpty }) {
+                changes[index].places.append(place)
+            } else {
+                changes.append((change, [place]))
+            }
+        }
+        let summaries = changes.map { change, places -> String in
+            guard let last = places.last else { return change }
+            return "\(change) in " + (places.count == 1 ? last : places.dropLast().joined(separator: ", ") + " and \(last)")
+        }
+        return AppliedMigration(from: from, to: to, steps: summaries)
     }
 
     /// `the migration from version 1 to 2: rename .users[*].age to years; …`, or for several

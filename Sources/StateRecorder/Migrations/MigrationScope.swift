@@ -51,11 +51,12 @@ public struct MigrationScope: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Where the scope's values are, for messages: `.users[*] of the state`, `the payload of users.rename`.
+    /// Where the scope's values are, for summaries: `.users[*]` (of the state), `.rename of users.rename`,
+    /// `users.rename` (the whole payload).
     var place: String {
         switch target {
-        case .state: path == "." ? "the state" : "\(path) of the state"
-        case .action(let tag): path == "." ? "the payload of \(tag)" : "\(path) of the payload of \(tag)"
+        case .state: path == "." ? "the state" : path
+        case .action(let tag): path == "." ? tag : "\(path) of \(tag)"
         }
     }
 

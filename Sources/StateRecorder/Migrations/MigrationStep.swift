@@ -128,32 +128,23 @@ public struct MigrationStep: Sendable, CustomStringConvertible {
         }
     }
 
-    /// What the step does, for people: `rename .users[*].age to years`.
+    /// What the step does, for people: `rename age to years in .users[*]`.
     public var summary: String {
-        let place = scope.map { $0.path == "." ? "" : $0.path } ?? ""
-        let subject: String = {
-            guard let scope, case .action(let tag) = scope.target else { return "" }
-            return " of \(tag)"
-        }()
+        scope.map { "\(change) in \($0.place)" } ?? change
+    }
+
+    /// What the step does without where: `rename age to years`, `split the name` (a closure's name).
+    var change: String {
         switch operation {
-        case .renameField(let name, let newName):
-            return "rename \(place).\(name)\(subject) to \(newName)"
-        case .moveField(let source, let destination):
-            return "move \(place)\(Self.pathText(source))\(subject) to \(place)\(Self.pathText(destination))"
-        case .addField(let name, let value):
-            return "add \(place).\(name)\(subject) = \(ValueConversion.render(value))"
-        case .dropField(let name):
-            return "drop \(place).\(name)\(subject)"
-        case .convertField(let name, let conversion):
-            return "convert \(place).\(name)\(subject) with \(conversion)"
-        case .renameCase(let name, let newName):
-            return "rename the case \(name) of \(place.isEmpty ? "." : place)\(subject) to \(newName)"
-        case .transform(let name, _):
-            return "\(name) (\(scope?.place ?? "the state"))"
-        case .renameAction(let tag, let newTag):
-            return "rename the action \(tag) to \(newTag)"
-        case .retagAction(let tag, let newTag):
-            return "retag \(tag) as \(newTag)"
+        case .renameField(let name, let newName): "rename \(name) to \(newName)"
+        case .moveField(let source, let destination): "move \(Self.pathText(source)) to \(Self.pathText(destination))"
+        case .addField(let name, let value): "add \(name) = \(ValueConversion.render(value))"
+        case .dropField(let name): "drop \(name)"
+        case .convertField(let name, let conversion): "convert \(name) with \(conversion)"
+        case .renameCase(let name, let newName): "rename the case \(name) to \(newName)"
+        case .transform(let name, _): name
+        case .renameAction(let tag, let newTag): "rename the action \(tag) to \(newTag)"
+        case .retagAction(let tag, let newTag): "retag \(tag) as \(newTag)"
         }
     }
 
