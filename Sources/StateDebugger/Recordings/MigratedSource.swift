@@ -28,7 +28,7 @@ package final class MigratedSource: RecordingSource {
     /// The header as the migrated journal's: the migrated initial state and its hash, the app's schema
     /// and version.
     package let info: RecordingInfo
-    package let events: [LocatedEvent]
+    package private(set) var events: [LocatedEvent] = []
     private let app: any RegisteredApp
     private let walk: MigratedStateWalk
     /// The step whose states ``walk`` holds, and its record.
@@ -72,13 +72,21 @@ package final class MigratedSource: RecordingSource {
             }
             do {
                 var migrated = located
-                migrated.event = .rejected(after: after, time: time, action: try plan.migrate(action: action), validator: validator, reason: reason)
+                let changed = try plan.migrate(action: action)
+                migrated.event = .rejected(after: after, time: time, action: changed, validator: validator, reason: reason)
                 events.append(migrated)
             } catch {
                 throw .migration(error, step: nil, line: located.line, source: journal.name)
             }
         }
-        self.events = events
+        // Labelled again once every member is set: the app's code describes the migrated actions.
+        self.events = zip(events, journal.events).map { located, recorded in
+            guard case .rejected(let after, let time, let action, let validator, let reason) = located.event,
+                  case .rejected(_, _, let original, _, _) = recorded.event else { return located }
+            var relabelled = located
+            relabelled.event = .rejected(after: after, time: time, action: relabel(action, recorded: original), validator: validator, reason: reason)
+            return relabelled
+        }
     }
 
     package var name: String { journal.name }
