@@ -25,10 +25,16 @@ enum MigrateCommand: Subcommand {
             With --json the result is one line: {"events":N,"from":N,"migration":TEXT,"output":PATH,\
             "steps":N,"to":N}.
 
-            $ statedbg migrate Recordings/users-reswift-negative-age.jsonl -o users-reswift-v2.jsonl
-            $ statedbg replay users-reswift-v2.jsonl --verify --quiet
+            $ statedbg migrate Recordings/users-reswift-negative-age.jsonl -o users-v2.jsonl
+            read Recordings/users-reswift-negative-age.jsonl through the migration from version 1 to 2:
+              split name into firstName and lastName in .users[*], ReSwiftUsersApp.AddUser and ReSwiftUsersApp.RenameUser
+              retag ReSwiftUsersApp.UpdateName as ReSwiftUsersApp.RenameUser
+            wrote 60 steps at version 2 of the types to users-v2.jsonl
+            $ statedbg replay users-v2.jsonl --verify --quiet
+            schema: compatible: the recording's state and action types match the current code
+            verified 60 steps: every state matches
             """,
-        arguments: [.file],
+        arguments: [ArgumentSpec("file", help: "The journal, made with an earlier version of its app's types.").completing(.files)],
         options: [
             .value("output", short: "o", valueName: "out", help: "The journal to write.", isRequired: true).completing(.files),
             .flag("force", help: "Replace the output file if it exists (never the input)."),
@@ -60,7 +66,8 @@ enum MigrateCommand: Subcommand {
             try JournalMigrator.write(migrated, to: output, force: arguments.flag("force"), isCancelled: context.isCancelled)
         }
         guard arguments.flag("json") else {
-            context.output.print("read \(file) through \(report.migration)")
+            context.output.print("read \(file) through \(report.migration.versions):")
+            for step in report.migration.steps { context.output.print("  " + step) }
             if case .risky(let notes) = migrated.migration.compatibility {
                 context.output.print("the schema check notes: \(notes.joined(separator: "; "))")
             }

@@ -27,10 +27,16 @@ enum ReplayCommand: Subcommand {
 
             The schema check comes first. A renamed, retyped or removed field of the state or of an \
             action's payload, a new field that is not optional, or an action case that is gone makes the \
-            recording incompatible: the verdict names each, and the check fails even when every state \
-            matches; a state or action that then does not decode is reported as the failure it \
-            explains. Additions (new optional fields, new action cases) are noted, and the recording \
-            replays.
+            recording incompatible: the verdict names each and proposes the migration that would keep \
+            the recording, and the check fails even when every state matches; a state or action that then \
+            does not decode is reported as the failure it explains. Additions (new optional fields, new \
+            action cases) are noted, and the recording replays.
+
+            A journal made with an earlier version of its app's types (the schemaVersion its header \
+            records) is read through the migrations the app declares, its states, patches and actions \
+            alike, and the file is not changed: the schema line says which migrations, and the verdict is \
+            on the recording as they leave it ('statedbg migrate' writes it anew). Without --verify a \
+            note on standard error says so.
 
             Actions recorded without Codable (an app with a store of its own can record any action) cannot \
             be replayed: --verify takes their steps' recorded states instead, says 'verified K of N steps' and \
