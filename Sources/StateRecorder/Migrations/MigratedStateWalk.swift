@@ -73,7 +73,8 @@ package final class MigratedStateWalk {
     @discardableResult
     package func reset(toOriginal recorded: JSONValue, fingerprint known: UInt64? = nil) throws(MigrationError) -> UInt64 {
         inputs.removeAll(keepingCapacity: true)
-        original = keepsOriginal ? recorded : nil
+        // Spelled as an optional: a bare `nil` here would read as JSON null, the recorded state of nothing.
+        original = keepsOriginal ? .some(recorded) : .none
         if let originalFingerprinter {
             if let known {
                 originalFingerprinter.reset(to: recorded, fingerprint: known)
