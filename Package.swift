@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
                 "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
                 // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
                 "StateTesting",

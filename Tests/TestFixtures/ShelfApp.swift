@@ -191,5 +191,6 @@ public enum ShelfApp {
     public struct ShelfMigrationError: Error, CustomStringConvertible {
         public var reason: String
         public var description: String { reason }
+        public init(reason: String) { self.reason = reason }
     }
 }

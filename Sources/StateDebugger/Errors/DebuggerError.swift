@@ -29,6 +29,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case ioError
         /// The user stopped the operation (exit status 130, as after Ctrl-C).
         case cancelled
+        /// The app's code is wrong, not the input: its migrations cannot work as declared (exit status 70).
+        case internalError
 
         /// The sysexits-style status for this category.
         public var exitStatus: Int32 {
@@ -40,6 +42,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .cannotCreate: 73
             case .ioError: 74
             case .cancelled: 130
+            case .internalError: 70
             }
         }
     }
@@ -100,8 +103,10 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .ioError: .ioError
             case .refused: .cannotCreate
             }
-        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable,
-             .migration: .malformed
+        case .migration(let error, _, _, _):
+            // A step that fails on a value is the recording's; a declaration that cannot work is the app's.
+            if case .stepFailed = error.code { .malformed } else { .internalError }
+        case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable: .malformed
         case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
         case .output(let error): error.isIOError ? .ioError : .cannotCreate
