@@ -43,7 +43,11 @@ enum MigrateCommand: Subcommand {
         exitStatuses: [
             .init(.success, "The migrated journal was written."),
             .init(.checkFailed, "There is nothing to migrate, or no migration reads the journal as the current types."),
-        ] + CommandSpec.StatusNote.reading + [.exists, .interrupted])
+        ] + CommandSpec.StatusNote.reading + [
+            .exists,
+            .init(.internalError, "The app's migrations cannot work as declared (two from one version, one from its own version)."),
+            .interrupted,
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         // The parser has checked that the required option is there.
