@@ -203,4 +203,34 @@ import Testing
             """)
         #expect(minimize.error == note)
     }
+
+    @Test func theReplsDispatchAndSkipRunTodaysCodeOnTheMigratedStates() throws {
+        let directory = try TemporaryDirectory()
+        try recordVersion1(in: directory)
+        let run = CommandRun.statedbg("repl", "@v1.jsonl", "-c", "jump 1; state .books[0]; dispatch shelf.rename(index: 0, name: \"Dune II\"); state .books[0].name",
+                                      in: directory, apps: [ShelfApp.V3.app()])
+        #expect(run.status == .success, "\(run.error)")
+        // The migrated state, which the app's version-3 reducer then changes.
+        #expect(run.output.contains("""
+            {
+              "credits": {
+                "authors": [
+                  "Eliot"
+                ]
+              },
+              "name": "Dune",
+              "pages": 587.0,
+              "rating": 0,
+              "status": "unread"
+            }
+            shelf.rename(index: 0, name: "Dune II") applied at branch-1@2
+            """), "\(run.output)")
+        #expect(run.output.hasSuffix("\"Dune II\"\n"))
+        #expect(run.error.components(separatedBy: "it is read through the migrations from version 1 to 3").count == 2, "\(run.error)")
+
+        let skip = CommandRun.statedbg("repl", "@v1.jsonl", "-c", "skip 1", in: directory, apps: [ShelfApp.V3.app()])
+        #expect(skip.status == .success, "\(skip.error)")
+        #expect(skip.output.hasPrefix("skipped step 1 (shelf.add(name: \"Dune\", author: \"Eliot\", pages: 587.0)): replayed steps 2 to 12 on branch-1\n"),
+                "\(skip.output)")
+    }
 }
