@@ -33,24 +33,25 @@ struct MigrationBenchmarks {
 
     func run() throws -> [Measurement] {
         let users = context.scale.users
+        let path = journals.users
         let label = "\(users) users, \(journals.usersSteps) steps"
         context.progress("reading: \(label), through a migration")
         let processorTime = Stopwatch(countsProcessorTime: true)
         var plainRates: [Double] = []
         var migratedRates: [Double] = []
         for _ in 0..<context.scale.recordingRepetitions {
-            let plain = try open()
+            let plain = try open(path)
             let steps = Double(plain.lastStep - plain.baseStep)
             let plainSeconds = try processorTime.seconds {
                 for step in (plain.baseStep + 1)...plain.lastStep { blackHole(try plain.state(at: step)) }
             }
             plainRates.append(steps / plainSeconds)
-            let migrated = try migratedSource()
+            let migrated = try migratedSource(path)
             let migratedSeconds = try processorTime.seconds {
                 for step in (migrated.baseStep + 1)...migrated.lastStep { blackHole(try migrated.state(at: step)) }
             }
             migratedRates.append(steps / migratedSeconds)
-            try check(migrated, against: plain)
+            try check(migrated, against: plain, path)
         }
         return [
             Measurement(group: "reading", name: "\(label): sequential read through a migration", unit: .stepsPerSecond,
@@ -60,33 +61,33 @@ struct MigrationBenchmarks {
         ]
     }
 
-    private func open() throws -> JournalSource {
+    private func open(_ path: String) throws -> JournalSource {
         do {
-            return try JournalSource(path: journals.users)
+            return try JournalSource(path: path)
         } catch {
-            throw BenchmarkError.wrongResult(scenario: "reading", "\(journals.users) does not open as a recording: \(error)")
+            throw BenchmarkError.wrongResult(scenario: "reading", "\(path) does not open as a recording: \(error)")
         }
     }
 
-    private func migratedSource() throws -> MigratedSource {
+    private func migratedSource(_ path: String) throws -> MigratedSource {
         let source: any RecordingSource
         do {
-            source = try RecordingLoader.readingThrough(Self.app, try open())
+            source = try RecordingLoader.readingThrough(Self.app, try open(path))
         } catch {
-            throw BenchmarkError.wrongResult(scenario: "reading", "\(journals.users) does not read through the migration: \(error)")
+            throw BenchmarkError.wrongResult(scenario: "reading", "\(path) does not read through the migration: \(error)")
         }
         guard let migrated = source as? MigratedSource, case .compatible = migrated.migration.compatibility else {
-            throw BenchmarkError.wrongResult(scenario: "reading", "\(journals.users) is not read through a migration that covers its types.")
+            throw BenchmarkError.wrongResult(scenario: "reading", "\(path) is not read through a migration that covers its types.")
         }
         return migrated
     }
 
     /// The migrated read lands where migrating the recorded last state whole does.
-    private func check(_ migrated: MigratedSource, against plain: JournalSource) throws {
+    private func check(_ migrated: MigratedSource, against plain: JournalSource, _ path: String) throws {
         let last = plain.lastStep
         let expected = try migrated.plan.migrate(state: try plain.state(at: last))
         guard try migrated.state(at: last) == expected else {
-            throw BenchmarkError.wrongResult(scenario: "reading", "step \(last) of \(journals.users) reads otherwise through the migration than migrated whole.")
+            throw BenchmarkError.wrongResult(scenario: "reading", "step \(last) of \(path) reads otherwise through the migration than migrated whole.")
         }
     }
 }
