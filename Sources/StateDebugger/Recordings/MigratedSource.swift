@@ -31,8 +31,9 @@ package final class MigratedSource: RecordingSource {
     package private(set) var events: [LocatedEvent] = []
     private let app: any RegisteredApp
     private let walk: MigratedStateWalk
-    /// The step whose states ``walk`` holds, and its record.
-    private var walked: (step: Int, record: StepRecord)?
+    /// The step whose states ``walk`` holds, and its record once asked for: reading states alone
+    /// parses no action, as a journal's own reader does not.
+    private var walked: (step: Int, record: StepRecord?)?
     /// Describes migrated actions again; `nil` until needed, and when the app cannot start from the
     /// migrated initial state.
     private lazy var describer: (any Replayer)? = try? app.makeReplayer(from: info.header.initialState)
@@ -63,7 +64,7 @@ package final class MigratedSource: RecordingSource {
         header.schemaHash = schema.fingerprint
         header.schemaVersion = plan.to
         info = RecordingInfo(format: .journal, header: header)
-        walked = (journal.baseStep, StepRecord(action: JournalAction(type: "", label: "", payload: .null), hash: header.hash, changedPointers: nil))
+        walked = (journal.baseStep, nil)
         var events: [LocatedEvent] = []
         for located in journal.events {
             guard case .rejected(let after, let time, let action, let validator, let reason) = located.event else {
@@ -107,7 +108,23 @@ package final class MigratedSource: RecordingSource {
         try checkStep(step, allowBase: false)
         try walk(to: step)
         guard let walked else { throw .noSuchStep(step, source: name, range: (baseStep + 1)...max(baseStep + 1, lastStep)) }
-        return walked.record
+        if let record = walked.record { return record }
+        let line: JournalStep
+        do {
+            line = try journal.reader.step(step)
+        } catch {
+            throw .journal(error)
+        }
+        let action: JournalAction
+        do {
+            action = relabel(try plan.migrate(action: line.action), recorded: line.action)
+        } catch {
+            throw .migration(error, step: step, line: self.line(ofStep: step), source: name)
+        }
+        var record = StepRecord(action: action, hash: walk.fingerprint, changedPointers: nil, time: line.time)
+        if let patch = walk.lastPatch { (record.changedPointers, record.resizedContainers) = JournalSource.reach(of: patch) }
+        self.walked = (step, record)
+        return record
     }
 
     /// Brings the walk to `step`: one patch from its parent when the walk is there, else the recorded
@@ -133,17 +150,17 @@ package final class MigratedSource: RecordingSource {
                 let recordedHash = try journal.actionAndHash(at: parent).hash
                 if let recordedHash, recordedHash != walk.originalFingerprint { throw mismatch(parent, recordedHash) }
             }
-            walked = (parent, StepRecord(action: JournalAction(type: "", label: "", payload: .null), hash: walk.fingerprint, changedPointers: nil))
+            walked = (parent, nil)
         }
-        let line: JournalStep
+        let line: (value: JournalStep.Content, hash: UInt64)
         do {
-            line = try journal.reader.step(step)
+            line = try journal.reader.content(ofStep: step)
         } catch {
             walked = nil
             throw .journal(error)
         }
         walked = nil
-        switch line.content {
+        switch line.value {
         case .keyframe(let state):
             do {
                 try walk.reset(toOriginal: state)
@@ -166,15 +183,7 @@ package final class MigratedSource: RecordingSource {
             }
         }
         if walk.originalFingerprint != line.hash { throw mismatch(step, line.hash) }
-        let action: JournalAction
-        do {
-            action = relabel(try plan.migrate(action: line.action), recorded: line.action)
-        } catch {
-            throw .migration(error, step: step, line: self.line(ofStep: step), source: name)
-        }
-        var record = StepRecord(action: action, hash: walk.fingerprint, changedPointers: nil, time: line.time)
-        if let patch = walk.lastPatch { (record.changedPointers, record.resizedContainers) = JournalSource.reach(of: patch) }
-        walked = (step, record)
+        walked = (step, nil)
     }
 
     /// The error for a recorded state that does not have the hash its line records.
