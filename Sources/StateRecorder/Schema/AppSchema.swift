@@ -11,7 +11,7 @@ import StateJSON
 /// associated values of enum cases. Where reflection knows a type's members they stay; the probe fills
 /// in the rest.
 ///
-/// ``compatibility(withRecorded:)`` compares only what both schemas describe, by these rules:
+/// ``compatibility(withRecorded:recordedVersion:)`` compares only what both schemas describe, by these rules:
 ///
 /// - A field of the state or of an action's payload (inside array elements too) that was renamed,
 ///   retyped or removed, or a new field that is not optional, makes the recording *incompatible*, as
@@ -79,8 +79,10 @@ public struct AppSchema: Sendable, Equatable {
     /// incompatible: the state's .items[].title was renamed to .items[].name, or replaced by it; to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("title", to: "name", in: .state(".items[*]")))]
     /// ```
     ///
-    /// - Parameter recordedVersion: The version of the types the recording was made with (its header's
-    ///   `schemaVersion`, 1 when it has none), which the proposed migration starts from.
+    /// - Parameters:
+    ///   - recorded: The recording's schema, as its header carries it.
+    ///   - recordedVersion: The version of the types the recording was made with (its header's
+    ///     `schemaVersion`, 1 when it has none), which the proposed migration starts from.
     public func compatibility(withRecorded recorded: JSONValue, recordedVersion: Int = 1) -> SchemaCompatibility {
         guard let old = AppSchema(jsonValue: recorded) else {
             return .risky(["the recording carries no schema, so its actions may not decode"])
