@@ -53,7 +53,7 @@ import Testing
         let recording = directory.file("w.jsonl")
         try WalletFixture.record(to: recording)
         let notAttached = try binary.run(["repl", recording, "-c", "break when .balance < 0 --trap"], in: directory.path)
-        #expect(notAttached.status == 64)
+        #expect(notAttached.status == 1)
         #expect(notAttached.error == "statedbg: error: command 1: --trap sets the breakpoint in a running app: attach to one first (statedbg attach PID).\n")
     }
 
