@@ -2,7 +2,6 @@ import StateJSON
 import StateLive
 import StateQuery
 import StateSync
-import Synchronization
 
 // Safe because `armed` and the snapshotter are used only while the lock is held (hence `@unchecked`).
 /// The traps debuggers set in the app over the live channel (`break when PRED --trap`, `break action
@@ -31,7 +30,7 @@ final class LiveTrapSet<State, Action>: @unchecked Sendable {
     }
 
     private let actions: ActionRegistry
-    private let isArmed = Atomic<Bool>(false)
+    private let isArmed = AtomicCell<Bool>(false)
     private let lock = Locked(())
     private var armed: [Armed] = []
     private lazy var snapshotter = StateSnapshotter<State>.make()
