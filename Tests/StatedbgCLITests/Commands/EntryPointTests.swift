@@ -81,6 +81,8 @@ import TerminalKit
                                       with old and new values.
               minimize                Write the smallest recording whose replay still makes
                                       a predicate hold.
+              debug                   Run one step's action through the app's reducer,
+                                      stopping an attached debugger just before the call.
               record                  Record a registered app driven by its random action
                                       generator.
               examples                List the registered apps: their ids, for 'statedbg
