@@ -52,7 +52,9 @@ enum DebugCommand: Subcommand {
         guard let asked = try context.int(arguments, "step") else {
             throw context.usageError(arguments, .missingArgument("<step>"))
         }
-        let source = try context.open(path)
+        // Today's reducer runs the step: a recording of an earlier version of its types is read through
+        // the app's migrations, as replay --verify reads it.
+        let source = try context.open(path, migrating: true)
         let app = try CommandFailure.translating { () throws(DebuggerError) in try context.registry.require(source.info.app) }
         let step = asked < 0 ? source.lastStep + 1 + asked : asked
         let prepared = try CommandFailure.translating { () throws(DebuggerError) in
