@@ -74,7 +74,7 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     func runInApp(_ work: @escaping @Sendable () -> Void) {
         let recorder = recorder
         let onMain = withHooks { $0.needMainActor } || recorder?.travel.executor == .mainActor
-        if onMain, !Thread.isMainThread {
+        if onMain, !MainQueue.isCurrent {
             DispatchQueue.main.async(execute: work)
         } else {
             work()

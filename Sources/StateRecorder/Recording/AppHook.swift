@@ -37,7 +37,7 @@ struct AppHook<Input, Output>: @unchecked Sendable {
 extension RecorderOptions.AppExecutor {
     /// Whether work for this executor runs on the calling thread.
     var runsHere: Bool {
-        self == .anyThread || Thread.isMainThread
+        self == .anyThread || MainQueue.isCurrent
     }
 
     /// Runs `work` on this executor: at once when the calling thread is one it runs on, otherwise on the
@@ -91,8 +91,8 @@ private struct UncheckedTransfer<Value>: @unchecked Sendable {
     }
 }
 
-// Safe because the output crosses threads only under the lock, and the work is called at most once, on the main thread,
-// while the thread that made the call waits for it (hence `@unchecked`).
+// Safe because the work and its output cross threads only under the lock, and the work is called at most once, on the
+// main thread, while the thread that made the call waits for it (hence `@unchecked`).
 /// One piece of work handed to the main thread: it starts at most once, and never after the caller
 /// stopped waiting for it.
 private final class HandedOverCall<Output>: @unchecked Sendable {
@@ -103,7 +103,8 @@ private final class HandedOverCall<Output>: @unchecked Sendable {
         case abandoned
     }
 
-    private let work: () -> Output
+    /// The work, until it ran or the caller gave up on it: the caller's closure must not outlive the call.
+    private var work: (() -> Output)?
     private let phase = Locked(Phase.waiting)
 
     init(_ work: @escaping () -> Output) {
@@ -112,15 +113,18 @@ private final class HandedOverCall<Output>: @unchecked Sendable {
 
     /// Runs the work, on the main thread, unless the caller gave up on it.
     func run() {
-        let starts = phase.withLock { phase -> Bool in
-            guard case .waiting = phase else { return false }
+        let work = phase.withLock { phase -> UncheckedTransfer<(() -> Output)?> in
+            guard case .waiting = phase else { return UncheckedTransfer(nil) }
             phase = .running
-            return true
-        }
-        guard starts else { return }
+            return UncheckedTransfer(self.work)
+        }.value
+        guard let work else { return }
         phase.wakeWaiters()
         let output = UncheckedTransfer(work())
-        phase.withLock { $0 = .finished(output.value) }
+        phase.withLock { phase in
+            phase = .finished(output.value)
+            self.work = nil
+        }
         phase.wakeWaiters()
     }
 
@@ -128,7 +132,10 @@ private final class HandedOverCall<Output>: @unchecked Sendable {
     /// never will), and once started, for as long as it runs.
     func wait(timeout: Duration) -> Output? {
         let started = phase.withLock(when: { if case .waiting = $0 { false } else { true } }, timeout: timeout) { phase, started in
-            if !started { phase = .abandoned }
+            if !started {
+                phase = .abandoned
+                work = nil
+            }
             return started
         }
         guard started else { return nil }

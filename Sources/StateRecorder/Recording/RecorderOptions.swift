@@ -114,7 +114,7 @@ public struct RecorderOptions: Sendable, Equatable {
 
     /// ``appExecutor``, or when it is `nil`, the main actor on the main thread and any thread elsewhere.
     var resolvedAppExecutor: AppExecutor {
-        appExecutor ?? (Thread.isMainThread ? .mainActor : .anyThread)
+        appExecutor ?? (MainQueue.isCurrent ? .mainActor : .anyThread)
     }
 
     /// When the recorder turns a state into JSON.

@@ -1,16 +1,18 @@
 // A program that records and ends without closing its recorder, so a test can check that steps still
-// queued reach the file at normal process exit; and, with `full-disk`, an app that goes on running
-// while its journal runs out of room (the test runs it under a file size limit). Not a product: only
-// the recorder's tests run it.
+// queued reach the file at normal process exit; with `full-disk`, an app that goes on running while its
+// journal runs out of room (the test runs it under a file size limit); with `background-killed`, an iOS
+// app that goes to the background and is killed there, never exiting. Not a product: only the
+// recorder's tests run it.
 //
-// USAGE: recorder-exit-probe PATH STEPS (return | exit | full-disk)
+// USAGE: recorder-exit-probe PATH STEPS (return | exit | full-disk | background-killed)
 import Foundation
 import StateRecorder
 import Synchronization
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let steps = Int(arguments[2]), ["return", "exit", "full-disk"].contains(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: recorder-exit-probe PATH STEPS (return | exit | full-disk)\n".utf8))
+guard arguments.count == 4, let steps = Int(arguments[2]),
+      ["return", "exit", "full-disk", "background-killed"].contains(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: recorder-exit-probe PATH STEPS (return | exit | full-disk | background-killed)\n".utf8))
     exit(64)
 }
 var options = RecorderOptions()
@@ -48,3 +50,8 @@ for step in 1...max(1, steps) {
     recorder.record("increment", state: step, site: nil)
 }
 if arguments[3] == "exit" { exit(0) }
+if arguments[3] == "background-killed" {
+    // What UIKit posts when the app goes to the background; iOS then suspends it, and may kill it.
+    NotificationCenter.default.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+    kill(getpid(), SIGKILL)
+}
