@@ -167,7 +167,11 @@ extension RecordableApp {
     /// debugger's pause holds them too.
     public func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
                       started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary {
-        let recorder = try RecordingStore(app: self, journal: path, options: settings.options, clock: settings.clock)
+        var options = settings.options
+        // This loop never runs the main queue, and statedbg's store is thread-safe: the debugger's commands
+        // run on the live channel's thread.
+        if options.appExecutor == nil { options.appExecutor = .anyThread }
+        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: settings.clock)
         started(recorder.recorder.liveEndpoints?.socketPath, recorder.recorder.liveEndpoints?.tcp.map { ($0.port, $0.token) })
         var generator = SeededGenerator(seed: settings.seed)
         var generated = 0

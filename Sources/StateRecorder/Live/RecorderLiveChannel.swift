@@ -17,7 +17,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
     /// when the channel announces; a failure is told to `onError` and the app records on without it.
     static func open(
         _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
-        path: String, keyframePolicy: KeyframePolicy, onError: @Sendable (String) -> Void,
+        path: String, keyframePolicy: KeyframePolicy, appTimeout: Duration, onError: @Sendable (String) -> Void,
         makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
     ) -> RecorderLiveChannel? {
         var header: [UInt8] = []
@@ -31,7 +31,9 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {
-            let server = try LiveServer(transports: try channel.openTransports(), configuration: channel.serverConfiguration,
+            var configuration = channel.serverConfiguration
+            configuration.appCommandTimeout = appTimeout
+            let server = try LiveServer(transports: try channel.openTransports(), configuration: configuration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)

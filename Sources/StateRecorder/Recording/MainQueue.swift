@@ -3,7 +3,7 @@ import Foundation
 /// Whether code runs on the main queue: where the main actor's work runs. That is the main thread on
 /// Apple platforms; on Linux, once a program called `dispatchMain()`, a thread that drains the main
 /// queue, so `Thread.isMainThread` alone would say no there.
-enum MainQueue {
+package enum MainQueue {
     // Safe because the key is made once and only read afterwards; dispatch keys are thread-safe (hence `@unchecked`).
     private struct Key: @unchecked Sendable {
         let key = DispatchSpecificKey<Bool>()
@@ -18,7 +18,7 @@ enum MainQueue {
 
     /// Whether the calling code runs on the main queue (or on the main thread, which libdispatch counts
     /// as the main queue while it runs code of its own).
-    static var isCurrent: Bool {
+    package static var isCurrent: Bool {
         Thread.isMainThread || DispatchQueue.getSpecific(key: marker.key) == true
     }
 }

@@ -174,7 +174,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         steps = TravelBox(TravelState(current: builder.lastStep, lastStep: builder.lastStep))
         live = setup.live.flatMap {
             RecorderLiveChannel.open($0, appID: appID, actions: actions, builder: builder, path: file.path,
-                                     keyframePolicy: options.keyframePolicy, onError: onError,
+                                     keyframePolicy: options.keyframePolicy, appTimeout: options.appExecutorTimeout, onError: onError,
                                      makeRolloverHeader: makeRolloverHeader)
         }
         capture = setup.mode.makeCapture(
