@@ -30,6 +30,9 @@ public protocol RegisteredApp: Sendable {
     func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer
     /// Whether ``record(to:steps:seed:options:clock:)`` can make actions (the app has a generator).
     var canGenerate: Bool { get }
+    /// Whether the app's functions belong to the main actor, which runs them while the replaying
+    /// thread waits: statedbg's tools then replay its recordings one at a time, on their main thread.
+    var runsOnMainActor: Bool { get }
     /// Records `steps` generated actions into a new journal, deterministically for a seed.
     ///
     /// - Parameters:
@@ -60,6 +63,9 @@ public protocol RegisteredApp: Sendable {
 extension RegisteredApp {
     /// `nil`: a registration written before apps named themselves does not say how its code names it.
     public var swiftName: String? { nil }
+
+    /// `false`: a registration runs its functions on any thread unless it says otherwise.
+    public var runsOnMainActor: Bool { false }
 
     /// `nil`: a registration written before apps named themselves does not say which module declares it.
     public var moduleName: String? { nil }

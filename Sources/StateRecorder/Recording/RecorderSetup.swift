@@ -20,8 +20,9 @@ struct RecorderSetup<State> {
     init(initialState: State, options: RecorderOptions, owner: StateOwner<State>) {
         live = options.live ?? RecorderOptions.LiveChannel.fromEnvironment()
         mode = CaptureMode.choose(for: initialState, options: options, live: live != nil, owner: owner)
-        states = StateSnapshotter<State>.make()
-        decodeState = StateDecoder.make()
+        let conformances = StateConformances<State>.lookUp()
+        states = conformances.makeSnapshotter()
+        decodeState = conformances.decoder
         // Before the first state is encoded, so that the first step is encoded from it and not from scratch.
         if mode.encodesOnCallingThread { states.keepOwnCopies() }
     }

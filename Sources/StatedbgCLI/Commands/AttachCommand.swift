@@ -89,8 +89,9 @@ enum AttachCommand: Subcommand {
         }
         interpreter.app = app
         interpreter.news = app
+        interpreter.appTravels = client.greeting.abilities.travel
         if interactive || script != nil {
-            context.output.print("attached to \(client.greeting.app) (pid \(client.greeting.pid)) at \(endpoint): \(journal.lastStep) steps so far; 'app help' lists the commands that act on the app")
+            context.output.print(app.greeting(place: "at \(endpoint)", session: session))
         }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))
