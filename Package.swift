@@ -5,14 +5,19 @@ import PackageDescription
 //
 //   StateSync      Locked, the one lock (with waiting until a value is ready): a pthread mutex and condition
 //                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too
+//   TextControls   the characters no output shows raw (C0/C1 controls, bidirectional controls, line
+//                  separators, zero-width characters) and how to find them in text: one definition
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
 //                  by comparing one reference per run
 //   TerminalKit    the generic terminal toolkit: command specs, argument parsing, help, shell words,
 //                  suggestions; line editor, history, key decoding; terminal control, raw mode, output
 //                  sinks, colour policy and palette, control-character escaping, Ctrl-C. Knows nothing of
 //                  recordings or JSON.
-//   StateJSON      JSON: value tree, parser, serializer, Codable bridge (with memoizing encoders), hash,
-//                  diff, patch, pointers, and custom-dump style text whose decoration the caller supplies
+//   StateJSON      JSON: value tree, parser, serializer, hash and fingerprint, diff, patch, pointers, and
+//                  custom-dump style text whose decoration the caller supplies. Knows no Swift type but its own.
+//   StateEncoding  Swift values to JSON and back: the Codable encoder and decoder, the reflecting encoder, the
+//                  memoizing incremental encoder and the incremental fingerprinters that follow its notes.
+//                  The one module that leans on how Swift lays values out (reflection SPI, container layout)
 //   StateQuery     the path and predicate language over JSON values: `.users[*].age`, `count > 3`,
 //                  parsing, evaluation, mutation at a path, completion of partial paths
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
@@ -38,6 +43,7 @@ let package = Package(
     products: [
         .library(name: "StateCollections", targets: ["StateCollections"]),
         .library(name: "StateJSON", targets: ["StateJSON"]),
+        .library(name: "StateEncoding", targets: ["StateEncoding"]),
         .library(name: "StateQuery", targets: ["StateQuery"]),
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateJournal", targets: ["StateJournal"]),
@@ -53,11 +59,17 @@ let package = Package(
     targets: [
         .target(name: "StateSync"),
         .target(name: "StateCollections"),
-        .target(name: "TerminalKit", dependencies: ["StateSync"]),
+        .target(name: "TextControls"),
+        .target(name: "TerminalKit", dependencies: ["StateSync", "TextControls"]),
         .target(
             name: "StateJSON",
-            dependencies: ["StateSync", "StateCollections"],
+            dependencies: ["TextControls"],
             // Int64(exactly: Double) and friends call libm, which Linux does not link by default.
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "StateEncoding",
+            dependencies: ["StateSync", "StateCollections", "StateJSON"],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]
         ),
         .target(name: "StateQuery", dependencies: ["StateJSON"]),
@@ -65,11 +77,11 @@ let package = Package(
         // CRC-32C with the processor's instructions, enabled per function (no target flags): only
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
-        .target(name: "StateJournal", dependencies: ["StateJSON", "CCRC32C"]),
+        .target(name: "StateJournal", dependencies: ["StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
-        .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
+        .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
@@ -84,19 +96,19 @@ let package = Package(
         .target(
             name: "StatedbgCLI",
             dependencies: [
-                "StateSync", "TerminalKit", "StateJSON", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
+                "StateSync", "TerminalKit", "StateJSON", "StateEncoding", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
                 "StateTimelinePage", "StateLive",
             ]
         ),
         .target(
             name: "StateTesting",
-            dependencies: ["StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger"]
+            dependencies: ["StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger"]
         ),
         .executableTarget(name: "statedbg", dependencies: ["StatedbgCLI", "ExampleApps"]),
         .executableTarget(
             name: "statedbg-bench",
             dependencies: [
-                "StateCollections", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger",
+                "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "StateDebugger",
                 "ExampleApps", "StateLive",
             ]
         ),
@@ -104,22 +116,24 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Seeded random JSON and the small apps the test targets share (not a product).
         .target(
-            name: "TestFixtures", dependencies: ["StateJSON", "StateStore", "StateJournal", "StateRecorder"],
+            name: "TestFixtures", dependencies: ["StateJSON", "StateEncoding", "StateStore", "StateJournal", "StateRecorder"],
             path: "Tests/TestFixtures"
         ),
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
-        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateRecorder"]),
+        .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),
+        .testTarget(name: "StateJSONTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
+        .testTarget(name: "StateEncodingTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
-            dependencies: ["TestSupport", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]
+            dependencies: ["TestSupport", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]
         ),
         .testTarget(
             name: "StateDebuggerTests",
@@ -128,7 +142,7 @@ let package = Package(
                 "StateRecorder", "ExampleApps", "StateDebugger",
             ]
         ),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TerminalKit"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TestSupport", "StateSync", "TextControls", "TerminalKit"]),
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
@@ -141,13 +155,13 @@ let package = Package(
         .testTarget(
             name: "StateTimelinePageTests",
             dependencies: [
-                "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
+                "TextControls", "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
             ]
         ),
         .testTarget(
             name: "StateTestingTests",
             dependencies: [
-                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal",
                 "StateRecorder", "ExampleApps", "StateDebugger", "StateTesting",
             ]
         ),

@@ -76,7 +76,7 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// Builds an object around storage its builder filled; the same preconditions as
     /// ``init(uncheckedSortedKeys:values:)``.
     @usableFromInline
-    init(uncheckedSortedKeys keys: [String], storage: _JSONValueStorage) {
+    package init(uncheckedSortedKeys keys: [String], storage: _JSONValueStorage) {
         precondition(keys.count == storage.count,
                      "JSONObject: \(keys.count) keys and \(storage.count) values; every key needs one value.")
         self.keys = keys
@@ -175,15 +175,15 @@ public struct JSONObject: @unchecked Sendable, Hashable {
     /// Whether two keys are the same JSON key: the same UTF-8 bytes. `String`'s `==` would also
     /// match keys that differ in bytes but not in meaning ("é" as one code point, or as "e" and an
     /// accent), which JSON, and the byte order of keys, tell apart.
-    @inline(__always)
-    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+    @inlinable @inline(__always)
+    package static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
         lhs.hasSameScalars(as: rhs)
     }
 
     // Safe because only the addresses are compared.
     /// Whether two lists of keys are the same keys in the same order, by ``sameKey(_:_:)``; lists
     /// that share storage (objects of one template, or one object's copies) answer at once.
-    static func sameKeys(_ lhs: [String], _ rhs: [String]) -> Bool {
+    package static func sameKeys(_ lhs: [String], _ rhs: [String]) -> Bool {
         guard lhs.count == rhs.count else { return false }
         let shared = lhs.withUnsafeBufferPointer { left in
             rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }

@@ -1,7 +1,7 @@
 /// The member names of objects that always have the same members, sorted once so that each such
 /// object is built without sorting or comparing keys.
 ///
-/// A ``JSONValueEncodable`` type makes one template and fills it with its fields, in the order the
+/// A `JSONValueEncodable` type (StateEncoding) makes one template and fills it with its fields, in the order the
 /// template lists its keys (any order; the template knows how to put the values in key order).
 /// Every object it makes shares one array of keys.
 ///

@@ -7,10 +7,10 @@
 /// the C allocator serves from its fastest bins. A storage is filled once, by whoever builds the
 /// object, and shared from then on: ``JSONObject`` copies it before changing a shared one.
 @usableFromInline
-final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
+package final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     /// Storage with room for `capacity` values, none of them initialized yet.
     @inlinable
-    static func make(capacity: Int) -> _JSONValueStorage {
+    package static func make(capacity: Int) -> _JSONValueStorage {
         unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: _JSONValueStorage.self)
     }
 
@@ -24,14 +24,14 @@ final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     // Safe because it holds no values and is never written, so sharing it is sharing constants.
     /// The storage of every object made empty; having no values, it is never written.
     @usableFromInline
-    nonisolated(unsafe) static let _empty = make(capacity: 0)
+    nonisolated(unsafe) package static let _empty = make(capacity: 0)
 
     // Safe because the header lives as long as self, and storage is written only before it is shared.
     /// How many values are initialized. Kept in the header, but read and written through its
     /// address: `header` is a class's stored property, whose every access the runtime would check
     /// for exclusivity.
     @inlinable
-    var count: Int {
+    package var count: Int {
         get { withUnsafeMutablePointerToHeader { $0.pointee } }
         set { withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
     }
@@ -39,7 +39,7 @@ final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     // Safe because callers use the pointer only while they hold self.
     /// The first value; valid while `self` is alive.
     @inlinable
-    var elements: UnsafeMutablePointer<JSONValue> { withUnsafeMutablePointerToElements { $0 } }
+    package var elements: UnsafeMutablePointer<JSONValue> { withUnsafeMutablePointerToElements { $0 } }
 
     // Safe because the builder keeps count below capacity (the precondition) and appends only before the storage is
     // shared.
@@ -47,7 +47,7 @@ final class _JSONValueStorage: ManagedBuffer<Int, JSONValue> {
     ///
     /// - Precondition: there is room for it (not checked: the builder tracks the capacity).
     @inlinable
-    func appendUnchecked(_ value: consuming JSONValue) {
+    package func appendUnchecked(_ value: consuming JSONValue) {
         // The addresses stay valid after the call: `self` is alive, and the storage never moves.
         let (count, elements) = withUnsafeMutablePointers { ($0, $1) }
         (elements + count.pointee).initialize(to: value)

@@ -26,8 +26,6 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         case unexpectedToken(found: String)
         /// A number is missing digits in the given part.
         case expectedDigit(NumberPart)
-        /// A number that no `Double` can hold.
-        case numberOutOfRange(String)
         /// A string literal is not valid JSON; the associated text says why.
         case invalidString(String)
         /// A path operand is malformed.
@@ -68,7 +66,6 @@ public struct PredicateParseError: Error, Sendable, Hashable, CustomStringConver
         case .expectedDigit(.integer): "expected a digit"
         case .expectedDigit(.fraction): "expected a digit after '.'"
         case .expectedDigit(.exponent): "expected a digit in the exponent"
-        case .numberOutOfRange(let text): "\(text) is out of range"
         case .invalidString(let reason): reason
         case .invalidPath(let code): JSONPathParseError(column: column, code: code).message
         case .tooDeep(let limit): "the predicate nests more than \(limit) levels of parentheses, 'not', 'any' and 'all'"

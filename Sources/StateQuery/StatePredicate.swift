@@ -39,7 +39,8 @@ import StateJSON
 /// - An operand on its own is true when it has a value that is neither `false` nor `null`
 ///   (inside `all(...)`: when none of its values is `false` or `null`). `exists` is true when the
 ///   operand has at least one value, whatever it is.
-/// - `==` compares JSON values, numbers by value (`1 == 1.0`); `!=` is its negation, so values of
+/// - `==` compares JSON values, numbers by value (`1 == 1.0`), exactly however many digits they have
+///   (`18446744073709551615`, `0.1000000000000000000001`, `1e400`); `!=` is its negation, so values of
 ///   different kinds are unequal. `<`, `<=`, `>`, `>=` compare two numbers numerically or two
 ///   strings by UTF-8 bytes, and are false for anything else. `contains` is true for a string
 ///   containing a substring, an array containing an element and an object containing a key; false

@@ -148,7 +148,10 @@ struct StatePredicateParser {
         }
     }
 
-    /// A JSON number: an `.integer` when it has no fraction or exponent and fits, else a `.double`.
+    /// A number, read as the journal's parser reads the same text, so that it compares with the
+    /// recorded numbers exactly: `.integer` or `.unsigned` when it fits 64 bits, `.double` when a
+    /// `Double` writes it back as it is written, and otherwise `.bigNumber`, its text, exact however
+    /// many digits it has (`18446744073709551616`, `0.1000000000000000000001`, `1e400`).
     private mutating func parseNumber() throws(PredicateParseError) -> JSONValue {
         let start = position
         func digits() -> Int {
@@ -158,21 +161,26 @@ struct StatePredicateParser {
         }
         _ = consume("-")
         guard digits() > 0 else { throw failure(at: position, .expectedDigit(.integer)) }
-        var integral = true
         if consume(".") {
-            integral = false
             guard digits() > 0 else { throw failure(at: position, .expectedDigit(.fraction)) }
         }
         if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            integral = false
             position += 1
             if !consume("+") { _ = consume("-") }
             guard digits() > 0 else { throw failure(at: position, .expectedDigit(.exponent)) }
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if integral, let integer = Int64(text) { return .integer(integer) }
-        guard let double = Double(text), double.isFinite else { throw failure(at: start, .numberOutOfRange(text)) }
-        return .double(double)
+        var magnitude = bytes[start..<position]
+        let negative = magnitude.first == UInt8(ascii: "-")
+        if negative { magnitude = magnitude.dropFirst() }
+        // JSON has no leading zeros; `007` is 7 all the same.
+        while magnitude.count > 1, magnitude.first == UInt8(ascii: "0"),
+              let next = magnitude.dropFirst().first, next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+            magnitude = magnitude.dropFirst()
+        }
+        let text = (negative ? "-" : "") + String(decoding: magnitude, as: UTF8.self)
+        // The scan above admits only JSON numbers, which the parser reads; its text is the fallback
+        // all the same, since a `.bigNumber` compares exactly.
+        return (try? JSONValue(parsing: text)) ?? .bigNumber(text)
     }
 
     // MARK: Scanning

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Checks that a passed replay ended in the state written as JSON in the test, comparing the decoded
 /// values with `==` and recording a failure with a diff when they differ.

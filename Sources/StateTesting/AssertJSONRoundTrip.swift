@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Checks that a `JSONValueEncodable` type's `init(from:)` reads back what its
 /// `jsonValue()` writes, recording a failure that shows both values when it does not.

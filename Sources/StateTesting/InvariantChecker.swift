@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateQuery
 
 /// The invariants of one replay with their state type erased, so that one replay loop serves every app.

@@ -1,5 +1,6 @@
 import StateDebugger
 import StateJSON
+import StateEncoding
 import StateRecorder
 
 /// What replaying one recording found, for tests that want to assert for themselves.

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Splits the input at its first line feed into a document and a patch, applies the patch, and
 /// checks the diff property on the two documents the input yields: for any `a` and `b`,

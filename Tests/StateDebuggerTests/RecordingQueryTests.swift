@@ -101,7 +101,7 @@ import Testing
         #expect(report.method == .binarySearch)
         #expect(report.statesRead == 7)
         #expect(counting.statesRead == 7)
-        #expect(report.description == ".count >= 40 first holds at step 40 (counter.increment); binary search, assuming the predicate stays true once it holds; 7 states read.")
+        #expect(report.description == ".count >= 40 first holds at step 40 (counter.increment) if it stays true once it holds: binary search read 7 of 65 states; --linear reads them all.")
     }
 
     @Test func bisectScansWhenThePredicateDoesNotHoldAtTheEnd() throws {
@@ -120,7 +120,7 @@ import Testing
         #expect(never.description == ".count < 0 never holds in steps 0 to 64; linear scan, because the predicate does not hold at the last step; 65 states read.")
         let initial = try query.bisect(StatePredicate(parsing: ".count >= 0"))
         #expect(initial.step == 0)
-        #expect(initial.description.hasPrefix(".count >= 0 first holds at step 0 (the initial state); binary search"))
+        #expect(initial.description.hasPrefix(".count >= 0 first holds at step 0 (the initial state) if it stays true once it holds: binary search"))
     }
 
     @Test func bisectSeesTheActionAndTheStep() throws {
@@ -130,6 +130,25 @@ import Testing
         let report = try query.bisect(StatePredicate(parsing: #"action.type == "counter.note" and step > 2"#), linear: true)
         #expect(report.step == 3)
         #expect(report.action?.label == #"counter.note("b")"#)
+    }
+
+    /// A predicate over the action holds at some steps and not at the next: a binary search from the last
+    /// step, where it holds, would stop at a later step than the first. It is scanned instead.
+    @Test func bisectScansAPredicateOverTheActionFromTheFirstStep() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Recordings.write([.increment, .note("a"), .increment, .increment, .increment, .note("b")],
+                                        to: directory.file("notes.jsonl"))
+        let query = RecordingQuery(source: try JournalSource(path: path))
+        let report = try query.bisect(StatePredicate(parsing: #"action.type == "counter.note""#))
+        #expect(report.step == 2)
+        #expect(report.method == .linearScanOfAction)
+        #expect(report.description == #"action.type == "counter.note" first holds at step 2 (counter.note("a")); linear scan, because a predicate over the action or the step number can hold at one step and not at the next; 3 states read."#)
+        let step = try query.bisect(StatePredicate(parsing: "step == 4"))
+        #expect(step.step == 4)
+        #expect(step.method == .linearScanOfAction)
+        let state = try query.bisect(StatePredicate(parsing: ".count >= 2"))
+        #expect(state.method == .binarySearch)
+        #expect(state.step == 3)
     }
 
     @Test func findMatchesTypeGlobsAndLabelText() throws {

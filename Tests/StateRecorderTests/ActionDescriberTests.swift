@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 @testable import StateRecorder
 import Testing
 

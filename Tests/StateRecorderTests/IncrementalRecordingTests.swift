@@ -1,6 +1,7 @@
 import ExampleApps
 import Foundation
 import StateJSON
+import StateEncoding
 import StateJournal
 import StateRecorder
 import StateStore

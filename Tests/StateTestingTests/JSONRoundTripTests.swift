@@ -1,5 +1,6 @@
 import ExampleApps
 import StateJSON
+import StateEncoding
 import StateTesting
 import Testing
 

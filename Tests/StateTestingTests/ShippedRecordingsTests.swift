@@ -2,6 +2,7 @@ import ExampleApps
 import Foundation
 import StateDebugger
 import StateJSON
+import StateEncoding
 import StateJournal
 import StateQuery
 import StateRecorder
@@ -112,7 +113,7 @@ import Testing
         let predicate = try StatePredicate(parsing: #"action.type == "tracker.deleteItem" and .recentProjectIDs[0] != action.payload.deleteItem.projectID"#)
         let report = try RecordingQuery(source: source).bisect(predicate)
         #expect(report.step == 64)
-        #expect(report.method == .linearScan)
+        #expect(report.method == .linearScanOfAction)
     }
 
     @Test func theReSwiftUsersRecordingReproducesTheNegativeAgeBug() throws {

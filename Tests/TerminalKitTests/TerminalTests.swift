@@ -92,6 +92,12 @@ import TerminalKit
         #expect(ControlCharacterEscaper.escape("plain\ttext\n") == "plain\ttext\n")
         #expect(ControlCharacterEscaper.escape("\u{1B}[31m-  1\u{1B}[0m") == "\u{1B}[31m-  1\u{1B}[0m")
         #expect(ControlCharacterEscaper.escape("a\rb\u{0}c\u{1B}[Hd\u{85}é") == #"a\u000Db\u0000c\u001B[Hd\u0085é"#)
+        // Bidirectional controls, separators and invisible characters, which would make a label read
+        // as something else, are escaped as well.
+        #expect(ControlCharacterEscaper.escape("invoice\u{202E}fdp.exe") == #"invoice\u202Efdp.exe"#)
+        #expect(ControlCharacterEscaper.escape("a\u{2028}b\u{2029}c\u{200E}d\u{2066}e\u{2069}f\u{61C}g\u{FEFF}h\u{200B}i")
+            == #"a\u2028b\u2029c\u200Ed\u2066e\u2069f\u061Cg\uFEFFh\u200Bi"#)
+        #expect(ControlCharacterEscaper.escape("中文 é 😀") == "中文 é 😀")
     }
 
     /// A reset where a line ends passes only on a line that a diff colour opened: a recorded type that

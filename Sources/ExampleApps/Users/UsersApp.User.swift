@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 extension UsersApp {
     /// A person in the list.

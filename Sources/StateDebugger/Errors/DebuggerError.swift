@@ -70,6 +70,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case branchExists(String)
     /// A file exists where a new one would be written.
     case fileExists(path: String)
+    /// An output file cannot be created or written.
+    case output(OutputFileError)
     /// The predicate never holds, so there is nothing to minimize.
     case predicateNeverHolds(String, source: String)
     /// The recording does not hold this step's state: a Redux DevTools Export file holds the actions
@@ -98,6 +100,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable: .malformed
         case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
+        case .output(let error): error.isIOError ? .ioError : .cannotCreate
         case .predicateNeverHolds: .checkFailed
         case .cancelled: .cancelled
         }
@@ -139,6 +142,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "A branch named \"\(name)\" already exists; choose another name."
         case .fileExists(let path):
             return "\(path): the file already exists; choose another name or pass --force to replace it."
+        case .output(let error):
+            return error.description
         case .predicateNeverHolds(let predicate, let source):
             return "\(source): the predicate \(predicate) never holds when the whole recording is replayed, so there is nothing to minimize."
         case .stateNotExported(let step, let source):

@@ -2,6 +2,7 @@ import Foundation
 import StateJSON
 import StateJournal
 import StateRecorder
+import TextControls
 
 /// Writes a recording as a ready-to-compile regression test: a Swift Testing suite (or an XCTest
 /// case) that replays the recording through the app's current reducer with StateTesting's
@@ -186,7 +187,8 @@ package enum TestExporter {
             typed ? "    /// The \(stateType) the recording ends in, after step \(source.lastStep)."
                 : "    /// The JSON of the \(stateType) the recording ends in, after step \(source.lastStep).",
         ]
-        lines += rawStringLiteral(finalState.prettyText, declaration: "    static let finalState = ", indent: "        ")
+        lines += rawStringLiteral(JSONTextEscaping.visible(finalState.prettyText), declaration: "    static let finalState = ",
+                                  indent: "        ")
         lines += [
             "",
             testDeclaration,
@@ -316,7 +318,9 @@ package enum TestExporter {
             case "\t": literal += "\\t"
             case "\r": literal += "\\r"
             default:
-                if scalar.value < 0x20 {
+                // Controls, and the bidirectional and invisible characters that would make the source
+                // read differently from what it compiles to.
+                if EscapedCharacters.contains(scalar) {
                     literal += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     literal.unicodeScalars.append(scalar)

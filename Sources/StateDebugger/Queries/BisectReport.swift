@@ -1,19 +1,35 @@
 import StateJournal
+import StateQuery
 
 /// What ``RecordingQuery/bisect(_:linear:isCancelled:)`` found, and how.
 ///
+/// A binary search answers the first step only for a predicate that stays true once it holds, which
+/// it cannot check without reading every step; the report says so and names the scan that makes sure:
+///
 /// ```text
-/// .count > 10 first holds at step 17 (counter.add(5)); binary search, assuming the predicate stays true once it holds; 7 states read.
+/// .count > 10 first holds at step 17 (counter.add(5)) if it stays true once it holds: binary search read 7 of 61 states; --linear reads them all.
+/// action.type == "counter.add" first holds at step 3 (counter.add(5)); linear scan, because a predicate over the action or the step number can hold at one step and not at the next; 4 states read.
 /// ```
 public struct BisectReport: Sendable, Equatable, CustomStringConvertible {
     /// How the step was searched for.
     public enum Method: Sendable, Equatable {
-        /// Binary search: the predicate held at the last step.
+        /// Binary search: the predicate reads only the state and held at the last step.
         case binarySearch
         /// A scan from the first step: the predicate did not hold at the last step.
         case linearScan
+        /// A scan from the first step because the predicate reads the action or the step number. Those
+        /// hold at one step and not at the next (`action.type == "add"`), so a binary search, which
+        /// assumes that a predicate stays true once it holds, would answer a later step than the first.
+        case linearScanOfAction
         /// A scan from the first step because the caller asked for one.
         case forcedLinearScan
+
+        /// The scan a search for `predicate` starts with, or `nil` when it may bisect: the caller
+        /// asked for a scan (`asked`), or the predicate reads more than the state.
+        package static func linearScan(for predicate: StatePredicate, asked: Bool) -> Method? {
+            if asked { return .forcedLinearScan }
+            return predicate.readsOnlyState ? nil : .linearScanOfAction
+        }
     }
 
     /// The predicate, as written.
@@ -36,18 +52,26 @@ public struct BisectReport: Sendable, Equatable, CustomStringConvertible {
         switch method {
         case .binarySearch: "binary search, assuming the predicate stays true once it holds"
         case .linearScan: "linear scan, because the predicate does not hold at the last step"
+        case .linearScanOfAction:
+            "linear scan, because a predicate over the action or the step number can hold at one step and not at the next"
         case .forcedLinearScan: "linear scan, as asked"
         }
     }
 
-    /// The first step where the predicate holds, with its action, or why there is none.
+    /// The first step where the predicate holds, with its action, or why there is none. After a binary
+    /// search, the step is the first only if the predicate stays true once it holds, which the search
+    /// cannot know: the sentence says so, and that `--linear` reads every step.
     public var description: String {
-        let how = "\(methodDescription); \(statesRead) state\(statesRead == 1 ? "" : "s") read"
-        if cancelled { return "\(predicate): the search was cancelled; \(how)." }
+        let read = "\(statesRead) state\(statesRead == 1 ? "" : "s") read"
+        if cancelled { return "\(predicate): the search was cancelled; \(methodDescription); \(read)." }
         guard let step else {
-            return "\(predicate) never holds in steps \(steps.lowerBound) to \(steps.upperBound); \(how)."
+            return "\(predicate) never holds in steps \(steps.lowerBound) to \(steps.upperBound); \(methodDescription); \(read)."
         }
         let label = action.map { " (\($0.label))" } ?? " (the initial state)"
-        return "\(predicate) first holds at step \(step)\(label); \(how)."
+        if method == .binarySearch {
+            return "\(predicate) first holds at step \(step)\(label) if it stays true once it holds: "
+                + "binary search read \(statesRead) of \(steps.count) states; --linear reads them all."
+        }
+        return "\(predicate) first holds at step \(step)\(label); \(methodDescription); \(read)."
     }
 }

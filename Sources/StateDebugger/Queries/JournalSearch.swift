@@ -240,11 +240,12 @@ package struct JournalSearch {
 
     /// The first step at which `predicate` holds, scanning every step from the base step in order;
     /// for a predicate of the state alone, steps that cannot change what it reads are passed over
-    /// without parsing them.
-    package func bisectLinear(_ predicate: StatePredicate, isCancelled: () -> Bool = { false }) throws(DebuggerError) -> BisectReport {
+    /// without parsing them. `method` is why the search scans (see ``BisectReport/Method/linearScan(for:asked:)``).
+    package func bisectLinear(_ predicate: StatePredicate, method: BisectReport.Method = .forcedLinearScan,
+                              isCancelled: () -> Bool = { false }) throws(DebuggerError) -> BisectReport {
         let stream = try open()
         let base = stream.header.firstStep - 1
-        var report = BisectReport(predicate: predicate.source, step: nil, action: nil, method: .forcedLinearScan,
+        var report = BisectReport(predicate: predicate.source, step: nil, action: nil, method: method,
                                   statesRead: 1, steps: base...base, cancelled: false)
         if base & 1023 == 0, isCancelled() {
             report.cancelled = true

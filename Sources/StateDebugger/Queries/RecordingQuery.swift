@@ -77,17 +77,19 @@ public struct RecordingQuery {
 
     /// The first step at which `predicate` holds.
     ///
-    /// When the predicate holds at the last step, a binary search finds the first step in O(log n)
-    /// states, assuming the predicate stays true once it holds (as for "the balance went negative and
-    /// stayed so"); the report says so. Otherwise, or when `linear` is set, the steps are scanned from
-    /// the first.
+    /// A predicate of the state alone that holds at the last step is bisected: a binary search finds
+    /// the first step in O(log n) states, assuming the predicate stays true once it holds (as for "the
+    /// balance went negative and stayed so"); the report says so. Otherwise the steps are scanned from
+    /// the first: when `linear` is set, when the predicate does not hold at the last step, and when it
+    /// reads the action or the step number, which can hold at one step and not at the next.
     public func bisect(_ predicate: StatePredicate, linear: Bool = false,
                        isCancelled: () -> Bool = { false }) throws(DebuggerError) -> BisectReport {
         let steps = source.steps
+        let scan = BisectReport.Method.linearScan(for: predicate, asked: linear)
         var report = BisectReport(predicate: predicate.source, step: nil, action: nil,
-                                  method: linear ? .forcedLinearScan : .binarySearch, statesRead: 0, steps: steps, cancelled: false)
+                                  method: scan ?? .binarySearch, statesRead: 0, steps: steps, cancelled: false)
         var found: Int?
-        if !linear, try holds(predicate, at: steps.upperBound, report: &report) {
+        if scan == nil, try holds(predicate, at: steps.upperBound, report: &report) {
             var low = steps.lowerBound - 1      // holds nowhere at or before: the virtual step before the base
             var high = steps.upperBound         // known to hold
             while high - low > 1 {
@@ -100,8 +102,9 @@ public struct RecordingQuery {
             }
             found = high
         } else {
-            if !linear { report.method = .linearScan }
-            let end = linear ? steps.upperBound : steps.upperBound - 1
+            // After a binary search's first probe the last step is known not to hold.
+            if scan == nil { report.method = .linearScan }
+            let end = scan == nil ? steps.upperBound - 1 : steps.upperBound
             var step = steps.lowerBound
             while step <= end {
                 if step & 1023 == 0, isCancelled() {

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 import StateRecorder
 

@@ -18,17 +18,11 @@ struct JournalExport {
     /// The files the steps are read from, which `path` must not be.
     let inputs: [String]
 
-    /// Writes the header and `count` entries to a temporary file beside `path`, then moves it into
-    /// place: an interrupted or failed write leaves `path` as it was.
+    /// Writes the header and `count` entries through an ``OutputFile``: beside a regular file and moved
+    /// into place (an interrupted or failed write leaves `path` as it was), or in place to a device.
     func write(count: Int, entry: (Int) throws(DebuggerError) -> Entry) throws(DebuggerError) {
-        try OutputPath.refuseOverwriting(inputs: inputs, with: path)
-        if !force, access(path, F_OK) == 0 { throw .fileExists(path: path) }
-        let file: JournalFile
-        do {
-            file = try JournalFile.staging(for: path)
-        } catch {
-            throw .journal(error)
-        }
+        // Journals are private to their owner, as the recorder makes them.
+        let file = try OutputFile.open(path, force: force, inputs: inputs, mode: 0o600)
         do {
             let builder = JournalBuilder(header: header)
             var bytes: [UInt8] = []
@@ -38,29 +32,15 @@ struct JournalExport {
                 let next = try entry(index)
                 builder.appendStep(action: next.action, state: next.state, time: next.time, parent: next.parent, into: &bytes)
                 if bytes.count >= 1 << 20 {
-                    file.append(bytes)
+                    try file.write(bytes)
                     bytes.removeAll(keepingCapacity: true)
-                    try Self.journal { () throws(JournalError) in try file.flush() }
                 }
             }
-            file.append(bytes)
+            try file.write(bytes)
         } catch {
             file.discard()
             throw error
         }
-        do {
-            try file.commit(to: path, overwrite: force)
-        } catch {
-            if error.category == .refused { throw .fileExists(path: path) }
-            throw .journal(error)
-        }
-    }
-
-    private static func journal(_ body: () throws(JournalError) -> Void) throws(DebuggerError) {
-        do {
-            try body()
-        } catch {
-            throw .journal(error)
-        }
+        try file.commit()
     }
 }

@@ -1,11 +1,11 @@
 /// A plain string key, for `super` and for error paths.
-struct JSONStringKey: CodingKey {
-    let stringValue: String
+package struct JSONStringKey: CodingKey {
+    package let stringValue: String
 
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
+    package init(_ string: String) { stringValue = string }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { stringValue = String(intValue) }
 
-    var intValue: Int? { nil }
-    static let superKey = JSONStringKey("super")
+    package var intValue: Int? { nil }
+    package static let superKey = JSONStringKey("super")
 }

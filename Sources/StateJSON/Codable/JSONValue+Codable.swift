@@ -1,6 +1,6 @@
 /// A ``JSONValue`` inside a `Codable` type (an action's free-form payload, say) encodes and decodes
-/// as the JSON it is. ``JSONValueEncoder`` and ``JSONValueDecoder`` take it exactly as it is; other
-/// coders get it member by member, and keep only what their own formats keep:
+/// as the JSON it is. StateEncoding's `JSONValueEncoder` and `JSONValueDecoder` take it exactly as it is;
+/// other coders get it member by member, and keep only what their own formats keep:
 /// - a ``bigNumber`` goes as the nearest `Double` (an error beyond `Double`'s range), since not
 ///   every encoder writes a `Decimal` as a number;
 /// - a decoder gives back the first kind that reads: a whole number is ``integer`` (or
@@ -15,10 +15,7 @@
 /// ```text
 /// {"name":"tap","payload":{"x":3,"y":4.5}}
 /// ```
-extension JSONValue: JSONValueEncodable, Decodable {
-    /// The value itself.
-    public func jsonValue() -> JSONValue { self }
-
+extension JSONValue: Codable {
     /// Encodes the value member by member; a ``bigNumber`` goes as the nearest `Double`.
     ///
     /// - Throws: `EncodingError.invalidValue` for a ``bigNumber`` beyond `Double`'s range, and

@@ -44,7 +44,7 @@ public enum JSONDiff {
 
     /// The operations that turn `old` into `new`, looking only at the noted positions of the arrays that
     /// `changes` notes (as the encoder that built `new` from `old` made them, see
-    /// ``IncrementalJSONEncoder/arrayChanges``).
+    /// StateEncoding's `IncrementalJSONEncoder.arrayChanges`).
     ///
     /// The patch is the same as without the notes: every other pair of arrays is compared element by
     /// element, and a noted pair's other elements are copies of each other, which the walk would skip.

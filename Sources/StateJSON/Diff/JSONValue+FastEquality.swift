@@ -5,7 +5,7 @@ extension JSONValue {
     /// subtree with itself. Elements are first compared by their bits in place (no copies, no
     /// reference counting): equal bits mean the same references or the same scalar, hence equal
     /// values. Only elements whose bits differ are compared by content.
-    func isFastEqual(to other: JSONValue) -> Bool {
+    package func isFastEqual(to other: JSONValue) -> Bool {
         switch (self, other) {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.arraysFastEqual(lhs, rhs)
@@ -17,7 +17,7 @@ extension JSONValue {
     }
 
     /// Whether both are containers over the very same storage, an O(1) check.
-    func sharesStorage(with other: JSONValue) -> Bool {
+    package func sharesStorage(with other: JSONValue) -> Bool {
         switch (self, other) {
         case (.array(let lhs), .array(let rhs)):
             return JSONValue.sameBuffer(lhs, rhs)
@@ -36,7 +36,7 @@ extension JSONValue {
     }
 
     /// Whether `lhs[lhsIndex]` equals `rhs[rhsIndex]`, checking shared storage first.
-    static func elementsFastEqual<Values: ContiguousJSONValues>(
+    package static func elementsFastEqual<Values: ContiguousJSONValues>(
         _ lhs: Values, _ lhsIndex: Int, _ rhs: Values, _ rhsIndex: Int
     ) -> Bool {
         let same = lhs.withContiguousValues { left in
@@ -68,8 +68,8 @@ extension JSONValue {
     /// Compares the in-memory representation of two values. Padding or unused payload bytes can
     /// make equal values differ here, which only costs a slower comparison; equal bits are always
     /// equal values.
-    @inline(__always)
-    static func sameBits(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
+    @inlinable @inline(__always)
+    package static func sameBits(_ lhs: UnsafePointer<JSONValue>, _ rhs: UnsafePointer<JSONValue>) -> Bool {
         let left = UnsafeRawPointer(lhs)
         let right = UnsafeRawPointer(rhs)
         let size = MemoryLayout<JSONValue>.size

@@ -13,10 +13,10 @@
 /// fold.refold(isObject: false, keyHashes: [], prints: prints)      // one run per level
 /// fold.fingerprint
 /// ```
-struct FingerprintFold {
-    let scheme: FingerprintScheme
+package struct FingerprintFold {
+    package let scheme: FingerprintScheme
     /// The container's fingerprint as of the last ``refold(isObject:keyHashes:prints:)``.
-    private(set) var fingerprint: UInt64 = 0
+    package private(set) var fingerprint: UInt64 = 0
     /// Sequential: the running value after each child.
     private var prefixes: [UInt64] = []
     /// Chunked, with more than ``FingerprintScheme/chunkLength`` children: `levels[0]` holds the
@@ -29,14 +29,19 @@ struct FingerprintFold {
     private var dirtyFrom = 0
     /// Chunked: the runs (of level 0) that hold a child marked changed before `dirtyFrom`, in marking order.
     private var dirtyRuns: [Int] = []
+    /// Whether something was marked since the last fold: `dirtyFrom` is below `Int.max`, or `dirtyRuns`
+    /// is not empty. Stored, so that the fingerprinters (in another module) read it in place rather
+    /// than through a getter called on a copy of the fold.
+    package private(set) var isDirty = true
 
-    init(scheme: FingerprintScheme) {
+    package init(scheme: FingerprintScheme) {
         self.scheme = scheme
     }
 
     /// Notes that the child at `position` has a new fingerprint.
-    mutating func markChanged(at position: Int) {
+    package mutating func markChanged(at position: Int) {
         guard position < dirtyFrom else { return }
+        isDirty = true
         switch scheme {
         case .sequential:
             dirtyFrom = max(0, position)
@@ -47,16 +52,14 @@ struct FingerprintFold {
     }
 
     /// Notes that every child from `position` on may have changed or moved (an insertion or a removal there).
-    mutating func markChanged(from position: Int) {
+    package mutating func markChanged(from position: Int) {
         dirtyFrom = min(dirtyFrom, max(0, position))
+        isDirty = true
     }
-
-    /// Whether something was marked since the last fold.
-    var isDirty: Bool { dirtyFrom != Int.max || !dirtyRuns.isEmpty }
 
     /// Brings ``fingerprint`` up to date with `prints` (and, for an object, `keyHashes`, one per member)
     /// after the positions marked since the last fold changed.
-    mutating func refold(isObject: Bool, keyHashes: [UInt64], prints: [UInt64]) {
+    package mutating func refold(isObject: Bool, keyHashes: [UInt64], prints: [UInt64]) {
         // Safe because the buffers are used only inside the closures.
         keyHashes.withUnsafeBufferPointer { keyHashes in
             prints.withUnsafeBufferPointer { prints in
@@ -75,6 +78,7 @@ struct FingerprintFold {
             foldedCount = count
             dirtyFrom = Int.max
             dirtyRuns.removeAll(keepingCapacity: true)
+            isDirty = false
         }
         if scheme == .sequential {
             // The seed is the count: a change of count folds everything again.

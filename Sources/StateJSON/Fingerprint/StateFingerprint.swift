@@ -126,4 +126,12 @@ package enum StateFingerprint {
     static func stringFingerprint(_ text: String) -> UInt64 {
         mix(JSONHash.hash(text.utf8) &+ 7)
     }
+
+    /// `h` of the definition over a key's UTF-8 bytes: what an object's fingerprint folds in for the key.
+    ///
+    /// Not generic, unlike ``JSONHash/hash(_:seed:)``, so the incremental fingerprinters of another
+    /// module call the version specialized here.
+    package static func keyHash(_ key: String) -> UInt64 {
+        JSONHash.hash(key.utf8)
+    }
 }

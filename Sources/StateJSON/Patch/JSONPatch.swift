@@ -81,7 +81,7 @@ public struct JSONPatch: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func perform(
+    package static func perform(
         _ operation: JSONPatchOperation, on document: inout JSONValue
     ) throws(JSONPatchError.Reason) {
         switch operation {

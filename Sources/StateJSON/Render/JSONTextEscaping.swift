@@ -1,7 +1,12 @@
+import TextControls
+
 /// JSON string quoting and one-line JSON text for messages and rendered output.
 ///
 /// The real serializer lives elsewhere in the module; this is the small part rendering needs,
-/// kept here so diffs, dumps and error messages quote exactly like JSON.
+/// kept here so diffs, dumps and error messages quote exactly like JSON. Unlike the serializer, whose
+/// bytes journals keep, it escapes every character of `EscapedCharacters` (TextControls), not only
+/// the C0 controls JSON requires: a key or string holding U+202E reads as `"\u202e"`, still JSON, and
+/// cannot reorder what a person reads.
 package enum JSONTextEscaping {
     /// `text` as a JSON string literal, quotes included.
     package static func quoted(_ text: String) -> String {
@@ -13,7 +18,8 @@ package enum JSONTextEscaping {
     /// Appends `text` as a JSON string literal.
     static func appendQuoted(_ text: String, to output: inout String) {
         output.append("\"")
-        let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        let needsEscaping = text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            || EscapedCharacters.appear(in: text)
         guard needsEscaping else {
             output.append(text)
             output.append("\"")
@@ -29,15 +35,31 @@ package enum JSONTextEscaping {
             case "\u{08}": output.append("\\b")
             case "\u{0C}": output.append("\\f")
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                if EscapedCharacters.contains(scalar) {
+                    output.append("\\u" + EscapedCharacters.hexDigits(scalar, uppercase: false))
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
             }
         }
         output.append("\"")
+    }
+
+    /// JSON text with every character of `EscapedCharacters` written as a `\u` escape: the same JSON,
+    /// showing nothing invisible or reordering. In JSON text those characters occur only inside strings
+    /// (the serializer escapes the C0 controls itself), where the escape means the same character.
+    package static func visible(_ jsonText: String) -> String {
+        guard EscapedCharacters.appear(in: jsonText) else { return jsonText }
+        var output = ""
+        output.reserveCapacity(jsonText.utf8.count + 16)
+        for scalar in jsonText.unicodeScalars {
+            if EscapedCharacters.contains(scalar), scalar.value >= 0x20 {
+                output.append("\\u" + EscapedCharacters.hexDigits(scalar, uppercase: false))
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 
     /// The JSON text of a scalar: `null`, `true`, `42`, `1.5`, `"text"`.

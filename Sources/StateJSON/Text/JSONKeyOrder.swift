@@ -1,6 +1,6 @@
 /// The canonical member order of ``JSONObject`` (UTF-8 bytes, ascending; the last of repeated
 /// keys wins), for code that collects members in another order: the parser and the encoder.
-enum JSONKeyOrder {
+package enum JSONKeyOrder {
     /// ``JSONObject/precedes(_:_:)`` over contiguous bytes, which native strings always have.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
@@ -25,7 +25,7 @@ enum JSONKeyOrder {
 
     /// ``makeObject(keys:values:)`` for values collected in a storage, which the object keeps when
     /// the keys are already in order.
-    static func makeObject(keys: [String], storage: _JSONValueStorage) -> JSONObject {
+    package static func makeObject(keys: [String], storage: _JSONValueStorage) -> JSONObject {
         if let order = canonicalOrder(of: keys) {
             let values = JSONObject.Values(storage: storage)
             return JSONObject(uncheckedSortedKeys: order.map { keys[$0] }, values: order.map { values[$0] })
@@ -35,7 +35,7 @@ enum JSONKeyOrder {
 
     /// The positions of `keys` in canonical order with repeats resolved (last wins), or `nil` when
     /// the keys are already sorted and unique.
-    static func canonicalOrder(of keys: [String]) -> [Int]? {
+    package static func canonicalOrder(of keys: [String]) -> [Int]? {
         var sorted = true
         for position in keys.indices.dropFirst() where !precedes(keys[position - 1], keys[position]) {
             sorted = false

@@ -4,7 +4,7 @@ extension JSONValue {
     /// Strings escape only `"`, `\`, and control characters (`\b \f \n \r \t`, the rest as
     /// `\u00xx`); everything else, `/` included, is written as raw UTF-8. Doubles use the shortest
     /// text that reads back as the same `Double`, and integral doubles keep a `.0` so they read back
-    /// as `.double`. A non-finite double cannot come from ``JSONParser`` or ``JSONValueEncoder``; if
+    /// as `.double`. A non-finite double cannot come from ``JSONParser`` or StateEncoding's `JSONValueEncoder`; if
     /// one was put into a value by hand it is written as `null`. `.bigNumber` text is written as is.
     ///
     /// ```swift

@@ -9,8 +9,8 @@ extension String {
     ///
     /// Equal bits (the same small string, or the same storage) answer at once; otherwise the bytes
     /// are compared in place, eight at a time.
-    @inline(__always)
-    func hasSameScalars(as other: String) -> Bool {
+    @inlinable @inline(__always)
+    package func hasSameScalars(as other: String) -> Bool {
         if MemoryLayout<String>.size == 16 {
             let same = withUnsafeBytes(of: self) { left in
                 withUnsafeBytes(of: other) { right in
@@ -21,14 +21,16 @@ extension String {
             }
             if same { return true }
         }
-        return hasSameBytes(as: other)
+        return _hasSameBytes(as: other)
     }
 
     // Safe because the contiguous views are used only inside the closures.
     /// The byte comparison of ``hasSameScalars(as:)``, apart so that the quick check above is all
-    /// that is inlined.
-    @inline(never)
-    private func hasSameBytes(as other: String) -> Bool {
+    /// that is inlined. It releases nothing (`releasenone`), which lets callers in other modules, where
+    /// its body is unseen, scan the keys they hold without retaining them around every call.
+    @inline(never) @_effects(releasenone)
+    @usableFromInline
+    func _hasSameBytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         let fast = utf8.withContiguousStorageIfAvailable { left in
             other.utf8.withContiguousStorageIfAvailable { right in

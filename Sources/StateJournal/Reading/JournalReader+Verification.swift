@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 #if canImport(Glibc)
 import Glibc

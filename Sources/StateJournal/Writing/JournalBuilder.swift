@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Turns a sequence of (action, state) pairs, with states as JSON, into journal lines: it chooses
 /// between keyframes and patches (``KeyframePolicy``), diffs against the previous state and

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// The ``Replayer`` of an ``AppDefinition``: decodes recorded actions through the app's

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// An app the `statedbg` tool knows, with its types erased so that tools can hold a list of them.

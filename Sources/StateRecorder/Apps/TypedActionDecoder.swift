@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// Decodes the recorded actions of a ``RecordableApp`` into its action type, checking each against the

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// Turns an app's actions into journal action records: a tag, a label, and a payload.

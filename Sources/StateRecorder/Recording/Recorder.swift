@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 import StateJournal
 import StateStore
 

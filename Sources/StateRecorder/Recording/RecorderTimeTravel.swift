@@ -1,4 +1,5 @@
 import Foundation
+import StateEncoding
 import StateJSON
 import StateJournal
 import StateSync

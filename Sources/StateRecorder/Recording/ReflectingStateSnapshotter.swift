@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// The ``StateSnapshotter`` of a state type that is not `Encodable`: reflection, made incremental where

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// Turns an app's states into JSON for the journal: through `Codable` when the state type is

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 // Safe because it holds only lets: type metadata and closures that capture nothing mutable.
 /// One `Codable` action type of an ``ActionRegistry``, with its conformances opened once into closures.

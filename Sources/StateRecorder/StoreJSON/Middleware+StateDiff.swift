@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateStore
 
 extension Middleware where State: Encodable {

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 
 /// Turns a state into file bytes and back, translating coder errors into ``StoreFileError``.
 ///

@@ -11,7 +11,8 @@
 // ---------------------------------------------------------------- text
 
 // Characters that would hide or reorder text: C0/C1 controls, bidi embeddings, overrides and
-// isolates, zero-width characters, line and paragraph separators.
+// isolates, zero-width characters, line and paragraph separators. The set of TextControls'
+// EscapedCharacters, which every other output escapes; a test keeps the two equal.
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/gu;
 const NAMED = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 

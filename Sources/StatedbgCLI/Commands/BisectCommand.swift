@@ -9,10 +9,12 @@ enum BisectCommand: Subcommand {
         abstract: "Find the first step where a predicate over the state holds.",
         discussion: """
             PREDICATE is a condition on the state, the action and the step number, such as \
-            'any(.users[*].age < 0)', '.jenny < 0' or 'action.type == "bank.pay" and .donald > 200'. When it \
-            holds at the last step, a binary search finds the first step, assuming it stays true once it \
-            holds; --linear scans every step from the first instead. Prints the result, then the step and \
-            the diff it made.
+            'any(.users[*].age < 0)', '.jenny < 0' or 'action.type == "bank.pay" and .donald > 200'. A \
+            predicate of the state alone that holds at the last step is bisected: a binary search finds the \
+            first step if the predicate stays true once it holds, which it cannot check, and says so. Every \
+            other predicate, and any with --linear, is checked at every step from the first, so the step \
+            found is the first: one over the action or the step number can hold at one step and not at the \
+            next. Prints the result, then the step and the diff it made.
 
             With --json the result is one line: {"action":{"label","payload","type"} or null,"firstStep":N,\
             "holds":BOOL,"lastStep":N,"method":"binary" or "linear","predicate":TEXT,"statesRead":N,\
@@ -24,7 +26,7 @@ enum BisectCommand: Subcommand {
             """,
         arguments: [.file, ArgumentSpec("predicate", help: "The condition, quoted for the shell.")],
         options: [
-            .flag("linear", help: "Scan every step in order instead of bisecting."),
+            .flag("linear", help: "Check every step in order instead of bisecting, to be sure of the first."),
             .flag("json", help: "Print the result as one JSON line."),
         ] + ColourPolicy.options,
         exitStatuses: [
@@ -35,11 +37,12 @@ enum BisectCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         let file = arguments.string("file") ?? ""
         let predicate = try context.predicate(arguments.string("predicate") ?? "")
+        let scan = BisectReport.Method.linearScan(for: predicate, asked: arguments.flag("linear"))
         // A linear scan of a journal reads it in one pass, without indexing it.
-        let search = arguments.flag("linear") ? try context.journalSearch(file) : nil
+        let search = scan != nil ? try context.journalSearch(file) : nil
         var source = search == nil ? try context.open(file) : nil
         let report = try CommandFailure.translating { () throws(DebuggerError) in
-            if let search { return try search.bisectLinear(predicate, isCancelled: context.isCancelled) }
+            if let search, let scan { return try search.bisectLinear(predicate, method: scan, isCancelled: context.isCancelled) }
             return try RecordingQuery(source: source.unsafelyUnwrapped).bisect(predicate, linear: arguments.flag("linear"), isCancelled: context.isCancelled)
         }
         if report.cancelled { throw CommandFailure(.interrupted, "Interrupted: \(report)") }
@@ -62,7 +65,7 @@ enum BisectCommand: Subcommand {
     static func json(_ report: BisectReport) -> JSONValue {
         let method = switch report.method {
         case .binarySearch: "binary"
-        case .linearScan, .forcedLinearScan: "linear"
+        case .linearScan, .linearScanOfAction, .forcedLinearScan: "linear"
         }
         return [
             "predicate": .string(report.predicate),

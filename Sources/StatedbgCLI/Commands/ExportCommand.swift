@@ -66,7 +66,7 @@ enum ExportCommand: Subcommand {
             let lifted = try CommandFailure.translating { () throws(DebuggerError) in
                 try ReduxDevToolsExport.liftedState(of: source, isCancelled: context.isCancelled)
             }
-            return try deliver(lifted.canonicalText + "\n", to: output, context,
+            return try deliver(lifted.canonicalText + "\n", to: output, force: arguments.flag("force"), context,
                                wrote: "\(source.lastStep - source.baseStep) steps of \(path) as a Redux DevTools lifted state")
         }
         let options = TestExporter.Options(
@@ -80,20 +80,18 @@ enum ExportCommand: Subcommand {
         } catch {
             throw CommandFailure(ExitStatus(rawValue: error.exitStatus), error.description)
         }
-        return try deliver(text, to: output, context, wrote: "a regression test for \(path)")
+        return try deliver(text, to: output, force: arguments.flag("force"), context, wrote: "a regression test for \(path)")
     }
 
-    /// Prints `text`, or writes it to `output` (atomically) and says what it wrote there.
-    private static func deliver(_ text: String, to output: String?, _ context: CommandContext,
+    /// Prints `text`, or writes it to `output` (see `OutputFile`) and says what it wrote there.
+    private static func deliver(_ text: String, to output: String?, force: Bool, _ context: CommandContext,
                                 wrote what: String) throws(CommandFailure) -> ExitStatus {
         guard let output else {
             context.output.print(text, terminator: "")
             return .success
         }
-        do {
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-            throw CommandFailure(.ioError, "\(output): cannot write \(what): \(error.localizedDescription)")
+        try CommandFailure.translating { () throws(DebuggerError) in
+            try OutputFile.write(Array(text.utf8), to: output, force: force)
         }
         context.output.print("wrote \(what) to \(output)")
         return .success

@@ -87,6 +87,9 @@ enum RecordCommand: Subcommand {
         } catch {
             throw CommandFailure(.usage, "--redact: \(error)")
         }
+        // A symbolic link is followed: the journal is the file it names (created if it dangles), and the
+        // link stays, as with every other output.
+        let journal = try CommandFailure.translating { () throws(DebuggerError) in try OutputPath.followingLinks(output) }
         let force = arguments.flag("force")
         if !force, FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))
@@ -104,7 +107,7 @@ enum RecordCommand: Subcommand {
                     text.flush()
                 }
                 : nil
-            summary = try app.record(to: output, steps: steps, seed: seed, options: options,
+            summary = try app.record(to: journal, steps: steps, seed: seed, options: options,
                                      clock: arguments.flag("fixed-clock") ? RecordingClock.fixed() : RecordingClock.wall,
                                      acknowledged: acknowledged, isCancelled: context.isCancelled)
         } catch let error as JournalError {

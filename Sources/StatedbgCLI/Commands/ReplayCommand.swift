@@ -1,6 +1,7 @@
 import Foundation
 import StateDebugger
 import StateJSON
+import StateEncoding
 import StateJournal
 import TerminalKit
 

@@ -65,10 +65,8 @@ enum ViewCommand: Subcommand {
             case .cancelled: throw CommandFailure(.interrupted, "Interrupted: no page was written.")
             }
         }
-        do {
-            try Data(page.html).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandFailure(.ioError, "Cannot write \(output): \(error.localizedDescription)")
+        try CommandFailure.translating { () throws(DebuggerError) in
+            try OutputFile.write(page.html, to: output, force: arguments.flag("force") || isPage(output), inputs: [file])
         }
         let steps = page.data.window.count - 1
         // The page keeps states whole by its own rule (see TimelineData); the journal's keyframes are

@@ -126,7 +126,9 @@ package final class LineEditor {
                 screen.write("\u{1B}[H\u{1B}[2J")
                 redraw(prompt: shownPrompt(), buffer: session.buffer)
             case .showCompletions(let candidates):
-                screen.write("\r\n" + Self.columns(candidates, width: width).joined(separator: "\r\n") + "\r\n")
+                // Candidates name recorded keys and action types: shown escaped, as every output is.
+                let shown = candidates.map(ControlCharacterEscaper.escape)
+                screen.write("\r\n" + Self.columns(shown, width: width).joined(separator: "\r\n") + "\r\n")
                 redraw(prompt: shownPrompt(), buffer: session.buffer)
             case .submit(let line):
                 redraw(prompt: prompt, buffer: session.buffer)

@@ -1,9 +1,13 @@
+import TextControls
+
 /// Makes text safe to print on a terminal by writing its control characters as visible escapes.
 ///
 /// Labels, values and paths come from recordings, and REPL input is echoed in errors; a recording that
-/// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor. Every
-/// C0 control except line feed and tab, DEL and every C1 control is written as `\u00XX`, which keeps
-/// JSON output valid, since those characters can only occur inside JSON strings. The sequences of
+/// holds `ESC ] 0 ; … BEL` could otherwise retitle the window, clear the screen or move the cursor, and
+/// one that holds U+202E could make a label read backwards. Every character of ``EscapedCharacters``
+/// (C0 and C1 controls, DEL, the bidirectional controls, line and paragraph separators, zero-width
+/// characters) except line feed and tab, which lay out the output, is written as `\uXXXX`, which
+/// keeps JSON output valid, since those characters can only occur inside JSON strings. The sequences of
 /// ``TerminalColour``, which coloured diffs are written with, pass unchanged where a diff writes them,
 /// and only there: red, green or dim after nothing but spaces on its line and before the `- `, `+ ` or
 /// two spaces of a diff line's marker, and reset at the end of a line that such a colour opened. The
@@ -12,9 +16,11 @@
 ///
 /// ```swift
 /// print(ControlCharacterEscaper.escape("bank.rename(\"\u{1B}]0;PWNED\u{07}\")"))
+/// print(ControlCharacterEscaper.escape("bank.attach(\"invoice\u{202E}fdp.exe\")"))
 /// ```
 /// ```text
 /// bank.rename("\u001B]0;PWNED\u0007")
+/// bank.attach("invoice\u202Efdp.exe")
 /// ```
 package enum ControlCharacterEscaper {
     private static let colours: [[UInt8]] = TerminalColour.allCases.map { Array($0.escape.utf8) }
@@ -24,7 +30,7 @@ package enum ControlCharacterEscaper {
     package static func escape(_ text: String) -> String {
         var text = text
         let clean = text.withUTF8 { bytes in
-            for index in bytes.indices where needsEscape(bytes, at: index) && colourLength(bytes, at: index) == 0 { return false }
+            for index in bytes.indices where escaped(bytes, at: index) != nil && colourLength(bytes, at: index) == 0 { return false }
             return true
         }
         if clean { return text }
@@ -37,12 +43,10 @@ package enum ControlCharacterEscaper {
                 if colour > 0 {
                     output.append(contentsOf: bytes[index..<index + colour])
                     index += colour
-                } else if bytes[index] == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    output.append(contentsOf: escaped(bytes[index + 1]))
-                    index += 2
-                } else if needsEscape(bytes, at: index) {
-                    output.append(contentsOf: escaped(bytes[index]))
-                    index += 1
+                } else if let (scalar, length) = escaped(bytes, at: index) {
+                    output.append(contentsOf: #"\u"#.utf8)
+                    output.append(contentsOf: EscapedCharacters.hexDigits(scalar, uppercase: true).utf8)
+                    index += length
                 } else {
                     output.append(bytes[index])
                     index += 1
@@ -52,15 +56,13 @@ package enum ControlCharacterEscaper {
         }
     }
 
-    // Safe because callers pass an index below bytes.count, and the next byte is read only after checking index + 1 <
-    // count.
-    /// Whether the byte at `index` starts a control character: C0 but line feed and tab, DEL, or C1
-    /// (U+0080 to U+009F, encoded as C2 80 to C2 9F).
-    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    // Safe because callers pass an index below bytes.count, and EscapedCharacters checks every further read.
+    /// The escaped character that starts at `index`, with its length: one of ``EscapedCharacters`` but
+    /// line feed and tab.
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
         let byte = bytes[index]
-        if byte < 0x20 { return byte != 0x0A && byte != 0x09 }
-        if byte == 0x7F { return true }
-        return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+        if byte == 0x0A || byte == 0x09 { return nil }
+        return EscapedCharacters.character(in: bytes, at: index)
     }
 
     // Safe because every read is checked against bytes.count first.
@@ -100,10 +102,5 @@ package enum ControlCharacterEscaper {
     // Safe because the sequence's end is checked against bytes.count before any byte is read.
     private static func matches(_ sequence: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + sequence.count <= bytes.count && zip(sequence.indices, sequence).allSatisfy { bytes[index + $0] == $1 }
-    }
-
-    private static func escaped(_ value: UInt8) -> [UInt8] {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return Array(#"\u00"#.utf8) + [digits[Int(value >> 4)], digits[Int(value & 0x0F)]]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// Journals of the sizes issue 20 reads (100,000 steps of 1,000 users, 10 million counter steps),

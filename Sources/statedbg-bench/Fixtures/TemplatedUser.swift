@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// ``User`` with a hand-written ``JSONValueEncodable`` conformance: the same fields and the same
 /// JSON, built without `Codable`'s per-member calls.

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import StateJournal
 
 /// How `JournalReader.state(at:)` rebuilt states before issue 20, kept as the reading rows' baseline:

@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 
 /// Scenario 3: `JSONDiff.patch` between two 1,000-user states, differing in one field or in every user.
 struct DiffBenchmarks {

@@ -2,6 +2,7 @@ import ExampleApps
 import Foundation
 import StateDebugger
 import StateJSON
+import StateEncoding
 import StateJournal
 import StateRecorder
 

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateEncoding
 
 /// Scenario 2: StateJSON's encoder, serializer, parser and decoder against Foundation's, on the
 /// 1,000-user state.

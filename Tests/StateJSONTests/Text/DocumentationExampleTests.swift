@@ -1,4 +1,5 @@
 import StateJSON
+import StateEncoding
 import Testing
 
 /// The examples in the `///` comments, run, so the documented output cannot drift from the code.

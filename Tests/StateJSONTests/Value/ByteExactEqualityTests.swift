@@ -1,5 +1,6 @@
 import Testing
 @testable import StateJSON
+@testable import StateEncoding
 
 /// Strings and keys are compared by their Unicode scalars (their UTF-8 bytes) everywhere in the data
 /// model, never by Swift's canonical equivalence, under which "é" written as the one scalar U+00E9

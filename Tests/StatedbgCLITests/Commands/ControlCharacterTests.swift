@@ -35,6 +35,44 @@ import TerminalKit
         }
     }
 
+    /// A right-to-left override makes `mallory\u{202E}gpj.exe` read as `malloryexe.jpg`; line separators,
+    /// isolates and zero-width characters hide or reorder text as well.
+    static let invisible = ["\u{202E}", "\u{2028}", "\u{2029}", "\u{2066}", "\u{200F}", "\u{FEFF}", "\u{200B}"]
+
+    @Test(arguments: [
+        ["log", "@b.jsonl"], ["log", "@b.jsonl", "--json"], ["show", "@b.jsonl"], ["show", "@b.jsonl", "--json"],
+        ["replay", "@b.jsonl"], ["diff", "@b.jsonl", "0", "3"], ["diff", "@b.jsonl", "0", "3", "--json"],
+        ["changes", "@b.jsonl", ".owner"], ["bisect", "@b.jsonl", ".balance < 100"], ["show", "@b.jsonl", "--path", ".paid"],
+        ["export", "@b.jsonl", "--test", "--app", "WalletFixture.app()"], ["repl", "@b.jsonl", "-c", "next; state; log; find rename; changes .owner"],
+    ])
+    func noCommandPrintsABidirectionalOrInvisibleCharacterRaw(arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("b.jsonl"),
+                                 actions: [.rename("eve\u{202E}gpj.exe\u{2028}\u{2066}x\u{2069}"),
+                                           .pay(to: "mallory\u{200F}\u{FEFF}\u{200B}\u{2029}", amount: 5), .deposit(1)],
+                                 markerAfter: nil)
+        let run = CommandRun.statedbg(arguments, in: directory)
+        #expect(run.status == .success || run.status == .checkFailed, "\(arguments) \(run.error)")
+        for text in [run.output, run.error] {
+            for character in Self.invisible { #expect(!text.contains(character), "\(arguments): \(text.debugDescription)") }
+        }
+        // Shown, escaped: the label or the key holds one of them.
+        let lowercased = run.output.lowercased()
+        #expect(lowercased.contains("202e") || lowercased.contains("200f"), "\(arguments): \(run.output)")
+    }
+
+    /// An exported test holds the final state as JSON in a raw string literal: with the characters
+    /// escaped as JSON escapes, its source reads as it compiles, and the JSON means the same.
+    @Test func anExportedTestHoldsNoBidirectionalOrInvisibleCharacterRaw() throws {
+        let directory = try TemporaryDirectory()
+        try WalletFixture.record(to: directory.file("b.jsonl"), actions: [.rename("eve\u{202E}gpj.exe\u{2028}")], markerAfter: nil)
+        let run = CommandRun.statedbg(["export", "@b.jsonl", "--test", "--app", "WalletFixture.app()", "-o", "@B.swift"], in: directory)
+        #expect(run.status == .success, "\(run.error)")
+        let source = try String(contentsOfFile: directory.file("B.swift"), encoding: .utf8)
+        for character in Self.invisible { #expect(!source.contains(character)) }
+        #expect(source.contains(#""owner": "eve\u202egpj.exe\u2028""#), "\(source)")
+    }
+
     @Test(arguments: [["log", "@w.jsonl", "--json"], ["show", "@w.jsonl", "--json"]])
     func jsonOutputStaysValidJSON(arguments: [String]) throws {
         let directory = try TemporaryDirectory()

@@ -39,7 +39,7 @@ import TerminalKit
             """#)
         let show = CommandRun.statedbg("show", "@w.jsonl", "--path", ".owner", in: directory)
         #expect(show.output == #"""
-            "\u001b]0;PWNED\u0007\u001b[2J\u007F\u009Bx"
+            "\u001b]0;PWNED\u0007\u001b[2J\u007f\u009bx"
 
             """#)
         let repl = CommandRun.statedbg("repl", "@w.jsonl", "-c", "\u{1B}[2Jfoo", in: directory)

@@ -28,7 +28,7 @@ import TerminalKit
         let run = CommandRun.statedbg("bisect", "@w.jsonl", ".balance < 50", in: directory)
         #expect(run.status == .success)
         #expect(run.output == """
-            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
+            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)) if it stays true once it holds: binary search read 4 of 6 states; --linear reads them all.
             step 4  wallet.pay(to: "donald", amount: 95)
                 {
               -   "balance": 95,
@@ -44,6 +44,21 @@ import TerminalKit
         let never = CommandRun.statedbg("bisect", "@w.jsonl", ".balance > 1000", "--linear", in: directory)
         #expect(never.status == .checkFailed)
         #expect(never.output == ".balance > 1000 never holds in steps 0 to 5; linear scan, as asked; 5 states read.\n")
+    }
+
+    /// On the shipped bank recording `bank.pay` is the last action and the second: a binary search
+    /// answered step 27. A predicate over the action is checked at every step, by both searches.
+    @Test func aPredicateOverTheActionFindsTheFirstStepItHoldsAt() throws {
+        let directory = try TemporaryDirectory()
+        let bank = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings/bank.jsonl").path
+        for extra in [[], ["--linear"]] {
+            let run = CommandRun.statedbg(["bisect", bank, #"action.type == "bank.pay""#, "--json"] + extra, in: directory)
+            #expect(run.status == .success)
+            #expect(run.output.contains(#""step":2}"#), "\(extra): \(run.output)")
+        }
+        let run = CommandRun.statedbg(["bisect", bank, #"action.type == "bank.pay""#], in: directory)
+        #expect(run.output.hasPrefix(#"action.type == "bank.pay" first holds at step 2 (bank.pay(from: donald, to: jenny, amount: 47)); linear scan, because a predicate over the action or the step number can hold at one step and not at the next; 3 states read."#), "\(run.output)")
     }
 
     @Test func pointsAtTheColumnOfABadPredicate() throws {

@@ -234,10 +234,17 @@ import StatedbgCLI
             .owner changed at 1 of steps 1 to 5.
             """)
         #expect(repl.execute("bisect .balance < 50").text.hasPrefix("""
-            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)); binary search, assuming the predicate stays true once it holds; 4 states read.
+            .balance < 50 first holds at step 4 (wallet.pay(to: "donald", amount: 95)) if it stays true once it holds: binary search read 4 of 6 states; --linear reads them all.
             step 4  wallet.pay(to: "donald", amount: 95)
             """))
         #expect(repl.prompt == "(statedbg 4/5) ")
+        #expect(repl.execute("bisect --linear .balance < 100").text.hasPrefix("""
+            .balance < 100 first holds at step 2 (wallet.pay(to: "donald", amount: 10)); linear scan, as asked; 3 states read.
+            """))
+        #expect(repl.execute(#"bisect action.type == "wallet.pay""#).text.hasPrefix("""
+            action.type == "wallet.pay" first holds at step 2 (wallet.pay(to: "donald", amount: 10)); linear scan, because a predicate over the action or the step number can hold at one step and not at the next; 3 states read.
+            """))
+        #expect(repl.execute("bisect .balance < 50").text.hasPrefix(".balance < 50 first holds at step 4"))
         #expect(repl.execute("replay --verify").text == """
             schema: compatible: the recording's state and action types match the current code
             verified 5 steps: every state matches
