@@ -4,8 +4,9 @@ extension AppDefinition {
     /// where the plain initializers cannot call it.
     ///
     /// statedbg's tools run the app's functions on their main actor: a command's main thread, a test's
-    /// main queue (`assertReplay` waits for it there). Call it on the main actor, where the state's
-    /// `Codable` conformances (isolated to the main actor too) can be looked up:
+    /// main queue (`assertReplay` waits for it there). The state's `Codable` conformances, isolated to the
+    /// main actor too, are looked up there as well, so it may be called from anywhere but a thread the
+    /// main thread waits for:
     ///
     /// ```swift
     /// let usersApp = AppDefinition<AppState, any Action>.onMainActor(
@@ -13,7 +14,6 @@ extension AppDefinition {
     ///     actions: ActionRegistry(AddUser.self, UpdateAge.self),
     ///     reducer: { action, state in appReducer(action: action, state: state) })
     /// ```
-    @MainActor
     public static func onMainActor(
         id: String,
         summary: String = "",
@@ -32,7 +32,6 @@ extension AppDefinition {
 
     /// Describes an app whose reducer changes the state in place and belongs to the main actor: as
     /// ``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reducer:validate:randomAction:)``.
-    @MainActor
     public static func onMainActor(
         id: String,
         summary: String = "",
@@ -62,6 +61,7 @@ extension AppDefinition {
                                 actionSamples: actionSamples, reduce: reduceHere, validate: validateHere, randomAction: randomHere)
         app.makeInitialState = initial
         app.runsOnMainActor = true
+        app.conformances = MainActorCall.run { StateConformances<State>.lookUp() }
         return app
     }
 }

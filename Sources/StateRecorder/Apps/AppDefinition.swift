@@ -66,8 +66,9 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// Whether the app's functions belong to the main actor (``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reduce:validate:randomAction:)``):
     /// statedbg's tools then run them there, and replay a recording on one thread.
     public internal(set) var runsOnMainActor = false
-    /// The state type's `Codable` conformances, looked up where the app was described.
-    let conformances: StateConformances<State>
+    /// The state type's `Codable` conformances, looked up where the app was described (on the main
+    /// actor for ``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reduce:validate:randomAction:)``).
+    var conformances: StateConformances<State>
 
     /// Describes an app whose reducer changes the state in place.
     public init(

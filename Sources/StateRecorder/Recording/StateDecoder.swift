@@ -1,3 +1,4 @@
+import StateEncoding
 import StateJSON
 
 // Safe because it holds one function that builds a new value from JSON and keeps nothing between calls; the

@@ -24,16 +24,14 @@ import Testing
         if let add = action as? Add { state.total += add.amount }
     }
 
-    @Test func aMainActorReducerRunsOnTheMainActorWhenATestReplaysOffIt() async throws {
-        let app = await MainActor.run {
-            AppDefinition<Tally, any Sendable>.onMainActor(
-                id: "tally", initialState: Tally(), actions: ActionRegistry(Add.self),
-                reduce: { state, action in Self.reduce(&state, action) },
-                validate: { _, new, _ in
-                    Self.calls.withLock { $0.append("validate on main: \(MainQueue.isCurrent)") }
-                    return new.total > 10 ? Rejection(validator: "max", reason: "over 10") : nil
-                })
-        }
+    @Test func aMainActorReducerRunsOnTheMainActorWhenATestReplaysOffIt() throws {
+        let app = AppDefinition<Tally, any Sendable>.onMainActor(
+            id: "tally", initialState: Tally(), actions: ActionRegistry(Add.self),
+            reduce: { state, action in Self.reduce(&state, action) },
+            validate: { _, new, _ in
+                Self.calls.withLock { $0.append("validate on main: \(MainQueue.isCurrent)") }
+                return new.total > 10 ? Rejection(validator: "max", reason: "over 10") : nil
+            })
         #expect(app.runsOnMainActor)
         #expect(!MainQueue.isCurrent, "the test replays off the main actor")
         let replayer = try app.makeReplayer(from: try app.initialStateJSON())
