@@ -24,7 +24,7 @@ import PackageDescription
 //   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
-//                  the transports (Unix socket, loopback TCP), the server (handshake, tokens, history,
+//                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
 //   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
 //                  side of the live channel), save/load of a state, diff logging; the app registry (how

@@ -35,6 +35,11 @@ package protocol LiveApp: AnyObject, Sendable {
     func resume() throws(LiveCommandFailure) -> Int
     /// The app's current step and its state as the journal holds it.
     func snapshot() throws(LiveCommandFailure) -> LiveSnapshot
+    /// The files of the app's journal, oldest first (the first, then those it rolled over to), as paths
+    /// this process opens, once what was recorded so far is written to them. A debugger copies them
+    /// with `read`; no other file is ever read for it.
+    func journalFiles() throws(LiveCommandFailure) -> [String]
+
     /// Runs `work`, a command that calls into the app, where the app's hooks must run: at once, on the
     /// server's thread, or later on the app's own executor (its main actor), in the order given. The
     /// server answers the command when `work` has run, and goes on serving meanwhile; past

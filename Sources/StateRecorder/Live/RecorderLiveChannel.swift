@@ -17,7 +17,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
     /// when the channel announces; a failure is told to `onError` and the app records on without it.
     static func open(
         _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
-        path: String, keyframePolicy: KeyframePolicy, appTimeout: Duration, onError: @Sendable (String) -> Void,
+        path: String, keyframePolicy: KeyframePolicy, appTimeout: Duration, onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
     ) -> RecorderLiveChannel? {
         var header: [UInt8] = []
@@ -31,9 +31,13 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {
+            let announce = channel.announce
+            let report: @Sendable (LiveDialer.Event) -> Void = { event in
+                if event.isError { onError(event.description) } else { announce(event.description) }
+            }
             var configuration = channel.serverConfiguration
             configuration.appCommandTimeout = appTimeout
-            let server = try LiveServer(transports: try channel.openTransports(), configuration: configuration,
+            let server = try LiveServer(transports: try channel.openTransports(report: report), configuration: configuration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)
@@ -43,9 +47,10 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
     }
 
-    /// Where the channel listens.
+    /// Where the channel listens, and the debugger it dials.
     var endpoints: LiveChannelEndpoints {
-        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) })
+        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) },
+                             dialOut: server.dialer.map { "\($0.endpoint)" })
     }
 
     /// Closes the channel and lets go of the app's hooks: they usually capture its store, which holds

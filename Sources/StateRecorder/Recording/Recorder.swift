@@ -318,6 +318,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         flush()
     }
 
+    /// The journal's files so far, oldest first: ``path``, then each one the recorder rolled over to.
+    var journalFiles: [String] { capture.writer.files }
+
     private static func flush(_ writer: any JournalWriterControl) {
         let done = DispatchSemaphore(value: 0)
         if writer.put(.barrier(done)) { done.wait() }

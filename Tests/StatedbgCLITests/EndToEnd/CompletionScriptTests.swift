@@ -114,7 +114,7 @@ import TestSupport
             examples\tList the registered apps: their ids, for 'statedbg record', and what they are
             every-step\tpatches (a patch per step, with keyframes) or every-step (a whole state per step)
             patches\tpatches (a patch per step, with keyframes) or every-step (a whole state per step)
-            --linear\tScan every step in order instead of bisecting
+            --linear\tCheck every step in order instead of bisecting, to be sure of the first
 
             """)
     }
