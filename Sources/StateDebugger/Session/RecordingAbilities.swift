@@ -113,8 +113,10 @@ package struct RecordingAbilities: Sendable, Equatable {
                 skip = limit
             }
             if steps == 0 {
-                minimize = .doesNotWork("the recording has no steps")
-                skip = .doesNotWork("the recording has no steps")
+                // An attached app's recording grows: say it has none yet, not that it has none.
+                let empty = Verdict.doesNotWork(appTravels == nil ? "the recording has no steps" : "the app has recorded no step yet")
+                minimize = empty
+                skip = empty
             }
         }
         if !stateDecodable, case .works = skip {

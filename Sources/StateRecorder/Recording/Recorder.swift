@@ -189,8 +189,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         capture.start()
         live?.app.withHooks { $0.recorder = self }
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
-        if options.background != .ignore {
-            lifecycle = AppLifecycleObserver(center: options.lifecycleNotifications.center) { [weak self] event in
+        if options.background != .ignore, let center = options.lifecycleNotifications.center {
+            lifecycle = AppLifecycleObserver(center: center) { [weak self] event in
                 self?.appIsLeaving(event)
             }
         }

@@ -7,7 +7,8 @@ extension RecorderOptions {
     /// `UIApplicationDidEnterBackgroundNotification` and `UIApplicationWillTerminateNotification`
     /// (iOS, iPadOS, tvOS, visionOS and Mac Catalyst), `WKApplicationDidEnterBackgroundNotification`
     /// (watchOS), `NSApplicationWillTerminateNotification` (macOS). An app that manages its own
-    /// lifecycle calls ``Recorder/flush()`` itself.
+    /// lifecycle calls ``Recorder/flush()`` itself. Elsewhere (Linux) nothing posts them, and the
+    /// recorder listens for none.
     public enum Backgrounding: Sendable, Equatable {
         /// Hand everything recorded so far to the OS (and to the disk under
         /// ``Durability/everyStep(sync:)`` with `sync`), whatever ``durability`` says, and end the

@@ -45,6 +45,8 @@ if arguments[3] == "full-disk" {
 }
 // Nothing reaches the file before close() under this policy: only the exit flush can write the steps.
 options.durability = .onClose
+// The app's own center, which a recorder hears only on Apple platforms unless told: as an iOS app does.
+options.lifecycleNotifications = LifecycleNotifications(center: .default)
 let recorder = try Recorder<Int, String>(journal: arguments[1], app: "probe", initialState: 0, options: options)
 for step in 1...max(1, steps) {
     recorder.record("increment", state: step, site: nil)

@@ -116,11 +116,21 @@ import Testing
         #expect(try lines(recorder.path) == ["header", "step 1", "closed"])
     }
 
+    @Test func theAppsOwnCenterIsHeardOnlyOnApplePlatforms() {
+        #if canImport(Darwin)
+        #expect(LifecycleNotifications.default.center === NotificationCenter.default)
+        #else
+        #expect(LifecycleNotifications.default.center == nil, "nothing posts UIKit's notifications here")
+        #endif
+        #expect(RecorderOptions().lifecycleNotifications == .default)
+    }
+
     @Test func anAppKilledInTheBackgroundLeavesEveryStepAndTheClosingLine() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("killed.jsonl")
-        // The probe records under .onClose, posts UIKit's notification to NotificationCenter.default, then
-        // is killed with SIGKILL, as iOS kills a suspended app: no atexit handler runs.
+        // The probe records under .onClose, hearing NotificationCenter.default as on Apple platforms, posts
+        // UIKit's notification there, then is killed with SIGKILL, as iOS kills a suspended app: no atexit
+        // handler runs.
         #expect(try ExitFlushProbe.run(path: path, steps: 200, ending: "background-killed") == SIGKILL)
         let reader = try JournalReader(path: path)
         #expect(reader.lastStep == 200)
