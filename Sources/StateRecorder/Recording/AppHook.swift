@@ -113,18 +113,22 @@ private final class HandedOverCall<Output>: @unchecked Sendable {
 
     /// Runs the work, on the main thread, unless the caller gave up on it.
     func run() {
-        let work = phase.withLock { phase -> UncheckedTransfer<(() -> Output)?> in
-            guard case .waiting = phase else { return UncheckedTransfer(nil) }
-            phase = .running
-            return UncheckedTransfer(self.work)
-        }.value
-        guard let work else { return }
-        phase.wakeWaiters()
-        let output = UncheckedTransfer(work())
-        phase.withLock { phase in
-            phase = .finished(output.value)
-            self.work = nil
+        let output: UncheckedTransfer<Output>
+        // Every reference to the work ends with this scope, before the caller hears that it finished:
+        // the caller's closure must not outlive its call (`withoutActuallyEscaping` stops the program
+        // if it does).
+        do {
+            let taken = phase.withLock { phase -> UncheckedTransfer<(() -> Output)?> in
+                guard case .waiting = phase else { return UncheckedTransfer(nil) }
+                phase = .running
+                defer { self.work = nil }
+                return UncheckedTransfer(self.work)
+            }
+            guard let work = taken.value else { return }
+            phase.wakeWaiters()
+            output = UncheckedTransfer(work())
         }
+        phase.withLock { $0 = .finished(output.value) }
         phase.wakeWaiters()
     }
 

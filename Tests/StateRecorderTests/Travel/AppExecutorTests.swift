@@ -78,6 +78,22 @@ import Testing
         try recorder.close()
     }
 
+    /// The recorder hands the app's function to the main queue without letting it escape the call: the
+    /// main queue must let go of it before the waiting thread returns, or the program stops.
+    @Test func theMainQueueLetsGoOfTheAppsFunctionBeforeATravelReturns() throws {
+        let directory = try TemporaryDirectory()
+        let recorder = try counter(directory, executor: nil)
+        let applied = Locked(0)
+        recorder.travelsOnMainActor(settingState: { _ in applied.withLock { $0 += 1 } })
+        for step in 1...2 { recorder.record("up", state: step) }
+        for _ in 1...500 {
+            #expect(try recorder.undo() == 1)
+            #expect(try recorder.redo() == 2)
+        }
+        #expect(applied.withLock { $0 } == 1000)
+        try recorder.close()
+    }
+
     @Test func undoWhenTheMainThreadIsBusyThrowsAndChangesNothing() throws {
         let directory = try TemporaryDirectory()
         let recorder = try counter(directory, executor: nil, timeout: .milliseconds(100))
