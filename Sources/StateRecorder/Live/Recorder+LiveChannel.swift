@@ -7,7 +7,7 @@ extension Recorder {
 
     /// Lets `statedbg attach` act on the app through the live channel: dispatch actions, pause and
     /// resume its dispatching. (Jump, undo and redo use the way to travel the app gave: `setState`,
-    /// or its store's dispatch with a ``travelling(_:)-(_)`` reducer.)
+    /// or its store's dispatch with a `travelling(_:)` reducer.)
     ///
     /// Each hook runs where ``RecorderOptions/appExecutor`` says: by default on the main actor when the
     /// recorder was made on the main thread, where the debugger's command waits its turn, and on the

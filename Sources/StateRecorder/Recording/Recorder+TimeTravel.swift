@@ -1,6 +1,6 @@
 extension Recorder {
     /// Whether ``undo(_:)``, ``redo(_:)`` and ``jump(to:)`` can act on the app: it gave a `setState`,
-    /// or its store's dispatch for a ``travelling(_:)-(_)`` reducer.
+    /// or its store's dispatch for a `travelling(_:)` reducer.
     public var canTravel: Bool { travel.isAvailable }
 
     /// Lets ``undo(_:)``, ``redo(_:)``, ``jump(to:)`` and the debugger's `app jump` set the app's state

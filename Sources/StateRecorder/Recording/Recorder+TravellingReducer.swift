@@ -28,7 +28,7 @@ extension Recorder {
     }
 
     /// Your reducer that changes the state in place (`reduce(into:action:)`), made to travel: as
-    /// ``travelling(_:)-(_)`` for ReSwift's shape.
+    /// `travelling(_:)` for ReSwift's shape.
     ///
     /// ```swift
     /// enum AppAction { case add(String), travel(TravelAction<AppState>) }   // a case holds statedbg's action
@@ -48,7 +48,7 @@ extension Recorder {
     }
 
     /// A TCA-style reducer (`reduce(into:action:)` returning its effects), made to travel: as
-    /// ``travelling(_:)-(_)``; a travel returns `travelEffect` (no effect).
+    /// `travelling(_:)`; a travel returns `travelEffect` (no effect).
     ///
     /// ```swift
     /// let root = Reduce(recorder.travelling({ feature.reduce(into: &$0, action: $1) }, travelEffect: .none))
@@ -67,7 +67,7 @@ extension Recorder {
 
     /// Lets ``undo(_:)``, ``redo(_:)``, ``jump(to:)`` and the debugger's `app jump` travel the app
     /// through its store's own dispatch: `dispatch` sends statedbg's ``TravelAction`` as one of the
-    /// app's actions, and the store's ``travelling(_:)-(_)`` reducer answers it. It runs where
+    /// app's actions, and the store's `travelling(_:)` reducer answers it. It runs where
     /// ``RecorderOptions/appExecutor`` says.
     ///
     /// The store must reduce the action before `dispatch` returns (ReSwift's, TCA's and most stores

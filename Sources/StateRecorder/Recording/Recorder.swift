@@ -81,7 +81,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///     whatever your store offers. Without it (the default) they throw
     ///     ``RecorderError/timeTravelUnavailable``: a journal never holds states the app did not have.
     ///     A store whose state is read-only travels through its own dispatch instead (see
-    ///     ``travelling(_:)-(_)``), and one made after the recorder gets its `setState` later
+    ///     `travelling(_:)`), and one made after the recorder gets its `setState` later
     ///     (``travels(settingState:)``). It is called outside the recorder's lock, where
     ///     ``RecorderOptions/appExecutor`` says (by default on the main actor when the recorder is made
     ///     on the main thread); a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.

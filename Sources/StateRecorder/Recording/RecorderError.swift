@@ -22,7 +22,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The journal stopped earlier (full disk, unencodable state); the message says why.
     case journalStopped(String)
     /// A travel dispatched its ``TravelAction`` through the app's store, and no
-    /// ``Recorder/travelling(_:)-(_)`` reducer applied it while the store dispatched it.
+    /// `travelling(_:)` reducer applied it while the store dispatched it.
     case travelNotApplied(step: Int)
     /// The app's executor (its main thread) did not start the app's function for an undo, redo or jump
     /// within ``RecorderOptions/appExecutorTimeout``, so the function never ran.

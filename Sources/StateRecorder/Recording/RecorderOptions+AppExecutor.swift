@@ -1,6 +1,6 @@
 extension RecorderOptions {
     /// Where a recorder calls the functions the app gave it: `setState`, the dispatch of a
-    /// ``Recorder/travelling(_:)-(_)`` reducer, and the live channel's dispatch, pause and resume.
+    /// `travelling(_:)` reducer, and the live channel's dispatch, pause and resume.
     ///
     /// A store that lives on the main actor (every SwiftUI and UIKit store) must be changed there, and a
     /// debugger's commands arrive on the live channel's own thread: the recorder hands each call to the

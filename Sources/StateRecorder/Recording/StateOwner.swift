@@ -33,7 +33,7 @@ enum AppTravel<State>: Sendable {
     /// The app's `setState`: the travel is journaled, then `setState` gives the app the state; the
     /// ``Recorder/record(_:state:site:)`` it causes on the same thread is the echo, not a step.
     case setState(AppHook<State, Void>)
-    /// A ``TravelAction`` dispatched through the app's store, whose ``Recorder/travelling(_:)-(_)``
+    /// A ``TravelAction`` dispatched through the app's store, whose `travelling(_:)`
     /// reducer answers it with the state: the travel is journaled when that reducer applies it, and the
     /// record of it on the same thread is the echo.
     case dispatch(AppHook<TravelAction<State>, Void>)

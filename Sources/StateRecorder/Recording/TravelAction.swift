@@ -3,7 +3,7 @@ import StateJournal
 // Safe because it holds only lets, and the state it carries is read by the one reducer that applies it, on the thread
 // that dispatches it (hence `@unchecked`).
 /// statedbg's action that travels a store whose state is read-only (as ReSwift's `Store` keeps it): the
-/// recorder dispatches it through the store, and the reducer ``Recorder/travelling(_:)-(_)`` built answers
+/// recorder dispatches it through the store, and the reducer `travelling(_:)` built answers
 /// it with the state of the step travelled to, as Redux DevTools' `JUMP_TO_STATE` does.
 ///
 /// The store's own dispatch takes it, so its middleware sees it (let it pass, as any action you do not
