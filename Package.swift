@@ -77,11 +77,11 @@ let package = Package(
         // CRC-32C with the processor's instructions, enabled per function (no target flags): only
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
-        .target(name: "StateJournal", dependencies: ["StateJSON", "StateEncoding", "CCRC32C"]),
+        .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["StateSync", "TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
