@@ -3,6 +3,10 @@ import StateEncoding
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -3,7 +3,6 @@ import StateEncoding
 import StateJSON
 import StateJournal
 import StateSync
-import Synchronization
 
 /// A recorder's undo, redo and jump: works out the step to go to, finds its state (in memory, or read
 /// back from the journal), records the travel and gives the app the state the way its ``StateOwner``
@@ -32,11 +31,11 @@ final class RecorderTimeTravel<State, Action> {
     private let flush: () -> Void
     /// The thread running the app's hook during a travel: a record from it is the app's echo of the
     /// travel, not a new step.
-    private let travellingThread = Atomic<UInt>(0)
+    private let travellingThread = AtomicCell<UInt>(0)
     /// The id of the ``TravelAction`` dispatched and not yet applied by the travelling reducer (0: none).
-    private let travelUnderWay = Atomic<UInt64>(0)
+    private let travelUnderWay = AtomicCell<UInt64>(0)
     /// The id of the next ``TravelAction``.
-    private let nextTravelID = Atomic<UInt64>(1)
+    private let nextTravelID = AtomicCell<UInt64>(1)
 
     init(owner: StateOwner<State>, steps: TravelBox, capture: any RecorderCapture<State, Action>,
          clock: @escaping @Sendable () -> Int64, path: String, redaction: Redaction,
@@ -67,7 +66,7 @@ final class RecorderTimeTravel<State, Action> {
 
     /// Whether a record on the calling thread is the app's echo of a travel in progress.
     func isEcho() -> Bool {
-        travellingThread.load(ordering: .relaxed) == currentThreadIdentity()
+        travellingThread.load(ordering: .relaxed) == ThreadIdentity.current
     }
 
     /// Goes back `count` steps along the path that led to the current state; returns the step reached.
@@ -146,7 +145,7 @@ final class RecorderTimeTravel<State, Action> {
             }
         case .app(.dispatch(let dispatch)?):
             let action = TravelAction(step: step, kind: kind, state: target,
-                                      id: nextTravelID.wrappingAdd(1, ordering: .relaxed).oldValue)
+                                      id: nextTravelID.add(1, ordering: .relaxed).oldValue)
             let applied = try onExecutor(dispatch.executor, kind: kind) { () -> Bool in
                 travelUnderWay.store(action.id, ordering: .relaxed)
                 echoing { dispatch(action) }
@@ -169,7 +168,7 @@ final class RecorderTimeTravel<State, Action> {
 
     /// Runs `body` as the travelling thread: what it records is the app's echo of the travel.
     private func echoing(_ body: () -> Void) {
-        travellingThread.store(currentThreadIdentity(), ordering: .relaxed)
+        travellingThread.store(ThreadIdentity.current, ordering: .relaxed)
         defer { travellingThread.store(0, ordering: .relaxed) }
         body()
     }
@@ -222,13 +221,4 @@ final class RecorderTimeTravel<State, Action> {
             throw RecorderError.undecodableState(step: step, detail: "\(error)")
         }
     }
-}
-
-/// The calling thread's identity, for recognising a thread later.
-func currentThreadIdentity() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
 }
