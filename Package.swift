@@ -154,8 +154,8 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
                 // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
                 "StateTesting",
             ]
@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "StateTimelinePageTests",
             dependencies: [
-                "TextControls", "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
+                "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
             ]
         ),
         .testTarget(

@@ -328,6 +328,14 @@ package final class JournalReader {
         return record
     }
 
+    /// A step's whole state or patch and its recorded hash, read without parsing its action: for a
+    /// reader that follows the states itself, as a journal read through migrations does.
+    package func content(ofStep step: Int) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
+        try checkRange(step, allowBase: false)
+        try refuseDamaged(step, reading: step)
+        return try content(ofStep: step, checkingWholeLine: false)
+    }
+
     /// The state after `step` (``baseStep`` gives the initial state), rebuilt from the nearest keyframe
     /// and checked against the recorded hash when ``Options/verifyHashes`` is on.
     ///

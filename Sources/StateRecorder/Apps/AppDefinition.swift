@@ -69,6 +69,10 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// The state type's `Codable` conformances, looked up where the app was described (on the main
     /// actor for ``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reduce:validate:randomAction:)``).
     var conformances: StateConformances<State>
+    /// The version of the recorded types (see ``Migration``); 1 until the app states one.
+    public var schemaVersion = 1
+    /// How recordings made with earlier versions of the types read with these (see ``Migration``).
+    public var migrations: [Migration] = []
 
     /// Describes an app whose reducer changes the state in place.
     public init(

@@ -139,8 +139,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
-        try self.init(journal: path, app: app.id, schema: app.schema, initialState: initialState ?? app.makeInitialState(),
-                      actions: app.actions, options: options, owner: Self.owner(setState, options), clock: clock, onError: onError)
+        try self.init(journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
+                      initialState: initialState ?? app.makeInitialState(), actions: app.actions, options: options,
+                      owner: Self.owner(setState, options), clock: clock, onError: onError)
     }
 
     /// The owner of an app's own store, which travels through `setState` when it gave one.
@@ -151,7 +152,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// A recorder for a new journal; the path both public initializers and ``RecordingStore`` take.
     /// A relative `path` goes where `location` says (Application Support on Apple platforms).
     convenience init(
-        journal path: String, app: String, schema: AppSchema, initialState: State, actions: ActionRegistry,
+        journal path: String, app: String, schema: AppSchema, schemaVersion: Int = 1, initialState: State, actions: ActionRegistry,
         options: RecorderOptions, owner: StateOwner<State>,
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
         location: JournalLocation = .platform
@@ -160,7 +161,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let path = try location.resolve(given)
         let setup = RecorderSetup(initialState: initialState, options: options, owner: owner)
         let tree = options.redaction.apply(to: try setup.states.encode(initialState))
-        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, options: options, clock: clock)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, schemaVersion: schemaVersion, options: options,
+                                           clock: clock)
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)

@@ -84,8 +84,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.app = app
         self.store = store
         recorder = try Recorder(
-            journal: path, app: app.id, schema: app.schema, initialState: state, actions: Self.registry(app),
-            options: options, owner: Self.owner(of: store, options),
+            journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion, initialState: state,
+            actions: Self.registry(app), options: options, owner: Self.owner(of: store, options),
             clock: clock, onError: onError)
         observe()
         connectLiveChannel()
@@ -106,8 +106,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///   - diagnostics: What the store does when a reducer dispatches or a command fails.
     ///   - onError: Told about a torn last line, and once if the journal stops.
     /// - Returns: A store holding the journal's last state, whose first new step follows the last one.
-    /// - Throws: `JournalError` (StateJournal) when the file cannot be read, is another app's journal, or
-    ///   its last state does not decode as `State`.
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be read, is another app's journal, was
+    ///   recorded with another version of the app's types (``RecordableApp/schemaVersion``), or its last
+    ///   state does not decode as `State`.
     public static func resume(
         app: RecordableApp<State, Action>,
         journal path: String,
@@ -124,6 +125,11 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let reader = try JournalReader(path: path)
         guard reader.header.app == app.id else {
             throw JournalError(.malformed, path: path, line: 1, "the journal records the app \"\(reader.header.app)\", not \"\(app.id)\".")
+        }
+        guard reader.header.schemaVersion == app.schemaVersion else {
+            // Steps of today's types after steps of other types would make one journal that no migration reads.
+            throw JournalError(.malformed, path: path, line: 1, "the journal was recorded with version \(reader.header.schemaVersion) of the app's types, "
+                + "and the app is at version \(app.schemaVersion); migrate it first (`statedbg migrate \(path) -o NEW`) and resume NEW.")
         }
         if let torn = reader.torn { onError("\(path): \(torn); statedbg cut it off before resuming.") }
         let lastState = try reader.state(at: reader.lastStep)
@@ -142,7 +148,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                      policy: options.keyframePolicy)
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength, disk: options.durability.disk)
         location.announce(given: given, opened: path)
-        let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, options: options, clock: clock)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
+                                           options: options, clock: clock)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
             actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,
