@@ -9,8 +9,9 @@ enum ExitFlushProbe {
         }
     }
 
-    /// Records `steps` steps into `path` in a child that ends by returning from `main` (or by `exit`)
-    /// without closing its recorder; returns its exit status.
+    /// Records `steps` steps into `path` in a child that ends by returning from `main` (or by `exit`, or
+    /// killed after it went to the background: `background-killed`) without closing its recorder;
+    /// returns its exit status, or the signal that ended it.
     static func run(path: String, steps: Int, ending: String = "return") throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try locate())

@@ -11,7 +11,7 @@ import Testing
     private static func record(to path: String, location: JournalLocation) throws -> Recorder<Int, Int> {
         let recorder = try Recorder<Int, Int>(
             journal: path, app: "counter", schema: AppSchema(initialState: 0, actionSamples: [Int](), actions: ActionRegistry()),
-            initialState: 0, actions: ActionRegistry(), options: RecorderOptions(), owner: .app(setState: nil),
+            initialState: 0, actions: ActionRegistry(), options: RecorderOptions(), owner: .app(nil),
             clock: RecordingClock.fixed(), onError: { _ in }, location: location)
         recorder.record(1, state: 1)
         try recorder.close()

@@ -58,11 +58,12 @@ package struct RecordingAbilities: Sendable, Equatable {
     ///   - coverage: The recording's actions surveyed; `nil` when they could not be read, in which case
     ///     only the app and the header decide.
     ///   - appTravels: For an attached app, whether its recorder can set the app's state (it was given
-    ///     `setState:`); `nil` for a recording on file, which has no app to travel.
+    ///     `setState:`, or its store's dispatch for a travelling reducer); `nil` for a recording on file,
+    ///     which has no app to travel.
     package init(source: any RecordingSource, app: (any RegisteredApp)?, coverage: ReplayCoverage?, appTravels: Bool? = nil) {
         let travel: Verdict = switch appTravels {
         case true?: .works
-        case false?: .doesNotWork("the app's Recorder has no setState:, so it cannot set the app's state")
+        case false?: .doesNotWork("the app gave its Recorder no setState: and no travelling reducer's dispatch, so it cannot set the app's state")
         case nil: .doesNotWork("it needs the running app (statedbg attach)")
         }
         guard let app else {
@@ -112,8 +113,10 @@ package struct RecordingAbilities: Sendable, Equatable {
                 skip = limit
             }
             if steps == 0 {
-                minimize = .doesNotWork("the recording has no steps")
-                skip = .doesNotWork("the recording has no steps")
+                // An attached app's recording grows: say it has none yet, not that it has none.
+                let empty = Verdict.doesNotWork(appTravels == nil ? "the recording has no steps" : "the app has recorded no step yet")
+                minimize = empty
+                skip = empty
             }
         }
         if !stateDecodable, case .works = skip {

@@ -26,6 +26,10 @@ public enum JournalEvent: Sendable, Equatable {
     /// Readers keep it out of their list of events (see <doc:JournalFileFormat>).
     case closed(after: Int, time: Int64)
 
+    /// The name of the marker a recording that goes on after its closing line writes first: the only
+    /// line that may follow a closing line.
+    package static let resumedMarkerName = "resumed"
+
     /// How the live store travelled.
     public enum TravelKind: String, Sendable, Equatable, CaseIterable {
         case undo, redo, jump

@@ -303,7 +303,7 @@ struct JournalLineValidator {
 
     /// Whether an event is the marker a recording resumed after its closing line begins with.
     private static func isResumption(_ event: JournalEvent) -> Bool {
-        if case .marker(_, _, "resumed") = event { return true }
+        if case .marker(_, _, JournalEvent.resumedMarkerName) = event { return true }
         return false
     }
 

@@ -3,8 +3,10 @@ import StateJSON
 /// The app's side of the live channel: what a ``LiveServer`` asks of the app it serves. StateRecorder's
 /// recorder conforms, with the hooks the app gave it.
 ///
-/// Every method runs on the server's thread, one command at a time. A thrown ``LiveCommandFailure``
-/// becomes the command's error reply; nothing else reaches the client.
+/// The server runs one command at a time. Those that call into the app (``jump(to:)``, ``undo(_:)``,
+/// ``redo(_:)``, ``dispatch(type:payload:)``, ``pause()``, ``resume()``) run where ``runInApp(_:)`` puts
+/// them, the others on the server's thread. A thrown ``LiveCommandFailure`` becomes the command's error
+/// reply; nothing else reaches the client.
 package protocol LiveApp: AnyObject, Sendable {
     /// The app's identifier, as its journal's header names it.
     var appID: String { get }
@@ -45,6 +47,19 @@ package protocol LiveApp: AnyObject, Sendable {
     func removeTrap(number: Int, owner: LiveClientID) -> Bool
     /// Removes every trap of `owner`, a client that left.
     func removeTraps(owner: LiveClientID)
+
+    /// Runs `work`, a command that calls into the app, where the app's hooks must run: at once, on the
+    /// server's thread, or later on the app's own executor (its main actor), in the order given. The
+    /// server answers the command when `work` has run, and goes on serving meanwhile; past
+    /// ``LiveServerConfiguration/appCommandTimeout`` it answers that the app did not run it.
+    func runInApp(_ work: @escaping @Sendable () -> Void)
+}
+
+extension LiveApp {
+    /// Runs `work` at once, on the server's thread: for an app whose hooks may run on any thread.
+    package func runInApp(_ work: @escaping @Sendable () -> Void) {
+        work()
+    }
 }
 
 /// Which connected client a trap belongs to and its notices go to: unique for the server's lifetime.

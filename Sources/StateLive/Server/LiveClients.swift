@@ -62,6 +62,8 @@ final class LiveClients {
                 for connection in connections.values where connection.id == client && connection.greeted && connection.drop == nil {
                     connection.post(notice.line, now: now)
                 }
+            case .answered(let work):
+                answer(work)
             }
         }
         return history.bytes.count > configuration.historyBytes
@@ -80,6 +82,23 @@ final class LiveClients {
             connection.cursor = header.count
         }
         history.rebase(header: header, firstStep: firstStep)
+    }
+
+    /// Sends the reply of a command the app ran on its own executor, and its notice to the other
+    /// clients; nothing when the server stopped waiting for it, or its client is gone.
+    private func answer(_ work: LiveAppWork) {
+        guard let outcome = work.takeOutcome(),
+              let connection = connections.values.first(where: { $0.awaiting?.work === work }) else { return }
+        connection.awaiting = nil
+        let now = clock.now
+        connection.reply(outcome.reply.line, now: now)
+        if let notice = outcome.notice { broadcast(notice, except: connection) }
+    }
+
+    /// Notes that the app runs one of `connection`'s commands on its own executor: its next commands
+    /// wait for the reply, for `timeout` at most.
+    func wait(for work: LiveAppWork, from connection: LiveConnection, timeout: Duration) {
+        connection.awaiting = (work, clock.now + timeout)
     }
 
     /// Streams the history to `connection` from step `from` (0: all of it), after the header it starts with.
@@ -129,6 +148,7 @@ final class LiveClients {
         var next: ContinuousClock.Instant?
         for connection in connections.values {
             if connection.canRunCommand { return 0 }
+            if let awaiting = connection.awaiting { next = min(next ?? awaiting.deadline, awaiting.deadline) }
             if !connection.greeted { next = min(next ?? connection.helloDeadline, connection.helloDeadline) }
             if !connection.queued.isEmpty, !connection.outbox.isEmpty {
                 let due = connection.lastProgress + configuration.replyTimeout
@@ -188,12 +208,13 @@ final class LiveClients {
     // MARK: Turns and time
 
     /// Runs one waiting command of each client whose turn it is, in the order the clients came, with
-    /// `handle` making each request's reply; then sends every client what it can take.
-    func runCommands(_ handle: (LiveRequest, LiveConnection) -> LiveReply) {
+    /// `handle` making each request's reply (`nil` when the app runs it on its own executor, and the
+    /// reply comes later); then sends every client what it can take.
+    func runCommands(_ handle: (LiveRequest, LiveConnection) -> LiveReply?) {
         let now = clock.now
         for descriptor in order {
             guard let connection = connections[descriptor], connection.canRunCommand else { continue }
-            let reply: LiveReply
+            let reply: LiveReply?
             switch connection.queued.removeFirst() {
             case .tooLong(let length):
                 reply = LiveReply(id: .null, error: LiveProtocolError.lineTooLong(length).description)
@@ -205,6 +226,7 @@ final class LiveClients {
                     reply = LiveReply(id: error.id, error: error.description)
                 }
             }
+            guard let reply else { continue }
             connection.reply(reply.line, now: now)
             if connection.outbox.count > configuration.clientBufferBytes {
                 connection.drop = "the client sent commands without reading their replies"
@@ -220,11 +242,15 @@ final class LiveClients {
     }
 
     /// Marks the connections whose time is up: no hello in time, or replies left unread too long; and
-    /// those that hung up once their commands ran.
+    /// those that hung up once their commands ran. A command the app has not run in time is answered
+    /// with an error.
     func expire(_ handshake: LiveHandshake) {
         let now = clock.now
         for connection in connections.values where connection.drop == nil {
-            if connection.hungUp, connection.queued.isEmpty {
+            if let awaiting = connection.awaiting, now >= awaiting.deadline {
+                giveUp(on: awaiting.work, of: connection, now: now)
+            }
+            if connection.hungUp, connection.queued.isEmpty, connection.awaiting == nil {
                 connection.drop = "the client closed the connection"
             } else if !connection.greeted, now >= connection.helloDeadline {
                 connection.drop = handshake.expired(authentication: connection.authentication)
@@ -233,6 +259,23 @@ final class LiveClients {
                 connection.drop = handshake.unreadReplies
             }
         }
+    }
+
+    /// Answers a command the app did not run in time with an error that says whether anything was done.
+    private func giveUp(on work: LiveAppWork, of connection: LiveConnection, now: ContinuousClock.Instant) {
+        let waited = configuration.appCommandTimeout.secondsText
+        let message: String
+        switch work.abandon() {
+        case .finished:
+            // Its reply is in the inbox; it is sent with the next deliveries.
+            return
+        case .notStarted:
+            message = "The app did not run \(work.command) within \(waited): its main thread is busy, or the program never runs its main queue (a command-line program: RecorderOptions.appExecutor = .anyThread); nothing was done."
+        case .stillRunning:
+            message = "The app has been running \(work.command) for \(waited) and has not finished; what it does shows in the journal."
+        }
+        connection.awaiting = nil
+        connection.reply(LiveReply(id: work.id, error: message).line, now: now)
     }
 
     /// Closes the connections being dropped, each told why when its socket is between lines; returns

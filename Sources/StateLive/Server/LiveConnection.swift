@@ -20,6 +20,8 @@ final class LiveConnection {
     var queuedBytes = 0
     /// Whether the client closed its end: its queued commands still run, and nothing is sent.
     var hungUp = false
+    /// The command of its that the app runs on its own executor, and when the server stops waiting for it.
+    var awaiting: (work: LiveAppWork, deadline: ContinuousClock.Instant)?
     /// Where in the history the next journal byte comes from; `nil` when not subscribed.
     var cursor: Int?
     /// Bytes that go out before anything else: the rest of a line cut by a rebase, a header.
@@ -54,10 +56,11 @@ final class LiveConnection {
         !hungUp && (!carry.isEmpty || !outbox.isEmpty || (cursor.map { $0 < historyEnd } ?? false))
     }
 
-    /// Whether its next command may run: it has one, and it has read the replies before it (a client
-    /// that pipelines commands without reading makes its own commands wait, not anyone else's).
+    /// Whether its next command may run: it has one, the app is not running one of its commands, and
+    /// it has read the replies before it (a client that pipelines commands without reading makes its
+    /// own commands wait, not anyone else's).
     var canRunCommand: Bool {
-        drop == nil && !queued.isEmpty && (outbox.isEmpty || hungUp)
+        drop == nil && awaiting == nil && !queued.isEmpty && (outbox.isEmpty || hungUp)
     }
 
     /// Whether the server should read more from its socket: not while it has enough commands waiting.

@@ -1,5 +1,6 @@
 /// What other threads hand a ``LiveServer``'s thread, behind one lock that nothing holds for longer
-/// than a copy: the journal's lines from the writer, a rebase, a notice for a client, the app's close.
+/// than a copy: the journal's lines from the writer, a rebase, a notice for a client, the replies of
+/// commands the app ran on its own executor, the app's close.
 struct LiveInbox {
     /// A hand-over from the writer, in the order it was made.
     enum Delivery {
@@ -7,6 +8,8 @@ struct LiveInbox {
         case rebase(header: [UInt8], firstStep: Int)
         /// A notice for one client: a trap it set was met.
         case notice(LiveNotice, to: LiveClientID)
+        /// A command the app ran on its own executor has its reply.
+        case answered(LiveAppWork)
     }
 
     var deliveries: [Delivery] = []

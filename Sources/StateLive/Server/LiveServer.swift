@@ -32,6 +32,7 @@ package final class LiveServer: @unchecked Sendable {
     /// How connections reach the app.
     package let transports: [any LiveTransport]
     private let handshake: LiveHandshake
+    private let configuration: LiveServerConfiguration
     private let app: any LiveApp
     private let inbox = Locked(LiveInbox())
     private let wakeRead: Int32
@@ -51,6 +52,7 @@ package final class LiveServer: @unchecked Sendable {
                  firstStep: Int, app: any LiveApp) throws(LiveChannelError) {
         self.transports = transports
         handshake = LiveHandshake(configuration: configuration)
+        self.configuration = configuration
         self.app = app
         clients = LiveClients(configuration: configuration, header: header, firstStep: firstStep)
         var pipeEnds: [Int32] = [0, 0]
@@ -238,8 +240,9 @@ package final class LiveServer: @unchecked Sendable {
 
     // MARK: Commands
 
-    /// The reply to one request from `connection`: the handshake first, then the app's answer.
-    private func handle(_ request: LiveRequest, from connection: LiveConnection) -> LiveReply {
+    /// The reply to one request from `connection`: the handshake first, then the app's answer; `nil`
+    /// when the app runs the command on its own executor and the reply comes later.
+    private func handle(_ request: LiveRequest, from connection: LiveConnection) -> LiveReply? {
         if case .hello(let version, _, let token, let proof) = request.command {
             // The clients besides this one: a client saying hello again keeps its place.
             let others = clients.greeted(besides: connection)
@@ -279,7 +282,7 @@ package final class LiveServer: @unchecked Sendable {
                      paused: app.isPaused, abilities: app.abilities)
     }
 
-    private func run(_ request: LiveRequest, for connection: LiveConnection) throws(LiveCommandFailure) -> LiveReply {
+    private func run(_ request: LiveRequest, for connection: LiveConnection) throws(LiveCommandFailure) -> LiveReply? {
         let id = request.id
         switch request.command {
         case .hello:
@@ -290,25 +293,36 @@ package final class LiveServer: @unchecked Sendable {
             clients.unsubscribe(connection)
             return LiveReply(id: id, answer: LiveMessage("journal lines stopped"))
         case .jump(let step):
-            return LiveReply(id: id, answer: LiveTravel(step: try app.jump(to: step)))
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                .init(reply: LiveReply(id: id, answer: LiveTravel(step: try app.jump(to: step))))
+            }
         case .undo(let count):
-            return LiveReply(id: id, answer: LiveTravel(step: try app.undo(count)))
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                .init(reply: LiveReply(id: id, answer: LiveTravel(step: try app.undo(count))))
+            }
         case .redo(let count):
-            return LiveReply(id: id, answer: LiveTravel(step: try app.redo(count)))
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                .init(reply: LiveReply(id: id, answer: LiveTravel(step: try app.redo(count))))
+            }
         case .dispatch(let type, let payload):
-            let (label, queued) = try app.dispatch(type: type, payload: payload)
-            return LiveReply(id: id, answer: LiveDispatched(label: label, queued: queued, lastStep: app.lastStep))
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                let (label, queued) = try app.dispatch(type: type, payload: payload)
+                return .init(reply: LiveReply(id: id, answer: LiveDispatched(label: label, queued: queued, lastStep: app.lastStep)))
+            }
         case .mark(let name):
             app.mark(name)
             return LiveReply(id: id, answer: LiveMessage("marked \(JSONValue.string(name).serializedText()) after step \(app.lastStep)"))
         case .pause:
-            try app.pause()
-            clients.broadcast(LiveNotice(LiveNotice.Event.paused), except: connection)
-            return LiveReply(id: id, answer: LivePauseChange.paused)
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                try app.pause()
+                return .init(reply: LiveReply(id: id, answer: LivePauseChange.paused), notice: LiveNotice(LiveNotice.Event.paused))
+            }
         case .resume:
-            let count = try app.resume()
-            clients.broadcast(LiveNotice(.resumed(queued: count)), except: connection)
-            return LiveReply(id: id, answer: LivePauseChange.resumed(queued: count))
+            return inApp(request, connection) { app throws(LiveCommandFailure) in
+                let count = try app.resume()
+                return .init(reply: LiveReply(id: id, answer: LivePauseChange.resumed(queued: count)),
+                             notice: LiveNotice(.resumed(queued: count)))
+            }
         case .snapshot:
             return LiveReply(id: id, answer: try app.snapshot())
         case .status:
@@ -335,6 +349,39 @@ package final class LiveServer: @unchecked Sendable {
             let bytes = try LiveJournalFiles.read(parts[part], offset: offset, length: length)
             return LiveReply(id: id, answer: LiveJournalChunk(part: part, offset: offset, bytes: bytes))
         }
+    }
+
+    /// Runs `command`, which calls into the app, where the app's hooks run (``LiveApp/runInApp(_:)``):
+    /// its reply now when it ran at once, or `nil` while the app runs it on its own executor (the reply
+    /// comes through the inbox, or an error when ``LiveServerConfiguration/appCommandTimeout`` passes).
+    private func inApp(
+        _ request: LiveRequest, _ connection: LiveConnection,
+        _ command: @escaping @Sendable (any LiveApp) throws(LiveCommandFailure) -> LiveAppWork.Outcome
+    ) -> LiveReply? {
+        let work = LiveAppWork(id: request.id, command: request.command.name)
+        let app = self.app
+        app.runInApp { [weak self] in
+            guard work.start() else { return }
+            let outcome: LiveAppWork.Outcome
+            do throws(LiveCommandFailure) {
+                outcome = try command(app)
+            } catch {
+                outcome = .init(reply: LiveReply(id: work.id, error: error.description))
+            }
+            if work.finish(outcome) { self?.answered(work) }
+        }
+        guard let outcome = work.handOver() else {
+            clients.wait(for: work, from: connection, timeout: configuration.appCommandTimeout)
+            return nil
+        }
+        if let notice = outcome.notice { clients.broadcast(notice, except: connection) }
+        return outcome.reply
+    }
+
+    /// Hands the reply of a command the app ran on its own executor to the server's thread.
+    private func answered(_ work: LiveAppWork) {
+        inbox.withLock { $0.deliveries.append(.answered(work)) }
+        wake()
     }
 
     private func subscribe(_ connection: LiveConnection, from: Int) throws(LiveCommandFailure) -> LiveSubscription {

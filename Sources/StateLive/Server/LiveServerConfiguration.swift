@@ -16,6 +16,9 @@ package struct LiveServerConfiguration: Sendable, Equatable {
     /// The most command lines a client may have sent ahead of their replies: past them, the server
     /// stops reading its socket until it catches up.
     package var maxQueuedCommands = 32
+    /// How long a command that calls into the app may wait for the app's executor (its main actor) to
+    /// start it; past it, the client is told the app did not run it, and it never runs.
+    package var appCommandTimeout: Duration = .seconds(5)
 
     /// The defaults.
     package init() {}

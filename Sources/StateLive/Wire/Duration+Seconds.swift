@@ -1,6 +1,6 @@
 extension Duration {
     /// The duration in seconds as a sentence says it: `5 seconds`, `1 second`, `0.25 seconds`.
-    var secondsText: String {
+    package var secondsText: String {
         let (seconds, attoseconds) = components
         if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000

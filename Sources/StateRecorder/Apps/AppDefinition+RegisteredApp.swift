@@ -11,7 +11,7 @@ extension AppDefinition: RegisteredApp {
     /// The initial state, encoded as JSON.
     public func initialStateJSON() throws(ReplayError) -> JSONValue {
         do {
-            return try StateSnapshotter<State>.make().encode(makeInitialState())
+            return try conformances.makeSnapshotter().encode(makeInitialState())
         } catch {
             throw .unencodableState(detail: "\(error)")
         }

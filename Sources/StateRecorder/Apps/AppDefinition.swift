@@ -63,6 +63,12 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// state the reducer made and the action, the rejection that keeps the old state, or `nil`. Replay
     /// reports a step the recording applied and this rejects; `statedbg record` journals refusals.
     public var validate: (@Sendable (_ old: State, _ new: State, _ action: Action) -> Rejection?)?
+    /// Whether the app's functions belong to the main actor (``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reduce:validate:randomAction:)``):
+    /// statedbg's tools then run them there, and replay a recording on one thread.
+    public internal(set) var runsOnMainActor = false
+    /// The state type's `Codable` conformances, looked up where the app was described (on the main
+    /// actor for ``onMainActor(id:summary:swiftName:initialState:actions:actionSamples:reduce:validate:randomAction:)``).
+    var conformances: StateConformances<State>
     /// The version of the recorded types (see ``Migration``); 1 until the app states one.
     public var schemaVersion = 1
     /// How recordings made with earlier versions of the types read with these (see ``Migration``).
@@ -89,6 +95,7 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
         self.reduce = reduce
         self.validate = validate
         self.randomAction = randomAction
+        conformances = .lookUp()
     }
 
     /// Describes an app whose reducer returns the new state, ReSwift style: `(Action, State?) -> State`.

@@ -8,7 +8,7 @@ import StateJournal
 final class DefinedAppReplayer<State, Action>: Replayer {
     private let app: AppDefinition<State, Action>
     private var current: State
-    private let snapshotter = StateSnapshotter<State>.make()
+    private let snapshotter: StateSnapshotter<State>
     private let fingerprinter = IncrementalFingerprinter(scheme: JournalFormat.fingerprintScheme)
     private(set) var state: JSONValue {
         didSet { fingerprinted = nil }
@@ -27,14 +27,12 @@ final class DefinedAppReplayer<State, Action>: Replayer {
     /// the app's initial state can be the start, and `recorded` must be it.
     init(app: AppDefinition<State, Action>, from recorded: JSONValue) throws(ReplayError) {
         self.app = app
-        if let decodable = State.self as? any Decodable.Type {
+        // The conformances as the app's definition found them: a replay may run off the main actor, to which
+        // a main-actor app's conformances belong.
+        snapshotter = app.conformances.makeSnapshotter()
+        if let decoder = app.conformances.decoder {
             do {
-                guard let decoded = try Self.decode(decodable, from: recorded) as? State else {
-                    throw ReplayError.undecodableState(detail: "it decodes as another type")
-                }
-                current = decoded
-            } catch let error as ReplayError {
-                throw error
+                current = try decoder.decode(recorded)
             } catch {
                 throw .undecodableState(detail: "\(error)")
             }
@@ -49,13 +47,9 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } catch {
             throw .unencodableState(detail: "\(error)")
         }
-        if !(State.self is any Decodable.Type), fingerprint != fingerprinter.fingerprint(recorded) {
+        if app.conformances.decoder == nil, fingerprint != fingerprinter.fingerprint(recorded) {
             throw .stateNotDecodable(stateType: String(reflecting: State.self))
         }
-    }
-
-    private static func decode<Decoded: Decodable>(_: Decoded.Type, from value: JSONValue) throws -> Any {
-        try JSONValueDecoder().decode(Decoded.self, from: value)
     }
 
     func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {

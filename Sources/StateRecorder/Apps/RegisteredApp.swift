@@ -37,6 +37,9 @@ public protocol RegisteredApp: Sendable {
     func makeReplayer(from state: JSONValue) throws(ReplayError) -> any Replayer
     /// Whether ``record(to:steps:seed:options:clock:)`` can make actions (the app has a generator).
     var canGenerate: Bool { get }
+    /// Whether the app's functions belong to the main actor, which runs them while the replaying
+    /// thread waits: statedbg's tools then replay its recordings one at a time, on their main thread.
+    var runsOnMainActor: Bool { get }
     /// Records `steps` generated actions into a new journal, deterministically for a seed.
     ///
     /// - Parameters:
@@ -73,6 +76,9 @@ extension RegisteredApp {
 
     /// `nil`: a registration written before apps named themselves does not say how its code names it.
     public var swiftName: String? { nil }
+
+    /// `false`: a registration runs its functions on any thread unless it says otherwise.
+    public var runsOnMainActor: Bool { false }
 
     /// `nil`: a registration written before apps named themselves does not say which module declares it.
     public var moduleName: String? { nil }
@@ -180,7 +186,11 @@ extension RecordableApp {
     /// debugger's pause holds them too.
     public func serve(to path: String, settings: ServeSettings, isCancelled: @escaping () -> Bool,
                       started: (_ socketPath: String?, _ tcp: (port: UInt16, token: String)?) -> Void) throws -> RecordingSummary {
-        let recorder = try RecordingStore(app: self, journal: path, options: settings.options, clock: settings.clock)
+        var options = settings.options
+        // This loop never runs the main queue, and statedbg's store is thread-safe: the debugger's commands
+        // run on the live channel's thread.
+        if options.appExecutor == nil { options.appExecutor = .anyThread }
+        let recorder = try RecordingStore(app: self, journal: path, options: options, clock: settings.clock)
         started(recorder.recorder.liveEndpoints?.socketPath, recorder.recorder.liveEndpoints?.tcp.map { ($0.port, $0.token) })
         var generator = SeededGenerator(seed: settings.seed)
         var generated = 0

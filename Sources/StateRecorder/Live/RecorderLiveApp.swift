@@ -1,3 +1,4 @@
+import Foundation
 import StateJSON
 import StateJournal
 import StateLive
@@ -8,13 +9,21 @@ import StateSync
 /// A recorder's side of its live channel (a ``StateLive/LiveApp``): its answers to the debugger's
 /// commands, with the hooks the app gave (``Recorder/liveControl(dispatch:pause:resume:)``) or
 /// ``RecordingStore`` built in.
+///
+/// The commands that call into the app run where its hooks must (``runInApp(_:)``): on the main
+/// thread when any of them belongs to the main actor, so that the app's store changes only there.
 final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     struct Hooks {
         weak var recorder: Recorder<State, Action>?
-        var dispatch: ((Action) -> Void)?
-        var pause: (() -> Void)?
-        var resume: (() -> Int)?
+        var dispatch: AppHook<Action, Void>?
+        var pause: AppHook<Void, Void>?
+        var resume: AppHook<Void, Int>?
         var paused = false
+
+        /// Whether any of the app's live hooks must run on the main actor.
+        var needMainActor: Bool {
+            dispatch?.executor == .mainActor || pause?.executor == .mainActor || resume?.executor == .mainActor
+        }
     }
 
     private let actions: ActionRegistry
@@ -63,6 +72,30 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
 
     private var recorder: Recorder<State, Action>? { withHooks { $0.recorder } }
 
+    /// Runs a command that calls into the app on the main thread when the app's travel or any of its
+    /// live hooks belongs to the main actor, at once otherwise; the server goes on meanwhile.
+    func runInApp(_ work: @escaping @Sendable () -> Void) {
+        let recorder = recorder
+        let onMain = withHooks { $0.needMainActor } || recorder?.travel.executor == .mainActor
+        if onMain, !MainQueue.isCurrent {
+            DispatchQueue.main.async(execute: work)
+        } else {
+            work()
+        }
+    }
+
+    /// Calls one of the app's hooks on its executor (the command runs there already, unless the app
+    /// changed its hooks meanwhile).
+    private func call<Input, Output>(_ hook: AppHook<Input, Output>, _ input: Input, recorder: Recorder<State, Action>)
+        throws(LiveCommandFailure) -> Output
+    {
+        do {
+            return try hook.executor.run(timeout: recorder.options.appExecutorTimeout) { hook(input) }
+        } catch {
+            throw LiveCommandFailure("The app's main thread did not start the hook within \(error.timeout.secondsText); nothing was done.")
+        }
+    }
+
     private func requireRecorder() throws(LiveCommandFailure) -> Recorder<State, Action> {
         guard let recorder, !recorder.isClosed else { throw LiveCommandFailure("The app closed its recorder.") }
         return recorder
@@ -108,13 +141,13 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     }
 
     func dispatch(type: String, payload: JSONValue) throws(LiveCommandFailure) -> (label: String, queued: Bool) {
-        _ = try requireRecorder()
+        let recorder = try requireRecorder()
         guard let dispatch = withHooks({ $0.dispatch }) else {
             throw LiveCommandFailure("This app does not take actions from the debugger: it gave its recorder no dispatch hook (Recorder.liveControl(dispatch:)).")
         }
         let (action, label) = try decode(type: type, payload: payload)
         let queued = isPaused
-        dispatch(action)
+        try call(dispatch, action, recorder: recorder)
         return (label, queued)
     }
 
@@ -165,8 +198,8 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     }
 
     func pause() throws(LiveCommandFailure) {
-        _ = try requireRecorder()
-        let pause = try withHooks { hooks throws(LiveCommandFailure) -> (() -> Void)? in
+        let recorder = try requireRecorder()
+        let pause = try withHooks { hooks throws(LiveCommandFailure) -> AppHook<Void, Void>? in
             guard let pause = hooks.pause, hooks.resume != nil else {
                 throw LiveCommandFailure("This app cannot be paused from the debugger: it gave its recorder no pause and resume hooks (Recorder.liveControl(pause:resume:)).")
             }
@@ -174,12 +207,18 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
             hooks.paused = true
             return pause
         }
-        pause?()
+        guard let pause else { return }
+        do throws(LiveCommandFailure) {
+            try call(pause, (), recorder: recorder)
+        } catch {
+            withHooks { $0.paused = false }
+            throw error
+        }
     }
 
     func resume() throws(LiveCommandFailure) -> Int {
-        _ = try requireRecorder()
-        let resume = try withHooks { hooks throws(LiveCommandFailure) -> (() -> Int)? in
+        let recorder = try requireRecorder()
+        let resume = try withHooks { hooks throws(LiveCommandFailure) -> AppHook<Void, Int>? in
             guard let resume = hooks.resume else {
                 throw LiveCommandFailure("This app cannot be paused from the debugger: it gave its recorder no pause and resume hooks (Recorder.liveControl(pause:resume:)).")
             }
@@ -187,7 +226,13 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
             hooks.paused = false
             return resume
         }
-        return resume?() ?? 0
+        guard let resume else { return 0 }
+        do throws(LiveCommandFailure) {
+            return try call(resume, (), recorder: recorder)
+        } catch {
+            withHooks { $0.paused = true }
+            throw error
+        }
     }
 
     func snapshot() throws(LiveCommandFailure) -> LiveSnapshot {

@@ -17,7 +17,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
     /// when the channel announces; a failure is told to `onError` and the app records on without it.
     static func open(
         _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
-        path: String, keyframePolicy: KeyframePolicy, onError: @escaping @Sendable (String) -> Void,
+        path: String, keyframePolicy: KeyframePolicy, appTimeout: Duration, onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
     ) -> RecorderLiveChannel? {
         var header: [UInt8] = []
@@ -46,7 +46,9 @@ final class RecorderLiveChannel<State, Action>: Sendable {
             onError("statedbg could not open part of the live channel, and serves through the rest: \(failure)")
         }
         do {
-            let server = try LiveServer(transports: transports, configuration: channel.serverConfiguration,
+            var configuration = channel.serverConfiguration
+            configuration.appCommandTimeout = appTimeout
+            let server = try LiveServer(transports: transports, configuration: configuration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)

@@ -1,6 +1,29 @@
 extension Recorder {
-    /// Whether ``undo(_:)``, ``redo(_:)`` and ``jump(to:)`` can act on the app: it gave a `setState`.
+    /// Whether ``undo(_:)``, ``redo(_:)`` and ``jump(to:)`` can act on the app: it gave a `setState`,
+    /// or its store's dispatch for a `travelling(_:)` reducer.
     public var canTravel: Bool { travel.isAvailable }
+
+    /// Lets ``undo(_:)``, ``redo(_:)``, ``jump(to:)`` and the debugger's `app jump` set the app's state
+    /// with `setState`, run where ``RecorderOptions/appExecutor`` says: for a store made after the
+    /// recorder (its middleware holds the recorder), so that neither needs the other to exist first.
+    ///
+    /// ```swift
+    /// let recorder = try Recorder(app: usersApp, journal: path)
+    /// let store = AppStore(middleware: [recording(recorder)])
+    /// recorder.travels(settingState: { [weak store] in store?.replace($0) })
+    /// ```
+    ///
+    /// Capture the store weakly: the store holds the recorder. A ``RecordingStore``'s recorder keeps
+    /// its store's way.
+    public func travels(settingState setState: @escaping @Sendable (State) -> Void) {
+        travel.setTravel(.setState(AppHook(setState, on: options.resolvedAppExecutor)))
+    }
+
+    /// As ``travels(settingState:)``, for a store that lives on the main actor: `setState` runs there,
+    /// whatever ``RecorderOptions/appExecutor`` says.
+    public func travelsOnMainActor(settingState setState: @escaping @MainActor (State) -> Void) {
+        travel.setTravel(.setState(.mainActor(setState)))
+    }
 
     /// Sets the app's state back `count` steps along the path that led to the current state.
     ///

@@ -4,8 +4,8 @@ import StateEncoding
 import StateJournal
 import StateStore
 
-// Safe because its step bookkeeping sits behind the steps' lock, every capture `put` runs under it, and the writer
-// thread owns what it encodes (hence `@unchecked`).
+// Safe because its step bookkeeping sits behind the steps' lock, every capture `put` runs under it, the writer thread
+// owns what it encodes, and `exitToken` and `lifecycle` are set once, in `init` (hence `@unchecked`).
 /// Journals the actions and states of any store: the app calls ``record(_:state:site:)`` after its own
 /// reducer ran, from a middleware, a subscriber or the dispatch function itself.
 ///
@@ -55,6 +55,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// The live channel, when ``RecorderOptions/live`` or `STATEDBG_LIVE` asked for one and it opened.
     let live: RecorderLiveChannel<State, Action>?
     private var exitToken: RecorderExitFlush.Token?
+    /// Hears that the app goes to the background; set once, in `init`.
+    private var lifecycle: AppLifecycleObserver?
 
     /// Starts recording into a new journal at `path`.
     ///
@@ -80,8 +82,11 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///     the app (as Redux DevTools' jump replaces the store's state): `{ store.replace($0) }`, or
     ///     whatever your store offers. Without it (the default) they throw
     ///     ``RecorderError/timeTravelUnavailable``: a journal never holds states the app did not have.
-    ///     It is called outside the recorder's lock, on the thread that calls ``undo(_:)``, ``redo(_:)``
-    ///     or ``jump(to:)``; a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.
+    ///     A store whose state is read-only travels through its own dispatch instead (see
+    ///     `travelling(_:)`), and one made after the recorder gets its `setState` later
+    ///     (``travels(settingState:)``). It is called outside the recorder's lock, where
+    ///     ``RecorderOptions/appExecutor`` says (by default on the main actor when the recorder is made
+    ///     on the main thread); a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
     ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
     ///   - onError: Told once if the journal stops (a full disk, a file size limit, a state that cannot be
@@ -99,13 +104,13 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         actions: ActionRegistry = ActionRegistry(),
         actionSamples: [Action] = [],
         options: RecorderOptions = RecorderOptions(),
-        setState: ((State) -> Void)? = nil,
+        setState: (@Sendable (State) -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
         let schema = AppSchema(initialState: initialState, actionSamples: actionSamples, actions: actions)
         try self.init(journal: path, app: app, schema: schema, initialState: initialState, actions: actions,
-                      options: options, owner: .app(setState: setState), clock: clock, onError: onError)
+                      options: options, owner: Self.owner(setState, options), clock: clock, onError: onError)
     }
 
     /// Starts recording `app` (its identifier, action types and samples) into a new journal at `path`.
@@ -116,8 +121,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - initialState: The state before the first recorded action; the app's own initial state when
     ///     `nil` (the default). Pass the state your store has when recording begins.
     ///   - options: Durability, snapshots, redaction, limits, call sites, the live channel.
-    ///   - setState: Sets the app's state for ``undo(_:)``, ``redo(_:)`` and ``jump(to:)``; `nil` (the
-    ///     default) leaves the app without time travel.
+    ///   - setState: Sets the app's state for ``undo(_:)``, ``redo(_:)`` and ``jump(to:)``, where
+    ///     ``RecorderOptions/appExecutor`` says; `nil` (the default) leaves the app without time travel
+    ///     until it gives one (``travels(settingState:)``, ``travels(dispatching:)``).
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock.
     ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded, a step
     ///     no reader would accept) or the live channel cannot open; by default standard error. It runs on
@@ -129,12 +135,18 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         journal path: String,
         initialState: State? = nil,
         options: RecorderOptions = RecorderOptions(),
-        setState: ((State) -> Void)? = nil,
+        setState: (@Sendable (State) -> Void)? = nil,
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
         try self.init(journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
-                      initialState: initialState ?? app.makeInitialState(), actions: app.actions, options: options, owner: .app(setState: setState), clock: clock, onError: onError)
+                      initialState: initialState ?? app.makeInitialState(), actions: app.actions, options: options,
+                      owner: Self.owner(setState, options), clock: clock, onError: onError)
+    }
+
+    /// The owner of an app's own store, which travels through `setState` when it gave one.
+    private static func owner(_ setState: (@Sendable (State) -> Void)?, _ options: RecorderOptions) -> StateOwner<State> {
+        .app(setState.map { .setState(AppHook($0, on: options.resolvedAppExecutor)) })
     }
 
     /// A recorder for a new journal; the path both public initializers and ``RecordingStore`` take.
@@ -175,7 +187,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         steps = TravelBox(TravelState(current: builder.lastStep, lastStep: builder.lastStep))
         live = setup.live.flatMap {
             RecorderLiveChannel.open($0, appID: appID, actions: actions, builder: builder, path: file.path,
-                                     keyframePolicy: options.keyframePolicy, onError: onError,
+                                     keyframePolicy: options.keyframePolicy, appTimeout: options.appExecutorTimeout, onError: onError,
                                      makeRolloverHeader: makeRolloverHeader)
         }
         capture = setup.mode.makeCapture(
@@ -184,10 +196,16 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             live: live, onError: onError, makeRolloverHeader: makeRolloverHeader)
         let writer = capture.writer
         travel = RecorderTimeTravel(owner: owner, steps: steps, capture: capture, clock: clock, path: file.path,
-                                    redaction: options.redaction, flush: { Self.flush(writer) })
+                                    redaction: options.redaction, decodeState: setup.decodeState,
+                                    timeout: options.appExecutorTimeout, flush: { Self.flush(writer) })
         capture.start()
         live?.app.withHooks { $0.recorder = self }
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
+        if options.background != .ignore, let center = options.lifecycleNotifications.center {
+            lifecycle = AppLifecycleObserver(center: center) { [weak self] event in
+                self?.appIsLeaving(event)
+            }
+        }
     }
 
     deinit {
@@ -228,6 +246,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let site = options.recordsCallSites ? site : nil
         let number = steps.withLock { bookkeeping -> Int in
             guard !bookkeeping.closed else { return 0 }
+            bookkeeping.resumeIfEnded(capture.writer, time: time)
             let step = bookkeeping.advance()
             capture.putStep(.step(step: step.number, time: time, parent: step.parent, site: site),
                             step: step.number, parent: step.parent, action: action, state: state)
@@ -248,6 +267,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let time = clock()
         steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
+            bookkeeping.resumeIfEnded(capture.writer, time: time)
             capture.putRejected(.rejected(after: bookkeeping.lastStep, time: time,
                                           rejection: Rejection(validator: validator, reason: reason)), action: action)
         }
@@ -258,6 +278,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let time = clock()
         steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
+            bookkeeping.resumeIfEnded(capture.writer, time: time)
             capture.writer.put(.commandError(after: bookkeeping.lastStep, time: time, command: command, message: message))
         }
     }
@@ -267,6 +288,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let time = clock()
         steps.withLock { bookkeeping in
             guard !bookkeeping.closed else { return }
+            bookkeeping.resumeIfEnded(capture.writer, time: time)
             capture.writer.put(.marker(after: bookkeeping.lastStep, time: time, name: name))
         }
     }
@@ -286,9 +308,29 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { steps.withLock { $0.closed } }
 
-    /// Waits until everything recorded so far has been handed to the OS.
+    /// Waits until everything recorded so far has been handed to the OS (and to the disk under
+    /// ``RecorderOptions/Durability/everyStep(sync:)`` with `sync`), whatever
+    /// ``RecorderOptions/durability`` says.
+    ///
+    /// The recorder flushes by itself at normal process exit and when the app goes to the background
+    /// (``RecorderOptions/background``). An app that manages its own lifecycle (one killed without
+    /// UIKit's or AppKit's notifications, a service stopped by a signal) calls it where it may be ended.
     public func flush() {
         Self.flush(capture.writer)
+    }
+
+    /// The app goes to the background, is about to terminate, or stops being the active app: flushes,
+    /// and ends the journal for now where ``RecorderOptions/background`` says.
+    func appIsLeaving(_ event: AppLifecycleObserver.Event) {
+        if event == .leaving, options.background == .flushAndEnd {
+            let time = clock()
+            steps.withLock { bookkeeping in
+                guard !bookkeeping.closed, !bookkeeping.ended else { return }
+                bookkeeping.ended = true
+                capture.writer.put(.closing(after: bookkeeping.lastStep, time: time))
+            }
+        }
+        flush()
     }
 
     /// The journal's files so far, oldest first: ``path``, then each one the recorder rolled over to.
@@ -314,8 +356,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let first = steps.withLock { state -> Bool in
             defer { state.closed = true }
             guard !state.closed else { return false }
-            // The journal's last line says it was closed, so that a reader following it can stop.
-            writer.put(.closing(after: state.lastStep, time: time))
+            // The journal's last line says it was closed, so that a reader following it can stop; a
+            // journal ended when the app went to the background has that line already.
+            if !state.ended { writer.put(.closing(after: state.lastStep, time: time)) }
             return true
         }
         guard first else { return }

@@ -1,4 +1,5 @@
 import StateJSON
+import StateLive
 
 /// Why a recording store could not do what was asked.
 public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -20,6 +21,12 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case travelNeedsUnredactedState(step: Int)
     /// The journal stopped earlier (full disk, unencodable state); the message says why.
     case journalStopped(String)
+    /// A travel dispatched its ``TravelAction`` through the app's store, and no
+    /// `travelling(_:)` reducer applied it while the store dispatched it.
+    case travelNotApplied(step: Int)
+    /// The app's executor (its main thread) did not start the app's function for an undo, redo or jump
+    /// within ``RecorderOptions/appExecutorTimeout``, so the function never ran.
+    case appDidNotRun(String, timeout: Duration)
 
     /// The error as a sentence saying what went wrong and, where there is one, what to do.
     public var description: String {
@@ -33,13 +40,17 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .undecodableState(let step, let detail):
             "The recorded state of step \(step) does not decode: \(detail.withoutFinalPeriod)."
         case .timeTravelUnavailable:
-            "This recorder cannot set the app's state, so it offers no undo, redo or jump; pass setState: to the Recorder to travel the app itself."
+            "This recorder cannot set the app's state, so it offers no undo, redo or jump; pass setState: to the Recorder, or call recorder.travels(settingState:) or recorder.travels(dispatching:) with a travelling reducer, to travel the app itself."
         case .travelNeedsDecodableState(let step, let stateType):
             "Step \(step) is no longer in memory, and its recorded state cannot be read back because \(stateType) is not Decodable."
         case .travelNeedsUnredactedState(let step):
             "Step \(step) is no longer in memory, and its recorded state cannot be read back because the journal holds it redacted; keep more recent states (options.recentStates) to travel further back."
         case .journalStopped(let message):
             message
+        case .travelNotApplied(let step):
+            "The app's store did not apply statedbg's travel to step \(step): give it the reducer recorder.travelling(yourReducer) makes, let the middleware pass actions it does not know on, and have the store reduce them on the thread that dispatches them."
+        case .appDidNotRun(let travel, let timeout):
+            "The app's main thread did not start the \(travel) within \(timeout.secondsText): it is busy, or the program never runs its main queue (a command-line program: set RecorderOptions.appExecutor to .anyThread, or run dispatchMain()); the app's state did not change."
         }
     }
 }

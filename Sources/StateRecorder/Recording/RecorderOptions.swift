@@ -1,3 +1,4 @@
+import Foundation
 import StateJSON
 import StateJournal
 
@@ -101,6 +102,25 @@ public struct RecorderOptions: Sendable, Equatable {
     /// A live channel for `statedbg attach`; `nil` (the default) opens one only when the environment
     /// variable `STATEDBG_LIVE` asks (see ``LiveChannel``).
     public var live: LiveChannel?
+    /// Where the recorder calls the functions the app gave it (`setState`, the travelling reducer's
+    /// dispatch, the live channel's dispatch, pause and resume); `nil` (the default): on the main
+    /// actor when the recorder is made on the main thread, on any thread otherwise (see ``AppExecutor``).
+    public var appExecutor: AppExecutor?
+    /// How long the recorder waits for ``appExecutor`` to start one of the app's functions before it
+    /// gives up: the debugger's command then fails, ``Recorder/undo(_:)`` throws, and the function never
+    /// runs. Default: 5 seconds.
+    public var appExecutorTimeout: Duration = .seconds(5)
+    /// What the recorder does when the app goes to the background or is about to terminate (see
+    /// ``Backgrounding``). Default: ``Backgrounding/flushAndEnd``.
+    public var background: Backgrounding = .flushAndEnd
+    /// Where the recorder hears that the app goes to the background: `NotificationCenter.default`, or
+    /// a test's own center.
+    package var lifecycleNotifications = LifecycleNotifications.default
+
+    /// ``appExecutor``, or when it is `nil`, the main actor on the main thread and any thread elsewhere.
+    var resolvedAppExecutor: AppExecutor {
+        appExecutor ?? (MainQueue.isCurrent ? .mainActor : .anyThread)
+    }
 
     /// When the recorder turns a state into JSON.
     ///

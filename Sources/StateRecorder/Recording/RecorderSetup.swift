@@ -11,11 +11,18 @@ struct RecorderSetup<State> {
     let mode: CaptureMode
     /// Encodes the states; it encodes the first one too, so that the first step is diffed from it.
     let states: StateSnapshotter<State>
+    /// Decodes a state read back from the journal for a travel; `nil` when the state is not `Decodable`.
+    ///
+    /// Looked up here, where the recorder is made: a type of a target isolated to the main actor
+    /// conforms to `Decodable` only there, and a travel may run on another thread.
+    let decodeState: StateDecoder<State>?
 
     init(initialState: State, options: RecorderOptions, owner: StateOwner<State>) {
         live = options.live ?? RecorderOptions.LiveChannel.fromEnvironment()
         mode = CaptureMode.choose(for: initialState, options: options, live: live != nil, owner: owner)
-        states = StateSnapshotter<State>.make()
+        let conformances = StateConformances<State>.lookUp()
+        states = conformances.makeSnapshotter()
+        decodeState = conformances.decoder
         // Before the first state is encoded, so that the first step is encoded from it and not from scratch.
         if mode.encodesOnCallingThread { states.keepOwnCopies() }
     }

@@ -85,8 +85,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.store = store
         recorder = try Recorder(
             journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion, initialState: state,
-            actions: Self.registry(app),
-            options: options, owner: .recordingStore(replaceState: { [weak store] in store?.replaceState($0) }),
+            actions: Self.registry(app), options: options, owner: Self.owner(of: store, options),
             clock: clock, onError: onError)
         observe()
         connectLiveChannel()
@@ -142,7 +141,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
                                "the state of step \(reader.lastStep) does not decode as \(State.self): \(error)")
         }
         let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
-        let owner = StateOwner<State>.recordingStore(replaceState: { [weak store] in store?.replaceState($0) })
+        let owner = owner(of: store, options)
         let setup = RecorderSetup(initialState: state, options: options, owner: owner)
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
                                      state: options.redaction.apply(to: try setup.states.encode(state)),
@@ -156,7 +155,7 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
             actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,
             makeRolloverHeader: { makeHeader($0, $1, $2) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
-        resumed.mark("resumed")
+        resumed.mark(JournalEvent.resumedMarkerName)
         return resumed
     }
 
@@ -166,6 +165,12 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.recorder = recorder
         observe()
         connectLiveChannel()
+    }
+
+    /// The owner of the recorded state: `store`, which travels by replacing its state where
+    /// ``RecorderOptions/appExecutor`` says (its subscribers hear of it there).
+    private static func owner(of store: Store<State, Action>, _ options: RecorderOptions) -> StateOwner<State> {
+        .recordingStore(replaceState: AppHook({ [weak store] in store?.replaceState($0) }, on: options.resolvedAppExecutor))
     }
 
     /// Lets a live debugger dispatch, pause and resume through this store (see ``RecorderOptions/live``).

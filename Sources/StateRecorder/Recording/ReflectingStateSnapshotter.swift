@@ -49,12 +49,14 @@ final class ReflectionMemo {
     /// The JSON of `value`, adding to `changes` the notes of the incremental encoders it used (see
     /// ``StateJSON/IncrementalJSONEncoder/arrayChanges``).
     func encode(_ value: Any, depth: Int, changes: inout JSONArrayChanges) -> JSONValue {
+        // A value of the type this path's encoder was made for needs no new look-up of its conformance:
+        // the first look-up happened where the recorder encoded the initial state, on the app's thread,
+        // where a main-actor type's conformance is found (the writer's thread would not find it).
+        if let encoder, encoder.type == ObjectIdentifier(Swift.type(of: value)), let json = try? encoder.box.encode(value) {
+            return noting(json, changes: &changes)
+        }
         if let encodable = value as? any Encodable, let json = encodeIncrementally(encodable) {
-            if let box = encoder?.box {
-                let noted = box.arrayChanges
-                if !noted.isEmpty { changes.merge(noted) }
-            }
-            return json
+            return noting(json, changes: &changes)
         }
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .struct, depth < Self.maxDepth else {
@@ -72,6 +74,15 @@ final class ReflectionMemo {
             object.append((label, memo.encode(child.value, depth: depth + 1, changes: &changes)))
         }
         return .object(JSONObject(object))
+    }
+
+    /// `json`, made by this path's encoder, with that encoder's notes added to `changes`.
+    private func noting(_ json: JSONValue, changes: inout JSONArrayChanges) -> JSONValue {
+        if let box = encoder?.box {
+            let noted = box.arrayChanges
+            if !noted.isEmpty { changes.merge(noted) }
+        }
+        return json
     }
 
     /// Makes this path's encoder and those below keep copies of their own of arrays (see

@@ -33,14 +33,21 @@ class StateSnapshotter<State> {
 
     /// The snapshotter for `State`: `Codable` when it can be, reflection otherwise.
     static func make() -> StateSnapshotter<State> {
-        guard let encodable = State.self as? any Encodable.Type,
-              let made = openCodable(encodable) as? StateSnapshotter<State>
-        else { return ReflectingStateSnapshotter<State>() }
-        return made
+        maker()()
     }
 
-    private static func openCodable<Encoded: Encodable>(_: Encoded.Type) -> AnyObject {
-        CodableStateSnapshotter<Encoded>()
+    /// Makes snapshotters for `State` with the conformance looked up now, on this thread (see
+    /// ``StateConformances``).
+    static func maker() -> () -> StateSnapshotter<State> {
+        guard let encodable = State.self as? any Encodable.Type else { return { ReflectingStateSnapshotter<State>() } }
+        return openCodable(encodable)
+    }
+
+    private static func openCodable<Encoded: Encodable>(_: Encoded.Type) -> () -> StateSnapshotter<State> {
+        {
+            // `Encoded` is `State`, found encodable.
+            (CodableStateSnapshotter<Encoded>() as AnyObject) as? StateSnapshotter<State> ?? ReflectingStateSnapshotter<State>()
+        }
     }
 }
 

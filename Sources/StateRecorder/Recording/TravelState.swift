@@ -15,6 +15,9 @@ struct TravelState: Sendable {
     var pending: [(kind: JournalEvent.TravelKind, to: Int)] = []
     /// Set once the recording is closed: later events are not journaled.
     var closed = false
+    /// Set while the journal is ended for now (the app went to the background): its last line is the
+    /// closing line, so the next line must be the `resumed` marker.
+    var ended = false
 
     init(current: Int, lastStep: Int) {
         self.current = current
@@ -22,6 +25,18 @@ struct TravelState: Sendable {
     }
 
     func parent(of step: Int) -> Int { parents[step] ?? step - 1 }
+
+    /// Writes the `resumed` marker before the next line when the journal was ended for now (see
+    /// ``ended``), so that it goes on as a valid journal.
+    @inline(__always)
+    mutating func resumeIfEnded(_ writer: @autoclosure () -> any JournalWriterControl, time: Int64) {
+        if ended { resume(writer(), time: time) }
+    }
+
+    private mutating func resume(_ writer: any JournalWriterControl, time: Int64) {
+        ended = false
+        writer.put(.marker(after: lastStep, time: time, name: JournalEvent.resumedMarkerName))
+    }
 
     /// Records a travel to `target` (undo, redo or jump): the redo stack and the current step change,
     /// and the journal gets the returned event.

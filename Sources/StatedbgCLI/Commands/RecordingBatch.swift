@@ -66,7 +66,10 @@ struct RecordingBatch {
     func run(_ context: CommandContext, _ body: @escaping Body) throws(CommandFailure) -> ExitStatus {
         let results = Results(count: paths.count)
         let batch = self
-        for _ in 0..<min(max(jobs, 1), paths.count) {
+        // A main-actor app's functions run on this thread while the replay waits for them: its recordings
+        // are replayed here, one at a time, rather than by workers this thread would wait for.
+        let here = context.registry.apps.contains { $0.runsOnMainActor }
+        for _ in 0..<(here ? 0 : min(max(jobs, 1), paths.count)) {
             let worker = Thread {
                 while let index = results.take() {
                     results.finish(index, batch.runOne(batch.paths[index], context, body))
@@ -80,6 +83,7 @@ struct RecordingBatch {
         let output = context.output
         var summary = BatchSummary()
         for index in paths.indices {
+            if here, let taken = results.take() { results.finish(taken, runOne(paths[taken], context, body)) }
             guard let (status, captured) = results.wait(for: index) else { continue }
             captured.replay(to: output)
             // Each result is seen as soon as it and those before it are done, even through a pipe.

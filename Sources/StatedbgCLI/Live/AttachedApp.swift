@@ -38,6 +38,20 @@ final class AttachedApp: ReplNewsSource {
         arrivals = FollowNews(journal: journal, timeline: timeline, prefix: "app")
     }
 
+    /// The line `statedbg attach` opens with: the app, where it listens (`at /run/…/4242.sock`), its
+    /// steps so far, and which of dispatch, verify, skip, minimize and in-app travel work on its recording
+    /// in this session (``StateDebugger/RecordingAbilities``, with in-app travel as the app's greeting says).
+    ///
+    /// ```text
+    /// attached to counter (pid 4242) at /run/user/1000/statedbg/4242.sock: 3 steps so far; dispatch, verify, skip, minimize and in-app travel work; 'app help' lists the commands that act on the app
+    /// ```
+    func greeting(place: String, session: Session) -> String {
+        let hello = client.greeting
+        let abilities = session.abilities(appTravels: hello.abilities.travel).summary(includingTravel: true)
+        let steps = journal.lastStep
+        return "attached to \(hello.app) (pid \(hello.pid)) \(place): \(steps) step\(steps == 1 ? "" : "s") so far; \(abilities); 'app help' lists the commands that act on the app"
+    }
+
     /// Takes the steps and notices that arrived since the last look.
     func news() -> String {
         var lines: [String] = []

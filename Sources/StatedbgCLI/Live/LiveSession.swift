@@ -73,9 +73,9 @@ struct LiveSession {
         }
         interpreter.app = app
         interpreter.news = app
+        interpreter.appTravels = client.greeting.abilities.travel
         if interactive || script != nil {
-            let steps = journal.lastStep
-            output.print("attached to \(client.greeting.app) (pid \(client.greeting.pid)) \(place): \(steps) step\(steps == 1 ? "" : "s") so far; 'app help' lists the commands that act on the app")
+            output.print(app.greeting(place: place, session: session))
         }
         let loop = ReplLoop(interpreter: interpreter, terminal: context.terminal, interrupt: context.interrupt,
                             echo: arguments.flag("echo"))

@@ -1,16 +1,18 @@
 // A program that records and ends without closing its recorder, so a test can check that steps still
-// queued reach the file at normal process exit; and, with `full-disk`, an app that goes on running
-// while its journal runs out of room (the test runs it under a file size limit). Not a product: only
-// the recorder's tests run it.
+// queued reach the file at normal process exit; with `full-disk`, an app that goes on running while its
+// journal runs out of room (the test runs it under a file size limit); with `background-killed`, an iOS
+// app that goes to the background and is killed there, never exiting. Not a product: only the
+// recorder's tests run it.
 //
-// USAGE: recorder-exit-probe PATH STEPS (return | exit | full-disk)
+// USAGE: recorder-exit-probe PATH STEPS (return | exit | full-disk | background-killed)
 import Foundation
 import StateRecorder
 import StateSync
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let steps = Int(arguments[2]), ["return", "exit", "full-disk"].contains(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: recorder-exit-probe PATH STEPS (return | exit | full-disk)\n".utf8))
+guard arguments.count == 4, let steps = Int(arguments[2]),
+      ["return", "exit", "full-disk", "background-killed"].contains(arguments[3]) else {
+    FileHandle.standardError.write(Data("usage: recorder-exit-probe PATH STEPS (return | exit | full-disk | background-killed)\n".utf8))
     exit(64)
 }
 var options = RecorderOptions()
@@ -43,8 +45,15 @@ if arguments[3] == "full-disk" {
 }
 // Nothing reaches the file before close() under this policy: only the exit flush can write the steps.
 options.durability = .onClose
+// The app's own center, which a recorder hears only on Apple platforms unless told: as an iOS app does.
+options.lifecycleNotifications = LifecycleNotifications(center: .default)
 let recorder = try Recorder<Int, String>(journal: arguments[1], app: "probe", initialState: 0, options: options)
 for step in 1...max(1, steps) {
     recorder.record("increment", state: step, site: nil)
 }
 if arguments[3] == "exit" { exit(0) }
+if arguments[3] == "background-killed" {
+    // What UIKit posts when the app goes to the background; iOS then suspends it, and may kill it.
+    NotificationCenter.default.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+    kill(getpid(), SIGKILL)
+}

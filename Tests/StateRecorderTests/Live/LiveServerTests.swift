@@ -9,6 +9,7 @@ import StateJSON
 import StateJournal
 import StateLive
 import StateRecorder
+import StateSync
 import TestSupport
 import Testing
 
@@ -250,9 +251,9 @@ import Testing
         channel.announces = false
         var options = RecorderOptions()
         options.live = channel
-        var state = CounterApp.State(counter: 0)
+        let state = Locked(CounterApp.State(counter: 0))
         let recorder = try Recorder<CounterApp.State, CounterApp.Action>(
-            journal: directory.file("own.jsonl"), app: "counter", initialState: state,
+            journal: directory.file("own.jsonl"), app: "counter", initialState: CounterApp.State(counter: 0),
             actions: ActionRegistry().registering(CounterApp.Action.self, as: "counter"), options: options)
         defer { try? recorder.close() }
         let connection = try LiveTestConnection(.unix(directory.file("own.sock")))
@@ -262,26 +263,29 @@ import Testing
             == "This app does not take actions from the debugger: it gave its recorder no dispatch hook (Recorder.liveControl(dispatch:)).")
         #expect(try connection.request(.jump(step: 0))["error"]?.stringValue?.isEmpty == false)
 
-        var received: [CounterApp.Action] = []
-        var held = false
+        let received = Locked<[CounterApp.Action]>([])
+        let held = Locked(false)
         recorder.liveControl(
             dispatch: { action in
-                received.append(action)
-                CounterApp.app.reducer.reduce(into: &state, action: action)
-                recorder.record(action, state: state)
+                received.withLock { $0.append(action) }
+                let new = state.withLock { state in
+                    CounterApp.app.reducer.reduce(into: &state, action: action)
+                    return state
+                }
+                recorder.record(action, state: new)
             },
-            pause: { held = true },
+            pause: { held.withLock { $0 = true } },
             resume: {
-                held = false
+                held.withLock { $0 = false }
                 return 0
             })
         #expect(try connection.request(.dispatch(type: "counter.increase", payload: ["increase": [:]]))["label"] == "counter.increase")
-        #expect(received == [.increase])
+        #expect(received.withLock { $0 } == [.increase])
         #expect(recorder.lastStep == 1)
         #expect(try connection.request(.pause)["ok"] == true)
-        #expect(held)
+        #expect(held.withLock { $0 })
         #expect(try connection.request(.resume)["queued"] == 0)
-        #expect(!held)
+        #expect(!held.withLock { $0 })
     }
 }
 

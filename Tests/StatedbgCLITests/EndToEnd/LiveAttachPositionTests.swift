@@ -18,7 +18,7 @@ import Testing
         let second = try binary.run(["attach", socket, "--save", "second.jsonl", "--echo", "-c", "back; app undo"], in: directory.path)
         #expect(second.status == 0, "\(second.error)")
         let lines = second.output.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "attached to counter (pid \(app.pid)) at \(socket): 3 steps so far; 'app help' lists the commands that act on the app")
+        #expect(lines.first == "attached to counter (pid \(app.pid)) at \(socket): 3 steps so far; dispatch, verify, skip, minimize and in-app travel work; 'app help' lists the commands that act on the app")
         #expect(lines.dropFirst().first == "(statedbg 3/3) back", "\(second.output)")
 
         // After the app travelled back, the debugger opens at the app's step, not at its last one.

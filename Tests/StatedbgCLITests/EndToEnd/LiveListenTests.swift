@@ -33,7 +33,7 @@ import Testing
         let served = app.stop()
         #expect(normalised(debugger.output, pid: app.pid, directory: directory) == """
             connect with: STATEDBG_CONNECT=HOST:PORT STATEDBG_TOKEN=\(debugger.environment["STATEDBG_TOKEN"] ?? "")
-            attached to users (pid PID) from HOST:PORT: 0 steps so far; 'app help' lists the commands that act on the app
+            attached to users (pid PID) from HOST:PORT: 0 steps so far; dispatch, verify and in-app travel work; skip and minimize do not work: the app has recorded no step yet; 'app help' lists the commands that act on the app
             (statedbg 0/0) app dispatch addUser {"name":"Ada","age":36}
             app: step 1 arrived (1 new)
             the app dispatched users.addUser(name: "Ada", age: 36); its last step is 1

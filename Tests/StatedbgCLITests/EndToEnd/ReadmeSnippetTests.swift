@@ -39,6 +39,17 @@ import TestSupport
             public func replace(_ state: AppState) { self.state = state }
         }
         public let store = Store()
+        /// A ReSwift-shaped store: its state is read-only.
+        public final class ReadOnlyStore {
+            public private(set) var state: AppState
+            let reducer: (Action, AppState?) -> AppState
+            public init(reducer: @escaping (Action, AppState?) -> AppState, state: AppState?) {
+                self.reducer = reducer
+                self.state = reducer(ReSwiftInit(), state)
+            }
+            public func dispatch(_ action: Action) { state = reducer(action, state) }
+        }
+        extension TravelAction: Action {}
         public let action: Action = AddUser(name: "Blob", age: 31)
         public let journalURL = FileManager.default.temporaryDirectory.appendingPathComponent("users.jsonl")
         """
