@@ -15,6 +15,9 @@ import StateSync
 final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     struct Hooks {
         weak var recorder: Recorder<State, Action>?
+        /// Whether the recorder has been given (``attach(_:)``): until then a `nil` recorder is one still
+        /// being made, not one that is gone.
+        var attached = false
         var dispatch: AppHook<Action, Void>?
         var pause: AppHook<Void, Void>?
         var resume: AppHook<Void, Int>?
@@ -96,7 +99,19 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
         }
     }
 
+    /// Gives the app side its recorder, once the recorder is whole. The channel serves from before then
+    /// (a debugger that dials in may send a command at once): a command that needs the recorder waits
+    /// for this, briefly, rather than reading its absence as a closed recorder.
+    func attach(_ recorder: Recorder<State, Action>) {
+        withHooks {
+            $0.recorder = recorder
+            $0.attached = true
+        }
+        hooksLock.wakeWaiters()
+    }
+
     private func requireRecorder() throws(LiveCommandFailure) -> Recorder<State, Action> {
+        let recorder = hooksLock.withLock(when: { _ in hooks.attached }, timeout: .seconds(5)) { _, _ in hooks.recorder }
         guard let recorder, !recorder.isClosed else { throw LiveCommandFailure("The app closed its recorder.") }
         return recorder
     }

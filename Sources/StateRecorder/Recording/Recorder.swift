@@ -199,7 +199,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                                     redaction: options.redaction, decodeState: setup.decodeState,
                                     timeout: options.appExecutorTimeout, flush: { Self.flush(writer) })
         capture.start()
-        live?.app.withHooks { $0.recorder = self }
+        live?.app.attach(self)
         exitToken = RecorderExitFlush.register { [weak self] in self?.closeQuietly() }
         if options.background != .ignore, let center = options.lifecycleNotifications.center {
             lifecycle = AppLifecycleObserver(center: center) { [weak self] event in

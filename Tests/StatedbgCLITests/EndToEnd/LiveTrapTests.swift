@@ -30,7 +30,7 @@ import Testing
         let result = try attach("break action counter.inc* --trap; \(increase); info breakpoints; delete 1; \(increase); app status")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == """
-            attached to counter (pid \(app.pid)) at \(socket): 0 steps so far; 'app help' lists the commands that act on the app
+            attached to counter (pid \(app.pid)) at \(socket): 0 steps so far; dispatch, verify and in-app travel work; skip and minimize do not work: the app has recorded no step yet; 'app help' lists the commands that act on the app
             breakpoint 1: action counter.inc*
             trap 1 set in the app: action counter.inc*
             app: breakpoint 1 (action counter.inc*) was met at step 1, but the trap was skipped because no debugger is attached to the app (pid \(app.pid)); attach one (Xcode: Debug > Attach to Process, lldb -p \(app.pid), gdb -p \(app.pid)) to stop there
