@@ -14,7 +14,7 @@ struct RecorderSetup<State> {
 
     init(initialState: State, options: RecorderOptions, owner: StateOwner<State>) {
         live = options.live ?? RecorderOptions.LiveChannel.fromEnvironment()
-        mode = CaptureMode.choose(for: initialState, options: options, live: live != nil, owner: owner)
+        mode = CaptureMode.choose(for: State.self, options: options, live: live != nil, owner: owner)
         states = StateSnapshotter<State>.make()
         // Before the first state is encoded, so that the first step is encoded from it and not from scratch.
         if mode.encodesOnCallingThread { states.keepOwnCopies() }

@@ -1,0 +1,182 @@
+import Foundation
+import StateRecorder
+import StateStore
+
+/// Scenario: what recording costs an app, on stores built the way apps build them, with a list of
+/// todos of realistic size (each title on the heap) that every dispatch changes by one field.
+///
+/// Each store runs its dispatches without recording and with it, back to back in one round, in an
+/// order that alternates from round to round, so both halves of a pair see the same machine. Per run:
+/// the median of each dispatch's wall time on the app's thread, and the processor time of every
+/// thread of the process (the writer included, until the journal is closed) per dispatch. The first
+/// round only warms caches and the allocator.
+struct OverheadBenchmarks {
+    let context: BenchmarkContext
+
+    /// The stores measured.
+    enum StoreKind: CaseIterable {
+        /// A class store with middleware and a `(Action, State?) -> State` reducer that returns a
+        /// changed copy; the recorder is a middleware.
+        case reSwift
+        /// A class store that reduces a copy in place, asks validators, and tells observers; the
+        /// recorder is an observer.
+        case swiftyState
+        /// statedbg's own `RecordingStore`, against the plain `Store` (StateStore) it wraps.
+        case recordingStore
+
+        var name: String {
+            switch self {
+            case .reSwift: "ReSwift-style store"
+            case .swiftyState: "SwiftyState-style store"
+            case .recordingStore: "RecordingStore"
+            }
+        }
+    }
+
+    /// One run of a store's dispatches.
+    struct Run {
+        /// The median of each dispatch's wall time on the app's thread, in nanoseconds.
+        var dispatch: Double
+        /// Processor time of every thread per dispatch, in microseconds.
+        var processor: Double
+    }
+
+    func run() throws -> [Measurement] {
+        var rows: [Measurement] = []
+        for todos in [1000, 10_000] {
+            let start = TodoState.generated(count: todos)
+            let dispatches = todos > 1000 ? max(100, context.scale.overheadDispatches / 5) : context.scale.overheadDispatches
+            for kind in StoreKind.allCases {
+                context.progress("overhead: \(kind.name), \(todos) todos, \(context.scale.overheadRounds) rounds of \(dispatches) dispatches")
+                rows += try measure(kind, start: start, dispatches: dispatches)
+            }
+        }
+        return rows
+    }
+
+    /// The rows of one store at one size.
+    private func measure(_ kind: StoreKind, start: TodoState, dispatches: Int) throws -> [Measurement] {
+        var plain: [Run] = [], recorded: [Run] = []
+        for round in 0...context.scale.overheadRounds {
+            var pair: (plain: Run?, recorded: Run?) = (nil, nil)
+            for recording in round % 2 == 0 ? [false, true] : [true, false] {
+                let run = try self.run(kind, start: start, dispatches: dispatches, recording: recording)
+                if recording { pair.recorded = run } else { pair.plain = run }
+            }
+            guard round > 0, let plainRun = pair.plain, let recordedRun = pair.recorded else { continue }
+            plain.append(plainRun)
+            recorded.append(recordedRun)
+        }
+        let differences = zip(recorded, plain).map { ($0.dispatch - $1.dispatch) / 1000 }
+        let raw = Samples(differences)
+        let size = "\(kind.name), \(NumberText.figure(Double(start.todos.count))) todos"
+        let targeted = kind == .reSwift
+        let processorTarget: Target? = targeted && start.todos.count == 1000 ? .ratioAtLeast(1.0 / 3) : nil
+        return [
+            Measurement(group: "overhead", name: "\(size): added per dispatch on the app's thread",
+                        unit: .microsecondsPerOperation, samples: Samples(differences.map { max(0, $0) }),
+                        target: targeted ? .below(2) : nil,
+                        note: "per round, the median dispatch with recording minus the median without, the two run back to back; "
+                            + "\(differences.count) rounds of \(dispatches) dispatches; each round's difference floored at 0 "
+                            + "(unfloored: median \(NumberText.figure(raw.median)), "
+                            + "\(NumberText.figure(raw.minimum)) to \(NumberText.figure(raw.maximum)) µs)"),
+            Measurement(group: "overhead", name: "\(size): dispatch on the app's thread, recording",
+                        unit: .nanosecondsPerAction, samples: Samples(recorded.map(\.dispatch)),
+                        baselineName: "same store, not recording", baseline: Samples(plain.map(\.dispatch)),
+                        note: "median of each dispatch's wall time"),
+            Measurement(group: "overhead", name: "\(size): processor time per dispatch, all threads, recording",
+                        unit: .microsecondsPerStep, samples: Samples(recorded.map(\.processor)),
+                        baselineName: "same store, not recording", baseline: Samples(plain.map(\.processor)),
+                        target: processorTarget,
+                        note: "every thread of the process, the writer's until the journal is closed"
+                            + (processorTarget == nil ? "" : "; within 3x of the plain dispatch: ratio >= 0.33x")),
+        ]
+    }
+
+    /// Runs `dispatches` toggles through a new store of `kind` starting at `start`, recording or not.
+    private func run(_ kind: StoreKind, start: TodoState, dispatches: Int, recording: Bool) throws -> Run {
+        let todos = start.todos.count
+        var times: [Double] = []
+        times.reserveCapacity(dispatches)
+        let path = context.directory.file("overhead.jsonl")
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        let processorStart: Double
+        let closing: () throws -> Void
+        let finalState: [Todo]
+
+        func time(_ dispatch: (Int) -> Void) {
+            for index in 0..<dispatches {
+                let id = TodoFixture.id(index, todos: todos)
+                let started = DispatchTime.now().uptimeNanoseconds
+                dispatch(id)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - started))
+            }
+        }
+
+        switch kind {
+        case .reSwift:
+            var middleware: [OwnStore<TodoState>.Middleware] = []
+            var recorder: Recorder<TodoState, any OwnAction>?
+            if recording {
+                let made = try Recorder<TodoState, any OwnAction>(
+                    journal: path, app: "todos", initialState: start, actions: ActionRegistry(ToggleTodo.self), options: options)
+                middleware.append(OwnStoreFixture.recording(made))
+                recorder = made
+            }
+            let store = OwnStore(state: start, reducer: TodoFixture.reducer, middleware: middleware)
+            processorStart = ProcessorTime.now()
+            time { store.dispatch(ToggleTodo(id: $0)) }
+            closing = { try recorder?.close() }
+            finalState = store.state.todos
+        case .swiftyState:
+            let store = SwiftyTodoStore(state: start)
+            var recorder: Recorder<TodoState, ToggleTodo>?
+            if recording {
+                let made = try Recorder<TodoState, ToggleTodo>(
+                    journal: path, app: "todos", initialState: start, actions: ActionRegistry(ToggleTodo.self), options: options)
+                store.observe { change in
+                    switch change {
+                    case .applied(let action, let state): made.record(action, state: state, site: nil)
+                    case .rejected(let action, let reason): made.recordRejected(action, validator: "bounds", reason: reason)
+                    }
+                }
+                recorder = made
+            }
+            processorStart = ProcessorTime.now()
+            time { store.dispatch(ToggleTodo(id: $0)) }
+            closing = { try recorder?.close() }
+            finalState = store.state.todos
+        case .recordingStore:
+            let app = TodoFixture.app(todos: todos)
+            let initial = SendableTodoState(todos: start.todos)
+            if recording {
+                let store = try RecordingStore(app: app, journal: path, options: options, initialState: initial)
+                processorStart = ProcessorTime.now()
+                time { store.dispatch(.toggle(id: $0)) }
+                closing = { try store.close() }
+                finalState = store.state.todos
+            } else {
+                let store = app.makeStore(initialState: initial)
+                processorStart = ProcessorTime.now()
+                time { store.dispatch(.toggle(id: $0)) }
+                closing = {}
+                finalState = store.state.todos
+            }
+        }
+        try closing()
+        let processor = (ProcessorTime.now() - processorStart) / Double(dispatches) * 1e6
+        if recording { context.directory.delete(path) }
+        try check(finalState, start: start, dispatches: dispatches, kind: kind)
+        return Run(dispatch: Samples(times).median, processor: processor)
+    }
+
+    /// Fails the run unless every dispatch toggled its todo.
+    private func check(_ todos: [Todo], start: TodoState, dispatches: Int, kind: StoreKind) throws {
+        var expected = start.todos
+        for index in 0..<dispatches { expected[TodoFixture.id(index, todos: expected.count)].done.toggle() }
+        guard todos == expected else {
+            throw BenchmarkError.wrongResult(scenario: "overhead", "\(kind.name) did not end with every dispatch's todo toggled.")
+        }
+    }
+}
