@@ -25,7 +25,8 @@ struct BenchmarkScale: Sendable {
     var usersJumps: Int
     /// Paired rounds of the overhead scenario, the warm-up round aside (at least 7: its rows are medians).
     var overheadRounds: Int
-    /// Dispatches per run of the overhead scenario at 1,000 todos (a fifth of them at 10,000).
+    /// Dispatches per burst of the overhead scenario at 1,000 todos: a fifth of them at 10,000, and a
+    /// fifth (a tenth at 10,000) in its paced runs.
     var overheadDispatches: Int
 
     static let full = BenchmarkScale(

@@ -56,9 +56,11 @@ enum CaptureMode: Equatable {
 
     /// The capture of this mode, whose writer writes to `file` from where `builder` stands.
     ///
-    /// - Parameter states: The snapshotter that encoded the first state (primed for this mode).
+    /// - Parameters:
+    ///   - states: The snapshotter that encoded the first state (primed for this mode).
+    ///   - canTravel: Whether the app can travel, so that recent states are worth keeping for it.
     func makeCapture<State, Action>(
-        file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State,
+        file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State, canTravel: Bool,
         actions: ActionSnapshotter<Action>, options: RecorderOptions, live: RecorderLiveChannel<State, Action>?,
         onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader
@@ -70,7 +72,7 @@ enum CaptureMode: Equatable {
                 builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader,
                 live: live?.server)
             return WriterThreadCapture(writer: writer, initialState: initialState, at: builder.lastStep,
-                                       capacity: options.recentStates)
+                                       recentStates: canTravel ? .forTravel(options.recentStates) : .untilWritten)
         case .callingThread:
             let writer = JournalWriterThread<EncodedState, Action>(
                 file: file, states: SnapshottingStateEncoding(states: PassthroughSnapshotter(), redaction: options.redaction),

@@ -67,18 +67,23 @@ public struct RecorderOptions: Sendable, Equatable {
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
     ///
-    /// The recent-state ring (``recentStates``) holds each state longer than the queue does; the
-    /// state it lets go of travels to the writer with the next step and is freed there, so that freeing
-    /// the app's old states (each object in them released) never slows dispatch. For a large
+    /// The recent-state ring (``recentStates``) holds each state longer than the queue does. For a large
     /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
     /// waiting state holds its own copy of every array the app changed after it. The writer hands
     /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
     /// counter app outrunning its writer slept and woke both threads every 35 steps.
     public var queueCapacity: Int = 1024
     /// How many recent states stay in memory for fast undo, redo and jump, when states are captured on
-    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do); older ones are
-    /// read back from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
-    /// least 8), since each holds its own copy of every array the app changed after it.
+    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do) and the app can
+    /// travel; older ones are read back from the journal. For a large state fewer stay (about 16 MB of
+    /// the state's JSON in all, and at least 8), since each holds its own copy of every array the app
+    /// changed after it. The state the ring lets go of is long out of the app's cache, so the writer
+    /// thread frees it.
+    ///
+    /// A recorder whose app cannot travel (no `setState`) keeps eight, only so that each state is let go
+    /// of on the calling thread once the writer is done with it: freeing a state releases each object
+    /// in it, which the app's next copy of its state retains again, and those reference counts are
+    /// cheap to touch only on the thread that touched them last.
     public var recentStates: Int = 2048
     /// What to do when the journal's path already names a file. Default: keep it and record into a
     /// new numbered file beside it (see ``ExistingJournalPolicy``).
@@ -99,26 +104,35 @@ public struct RecorderOptions: Sendable, Equatable {
 
     /// When the recorder turns a state into JSON.
     ///
-    /// On the calling thread, the recorder also diffs and fingerprints the state there, keeps copies of
-    /// its own of the arrays it compares, and hands its writer thread only the serialized patch: nothing
-    /// holds the app's state once the call returns, so the app's next change to it happens in place.
-    /// On the writer thread, dispatch only queues the state, but the queued and recent states hold the
-    /// app's arrays, so the app's next change to each array copies it whole (copy-on-write).
+    /// On the writer thread, dispatch only retains the state and queues it: encoding, diffing,
+    /// fingerprinting and freeing happen on the writer thread, but the queued and recent states hold
+    /// the app's arrays, so a store that changes its state in place copies each array it changes whole
+    /// (copy-on-write); a store whose reducer returns a changed copy pays that copy anyway.
+    /// On the calling thread, the recorder encodes, diffs and fingerprints the state there, keeps copies
+    /// of its own of the arrays it compares, and hands its writer thread only the serialized patch:
+    /// nothing holds the app's state once the call returns, so the app's next change to it happens in
+    /// place, and what an object in the state holds is read before the app can change it.
+    ///
+    /// Whether a state may hold objects is decided from its type, before the first step: a class, an
+    /// existential (`any P`), a function, or an enum with payloads anywhere inside (in a struct, a
+    /// tuple, an optional, an array, a set, a dictionary or a `ChunkedArray`) may; strings, numbers,
+    /// `Data`, `Date`, `URL` and other Foundation values, and enums without payloads, cannot. The type's
+    /// `Sendable` conformance plays no part.
     public enum StateCapture: Sendable, Equatable {
         /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
         /// dictionaries, strings: the store changes its state in place) that neither limits its file size
         /// (``RecorderOptions/maxFileBytes``), redacts (``RecorderOptions/redaction``: undo must not read
-        /// redacted states back) nor opens a live channel, for a class-typed state, and for a
-        /// state that holds class instances (its objects may change after the call returns); on the
-        /// writer thread otherwise: plain-data states, and a ``Recorder`` fed by the app's own store, whose
-        /// reducer usually returns a new state anyway.
+        /// redacted states back) nor opens a live channel, and for a state whose type may hold objects
+        /// (they may change after the call returns); on the writer thread otherwise: a ``Recorder`` fed
+        /// a value state by the app's own store, whose reducer returns a changed copy anyway, and
+        /// plain-data states.
         case automatic
-        /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
-        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection,
-        /// and for large states changed in place.
+        /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for large states
+        /// changed in place.
         case onCallingThread
-        /// On the writer thread for value states, so that dispatch only queues the state (a class-typed
-        /// state, or one that holds class instances, is still captured on the calling thread).
+        /// On the writer thread, taking the app's word that no object in the state changes after it
+        /// was recorded where the type cannot tell (an existential, a function, an enum with payloads);
+        /// a state with a class anywhere in its type is still captured on the calling thread.
         case onWriterThread
     }
 
