@@ -3,8 +3,8 @@ import StateRecorder
 import Testing
 import TestSupport
 
-/// What the dispatching thread does when the recorder hands states to its writer: where old states are
-/// freed, and that the journal is the same whichever thread encoded the states.
+/// What the dispatching thread leaves to the writer when the recorder hands it states: freeing old
+/// states; and the journal is the same whichever thread encoded the states.
 @Suite struct RecorderCaptureThreadTests {
     /// Which threads freed the canaries.
     final class FreeLog: @unchecked Sendable {
@@ -56,19 +56,14 @@ import TestSupport
         return (ObjectIdentifier(Thread.current), freed)
     }
 
-    /// Releasing the objects of an old state on the writer's thread makes the app's next copy of its
-    /// state fetch each of their reference counts back from the writer's core.
-    @Test func aRecorderWhoseAppCannotTravelFreesOldStatesOnTheRecordingThread() throws {
-        let (recording, freed) = try freeingThreads(canTravel: false)
-        #expect(freed.count >= 20)
-        #expect(freed.allSatisfy { $0 == recording })
-    }
-
-    /// The large ring of an app that travels lets go of states long out of cache: the writer frees them.
-    @Test func aRecorderWhoseAppTravelsFreesOldStatesOnTheWriterThread() throws {
-        let (recording, freed) = try freeingThreads(canTravel: true)
-        #expect(freed.count >= 20)
-        #expect(freed.allSatisfy { $0 != recording })
+    /// Freeing a state releases every object in it: the state the recent-state ring lets go of goes to
+    /// the writer, which frees it, whether or not the app can travel.
+    @Test func oldStatesAreFreedOnTheWriterThread() throws {
+        for canTravel in [false, true] {
+            let (recording, freed) = try freeingThreads(canTravel: canTravel)
+            #expect(freed.count >= 20)
+            #expect(freed.allSatisfy { $0 != recording })
+        }
     }
 
     /// The ReSwift-style todo state: public in an app, `Codable`, not declared `Sendable`.

@@ -56,11 +56,9 @@ enum CaptureMode: Equatable {
 
     /// The capture of this mode, whose writer writes to `file` from where `builder` stands.
     ///
-    /// - Parameters:
-    ///   - states: The snapshotter that encoded the first state (primed for this mode).
-    ///   - canTravel: Whether the app can travel, so that recent states are worth keeping for it.
+    /// - Parameter states: The snapshotter that encoded the first state (primed for this mode).
     func makeCapture<State, Action>(
-        file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State, canTravel: Bool,
+        file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State,
         actions: ActionSnapshotter<Action>, options: RecorderOptions, live: RecorderLiveChannel<State, Action>?,
         onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader
@@ -72,7 +70,7 @@ enum CaptureMode: Equatable {
                 builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader,
                 live: live?.server)
             return WriterThreadCapture(writer: writer, initialState: initialState, at: builder.lastStep,
-                                       recentStates: canTravel ? .forTravel(options.recentStates) : .untilWritten)
+                                       capacity: options.recentStates)
         case .callingThread:
             let writer = JournalWriterThread<EncodedState, Action>(
                 file: file, states: SnapshottingStateEncoding(states: PassthroughSnapshotter(), redaction: options.redaction),

@@ -58,9 +58,9 @@ final class RecentStates<State>: @unchecked Sendable {
     /// data, for the caller to free elsewhere.
     ///
     /// The last reference to an old state is usually the ring's, and freeing a state releases every
-    /// object in it (each heap string of 1,000 users). A large ring's oldest state is long out of
-    /// cache, so the recorder hands it to the writer thread with the step's entry; a ring of a few
-    /// states lets go of it on the calling thread (see ``WriterThreadCapture/RecentStatesUse``).
+    /// object in it (each heap string of 1,000 users, from memory long out of cache): done here, under
+    /// the lock, it cost a dispatch more than the rest of recording. The recorder hands the state back
+    /// to the writer thread with the step's entry, which frees it.
     @discardableResult
     func remember(_ step: Int, _ state: State, limit newLimit: Int) -> State? {
         guard capacity > 0, step >= 0 else { return nil }

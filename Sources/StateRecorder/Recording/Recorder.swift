@@ -28,10 +28,10 @@ import StateStore
 /// ```
 ///
 /// Recording costs the calling thread a lock, a retain of the state and a queue slot: encoding, diffing,
-/// fingerprinting and writing happen on a background thread, at a cost proportional to what each action
-/// changed. A state whose type may hold objects (a class, an `any` existential, a closure, an enum with
-/// payloads) is turned into JSON on the calling thread instead, since its objects may change after the
-/// call returns: that costs the calling thread the encoding of what changed (see
+/// fingerprinting, freeing old states and writing happen on a background thread, at a cost proportional
+/// to what each action changed. A state whose type may hold objects (a class, an `any` existential, a
+/// closure, an enum with payloads) is turned into JSON on the calling thread instead, since its objects
+/// may change after the call returns: that costs the calling thread the encoding of what changed (see
 /// ``RecorderOptions/StateCapture``).
 ///
 /// Steps are numbered in the order ``record(_:state:site:)`` calls take the recorder's lock, from any
@@ -170,7 +170,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
                                      makeRolloverHeader: makeRolloverHeader)
         }
         capture = setup.mode.makeCapture(
-            file: file, builder: builder, states: setup.states, initialState: initialState, canTravel: owner.canTravel,
+            file: file, builder: builder, states: setup.states, initialState: initialState,
             actions: ActionSnapshotter<Action>.make(registry: actions, redaction: options.redaction), options: options,
             live: live, onError: onError, makeRolloverHeader: makeRolloverHeader)
         let writer = capture.writer

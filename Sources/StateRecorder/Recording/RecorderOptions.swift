@@ -67,23 +67,18 @@ public struct RecorderOptions: Sendable, Equatable {
     public var limit: Limit = .roll
     /// How many steps may wait for the writer before `dispatch` waits for it (backpressure).
     ///
-    /// The recent-state ring (``recentStates``) holds each state longer than the queue does. For a large
+    /// The recent-state ring (``recentStates``) holds each state longer than the queue does; the
+    /// state it lets go of travels to the writer with the next step and is freed there, so that freeing
+    /// the app's old states (each object in them released) never slows dispatch. For a large
     /// state fewer steps wait (about 16 MB of the state's JSON in all, and at least 8 steps), since each
     /// waiting state holds its own copy of every array the app changed after it. The writer hands
     /// slots back half a queue at a time, so a long queue also means few wake-ups: with 128 slots a
     /// counter app outrunning its writer slept and woke both threads every 35 steps.
     public var queueCapacity: Int = 1024
     /// How many recent states stay in memory for fast undo, redo and jump, when states are captured on
-    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do) and the app can
-    /// travel; older ones are read back from the journal. For a large state fewer stay (about 16 MB of
-    /// the state's JSON in all, and at least 8), since each holds its own copy of every array the app
-    /// changed after it. The state the ring lets go of is long out of the app's cache, so the writer
-    /// thread frees it.
-    ///
-    /// A recorder whose app cannot travel (no `setState`) keeps eight, only so that each state is let go
-    /// of on the calling thread once the writer is done with it: freeing a state releases each object
-    /// in it, which the app's next copy of its state retains again, and those reference counts are
-    /// cheap to touch only on the thread that touched them last.
+    /// the writer thread (see ``StateCapture``; captured on the calling thread, none do); older ones are
+    /// read back from the journal. For a large state fewer stay (about 16 MB of the state's JSON in all, and at
+    /// least 8), since each holds its own copy of every array the app changed after it.
     public var recentStates: Int = 2048
     /// What to do when the journal's path already names a file. Default: keep it and record into a
     /// new numbered file beside it (see ``ExistingJournalPolicy``).
