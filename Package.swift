@@ -24,7 +24,7 @@ import PackageDescription
 //   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
-//                  the transports (Unix socket, loopback TCP), the server (handshake, tokens, history,
+//                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
 //   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
 //                  side of the live channel), save/load of a state, diff logging; the app registry (how
@@ -77,11 +77,11 @@ let package = Package(
         // CRC-32C with the processor's instructions, enabled per function (no target flags): only
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
-        .target(name: "StateJournal", dependencies: ["StateJSON", "StateEncoding", "CCRC32C"]),
+        .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
-        .target(name: "StateDebugger", dependencies: ["TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
+        .target(name: "StateDebugger", dependencies: ["StateSync", "TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
         // the statedbg binary carries them and needs no resource bundle beside it.
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),

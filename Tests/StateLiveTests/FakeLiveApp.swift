@@ -2,16 +2,19 @@ import StateJSON
 import StateLive
 import StateSync
 
-/// An app side for the server's tests: three steps, no travel, no dispatch, and a snapshot of a large
-/// state that counts how often it was asked for.
+/// An app side for the server's tests: three steps, no travel, no dispatch, a snapshot of a large state
+/// that counts how often it was asked for, and the journal files a test gives it.
 final class FakeLiveApp: LiveApp {
     /// How many snapshots the server asked for.
     let snapshots = Locked(0)
     /// The size of the snapshot's state, in bytes of its one string.
     let stateBytes: Int
+    /// The journal's files, as `journalFiles` gives them.
+    let files: [String]
 
-    init(stateBytes: Int = 64 << 10) {
+    init(stateBytes: Int = 64 << 10, files: [String] = []) {
         self.stateBytes = stateBytes
+        self.files = files
     }
 
     var appID: String { "fake" }
@@ -29,6 +32,8 @@ final class FakeLiveApp: LiveApp {
     func mark(_ name: String) {}
     func pause() throws(LiveCommandFailure) { throw LiveCommandFailure("This app cannot pause.") }
     func resume() throws(LiveCommandFailure) -> Int { throw LiveCommandFailure("This app cannot pause.") }
+
+    func journalFiles() throws(LiveCommandFailure) -> [String] { files }
 
     func snapshot() throws(LiveCommandFailure) -> LiveSnapshot {
         snapshots.withLock { $0 += 1 }

@@ -18,7 +18,10 @@ import Testing
         #expect(try decode(#"{"command":"dispatch","action":{"type":"users.addUser","payload":{"addUser":{"age":3,"name":"A"}}}}"#).command
             == .dispatch(type: "users.addUser", payload: ["addUser": ["age": 3, "name": "A"]]))
         #expect(try decode(#"{"command":"mark","name":"before login"}"#).command == .mark(name: "before login"))
-        for name in ["pause", "resume", "snapshot", "status", "unsubscribe"] {
+        #expect(try decode(#"{"command":"read","part":1,"offset":0}"#).command == .read(part: 1, offset: 0, length: 262_144))
+        #expect(try decode(#"{"command":"hello","version":1,"proof":"9c","challenge":"5a","id":1}"#).command
+            == .hello(version: 1, client: nil, token: nil, proof: LiveProof(answer: "9c", challenge: "5a")))
+        for name in ["pause", "resume", "snapshot", "status", "unsubscribe", "journal"] {
             #expect(try decode(#"{"command":"\#(name)"}"#).command.name == name)
         }
     }
@@ -27,7 +30,8 @@ import Testing
         let commands: [LiveCommand] = [
             .hello(version: 1, client: "statedbg", token: "ab12"), .subscribe(from: 7), .unsubscribe, .jump(step: 2),
             .undo(count: 2), .redo(count: 1), .dispatch(type: "counter.add", payload: ["add": ["_0": 5]]),
-            .mark(name: "x"), .pause, .resume, .snapshot, .status,
+            .mark(name: "x"), .pause, .resume, .snapshot, .status, .journal, .read(part: 1, offset: 4096, length: 512),
+            .hello(version: 1, client: "statedbg listen", proof: LiveProof(answer: "9c1e", challenge: "5a0f")),
         ]
         for command in commands {
             let line = LiveRequest(id: 9, command: command).line
@@ -52,7 +56,7 @@ import Testing
             try decode(#"{"command":"dispatch","action":{"payload":1}}"#)
         }
         #expect(LiveProtocolError.unknownCommand(id: 3, "explode").description
-            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status."#)
+            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read."#)
         #expect(LiveProtocolError.lineTooLong(2_000_000).description
             == "The line is 2000000 bytes long, over the limit of 1048576 bytes; it was skipped.")
         do {

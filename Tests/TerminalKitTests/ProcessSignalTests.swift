@@ -89,6 +89,24 @@ import TerminalKit
         #expect(terminal.transcript.contains("\r[1]> abcdefghijklmn\u{1B}[0K\r\u{1B}[5C\r\n"))
     }
 
+    /// A completion from a recording may hold a right-to-left override: the line is drawn with it escaped
+    /// (never raw), the cursor placed after the escape's columns, and the line read keeps the character.
+    @Test func drawsARecordedControlInTheLineEscapedAndPlacesTheCursorAfterIt() throws {
+        let terminal = try PseudoTerminal()
+        let editor = terminal.startEditor { _, _ in ["show .a\u{202E}b"] }
+        guard terminal.waitForOutput(containing: "[0]> ") else {
+            Issue.record("No prompt; output so far: \(terminal.transcript.debugDescription)")
+            return
+        }
+        terminal.send("s\t\r")
+        if terminal.waitForOutput(containing: "[1]> ") { terminal.send("\u{04}") }
+        #expect(terminal.wait(for: editor) == [.line("show .a\u{202E}b "), .endOfFile])
+        #expect(!terminal.transcript.contains("\u{202E}"))
+        // "[0]> " is 5 columns and "show .a\u202Eb " (a unique completion ends in a space) 15: the cursor
+        // goes to column 20.
+        #expect(terminal.transcript.contains("\r[0]> show .a\\u202Eb \u{1B}[0K\r\u{1B}[20C"))
+    }
+
     @Test func keepsALineTypedBeforeThePromptAppeared() throws {
         let terminal = try PseudoTerminal()
         terminal.send("typed ahead\r")

@@ -69,7 +69,7 @@ public struct CheckReport: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `1000000` as `1,000,000`.
-    static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {

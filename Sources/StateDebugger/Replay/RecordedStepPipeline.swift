@@ -1,9 +1,10 @@
 import Foundation
 import StateJournal
 import StateRecorder
+import StateSync
 
-// Safe because `items`, `stopped` and `walkerEnded` are touched only with `condition` locked, and the reader and the
-// decoder are used only by the walker thread once `init` has handed them over.
+// Safe because the queue is touched only through its lock, and the reader and the decoder are used only by
+// the walker thread once `init` has handed them over.
 /// A journal's recorded steps (``JournalReader/forEachRecordedStep(_:_:)``: each line read, its patch
 /// applied and its state fingerprinted) produced on a thread of their own, ahead of a replay that
 /// takes them in order: `replay --verify` then reads the recording (and decodes its actions) on one
@@ -36,11 +37,18 @@ final class RecordedStepPipeline: @unchecked Sendable {
         case finished
     }
 
-    private let condition = NSCondition()
-    private var items: [Item] = []
-    private var head = 0
-    private var stopped = false
-    private var walkerEnded = false
+    /// The batches between the walker and the consumer, and how each side stands.
+    private struct Queue {
+        var items: [Item] = []
+        /// The first item the consumer has not taken.
+        var head = 0
+        /// Whether the consumer has stopped the pipeline.
+        var stopped = false
+        /// Whether the walker thread has ended.
+        var walkerEnded = false
+    }
+
+    private let queue = Locked(Queue())
     /// How many batches may wait in the queue before the walker waits for the consumer.
     private let capacity: Int
     /// The largest batch; the first batches are smaller, so the replay starts without waiting for one.
@@ -70,43 +78,43 @@ final class RecordedStepPipeline: @unchecked Sendable {
 
     /// The next item, waiting for the walker when it has none ready.
     func next() -> Item {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == items.count { condition.wait() }
-        let item = items[head]
-        head += 1
-        // The items taken are dropped as the queue goes: a walker that stays ahead never lets it empty,
-        // and the queue would otherwise hold every batch of the recording.
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= capacity {
-            items.removeFirst(head)
-            head = 0
+        let capacity = capacity
+        let item = queue.withLock(when: { $0.head < $0.items.count }) { queue in
+            let item = queue.items[queue.head]
+            queue.head += 1
+            // The items taken are dropped as the queue goes: a walker that stays ahead never lets it
+            // empty, and the queue would otherwise hold every batch of the recording.
+            if queue.head == queue.items.count {
+                queue.items.removeAll(keepingCapacity: true)
+                queue.head = 0
+            } else if queue.head >= capacity {
+                queue.items.removeFirst(queue.head)
+                queue.head = 0
+            }
+            return item
         }
-        condition.broadcast()
+        queue.wakeWaiters()
         return item
     }
 
     /// Tells the walker to stop and waits until it has: after this, no thread runs for this pipeline.
     /// Safe to call more than once.
     func stop() {
-        condition.lock()
-        defer { condition.unlock() }
-        stopped = true
-        condition.broadcast()
-        while !walkerEnded { condition.wait() }
+        queue.withLock { $0.stopped = true }
+        queue.wakeWaiters()
+        queue.withLock(when: { $0.walkerEnded }) { _ in }
     }
 
     /// Queues `item`, waiting while the queue is full; `false` once the consumer has stopped.
     private func put(_ item: Item) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while !stopped, items.count - head >= capacity { condition.wait() }
-        guard !stopped else { return false }
-        items.append(item)
-        condition.broadcast()
-        return true
+        let capacity = capacity
+        let queued = queue.withLock(when: { $0.stopped || $0.items.count - $0.head < capacity }) { queue in
+            guard !queue.stopped else { return false }
+            queue.items.append(item)
+            return true
+        }
+        queue.wakeWaiters()
+        return queued
     }
 
     private func walk() {
@@ -132,9 +140,7 @@ final class RecordedStepPipeline: @unchecked Sendable {
         }
         if running, !batch.isEmpty { running = put(.steps(batch)) }
         if running { _ = put(last) }
-        condition.lock()
-        walkerEnded = true
-        condition.broadcast()
-        condition.unlock()
+        queue.withLock { $0.walkerEnded = true }
+        queue.wakeWaiters()
     }
 }

@@ -32,9 +32,9 @@ public indirect enum JournalLineError: Error, Sendable, Equatable, CustomStringC
     public var description: String {
         switch self {
         case .invalidJSON(let error) where error.code == .repeatedKey:
-            "the line names a member twice in one object (\(error)); a journal line names each once"
+            "the line names a member twice in one object (\(String(describing: error).withoutFinalPeriod)); a journal line names each once"
         case .invalidJSON(let error):
-            "the line is not valid JSON (\(error))"
+            "the line is not valid JSON (\(String(describing: error).withoutFinalPeriod))"
         case .notAnObject(let kind):
             "the line is a JSON \(kind), but every journal line must be an object"
         case .missingField(let field):

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import StateSync
+
 /// Reads a journal file ahead of its reader on a second thread: blocks of whole lines, split and
 /// checksummed there, handed over in file order through a small ring of buffers.
 ///
@@ -52,14 +54,17 @@ final class BlockReadAhead {
     private let descriptor: Int32
     private let maxLineBytes: Int
     private let blocks: [Block]
-    // Safe because the lock and condition are allocated and initialized here and destroyed and freed once,
-    // in `stop()`, after the reading thread has been joined.
-    private let lock: UnsafeMutablePointer<pthread_mutex_t>
-    private let changed: UnsafeMutablePointer<pthread_cond_t>
-    /// Guarded by `lock`: the blocks filled and not yet taken, in file order, and those free to fill.
-    private var ready: [Int] = []
-    private var free: [Int]
-    private var stopping = false
+    /// The ring's bookkeeping, which both threads share.
+    private struct Ring {
+        /// The blocks filled and not yet taken, in file order.
+        var ready: [Int] = []
+        /// The blocks free to fill.
+        var free: [Int]
+        /// Whether the reader has asked the reading thread to stop.
+        var stopping = false
+    }
+
+    private let ring: Locked<Ring>
     #if canImport(Glibc)
     private var thread = pthread_t()
     #else
@@ -74,12 +79,7 @@ final class BlockReadAhead {
         self.descriptor = descriptor
         self.maxLineBytes = maxLineBytes
         blocks = (0..<ringCount).map { _ in Block(bytes: max(blockBytes, 4096)) }
-        free = Array(0..<ringCount)
-        // Safe because both are initialized before any use and destroyed once, in `stop()`.
-        lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(changed, nil)
+        ring = Locked(Ring(free: Array(0..<ringCount)))
         // Safe because the thread holds one retain of `self`, taken here and given back when it ends.
         let context = Unmanaged.passRetained(self).toOpaque()
         let started = pthread_create(&thread, nil, { context in
@@ -92,8 +92,7 @@ final class BlockReadAhead {
             // No second thread: the one block the reader will take says so.
             Unmanaged<BlockReadAhead>.fromOpaque(context).release()
             blocks[0].finish = .failure(JournalError(.system(.startReadingThread, errno: started), path: path))
-            ready = [0]
-            free = []
+            ring.withLock { $0 = Ring(ready: [0], free: []) }
             stopped = true
         }
     }
@@ -101,29 +100,22 @@ final class BlockReadAhead {
     /// The next block in file order, waiting for the reading thread to fill it; give it back with
     /// ``recycle(_:)`` before taking the next one.
     func take() -> Block {
-        pthread_mutex_lock(lock)
-        while ready.isEmpty { pthread_cond_wait(changed, lock) }
-        let index = ready.removeFirst()
-        pthread_mutex_unlock(lock)
+        let index = ring.withLock(when: { !$0.ready.isEmpty }) { $0.ready.removeFirst() }
         return blocks[index]
     }
 
     /// Gives back a block taken, for the reading thread to fill again.
     func recycle(_ block: Block) {
         guard let index = blocks.firstIndex(where: { $0 === block }) else { return }
-        pthread_mutex_lock(lock)
-        free.append(index)
-        pthread_cond_signal(changed)
-        pthread_mutex_unlock(lock)
+        ring.withLock { $0.free.append(index) }
+        ring.wakeWaiters()
     }
 
     /// Stops the reading thread, waits for it to end and frees the blocks; the reader must hold no block
     /// after this. Called once.
     func stop() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(lock)
+        ring.withLock { $0.stopping = true }
+        ring.wakeWaiters()
         if !stopped {
             #if canImport(Glibc)
             pthread_join(thread, nil)
@@ -132,10 +124,6 @@ final class BlockReadAhead {
             #endif
             stopped = true
         }
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(lock)
-        changed.deallocate()
-        lock.deallocate()
         for block in blocks { block.release() }
     }
 
@@ -145,21 +133,15 @@ final class BlockReadAhead {
         var lineCount = 0
         var carry = [UInt8]()
         while true {
-            pthread_mutex_lock(lock)
-            while free.isEmpty && !stopping { pthread_cond_wait(changed, lock) }
-            if stopping {
-                pthread_mutex_unlock(lock)
-                return
+            let taken: Int? = ring.withLock(when: { !$0.free.isEmpty || $0.stopping }) { ring in
+                ring.stopping ? nil : ring.free.removeFirst()
             }
-            let index = free.removeFirst()
-            pthread_mutex_unlock(lock)
+            guard let index = taken else { return }
             let block = blocks[index]
             fill(block, offset: &offset, lineCount: &lineCount, carry: &carry)
             let finished = block.finish != nil
-            pthread_mutex_lock(lock)
-            ready.append(index)
-            pthread_cond_signal(changed)
-            pthread_mutex_unlock(lock)
+            ring.withLock { $0.ready.append(index) }
+            ring.wakeWaiters()
             if finished { return }
         }
     }

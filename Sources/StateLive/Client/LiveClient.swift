@@ -52,6 +52,14 @@ package final class LiveClient: @unchecked Sendable {
         var readerFinished = false
     }
 
+    /// How the client shows the app it may be served.
+    private enum Credential {
+        /// Over TCP, the token the app printed; nothing over its Unix socket.
+        case token(String?)
+        /// To an app that dialed out: the proof of this token, answering the app's challenge.
+        case proof(token: String)
+    }
+
     /// Connects, says hello (with `token` over TCP) and subscribes from step `from` (0: everything
     /// the app holds), streaming into a new mirror file at `mirror` (mode 0600; it must not exist).
     ///
@@ -67,8 +75,27 @@ package final class LiveClient: @unchecked Sendable {
     /// client owns the connection from now on, and closes it on failure too.
     ///
     /// - Throws: ``LiveChannelError`` when the mirror cannot be made, or the app refuses or does not answer.
-    package init(connection: Int32, endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
-                 client: String = "statedbg") throws(LiveChannelError) {
+    package convenience init(connection: Int32, endpoint: LiveEndpoint, token: String? = nil, mirror: String, from: Int = 0,
+                             client: String = "statedbg") throws(LiveChannelError) {
+        try self.init(connection: connection, endpoint: endpoint, credential: .token(token), mirror: mirror, from: from,
+                      client: client)
+    }
+
+    /// Speaks the protocol to an app that dialed this debugger (``LiveDialInListener/accept(within:)``):
+    /// answers the app's challenge with its proof of `token`, checks the app's proof in its greeting,
+    /// then subscribes and mirrors as ``init(endpoint:token:mirror:from:client:)`` does.
+    ///
+    /// - Parameter peer: Where the app connected from, for messages.
+    /// - Throws: ``LiveChannelError`` when the app sent no challenge, refused the proof (it holds another
+    ///   token), could not prove it holds the token, or does not answer.
+    package convenience init(dialedIn connection: Int32, from peer: LiveEndpoint, token: String, mirror: String,
+                             client: String = "statedbg listen") throws(LiveChannelError) {
+        try self.init(connection: connection, endpoint: peer, credential: .proof(token: token), mirror: mirror, from: 0,
+                      client: client)
+    }
+
+    private init(connection: Int32, endpoint: LiveEndpoint, credential: Credential, mirror: String, from: Int,
+                 client: String) throws(LiveChannelError) {
         self.endpoint = endpoint
         mirrorPath = mirror
         descriptor = connection
@@ -87,7 +114,7 @@ package final class LiveClient: @unchecked Sendable {
         thread.name = "statedbg live client"
         thread.start()
         do throws(LiveChannelError) {
-            greeting = try opening(.hello(client: client, token: token), refusal: "refused the connection")
+            greeting = try hello(credential, client: client)
             subscription = try opening(.subscribe(from: from), refusal: "refused to stream its journal")
             try waitForHeader()
         } catch {
@@ -98,6 +125,37 @@ package final class LiveClient: @unchecked Sendable {
 
     deinit {
         close()
+    }
+
+    /// Says hello with the credential, and for an app that dialed in checks its proof.
+    private func hello(_ credential: Credential, client: String) throws(LiveChannelError) -> LiveGreeting {
+        switch credential {
+        case .token(let token):
+            return try opening(.hello(client: client, token: token), refusal: "refused the connection")
+        case .proof(let token):
+            let challenge = try appChallenge()
+            let mine = LiveToken.make()
+            let proof = LiveProof(answer: LiveToken.proof(.debugger, token: token, challenge: challenge), challenge: mine)
+            let greeting = try opening(.hello(client: client, proof: proof), refusal: "refused the connection")
+            guard let answer = greeting.proof, LiveToken.same(answer, LiveToken.proof(.app, token: token, challenge: mine)) else {
+                throw LiveChannelError("The app at \(endpoint) did not prove it holds the token (its greeting has \(greeting.proof == nil ? "no proof" : "a wrong proof")); it is not served.")
+            }
+            return greeting
+        }
+    }
+
+    /// The challenge an app that dialed in sends first.
+    private func appChallenge() throws(LiveChannelError) -> String {
+        let challenge = shared.withLock(when: { shared in shared.ended != nil || shared.notices.contains { $0.kind == .dialed } },
+                                        timeout: .seconds(5)) { shared, _ -> String? in
+            guard let index = shared.notices.firstIndex(where: { $0.kind == .dialed }),
+                  case .dialed(let challenge) = shared.notices.remove(at: index).event else { return nil }
+            return challenge
+        }
+        guard let challenge, !challenge.isEmpty else {
+            throw LiveChannelError("The connection from \(endpoint) is not a statedbg app dialing out: it sent no challenge within 5 seconds (\(endReason ?? "it stayed silent")).")
+        }
+        return challenge
     }
 
     /// A call made while connecting, whose failure ends the connection with a sentence naming the app.
@@ -245,7 +303,7 @@ package final class LiveClient: @unchecked Sendable {
                     case .dropped(let reason), .closed(let reason):
                         shared.linesEnded = true
                         shared.endingReason = reason
-                    case .paused, .resumed, .rebased:
+                    case .paused, .resumed, .rebased, .dialed:
                         break
                     }
                 }
@@ -279,24 +337,6 @@ package final class LiveClient: @unchecked Sendable {
                 return
             }
             offset += written
-        }
-    }
-}
-
-/// Why a ``LiveClient/call(_:timeout:)`` did not return an answer.
-package enum LiveCallError: Error, Sendable, CustomStringConvertible {
-    /// The connection failed or ended, or no reply came in time.
-    case channel(LiveChannelError)
-    /// The app refused the command, with this sentence.
-    case refused(String)
-    /// The reply lacks what the command's answer holds.
-    case unreadable(LiveProtocolError)
-
-    package var description: String {
-        switch self {
-        case .channel(let error): error.description
-        case .refused(let message): "the app refused: \(message)"
-        case .unreadable(let error): "the app's reply cannot be read: \(error)"
         }
     }
 }

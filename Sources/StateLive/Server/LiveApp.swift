@@ -33,6 +33,10 @@ package protocol LiveApp: AnyObject, Sendable {
     func resume() throws(LiveCommandFailure) -> Int
     /// The app's current step and its state as the journal holds it.
     func snapshot() throws(LiveCommandFailure) -> LiveSnapshot
+    /// The files of the app's journal, oldest first (the first, then those it rolled over to), as paths
+    /// this process opens, once what was recorded so far is written to them. A debugger copies them
+    /// with `read`; no other file is ever read for it.
+    func journalFiles() throws(LiveCommandFailure) -> [String]
 }
 
 /// Why the app could not do what a live command asked; the message is the error reply.

@@ -130,18 +130,19 @@ final class LiveClients {
         return Int32(min(milliseconds, 60_000))
     }
 
-    /// Takes a new connection, which has until its hello deadline to say hello; when too many wait,
-    /// the one waiting longest is closed.
-    func admit(_ descriptor: Int32, authentication: LiveAuthentication) {
+    /// Takes a new connection from `transport`, which has until its hello deadline to say hello (after
+    /// the line the handshake opens with, if any); when too many wait, the one waiting longest is closed.
+    func admit(_ incoming: LiveIncoming, from transport: any LiveTransport, handshake: LiveHandshake) {
         let now = clock.now
         let waiting = order.filter { connections[$0].map { !$0.greeted && $0.drop == nil } ?? false }
         if waiting.count >= configuration.maxWaitingConnections, let oldest = waiting.first {
             connections[oldest]?.drop = "too many connections are waiting to say hello"
             dropLeaving()
         }
-        connections[descriptor] = LiveConnection(descriptor: descriptor, authentication: authentication,
-                                                 helloDeadline: now + configuration.helloTimeout, now: now)
-        order.append(descriptor)
+        let connection = LiveConnection(incoming, origin: transport, helloDeadline: now + configuration.helloTimeout, now: now)
+        if let opening = handshake.opening(incoming.authentication) { connection.post(opening.line, now: now) }
+        connections[incoming.descriptor] = connection
+        order.append(incoming.descriptor)
     }
 
     /// Reads what a connection that `poll` found ready sent, and sends what it can take.
@@ -231,6 +232,7 @@ final class LiveClients {
                 _ = LiveSocket.sendAvailable(connection.descriptor, LiveNotice(.dropped(reason: reason)).line[...])
             }
             LiveSocket.close(connection.descriptor)
+            connection.origin.connection(connection.descriptor, .ended(reason: connection.drop ?? "", greeted: connection.greeted))
         }
         order.removeAll { connections[$0] == nil }
     }

@@ -4,6 +4,8 @@
 /// Used only by the server's thread.
 final class LiveConnection {
     let descriptor: Int32
+    /// The transport it came through, told what becomes of it.
+    let origin: any LiveTransport
     /// What its `hello` must carry (from the transport it came through).
     let authentication: LiveAuthentication
     var splitter = LiveLineSplitter(limit: LiveProtocol.maxLineBytes)
@@ -32,11 +34,14 @@ final class LiveConnection {
     var lastProgress: ContinuousClock.Instant
     /// Why the client is being dropped.
     var drop: String?
+    /// The journal's files as the last `journal` listed them: what its `read` commands read.
+    var journalParts: [LiveJournalParts.Part]?
 
-    init(descriptor: Int32, authentication: LiveAuthentication, helloDeadline: ContinuousClock.Instant,
+    init(_ incoming: LiveIncoming, origin: any LiveTransport, helloDeadline: ContinuousClock.Instant,
          now: ContinuousClock.Instant) {
-        self.descriptor = descriptor
-        self.authentication = authentication
+        descriptor = incoming.descriptor
+        self.origin = origin
+        authentication = incoming.authentication
         self.helloDeadline = helloDeadline
         lastProgress = now
     }

@@ -8,29 +8,53 @@
 struct LiveHandshake {
     /// What becomes of a connection after a line.
     enum Verdict: Equatable {
-        /// It is a client now; the reply is the greeting.
-        case welcome
+        /// It is a client now; the reply is the greeting, with the app's proof for a debugger it dialed.
+        case welcome(proof: String?)
         /// The reply is this error; with a reason, the connection is then dropped.
         case refuse(String, drop: String?)
+        /// The client does not hold the token: the reply is this error, and the connection is dropped.
+        case wrongToken(String, drop: String)
     }
 
     let configuration: LiveServerConfiguration
 
-    /// The verdict on a `hello` of `version` with `token`, from a connection that came with
+    /// The verdict on a `hello` of `version` with `token` or `proof`, from a connection that came with
     /// `authentication`, when `clients` clients are served already.
-    func hello(version: Int, token: String?, authentication: LiveAuthentication, clients: Int) -> Verdict {
+    func hello(version: Int, token: String?, proof: LiveProof?, authentication: LiveAuthentication, clients: Int) -> Verdict {
         guard version == LiveProtocol.version else {
             return .refuse("This app speaks version \(LiveProtocol.version) of the live protocol, not \(version).", drop: nil)
         }
-        if case .token(let expected) = authentication, !LiveTCPListener.sameToken(token, expected) {
-            return .refuse("The token is wrong or missing; use the one the app printed when it opened the port.",
-                           drop: "wrong or missing token")
+        var answer: String?
+        switch authentication {
+        case .sameUser:
+            break
+        case .token(let expected):
+            guard LiveToken.same(token, expected) else {
+                return .wrongToken("The token is wrong or missing; use the one the app printed when it opened the port.",
+                                   drop: "wrong or missing token")
+            }
+        case .proof(let token, let challenge):
+            guard let proof else {
+                return .wrongToken(#"This app dialed out to its debugger, which must prove it holds the app's token: say hello with "proof" and "challenge" (see the LiveProtocol article)."#,
+                                   drop: "no proof of the token")
+            }
+            guard LiveToken.same(proof.answer, LiveToken.proof(.debugger, token: token, challenge: challenge)) else {
+                return .wrongToken("The debugger does not hold this app's token (its proof is wrong): start the app with the STATEDBG_TOKEN that `statedbg listen` printed, or give `statedbg listen` the app's token with --token.",
+                                   drop: "wrong token")
+            }
+            answer = LiveToken.proof(.app, token: token, challenge: proof.challenge)
         }
         guard clients < configuration.maxClients else {
             return .refuse("The app already has \(configuration.maxClients) live clients; close one of them and try again.",
                            drop: "the app already has \(configuration.maxClients) live clients")
         }
-        return .welcome
+        return .welcome(proof: answer)
+    }
+
+    /// The line a connection gets before anything else: an app that dialed out sends its challenge.
+    func opening(_ authentication: LiveAuthentication) -> LiveNotice? {
+        guard case .proof(_, let challenge) = authentication else { return nil }
+        return LiveNotice(.dialed(challenge: challenge))
     }
 
     /// The verdict on any other command before `hello`: an error, and over TCP the end of the connection.
@@ -41,7 +65,12 @@ struct LiveHandshake {
 
     /// Why a connection that did not say hello in time is closed.
     func expired(authentication: LiveAuthentication) -> String {
-        let what = authentication == .sameUser ? "hello" : "hello with the token"
+        let what: String
+        switch authentication {
+        case .sameUser: what = "hello"
+        case .token: what = "hello with the token"
+        case .proof: what = "hello with the proof of the token"
+        }
         return "the client did not say \(what) within \(configuration.helloTimeout.secondsText)"
     }
 

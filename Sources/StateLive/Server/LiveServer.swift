@@ -76,21 +76,21 @@ package final class LiveServer: @unchecked Sendable {
         transports.lazy.compactMap { $0 as? LiveTCPListener }.first.map { ($0.port, $0.token) }
     }
 
-    /// Where the channel listens and how to attach, for the app to print once: one line per transport.
+    /// The debugger the channel dials, when a transport dials out.
+    package var dialer: LiveDialer? {
+        transports.lazy.compactMap { $0 as? LiveDialer }.first
+    }
+
+    /// Where the channel listens and how to attach, or where it dials, for the app to print once: one
+    /// line per transport.
     ///
     /// ```text
     /// statedbg: live channel at /run/user/1000/statedbg/4242.sock; attach with: statedbg attach 4242
     /// statedbg: live channel on 127.0.0.1:7070; attach with: statedbg attach 127.0.0.1:7070 --token 1f…
+    /// statedbg: live channel dialing out to 192.168.1.20:7070, where `statedbg listen` waits for it
     /// ```
     package var announcement: [String] {
-        var lines: [String] = []
-        if let socketPath {
-            lines.append("statedbg: live channel at \(socketPath); attach with: statedbg attach \(getpid())")
-        }
-        if let tcp {
-            lines.append("statedbg: live channel on 127.0.0.1:\(tcp.port); attach with: statedbg attach 127.0.0.1:\(tcp.port) --token \(tcp.token)")
-        }
-        return lines
+        transports.map(\.announcement)
     }
 
     // MARK: From other threads
@@ -158,10 +158,12 @@ package final class LiveServer: @unchecked Sendable {
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while !takeDeliveries() {
+            let interests = transports.map(\.interest)
             var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            for transport in transports { descriptors.append(pollfd(fd: transport.descriptor, events: Int16(POLLIN), revents: 0)) }
+            for interest in interests { descriptors.append(pollfd(fd: interest.descriptor, events: interest.events, revents: 0)) }
             descriptors += clients.pollEntries()
-            guard poll(&descriptors, nfds_t(descriptors.count), clients.pollTimeout()) >= 0 || errno == EINTR else { break }
+            let timeout = interests.compactMap(\.callBack).reduce(clients.pollTimeout()) { Self.sooner($0, $1) }
+            guard poll(&descriptors, nfds_t(descriptors.count), timeout) >= 0 || errno == EINTR else { break }
             if descriptors[0].revents != 0 {
                 // Woken for new lines: let a few more batches gather first, so that a busy app costs
                 // a send per couple of milliseconds rather than one per batch.
@@ -170,8 +172,9 @@ package final class LiveServer: @unchecked Sendable {
                 while read(wakeRead, &buffer, buffer.count) > 0 {}
                 inbox.withLock { $0.wakePending = false }
             }
-            for (index, transport) in transports.enumerated() where descriptors[index + 1].revents != 0 {
-                for descriptor in transport.acceptReady() { clients.admit(descriptor, authentication: transport.authentication) }
+            // A transport that asked to be called back decides itself whether its time has come.
+            for (index, transport) in transports.enumerated() where descriptors[index + 1].revents != 0 || interests[index].callBack != nil {
+                for incoming in transport.acceptReady() { clients.admit(incoming, from: transport, handshake: handshake) }
             }
             for entry in descriptors.dropFirst(transports.count + 1) where entry.revents != 0 {
                 clients.serve(entry, buffer: &buffer)
@@ -185,6 +188,13 @@ package final class LiveServer: @unchecked Sendable {
         for transport in transports { transport.close() }
         LiveSocket.close(wakeRead)
         LiveSocket.close(wakeWrite)
+    }
+
+    /// The sooner of a `poll` timeout in milliseconds (-1: none) and a delay, rounded up to a millisecond.
+    private static func sooner(_ timeout: Int32, _ delay: Duration) -> Int32 {
+        let (seconds, attoseconds) = delay.components
+        let milliseconds = max(0, min(60_000, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        return timeout < 0 ? Int32(milliseconds) : min(timeout, Int32(milliseconds))
     }
 
     /// Moves what other threads handed over into the history and tells the writer how many read it;
@@ -204,15 +214,23 @@ package final class LiveServer: @unchecked Sendable {
 
     /// The reply to one request from `connection`: the handshake first, then the app's answer.
     private func handle(_ request: LiveRequest, from connection: LiveConnection) -> LiveReply {
-        if case .hello(let version, _, let token) = request.command {
+        if case .hello(let version, _, let token, let proof) = request.command {
             // The clients besides this one: a client saying hello again keeps its place.
             let others = clients.greeted(besides: connection)
-            switch handshake.hello(version: version, token: token, authentication: connection.authentication, clients: others) {
-            case .welcome:
+            switch handshake.hello(version: version, token: token, proof: proof, authentication: connection.authentication,
+                                   clients: others) {
+            case .welcome(let answer):
+                if !connection.greeted { connection.origin.connection(connection.descriptor, .greeted) }
                 connection.greeted = true
-                return LiveReply(id: request.id, answer: greeting())
+                var greeting = greeting()
+                greeting.proof = answer
+                return LiveReply(id: request.id, answer: greeting)
             case .refuse(let message, let drop):
                 if let drop { connection.drop = drop }
+                return LiveReply(id: request.id, error: message)
+            case .wrongToken(let message, let drop):
+                connection.drop = drop
+                connection.origin.connection(connection.descriptor, .refused(message))
                 return LiveReply(id: request.id, error: message)
             }
         }
@@ -270,6 +288,19 @@ package final class LiveServer: @unchecked Sendable {
         case .status:
             return LiveReply(id: id, answer: LiveStatus(lastStep: app.lastStep, currentStep: app.currentStep,
                                                         paused: app.isPaused, clients: clients.greeted(besides: nil)))
+        case .journal:
+            let parts = try LiveJournalFiles.measure(try app.journalFiles())
+            connection.journalParts = parts
+            return LiveReply(id: id, answer: LiveJournalParts(parts: parts))
+        case .read(let part, let offset, let length):
+            guard let parts = connection.journalParts else {
+                throw LiveCommandFailure(#"Ask for the journal's files first: {"command":"journal"}; read takes an index into that list."#)
+            }
+            guard part < parts.count else {
+                throw LiveCommandFailure("There is no part \(part): the journal has \(parts.count) file\(parts.count == 1 ? "" : "s") (parts 0 to \(parts.count - 1)).")
+            }
+            let bytes = try LiveJournalFiles.read(parts[part], offset: offset, length: length)
+            return LiveReply(id: id, answer: LiveJournalChunk(part: part, offset: offset, bytes: bytes))
         }
     }
 

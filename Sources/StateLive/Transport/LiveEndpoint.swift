@@ -14,8 +14,19 @@ package enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unix(let path): path
-        case .tcp(let host, let port): "\(host):\(port)"
+        case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         }
+    }
+
+    /// Reads `HOST:PORT` (`[::1]:7070` for an IPv6 address): what `statedbg listen` prints after
+    /// `STATEDBG_CONNECT=`; `nil` for anything else.
+    package static func hostAndPort(_ text: String) -> (host: String, port: UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+              let port = UInt16(text[text.index(after: colon)...]) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { return nil }
+        return (host, port)
     }
 
     /// Reads what a user typed after `statedbg attach`: a process id, a socket path or `HOST:PORT`.
@@ -26,10 +37,7 @@ package enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
             self = .unix(Self.socketPath(pid: pid))
         } else if target.contains("/") || target.hasSuffix(".sock") {
             self = .unix(target)
-        } else if let colon = target.lastIndex(of: ":"), let port = UInt16(target[target.index(after: colon)...]),
-                  colon != target.startIndex {
-            var host = String(target[..<colon])
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        } else if let (host, port) = Self.hostAndPort(target) {
             self = .tcp(host: host, port: port)
         } else {
             throw LiveChannelError(

@@ -8,10 +8,15 @@ import Darwin
 /// credentials. Descriptors are close-on-exec; listeners and accepted sockets are non-blocking.
 package enum LiveSocket {
     #if canImport(Glibc)
-    private static let stream = Int32(SOCK_STREAM.rawValue)
+    static let stream = Int32(SOCK_STREAM.rawValue)
     #else
-    private static let stream = SOCK_STREAM
+    static let stream = SOCK_STREAM
     #endif
+
+    /// The `poll` events of a descriptor with input (or a connection) waiting.
+    package static let readable = Int16(POLLIN)
+    /// The `poll` events of a descriptor that takes output (or finished connecting).
+    package static let writable = Int16(POLLOUT)
 
     /// Makes the per-user runtime directory (mode 0700) and checks that it is this user's alone.
     package static func prepareDirectory(_ directory: String) throws(LiveChannelError) {
@@ -213,13 +218,21 @@ package enum LiveSocket {
     package static let sendFlags: Int32 = 0
     #endif
 
-    private static func noSignalPipe(_ descriptor: Int32) {
+    static func noSignalPipe(_ descriptor: Int32) {
         #if canImport(Darwin)
         var yes: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 
+    /// Makes a descriptor blocking again: a debugger's client reads and writes its connection on threads
+    /// of its own, which wait.
+    package static func setBlocking(_ descriptor: Int32) {
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+
+    /// Makes a descriptor non-blocking.
     package static func setNonBlocking(_ descriptor: Int32) throws(LiveChannelError) {
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
@@ -227,7 +240,7 @@ package enum LiveSocket {
         }
     }
 
-    private static func makeSocket(_ family: Int32) throws(LiveChannelError) -> Int32 {
+    static func makeSocket(_ family: Int32) throws(LiveChannelError) -> Int32 {
         let descriptor = socket(family, stream, 0)
         guard descriptor >= 0 else { throw .system("cannot create a socket", errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -263,9 +276,9 @@ package enum LiveSocket {
 }
 
 // The module's own names shadow these POSIX calls inside `LiveSocket`.
-private func posixListen(_ descriptor: Int32) -> Int32 { listen(descriptor, 16) }
+func posixListen(_ descriptor: Int32) -> Int32 { listen(descriptor, 16) }
 // Safe because the address is only passed on to connect(2) for the call.
-private func posixConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+func posixConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
     connect(descriptor, address, length)
 }
 private func posixAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }

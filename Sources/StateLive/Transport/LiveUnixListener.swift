@@ -9,10 +9,14 @@ import Darwin
 package final class LiveUnixListener: LiveTransport {
     /// The socket's path.
     package let path: String
-    package let descriptor: Int32
-    package var endpoint: LiveEndpoint { .unix(path) }
-    package var authentication: LiveAuthentication { .sameUser }
+    private let descriptor: Int32
     private let user = getuid()
+    package var endpoint: LiveEndpoint { .unix(path) }
+    package var interest: LiveTransportInterest { LiveTransportInterest(descriptor: descriptor, events: LiveSocket.readable) }
+
+    package var announcement: String {
+        "statedbg: live channel at \(path); attach with: statedbg attach \(getpid())"
+    }
 
     /// Listens at `path`; with `preparingDirectory`, first makes the per-user runtime directory it is in.
     ///
@@ -23,14 +27,14 @@ package final class LiveUnixListener: LiveTransport {
         descriptor = try LiveSocket.listen(unix: path)
     }
 
-    package func acceptReady() -> [Int32] {
-        var accepted: [Int32] = []
+    package func acceptReady() -> [LiveIncoming] {
+        var accepted: [LiveIncoming] = []
         while let connection = LiveSocket.accept(descriptor) {
             guard LiveSocket.peerUser(connection) == user else {
                 LiveSocket.refuse(connection, reason: "this app's live channel serves its own user only")
                 continue
             }
-            accepted.append(connection)
+            accepted.append(LiveIncoming(descriptor: connection, authentication: .sameUser))
         }
         return accepted
     }

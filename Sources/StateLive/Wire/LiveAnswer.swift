@@ -66,6 +66,21 @@ package struct LiveReplyFields: Sendable {
         return value
     }
 
+    /// An array of objects, each read as the members of this reply.
+    package func objects(_ key: String) throws(LiveProtocolError) -> [LiveReplyFields] {
+        guard case .array(let values)? = object[key] else {
+            throw .badReply(command: command, member: key, expected: "an array of objects")
+        }
+        var objects: [LiveReplyFields] = []
+        for value in values {
+            guard case .object(let members) = value else {
+                throw .badReply(command: command, member: key, expected: "an array of objects")
+            }
+            objects.append(LiveReplyFields(members, command: command))
+        }
+        return objects
+    }
+
     /// An array of strings.
     package func strings(_ key: String) throws(LiveProtocolError) -> [String] {
         guard case .array(let values)? = object[key] else {

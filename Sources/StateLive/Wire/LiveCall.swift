@@ -19,9 +19,9 @@ package struct LiveCall<Answer: LiveAnswer>: Sendable, Equatable {
 }
 
 extension LiveCall where Answer == LiveGreeting {
-    /// `hello`, with the client's name and, over TCP, the token.
-    package static func hello(client: String?, token: String? = nil) -> Self {
-        Self(.hello(version: LiveProtocol.version, client: client, token: token))
+    /// `hello`, with the client's name and, over TCP, the token; to an app that dialed out, the proof.
+    package static func hello(client: String?, token: String? = nil, proof: LiveProof? = nil) -> Self {
+        Self(.hello(version: LiveProtocol.version, client: client, token: token, proof: proof))
     }
 }
 
@@ -66,4 +66,16 @@ extension LiveCall where Answer == LiveSnapshot {
 extension LiveCall where Answer == LiveStatus {
     /// `status`.
     package static var status: Self { Self(.status) }
+}
+
+extension LiveCall where Answer == LiveJournalParts {
+    /// `journal`.
+    package static var journal: Self { Self(.journal) }
+}
+
+extension LiveCall where Answer == LiveJournalChunk {
+    /// `read` of up to `length` bytes of the journal file `part` from `offset`.
+    package static func read(part: Int, offset: Int, length: Int = LiveCommand.defaultReadBytes) -> Self {
+        Self(.read(part: part, offset: offset, length: length))
+    }
 }

@@ -22,6 +22,9 @@ package struct LiveGreeting: LiveAnswer {
     package var maxLineBytes: Int = LiveProtocol.maxLineBytes
     /// The commands the app knows.
     package var commands: [String] = LiveCommand.names
+    /// To a debugger the app dialed: the app's answer to the challenge in its `hello`
+    /// (``LiveToken/proof(_:token:challenge:)``); `nil` otherwise.
+    package var proof: String?
 
     /// A greeting with this build's protocol name, version, line limit and commands.
     package init(app: String, pid: Int, lastStep: Int, currentStep: Int, paused: Bool, abilities: LiveAbilities) {
@@ -34,7 +37,7 @@ package struct LiveGreeting: LiveAnswer {
     }
 
     package var fields: JSONObject {
-        [
+        var fields: JSONObject = [
             "name": .string(name), "version": .integer(Int64(version)),
             "app": .string(app), "pid": .integer(Int64(pid)),
             "lastStep": .integer(Int64(lastStep)), "currentStep": .integer(Int64(currentStep)),
@@ -43,6 +46,8 @@ package struct LiveGreeting: LiveAnswer {
             "maxLineBytes": .integer(Int64(maxLineBytes)),
             "commands": .array(commands.map { .string($0) }),
         ]
+        if let proof { fields["proof"] = .string(proof) }
+        return fields
     }
 
     package init(reading reply: LiveReplyFields) throws(LiveProtocolError) {
@@ -57,6 +62,7 @@ package struct LiveGreeting: LiveAnswer {
                                   pause: try reply.bool("canPause"))
         maxLineBytes = try reply.integer("maxLineBytes")
         commands = try reply.strings("commands")
+        proof = reply.object["proof"]?.stringValue
     }
 }
 

@@ -19,6 +19,8 @@ package struct LiveNotice: Sendable, Equatable {
         case closed
         /// The journal moved on to a new file or the history was trimmed: a new header line follows.
         case rebased
+        /// The app dialed this debugger; `challenge` is what the debugger's `hello` must answer.
+        case dialed
     }
 
     /// What happened, with what each kind carries: the notice as a type.
@@ -33,11 +35,13 @@ package struct LiveNotice: Sendable, Equatable {
         case closed(reason: String)
         /// A new header line follows.
         case rebased
+        /// The app dialed this debugger, which must answer `challenge` in its `hello`.
+        case dialed(challenge: String)
     }
 
     /// What happened.
     package var kind: Kind
-    /// Details: `reason`, `queued`, `step`.
+    /// Details: `reason`, `queued`, `challenge`.
     package var fields: JSONObject
 
     /// A notice.
@@ -54,6 +58,7 @@ package struct LiveNotice: Sendable, Equatable {
         case .dropped(let reason): self.init(Kind.dropped, fields: ["reason": .string(reason)])
         case .closed(let reason): self.init(Kind.closed, fields: ["reason": .string(reason)])
         case .rebased: self.init(Kind.rebased)
+        case .dialed(let challenge): self.init(Kind.dialed, fields: ["challenge": .string(challenge)])
         }
     }
 
@@ -66,6 +71,7 @@ package struct LiveNotice: Sendable, Equatable {
         case .dropped: return .dropped(reason: reason)
         case .closed: return .closed(reason: reason)
         case .rebased: return .rebased
+        case .dialed: return .dialed(challenge: fields["challenge"]?.stringValue ?? "")
         }
     }
 

@@ -41,8 +41,12 @@ package struct LiveRequest: Sendable, Equatable {
         let command: LiveCommand
         switch name {
         case "hello":
+            var proof: LiveProof?
+            if let answer = try fields.optionalString("proof") {
+                proof = LiveProof(answer: answer, challenge: try fields.string("challenge"))
+            }
             command = .hello(version: try fields.integer("version"), client: try fields.optionalString("client"),
-                             token: try fields.optionalString("token"))
+                             token: try fields.optionalString("token"), proof: proof)
         case "subscribe": command = .subscribe(from: try fields.optionalInteger("from", minimum: 0) ?? 0)
         case "unsubscribe": command = .unsubscribe
         case "jump": command = .jump(step: try fields.integer("step", minimum: 0))
@@ -67,6 +71,14 @@ package struct LiveRequest: Sendable, Equatable {
         case "resume": command = .resume
         case "snapshot": command = .snapshot
         case "status": command = .status
+        case "journal": command = .journal
+        case "read":
+            let length = try fields.optionalInteger("length", minimum: 1) ?? LiveCommand.defaultReadBytes
+            guard length <= LiveCommand.maxReadBytes else {
+                throw .badArgument(id: id, command: name, member: "length", expected: "an integer from 1 to \(LiveCommand.maxReadBytes)")
+            }
+            command = .read(part: try fields.integer("part", minimum: 0), offset: try fields.integer("offset", minimum: 0),
+                            length: length)
         default: throw .unknownCommand(id: id, name)
         }
         self.init(id: id, command: command)

@@ -1,4 +1,5 @@
-/// Where a recorder's live channel listens (``Recorder/liveEndpoints``): what `statedbg attach` takes.
+/// Where a recorder's live channel listens (``Recorder/liveEndpoints``): what `statedbg attach` takes; and
+/// the debugger it dials, when it dials out to `statedbg listen`.
 ///
 /// ```swift
 /// if let endpoints = recorder.liveEndpoints, let tcp = endpoints.tcp {
@@ -24,10 +25,13 @@ public struct LiveChannelEndpoints: Sendable, Equatable {
     public var socketPath: String?
     /// The loopback TCP port and its token, when the channel listens on one.
     public var tcp: TCP?
+    /// The debugger the channel dials (`HOST:PORT`), when it dials out (``RecorderOptions/LiveChannel/dialOut``).
+    public var dialOut: String?
 
-    /// Endpoints: a socket path, a TCP port with its token, or both.
-    public init(socketPath: String?, tcp: TCP?) {
+    /// Endpoints: a socket path, a TCP port with its token, a debugger to dial, or several.
+    public init(socketPath: String?, tcp: TCP?, dialOut: String? = nil) {
         self.socketPath = socketPath
         self.tcp = tcp
+        self.dialOut = dialOut
     }
 }

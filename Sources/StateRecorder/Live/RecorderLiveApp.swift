@@ -213,4 +213,11 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
             }
         }
     }
+
+    func journalFiles() throws(LiveCommandFailure) -> [String] {
+        let recorder = try requireRecorder()
+        recorder.flush()
+        let files = recorder.journalFiles
+        return (files.first.map(JournalPredecessors.files(before:)) ?? []) + files
+    }
 }

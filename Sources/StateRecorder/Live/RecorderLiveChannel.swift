@@ -17,7 +17,7 @@ final class RecorderLiveChannel<State, Action>: Sendable {
     /// when the channel announces; a failure is told to `onError` and the app records on without it.
     static func open(
         _ channel: RecorderOptions.LiveChannel, appID: String, actions: ActionRegistry, builder: JournalBuilder,
-        path: String, keyframePolicy: KeyframePolicy, onError: @Sendable (String) -> Void,
+        path: String, keyframePolicy: KeyframePolicy, onError: @escaping @Sendable (String) -> Void,
         makeRolloverHeader: @Sendable (Int, JSONValue, String) -> JournalHeader
     ) -> RecorderLiveChannel? {
         var header: [UInt8] = []
@@ -31,7 +31,11 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
         do {
-            let server = try LiveServer(transports: try channel.openTransports(), configuration: channel.serverConfiguration,
+            let announce = channel.announce
+            let report: @Sendable (LiveDialer.Event) -> Void = { event in
+                if event.isError { onError(event.description) } else { announce(event.description) }
+            }
+            let server = try LiveServer(transports: try channel.openTransports(report: report), configuration: channel.serverConfiguration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)
@@ -41,9 +45,10 @@ final class RecorderLiveChannel<State, Action>: Sendable {
         }
     }
 
-    /// Where the channel listens.
+    /// Where the channel listens, and the debugger it dials.
     var endpoints: LiveChannelEndpoints {
-        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) })
+        LiveChannelEndpoints(socketPath: server.socketPath, tcp: server.tcp.map { LiveChannelEndpoints.TCP(port: $0.port, token: $0.token) },
+                             dialOut: server.dialer.map { "\($0.endpoint)" })
     }
 
     /// Closes the channel and lets go of the app's hooks: they usually capture its store, which holds

@@ -14,15 +14,17 @@ extension RecorderOptions {
     /// var options = RecorderOptions()
     /// options.live = RecorderOptions.LiveChannel()             // $XDG_RUNTIME_DIR/statedbg/PID.sock
     /// options.live = RecorderOptions.LiveChannel(tcpPort: 7070) // and 127.0.0.1:7070 with a token
+    /// options.live = .dialingOut(to: "192.168.1.20:7070", token: "3f9c…")   // to `statedbg listen`
     /// ```
     ///
     /// Without the option, the environment variable `STATEDBG_LIVE` opens one: `1` for the default
     /// socket, a path for a socket there, `tcp:PORT` (or `tcp`, any free port) for the default socket
-    /// and loopback TCP. The socket has mode 0600 in a directory of mode 0700, and connections from
-    /// other users are refused by their peer credentials; a TCP client must say the random token the
-    /// app prints once (to ``announce``, standard error by default). A connection that does not say
-    /// hello (with the token, over TCP) within a few seconds is closed, and never counts toward
-    /// ``maxClients``.
+    /// and loopback TCP; and `STATEDBG_CONNECT` with `STATEDBG_TOKEN`, as `statedbg listen` prints
+    /// them, makes it dial out to that debugger (``DialOut``). The socket has mode 0600 in a directory
+    /// of mode 0700, and connections from other users are refused by their peer credentials; a TCP
+    /// client must say the random token the app prints once (to ``announce``, standard error by
+    /// default). A connection that does not say hello (with the token, over TCP) within a few seconds
+    /// is closed, and never counts toward ``maxClients``.
     public struct LiveChannel: Sendable, Equatable {
         /// Whether to listen on a Unix domain socket. Default: yes.
         public var socket = true
@@ -31,6 +33,8 @@ extension RecorderOptions {
         public var socketPath: String?
         /// A loopback TCP port to listen on as well (0 for any free port); `nil` for none.
         public var tcpPort: UInt16?
+        /// A debugger to connect out to, `statedbg listen` (``DialOut``); `nil` for none.
+        public var dialOut: DialOut?
         /// How far (in bytes) a client may fall behind before it is dropped. Default: 8 MiB.
         public var clientBufferBytes = 8 << 20
         /// How many bytes of journal lines the channel keeps for clients that subscribe from an early
@@ -38,10 +42,13 @@ extension RecorderOptions {
         public var historyBytes = 64 << 20
         /// The most clients at once. Default: 16.
         public var maxClients = 16
-        /// Whether to say where the channel listens (and the TCP token), through ``announce``. Default: yes.
+        /// Whether to say where the channel listens (and the TCP token) or dials, through ``announce``.
+        /// Default: yes.
         public var announces = true
-        /// Where the channel says where it listens, one line at a time:
-        /// ``announceToStandardError(_:)`` unless you pass your own log.
+        /// Where the channel says where it listens or dials, and, for a channel that dials out, each
+        /// time it connects to its debugger or loses it (a debugger refused for its token goes to the
+        /// recorder's `onError`), one line at a time: ``announceToStandardError(_:)`` unless you pass
+        /// your own log.
         ///
         /// ```text
         /// statedbg: live channel at /run/user/1000/statedbg/4242.sock; attach with: statedbg attach 4242
@@ -62,15 +69,35 @@ extension RecorderOptions {
         /// Whether two channels listen at the same places with the same limits; where they announce is
         /// not compared (a function has no equality).
         public static func == (a: LiveChannel, b: LiveChannel) -> Bool {
-            a.socket == b.socket && a.socketPath == b.socketPath && a.tcpPort == b.tcpPort
+            a.socket == b.socket && a.socketPath == b.socketPath && a.tcpPort == b.tcpPort && a.dialOut == b.dialOut
                 && a.clientBufferBytes == b.clientBufferBytes && a.historyBytes == b.historyBytes
                 && a.maxClients == b.maxClients && a.announces == b.announces
         }
 
-        /// The channel `STATEDBG_LIVE` asks for, if any: `1`, a path, `tcp` or `tcp:PORT`.
+        /// The channel the environment asks for, if any: `STATEDBG_LIVE` (`1`, a path, `tcp` or
+        /// `tcp:PORT`), and `STATEDBG_CONNECT` with `STATEDBG_TOKEN` to dial out (only that, unless
+        /// `STATEDBG_LIVE` asks for a socket too).
         public static func fromEnvironment() -> LiveChannel? {
-            guard let raw = getenv("STATEDBG_LIVE") else { return nil }
-            let value = String(cString: raw)
+            var channel = listeningFromEnvironment()
+            if let dialOut = dialOutFromEnvironment() {
+                if channel == nil {
+                    channel = LiveChannel()
+                    channel?.socket = false
+                }
+                channel?.dialOut = dialOut
+            }
+            return channel
+        }
+
+        /// The debugger `STATEDBG_CONNECT` and `STATEDBG_TOKEN` name, if the first is set; a missing
+        /// token is reported when the channel opens.
+        public static func dialOutFromEnvironment() -> DialOut? {
+            guard let address = environment(DialOut.addressVariable), !address.isEmpty else { return nil }
+            return DialOut(address: address, token: environment(DialOut.tokenVariable) ?? "")
+        }
+
+        private static func listeningFromEnvironment() -> LiveChannel? {
+            guard let value = environment("STATEDBG_LIVE") else { return nil }
             switch value {
             case "", "0", "off", "no", "false": return nil
             case "1", "on", "yes", "true": return LiveChannel()
@@ -79,6 +106,10 @@ extension RecorderOptions {
                 if value.hasPrefix("tcp:"), let port = UInt16(value.dropFirst(4)) { return LiveChannel(tcpPort: port) }
                 return LiveChannel(socketPath: value)
             }
+        }
+
+        private static func environment(_ name: String) -> String? {
+            getenv(name).map { String(cString: $0) }
         }
 
         /// How the server treats its clients.
@@ -90,8 +121,9 @@ extension RecorderOptions {
             return configuration
         }
 
-        /// Opens the socket and the port asked for; a failure closes what opened.
-        func openTransports() throws(LiveChannelError) -> [any LiveTransport] {
+        /// Opens the socket and the port asked for, and the dialer, which tells `report` what happens to
+        /// its connection; a failure closes what opened.
+        func openTransports(report: @escaping @Sendable (LiveDialer.Event) -> Void) throws(LiveChannelError) -> [any LiveTransport] {
             var transports: [any LiveTransport] = []
             do throws(LiveChannelError) {
                 if socket {
@@ -99,6 +131,7 @@ extension RecorderOptions {
                     transports.append(try LiveUnixListener(path: path, preparingDirectory: socketPath == nil))
                 }
                 if let tcpPort { transports.append(try LiveTCPListener(port: tcpPort)) }
+                if let dialOut { transports.append(try dialOut.makeDialer(report: report)) }
             } catch {
                 for transport in transports { transport.close() }
                 throw error

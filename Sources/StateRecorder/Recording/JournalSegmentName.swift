@@ -1,7 +1,7 @@
 /// The names of the files a recorder rolls over to when its journal reaches its size limit.
-enum JournalSegmentName {
+package enum JournalSegmentName {
     /// `session.jsonl` → `session.2.jsonl`.
-    static func path(_ path: String, segment: Int) -> String {
+    package static func path(_ path: String, segment: Int) -> String {
         let name = fileName(path)
         let directory = String(path.dropLast(name.count))
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
@@ -11,7 +11,7 @@ enum JournalSegmentName {
     }
 
     /// The last component of `path`: what the next file's header names as the one before it.
-    static func fileName(_ path: String) -> String {
+    package static func fileName(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 }

@@ -4,6 +4,8 @@ protocol JournalWriterControl: AnyObject, Sendable {
     var acknowledgedStep: Int { get }
     /// Why the journal stopped, if it did.
     var error: String? { get }
+    /// The journal's files so far, oldest first: the first, then each one the writer rolled over to.
+    var files: [String] { get }
     /// Queues an entry that carries neither an action nor a state; `false` once closed.
     @discardableResult
     func put(_ entry: RecorderEntry) -> Bool

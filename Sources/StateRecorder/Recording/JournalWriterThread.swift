@@ -35,6 +35,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     @exclusivity(unchecked) private var stopped = false
     private var segment = 1
     private let basePath: String
+    /// The files written so far, for a live debugger copying the journal from another thread.
+    private let paths: Locked<[String]>
     private let finished = DispatchSemaphore(value: 0)
     private let failure = Locked<String?>(nil)
     /// A stop `onError` has not been told about yet.
@@ -69,6 +71,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         self.makeRolloverHeader = makeRolloverHeader
         self.lastStep = lastStep
         self.basePath = file.path
+        paths = Locked([file.path])
         queue = EntryQueue(capacity: options.queueCapacity)
         queueLimit = queue.capacity
         acknowledged.store(lastStep, ordering: .relaxed)
@@ -111,6 +114,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
 
     /// The first error that stopped the journal, if any.
     var error: String? { failure.withLock { $0 } }
+
+    var files: [String] { paths.withLock { $0 } }
 
     var acknowledgedStep: Int { acknowledged.load(ordering: .acquiring) }
 
@@ -293,6 +298,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             builder.writeHeader(into: &header)
             let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite)
             file = next
+            paths.withLock { $0.append(nextPath) }
             acknowledged.store(lastStep, ordering: .releasing)
         }
     }

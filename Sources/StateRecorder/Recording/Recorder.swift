@@ -84,8 +84,10 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///     or ``jump(to:)``; a ``record(_:state:fileID:line:)`` it causes on the same thread is ignored.
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock
     ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
-    ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded) or the
-    ///     live channel cannot open; the app keeps running. By default the message goes to standard
+    ///   - onError: Told once if the journal stops (a full disk, a file size limit, a state that cannot be
+    ///     encoded, or a step no reader would accept: nested deeper than `JournalLimits` (StateJournal) allow, or a line
+    ///     over its size limit, which is refused rather than written) or the live channel cannot open; the
+    ///     app keeps running and the journal stays valid up to its last whole step. By default the message goes to standard
     ///     error (``reportToStandardError(_:)``). It runs on the writer thread: hand the message to your
     ///     own queue.
     /// - Throws: `JournalError` (StateJournal) when the file cannot be created (or exists, under
@@ -117,8 +119,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///   - setState: Sets the app's state for ``undo(_:)``, ``redo(_:)`` and ``jump(to:)``; `nil` (the
     ///     default) leaves the app without time travel.
     ///   - clock: Milliseconds since 1970 for each line's `time`; by default the wall clock.
-    ///   - onError: Told once if the journal stops or the live channel cannot open; by default standard
-    ///     error. It runs on the writer thread.
+    ///   - onError: Told once if the journal stops (a full disk, a state that cannot be encoded, a step
+    ///     no reader would accept) or the live channel cannot open; by default standard error. It runs on
+    ///     the writer thread.
     /// - Throws: `JournalError` (StateJournal) when the file cannot be created, or the error of encoding
     ///   the initial state.
     public convenience init(
@@ -278,6 +281,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     public func flush() {
         Self.flush(capture.writer)
     }
+
+    /// The journal's files so far, oldest first: ``path``, then each one the recorder rolled over to.
+    var journalFiles: [String] { capture.writer.files }
 
     private static func flush(_ writer: any JournalWriterControl) {
         let done = DispatchSemaphore(value: 0)

@@ -59,8 +59,10 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///     (``RecordingClock/wall``). Pass a fake (``RecordingClock/fixed(start:step:)``) for reproducible files.
     ///   - diagnostics: What the store does when a reducer dispatches or a command fails; by default
     ///     `StoreDiagnostics.standard`.
-    ///   - onError: Told once if the journal stops (a full disk) or the live channel cannot open; the app
-    ///     keeps running. By default the message goes to standard error (``reportToStandardError(_:)``).
+    ///   - onError: Told once if the journal stops (a full disk, a file size limit, or a step no reader
+    ///     would accept: nested deeper than `JournalLimits` allow, or a line over its size limit, which is
+    ///     refused rather than written) or the live channel cannot open; the app keeps running and the
+    ///     journal stays valid up to its last whole step. By default the message goes to standard error (``reportToStandardError(_:)``).
     ///     It runs on the journal's writer thread, which must get back to draining the queue: do not
     ///     dispatch to this store or call ``mark(_:)`` from it, but hand the message to your own queue.
     /// - Throws: `JournalError` (StateJournal) when the file cannot be created (or exists, under

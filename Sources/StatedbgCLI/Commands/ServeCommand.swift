@@ -18,6 +18,10 @@ enum ServeCommand: Subcommand {
 
               statedbg serve users --interval 500      # terminal 1: prints its pid
               statedbg attach PID                      # terminal 2: the REPL on the running app
+
+            Started with STATEDBG_CONNECT and STATEDBG_TOKEN, as 'statedbg listen' prints them, the app \
+            also dials out to that debugger, as an app on a device does. --max-file-bytes makes the \
+            journal roll over to a new file at that size, as an app's may.
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")],
         options: [
@@ -27,6 +31,7 @@ enum ServeCommand: Subcommand {
             .value("seed", valueName: "s", defaultValue: "1", help: "The random seed."),
             .value("socket", valueName: "path", help: "Listen on this socket path instead of RUNTIME_DIR/PID.sock."),
             .value("tcp", valueName: "port", help: "Also listen on 127.0.0.1:<port> (0: any free port), with a token."),
+            .value("max-file-bytes", valueName: "n", help: "Roll the journal over to a new file when it reaches <n> bytes."),
         ],
         exitStatuses: [.init(.success, "Stopped with Ctrl-C; the journal is complete."), .usage, .io])
 
@@ -54,8 +59,16 @@ enum ServeCommand: Subcommand {
             }
             channel.tcpPort = number
         }
+        // An app started by `statedbg listen`'s line dials out too, whatever the options say.
+        channel.dialOut = RecorderOptions.LiveChannel.dialOutFromEnvironment()
         channel.announces = false
         settings.options.live = channel
+        if let limit = try context.int(arguments, "max-file-bytes") {
+            guard limit >= 1024 else {
+                throw context.usageError(arguments, .invalidValue(String(limit), for: "--max-file-bytes <n>", expected: "1024 or more"))
+            }
+            settings.options.maxFileBytes = Int64(limit)
+        }
         let output = arguments.string("output") ?? "\(id)-live.jsonl"
         let text = context.output
         let summary: RecordingSummary
@@ -70,6 +83,9 @@ enum ServeCommand: Subcommand {
                 if let tcp {
                     text.print("live channel on 127.0.0.1:\(tcp.port)")
                     text.print("attach with: statedbg attach 127.0.0.1:\(tcp.port) --token \(tcp.token)")
+                }
+                if let dialOut = channel.dialOut, socket != nil || tcp != nil {
+                    text.print("dialing out to the debugger at \(dialOut.address)")
                 }
                 if socket == nil, tcp == nil { text.printError("statedbg: warning: the live channel did not open; the app records without it.") }
                 text.flush()

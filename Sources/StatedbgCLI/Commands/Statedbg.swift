@@ -87,7 +87,7 @@ public enum Statedbg {
         CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self,
         RecordCommand.self, ExamplesCommand.self, ExportCommand.self,
         ViewCommand.self,
-        ServeCommand.self, AttachCommand.self,
+        ServeCommand.self, AttachCommand.self, ListenCommand.self,
         ]
     }
 

@@ -3,8 +3,8 @@ import StateDebugger
 import StateJSON
 import StateLive
 
-/// The running app `statedbg attach` is connected to: the connection, the journal mirroring its steps,
-/// and the news of what arrived from it, printed before each reply.
+/// The running app `statedbg attach` or `statedbg listen` is connected to: the connection, the journal
+/// mirroring its steps, and the news of what arrived from it, printed before each reply.
 ///
 /// The `app …` commands (``ReplAppStatus``, ``ReplAppJump``, …) act on the app through it; the REPL's
 /// other commands move the debugger's cursor over the mirrored timeline. Each `app` command says what it
@@ -19,16 +19,20 @@ final class AttachedApp: ReplNewsSource {
     let journal: FollowedJournal
     let timeline: Timeline
     let printer: StepPrinter
+    /// Where a long command (`app journal`) says how far it got: standard error.
+    let progress: (String) -> Void
     private let arrivals: FollowNews
     private var reportedEnd = false
 
     /// The app behind `client`, once the steps it had when the debugger attached are in the mirror
     /// (see ``attachedStep``): those are the timeline the session starts with, not news.
-    init(client: LiveClient, journal: FollowedJournal, timeline: Timeline, printer: StepPrinter) {
+    init(client: LiveClient, journal: FollowedJournal, timeline: Timeline, printer: StepPrinter,
+         progress: @escaping (String) -> Void = { _ in }) {
         self.client = client
         self.journal = journal
         self.timeline = timeline
         self.printer = printer
+        self.progress = progress
         Self.waitForSteps(of: client, in: journal, through: Self.attachedStep(client))
         timeline.followSource()
         arrivals = FollowNews(journal: journal, timeline: timeline, prefix: "app")
@@ -41,7 +45,7 @@ final class AttachedApp: ReplNewsSource {
             switch event {
             case .paused: lines.append("app: paused by another debugger")
             case .resumed: lines.append("app: resumed by another debugger")
-            case .dropped, .closed, .rebased: break
+            case .dropped, .closed, .rebased, .dialed: break
             }
         }
         let arrived = arrivals.news()
@@ -57,7 +61,7 @@ final class AttachedApp: ReplNewsSource {
     func status() throws(CommandFailure) -> String {
         let status = try send(.status)
         let greeting = client.greeting
-        return "app \(greeting.app) (pid \(greeting.pid)) at \(client.endpoint): \(status.paused ? "paused" : "running"), at step \(status.currentStep) of \(status.lastStep); \(status.clients) debugger(s) attached; the timeline here has \(journal.lastStep) steps"
+        return "app \(greeting.app) (pid \(greeting.pid)) at \(client.endpoint): \(status.paused ? "paused" : "running"), at step \(status.currentStep) of \(status.lastStep); \(status.clients) debugger(s) attached; the timeline here has \(journal.lastStep) step\(journal.lastStep == 1 ? "" : "s")"
     }
 
     /// Sends an app command, waits for the steps it made to arrive, and says what the app did.

@@ -92,7 +92,7 @@ package final class ReplInterpreter {
     /// so `help` lists them only there.
     static let appCommands: [any ReplCommandProtocol.Type] = [
         ReplAppStatus.self, ReplAppJump.self, ReplAppUndo.self, ReplAppRedo.self, ReplAppDispatch.self,
-        ReplAppMark.self, ReplAppPause.self, ReplAppResume.self, ReplAppSnapshot.self,
+        ReplAppMark.self, ReplAppPause.self, ReplAppResume.self, ReplAppSnapshot.self, ReplAppJournal.self,
     ]
 
     /// `(statedbg 12/340) ` on the recording's branch, `(statedbg branch-1 13/13) ` on another.
@@ -191,7 +191,7 @@ package final class ReplInterpreter {
 
     /// The app `statedbg attach` connected to; a failure saying so in a session on a file.
     func attachedApp() throws(CommandFailure) -> AttachedApp {
-        guard let app else { throw CommandFailure(.usage, "The app commands need a running app: use 'statedbg attach'.") }
+        guard let app else { throw CommandFailure(.usage, "The app commands need a running app: use 'statedbg attach' or 'statedbg listen'.") }
         return app
     }
 

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import TextControls
+
 /// Reads lines from a person at a terminal, with editing, history and completion; reads plain lines when
 /// the input is not a terminal.
 ///
@@ -171,17 +173,41 @@ package final class LineEditor {
     }
 
     /// Draws the prompt and the part of the line around the cursor that fits, then places the cursor.
+    ///
+    /// The line is drawn as every output is, escaped: a completion or a recalled line may hold a recorded
+    /// key with a control or bidirectional character, which drawn raw would move the cursor or reorder
+    /// what the line seems to say. An escaped character takes the columns of its escape.
     private func redraw(prompt: String, buffer: EditBuffer) {
         let promptWidth = Self.visibleWidth(prompt)
-        let characters = Array(buffer.text)
+        let shown = Self.shownCells(buffer.text)
         let room = max(1, width - promptWidth - 1)
+        // Columns up to the cursor, and the first character to draw so that the cursor stays in view.
         var start = 0
-        if buffer.cursor - start > room { start = buffer.cursor - room }
-        let end = min(characters.count, start + room)
-        let column = promptWidth + buffer.cursor - start
-        var text = "\r" + prompt + String(characters[start..<end]) + "\u{1B}[0K\r"
+        var cursorColumn = shown[..<buffer.cursor].reduce(0) { $0 + $1.count }
+        while cursorColumn > room, start < buffer.cursor {
+            cursorColumn -= shown[start].count
+            start += 1
+        }
+        var drawn = ""
+        var used = 0
+        for cell in shown[start...] {
+            guard used + cell.count <= room else { break }
+            drawn += cell
+            used += cell.count
+        }
+        let column = promptWidth + cursorColumn
+        var text = "\r" + prompt + drawn + "\u{1B}[0K\r"
         if column > 0 { text += "\u{1B}[\(column)C" }
         screen.write(text)
+    }
+
+    /// What each character of `text` is drawn as: itself, or its escape when it holds a character no
+    /// output shows raw.
+    static func shownCells(_ text: String) -> [String] {
+        text.map { character in
+            let single = String(character)
+            return EscapedCharacters.appear(in: single) ? ControlCharacterEscaper.escape(single) : single
+        }
     }
 
     private var width: Int {

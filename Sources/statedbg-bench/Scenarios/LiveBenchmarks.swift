@@ -5,7 +5,8 @@ import StateRecorder
 
 /// The live channel's cost to the app: the latency of each dispatch through a recording store with a
 /// debugger attached and reading the stream, against the same store with the channel open and nobody
-/// attached; and that against a store without the channel at all.
+/// attached; and that against a store without the channel at all. The channel that dials out (to
+/// `statedbg listen`, over loopback TCP) is measured with its debugger reading, against no channel.
 ///
 /// The app dispatches in bursts with pauses between them, as apps do, and each dispatch is timed on its
 /// own, on the dispatching thread; a run's figure is the median of its calls: on a machine whose cores
@@ -17,7 +18,7 @@ struct LiveBenchmarks {
     let context: BenchmarkContext
 
     private enum Variant: CaseIterable {
-        case withoutChannel, channelWithoutClient, readingClient
+        case withoutChannel, channelWithoutClient, readingClient, dialedOutReading
     }
 
     /// One run's figures, in nanoseconds per dispatch.
@@ -33,7 +34,7 @@ struct LiveBenchmarks {
         // The variable opens a channel on every recorder; this run decides per variant.
         unsetenv("STATEDBG_LIVE")
         let steps = max(2000, context.scale.counterSteps / 10)
-        context.progress("live: counter, \(steps) dispatches per run, each timed, with and without a channel and a client")
+        context.progress("live: counter, \(steps) dispatches per run, each timed, with and without a channel and a client, and dialing out")
         var runs: [Variant: [Run]] = [:]
         for repetition in 0...max(3, context.scale.recordingRepetitions) {
             // Interleaved, so that the machine's slow moments fall on every variant alike.
@@ -70,6 +71,14 @@ struct LiveBenchmarks {
             Measurement(group: "live", name: "counter dispatch, \(absent): median latency", unit: .nanosecondsPerAction,
                         samples: samples(.channelWithoutClient, \.median), baselineName: "recorder without the option",
                         baseline: samples(.withoutChannel, \.median), target: .ratioAtLeast(0.9)),
+            Measurement(group: "live", name: "counter dispatch, dialed out to `statedbg listen` reading: median latency",
+                        unit: .nanosecondsPerAction, samples: samples(.dialedOutReading, \.median),
+                        baselineName: "no live channel", baseline: samples(.withoutChannel, \.median),
+                        target: .ratioAtLeast(1 / 1.2)),
+            Measurement(group: "live", name: "counter dispatch, dialed out to `statedbg listen` reading: 99th percentile latency",
+                        unit: .nanosecondsPerAction, samples: samples(.dialedOutReading, \.p99),
+                        baselineName: "no live channel", baseline: samples(.withoutChannel, \.p99),
+                        note: "the slowest calls, which on a shared machine are those that lost their core; no target"),
         ]
     }
 
@@ -83,7 +92,22 @@ struct LiveBenchmarks {
             context.directory.delete(mirror)
         }
         var options = RecorderOptions()
-        if variant != .withoutChannel {
+        var listener: LiveDialInListener?
+        if variant == .dialedOutReading {
+            let waiting: LiveDialInListener
+            do {
+                waiting = try LiveDialInListener(bind: "127.0.0.1", port: 0, token: LiveToken.make())
+            } catch {
+                throw BenchmarkError.io("cannot listen for the app: \(error)")
+            }
+            var channel = RecorderOptions.LiveChannel.dialingOut(to: "127.0.0.1:\(waiting.port)", token: waiting.token)
+            channel.announces = false
+            // Its news (connected, the debugger gone) would interleave with the report.
+            channel.announce = { _ in }
+            channel.clientBufferBytes = 256 << 20
+            options.live = channel
+            listener = waiting
+        } else if variant != .withoutChannel {
             var channel = RecorderOptions.LiveChannel(socketPath: socket)
             channel.announces = false
             // On a loaded machine the client may fall behind the app for a while; this measures the app
@@ -104,6 +128,10 @@ struct LiveBenchmarks {
             } catch {
                 throw BenchmarkError.io("cannot attach to \(socket): \(error)")
             }
+        }
+        if let listener {
+            client = try Self.acceptApp(listener, mirror: mirror)
+            listener.close()
         }
         // Paced: bursts a quarter of the entry queue long, the writer catching up between them
         // (untimed), as an app dispatches at the pace of its events. The recorder then never holds the
@@ -142,6 +170,19 @@ struct LiveBenchmarks {
         let sorted = Samples(latencies)
         return Run(median: sorted.median, mean: latencies.reduce(0, +) / Double(steps), p99: sorted.quantile(0.99),
                    processor: processor / Double(steps) * 1e9, backToBack: backToBack)
+    }
+
+    /// The client of the app that dials `listener`, as `statedbg listen` makes it.
+    private static func acceptApp(_ listener: LiveDialInListener, mirror: String) throws -> LiveClient {
+        for _ in 0..<100 {
+            do {
+                guard let (descriptor, peer) = try listener.accept(within: .milliseconds(100)) else { continue }
+                return try LiveClient(dialedIn: descriptor, from: peer, token: listener.token, mirror: mirror)
+            } catch {
+                throw BenchmarkError.io("the app that dialed out was not served: \(error)")
+            }
+        }
+        throw BenchmarkError.io("no app dialed \(listener.address) within 10 seconds")
     }
 
     /// The monotonic clock in nanoseconds: a vDSO call, far cheaper than a dispatch.

@@ -93,6 +93,8 @@ import TerminalKit
                                       attach' can debug.
               attach                  Open the interactive debugger on a running app through
                                       its live channel.
+              listen                  Wait for an app to connect out to this debugger, then
+                                      open the interactive debugger on it.
 
               See 'statedbg help <subcommand>' for detailed help.
 

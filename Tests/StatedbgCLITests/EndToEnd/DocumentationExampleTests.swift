@@ -36,14 +36,15 @@ import TestSupport
     }
 
     /// The subcommands whose examples need a live app beside them.
-    static let needsARunningApp: Set<String> = ["serve", "attach"]
+    static let needsARunningApp: Set<String> = ["serve", "attach", "listen"]
 
     @Test func everySubcommandsHelpShowsAnExampleThatRunsAndPrintsWhatItShows() throws {
         let statedbg = try StatedbgProcess.locate()
         for command in [Statedbg.command] + Statedbg.command.subcommands {
             let name = command == Statedbg.command ? "statedbg" : "statedbg \(command.name)"
-            // serve and attach need a running app, so their examples (without `$ `) are not run here:
-            // LiveAttachTests runs them end to end, through a socket and a pseudo-terminal.
+            // serve, attach and listen need a running app, so their examples (without `$ `) are not run
+            // here: LiveAttachTests and LiveListenTests run them end to end, through sockets and a
+            // pseudo-terminal.
             if Self.needsARunningApp.contains(command.name) {
                 #expect(command.discussion.contains("  statedbg \(command.name) "), "\(name) --help shows no example")
                 continue

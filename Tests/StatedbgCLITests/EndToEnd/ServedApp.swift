@@ -12,12 +12,14 @@ final class ServedApp {
     private(set) var banner = ""
     private let output = Pipe()
 
-    /// Starts `statedbg serve ARGUMENTS` in `directory` and waits until it prints how to attach.
-    init(_ binary: StatedbgProcess, _ arguments: [String], in directory: String) throws {
+    /// Starts `statedbg serve ARGUMENTS` in `directory`, with `environment` added to its own, and waits
+    /// until it prints how to attach.
+    init(_ binary: StatedbgProcess, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: binary.path)
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ["HOME": directory, "XDG_RUNTIME_DIR": directory, "PATH": "/usr/bin:/bin"]
+            .merging(environment) { _, added in added }
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice

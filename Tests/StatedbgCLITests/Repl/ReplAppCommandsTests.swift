@@ -38,6 +38,8 @@ import TerminalKit
               app resume              Let the app dispatch again, queued actions first (in
                                       the app).
               app snapshot            Print the app's current state, as the app holds it.
+              app journal             Copy the app's journal here through the channel, every
+                                      file of it, and check the copy.
 
               See 'help <command>' for detailed help. A unique prefix of a name runs its
               command; Enter on an empty line repeats the last next, back, continue or
@@ -53,13 +55,13 @@ import TerminalKit
         let directory = try TemporaryDirectory()
         let repl = try interpreter(in: directory, attached: true)
         #expect(repl.execute("app bogus").error
-            == "unknown app command 'bogus'; app commands: status, jump, undo, redo, dispatch, mark, pause, resume, snapshot (see 'app help').")
+            == "unknown app command 'bogus'; app commands: status, jump, undo, redo, dispatch, mark, pause, resume, snapshot, journal (see 'app help').")
         #expect(repl.execute("app re").error == "'app re' is ambiguous; it could be app redo or app resume.")
         #expect(repl.execute("app mark").error == "Missing expected argument '<name>'.\nUsage: app mark <name>\n  See 'help app mark' for more information.")
         #expect(repl.execute("app undo two").error == "'two' is not a count; give a number of steps, 0 or more.")
         // Parsed and resolved, then refused for want of an app (only `statedbg attach` connects one).
-        #expect(repl.execute("app snap").error == "The app commands need a running app: use 'statedbg attach'.")
-        #expect(repl.execute("app").error == "The app commands need a running app: use 'statedbg attach'.")
+        #expect(repl.execute("app snap").error == "The app commands need a running app: use 'statedbg attach' or 'statedbg listen'.")
+        #expect(repl.execute("app").error == "The app commands need a running app: use 'statedbg attach' or 'statedbg listen'.")
     }
 
     @Test func aSessionOnAFileNeitherListsNorRunsTheAppCommands() throws {
