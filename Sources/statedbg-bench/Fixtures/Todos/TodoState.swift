@@ -13,7 +13,10 @@ public struct TodoState: Codable, Equatable {
 
 /// One todo: an id, a title long enough to live on the heap, and whether it is done.
 public struct Todo: Codable, Equatable, Sendable {
+    /// The todo's index in the list.
     public var id: Int
+    /// A title on the heap, as most are.
     public var title: String
+    /// Whether it is done: what ``ToggleTodo`` changes.
     public var done: Bool
 }
