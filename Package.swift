@@ -3,8 +3,12 @@ import PackageDescription
 
 // Layers, bottom to top. Each module depends only on modules above it in this list.
 //
+//   CStateSync     (C) what StateSync cannot write in Swift on every platform: the compiler's lock-free atomic
+//                  built-ins on a 64-bit cell (inlined), and the thread calls Glibc's module map hides
 //   StateSync      Locked, the one lock (with waiting until a value is ready): a pthread mutex and condition
-//                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too
+//                  that ThreadSanitizer understands, on platforms without Synchronization.Mutex too; AtomicCell,
+//                  the atomics Synchronization.Atomic has only from iOS 18 and macOS 15; DetachedThread, how
+//                  statedbg starts its threads (stack size, quality of service, name)
 //   TextControls   the characters no output shows raw (C0/C1 controls, bidirectional controls, line
 //                  separators, zero-width characters) and how to find them in text: one definition
 //   StateCollections  ChunkedArray: an array in runs of 64 elements, whose changed runs a recorder finds
@@ -39,7 +43,8 @@ import PackageDescription
 // Every target names each module it imports, even one it could reach through another.
 let package = Package(
     name: "statedbg",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The oldest systems apps still support: nothing in the modules an app links needs newer (.ci/api-availability).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "StateCollections", targets: ["StateCollections"]),
         .library(name: "StateJSON", targets: ["StateJSON"]),
@@ -57,7 +62,10 @@ let package = Package(
     ],
     dependencies: [],
     targets: [
-        .target(name: "StateSync"),
+        // Lock-free atomics without Synchronization (iOS 18, macOS 15), and thread names and stacks: only
+        // StateSync uses it.
+        .target(name: "CStateSync"),
+        .target(name: "StateSync", dependencies: ["CStateSync"]),
         .target(name: "StateCollections"),
         .target(name: "TextControls"),
         .target(name: "TerminalKit", dependencies: ["StateSync", "TextControls"]),
@@ -120,7 +128,7 @@ let package = Package(
             path: "Tests/TestFixtures"
         ),
         // A program the recorder's tests run as a child process: it records and ends without close().
-        .executableTarget(name: "recorder-exit-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
+        .executableTarget(name: "recorder-exit-probe", dependencies: ["StateSync", "StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),
@@ -128,7 +136,7 @@ let package = Package(
         .testTarget(name: "StateEncodingTests", dependencies: ["TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateRecorder"]),
         .testTarget(name: "StateQueryTests", dependencies: ["TestFixtures", "StateJSON", "StateQuery"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
-        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateJournal", "StateJSON", "StateEncoding"]),
+        .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
@@ -146,8 +154,8 @@ let package = Package(
         .testTarget(
             name: "StatedbgCLITests",
             dependencies: [
-                "TestSupport", "StateSync", "StateJSON", "StateQuery", "StateStore", "StateJournal", "StateRecorder",
-                "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
+                "TestSupport", "TestFixtures", "StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal",
+                "StateRecorder", "ExampleApps", "StateDebugger", "TerminalKit", "StatedbgCLI", "StateLive",
                 // The README's snippets, compiled by ReadmeSnippetTests against this build, import it.
                 "StateTesting",
             ]
@@ -155,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "StateTimelinePageTests",
             dependencies: [
-                "TextControls", "TestSupport", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
+                "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
             ]
         ),
         .testTarget(

@@ -12,6 +12,7 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define CCRC32C_X86 1
+#include <cpuid.h>
 #include <immintrin.h>
 #elif defined(__aarch64__) && (defined(__GNUC__) || defined(__clang__))
 #define CCRC32C_ARM 1
@@ -85,8 +86,12 @@ static inline uint32_t ccrc32c_shifted(uint32_t table[4][256], uint32_t crc) {
 
 static int ccrc32c_detect(void) {
 #if defined(CCRC32C_X86)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("sse4.2") ? 1 : 0;
+    // CPUID leaf 1, ECX bit 20, asked directly on every system: `__builtin_cpu_supports` reads
+    // compiler-rt's `__cpu_model`, which Apple's toolchain does not link (Intel Macs, Rosetta
+    // simulators and universal builds failed to link), and one way everywhere is the way tested here.
+    unsigned int eax = 0, ebx = 0, ecx = 0, edx = 0;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    return (ecx & bit_SSE4_2) ? 1 : 0;
 #elif defined(__APPLE__)
     return 1;   // every Apple arm64 processor has the CRC32 extension
 #elif defined(__linux__)

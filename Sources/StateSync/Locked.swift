@@ -1,9 +1,11 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A value that threads share, read and changed only while holding its lock; a thread may also wait,

@@ -115,13 +115,18 @@ public enum RecordingReplay {
         }
         do {
             // A Redux DevTools export names no app; it is replayed with the only app given.
-            let source = try RecordingLoader.open(path: resolved, app: apps.count == 1 ? apps[0].id : "redux")
-            result.recordedApp = source.info.app
-            guard let app = apps.first(where: { $0.id == source.info.app }) else {
-                result.failure = .otherApp(recorded: source.info.app, given: apps.map(\.id))
+            let recorded = try RecordingLoader.open(path: resolved, app: apps.count == 1 ? apps[0].id : "redux")
+            result.recordedApp = recorded.info.app
+            guard let app = apps.first(where: { $0.id == recorded.info.app }) else {
+                result.failure = .otherApp(recorded: recorded.info.app, given: apps.map(\.id))
                 return result
             }
+            // A recording made with an earlier version of the app's types is read through its migrations.
+            let source = try RecordingLoader.readingThrough(app, recorded)
             let verifier = ReplayVerifier(source: source, app: app)
+            if let migration = verifier.migration {
+                result.notes.append("the recording was made with version \(migration.from) of the app's types; it was read through \(migration).")
+            }
             let compatibility = verifier.compatibility
             result.compatibility = compatibility
             switch compatibility {

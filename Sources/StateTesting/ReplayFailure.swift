@@ -66,7 +66,7 @@ public enum ReplayFailure: Error, Sendable, Equatable, CustomStringConvertible {
             return "the invariant \"\(source)\" is not a valid predicate at \(error)"
         case .incompatibleSchema(let reasons):
             return "the recording's schema is incompatible with the current code, so it was not replayed: "
-                + reasons.joined(separator: "; ") + ". Record it again, or keep the old types until it is retired."
+                + reasons.joined(separator: "; ") + ". Declare a migration, record it again, or keep the old types until it is retired."
         case .otherApp(let recorded, let given):
             if given.count == 1, let only = given.first {
                 return "the recording was made by the app \"\(recorded)\", but it was replayed with the app \"\(only)\"; pass the app whose id is \"\(recorded)\"."

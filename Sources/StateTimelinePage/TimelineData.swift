@@ -73,7 +73,6 @@ package struct TimelineData {
         bytes += head.serialized(.canonical).dropLast()
         bytes += Array(#","steps":["#.utf8)
 
-        var states = RecentStates()
         var depth: [Int: Int] = [:]        // patches since the keyframe each step is rebuilt from
         var patchBytes: [Int: Int] = [:]   // the bytes of those patches
         var keyframeBytes: [Int: Int] = [:]
@@ -81,7 +80,6 @@ package struct TimelineData {
         // The first step's state, or (for an Export file without a preloaded state) a note that it is missing.
         let first: JSONValue? = source.hasState(at: window.lowerBound)
             ? try Self.translating { () throws(DebuggerError) in try source.state(at: window.lowerBound) } : nil
-        if let first { states.keep(first, for: window.lowerBound) }
         let firstBytes = first?.serialized(.canonical) ?? []
         var firstEntry: [(String, JSONValue)] = [first.map { ("state", $0) } ?? ("stateNotExported", true),
                                                  ("step", .integer(Int64(window.lowerBound)))]
@@ -97,33 +95,30 @@ package struct TimelineData {
         keyframeBytes[window.lowerBound] = firstBytes.count
         keyframes = 1
 
+        // Each step's patch is made from the footprint the journal's own patch left on its parent's
+        // state, which is patched in place: a step costs its change, not the size of the state. A
+        // parent before the window is not read: its step is written whole.
+        var changes = try Self.translating { () throws(DebuggerError) in
+            try StepChanges(source, after: window.lowerBound, through: window.upperBound, readingEarlierParents: false)
+        }
         var step = window.lowerBound
         while step < window.upperBound {
             step += 1
             if step % 256 == 0, isCancelled() { throw .cancelled }
-            let record = try Self.translating { () throws(DebuggerError) in try source.record(at: step) }
-            guard source.hasState(at: step) else {
-                let object: JSONValue = ["action": record.action.jsonValue, "stateNotExported": true,
-                                         "step": .integer(Int64(step)), "time": .integer(record.time)]
+            guard let change = try Self.translating({ () throws(DebuggerError) in try changes.next() }) else { break }
+            guard let state = change.state else {
+                let object: JSONValue = ["action": change.action.jsonValue, "stateNotExported": true,
+                                         "step": .integer(Int64(step)), "time": .integer(change.time)]
                 bytes.append(0x2C)
                 bytes += object.serialized(.canonical)
                 continue
             }
-            let state = try Self.translating { () throws(DebuggerError) in try source.state(at: step) }
-            let parent = source.parent(ofStep: step)
-            let parentState: JSONValue?
-            if let kept = states.state(for: parent) {
-                parentState = kept
-            } else if window.contains(parent) {
-                parentState = try Self.translating { () throws(DebuggerError) in try source.state(at: parent) }
-            } else {
-                parentState = nil
-            }
-            var object: [(String, JSONValue)] = [("action", record.action.jsonValue)]
-            if parentState != nil { object.append(("parent", .integer(Int64(parent)))) }
-            let patch = parentState.map { JSONDiff.patch(from: $0, to: state).jsonValue } ?? .array([])
+            let parent = change.parent
+            var object: [(String, JSONValue)] = [("action", change.action.jsonValue)]
+            if change.before != nil { object.append(("parent", .integer(Int64(parent)))) }
+            let patch = change.before.map { JSONDiff.patch(from: $0, to: state).jsonValue } ?? .array([])
             let patchSize = patch.serialized(.canonical).count
-            var isKeyframe = parentState == nil
+            var isKeyframe = change.before == nil
             if !isKeyframe, let parentDepth = depth[parent], let parentBytes = patchBytes[parent], let base = keyframeBytes[parent] {
                 isKeyframe = parentDepth + 1 >= Self.keyframeInterval || parentBytes + patchSize > max(base, 4096)
                 depth[step] = parentDepth + 1
@@ -141,10 +136,9 @@ package struct TimelineData {
                 keyframes += 1
             }
             object.append(("step", .integer(Int64(step))))
-            object.append(("time", .integer(record.time)))
+            object.append(("time", .integer(change.time)))
             bytes.append(0x2C)
             bytes += JSONValue.object(JSONObject(object)).serialized(.canonical)
-            states.keep(state, for: step)
             if bytes.count > byteLimit {
                 throw .tooLarge(name: source.name, step: step, limit: byteLimit)
             }
@@ -172,20 +166,5 @@ package struct TimelineData {
         } catch {
             throw .recording(error)
         }
-    }
-}
-
-/// The last few states built, by step: a step's parent is nearly always the step before it, and after
-/// a travel it is usually a step read a moment ago.
-private struct RecentStates {
-    private var entries: [(step: Int, state: JSONValue)] = []
-
-    func state(for step: Int) -> JSONValue? {
-        entries.last { $0.step == step }?.state
-    }
-
-    mutating func keep(_ state: JSONValue, for step: Int) {
-        if entries.count == 8 { entries.removeFirst() }
-        entries.append((step, state))
     }
 }

@@ -27,6 +27,7 @@ struct BenchmarkRunner {
             measurements += try OwnStoreBenchmarks(context: context).run()
             if arguments.runs("reading") {
                 measurements += try ReadingBenchmarks(context: context, journals: recording.journals).run()
+                measurements += try MigrationBenchmarks(context: context, journals: recording.journals).run()
             }
             if arguments.runs("queries") {
                 measurements += try QueryBenchmarks(context: context, journals: recording.journals).run()

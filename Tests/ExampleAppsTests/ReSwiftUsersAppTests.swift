@@ -11,13 +11,13 @@ import TestSupport
         let store = App.Store(reducer: App.usersReducer, state: nil)
         var counts: [Int] = []
         store.subscribe { counts.append($0.users.count) }
-        store.dispatch(App.AddUser(name: "Ada", age: 36))
-        store.dispatch(App.AddUser(name: "Alan", age: 41))
-        store.dispatch(App.UpdateName(id: 2, name: "Alan Turing"))
+        store.dispatch(App.AddUser(firstName: "Ada", lastName: "Lovelace", age: 36))
+        store.dispatch(App.AddUser(firstName: "Alan", lastName: "Mathison", age: 41))
+        store.dispatch(App.RenameUser(id: 2, firstName: "Alan", lastName: "Turing"))
         store.dispatch(App.UpdateAge(id: 1, age: 37))
         store.dispatch(App.RemoveUser(id: 9))
         store.dispatch(App.RemoveUser(id: 1))
-        #expect(store.state == App.UsersState(users: [App.User(id: 2, name: "Alan Turing", age: 41)], nextID: 3))
+        #expect(store.state == App.UsersState(users: [App.User(id: 2, firstName: "Alan", lastName: "Turing", age: 41)], nextID: 3))
         #expect(counts == [0, 1, 2, 2, 2, 2, 1])
     }
 
@@ -31,7 +31,7 @@ import TestSupport
             } } }
         }
         let store = App.Store(reducer: App.usersReducer, state: nil, middleware: [logging("outer"), logging("inner")])
-        store.dispatch(App.AddUser(name: "Ada", age: 36))
+        store.dispatch(App.AddUser(firstName: "Ada", lastName: "Lovelace", age: 36))
         #expect(log == ["outer before AddUser: 0 users", "inner before AddUser: 0 users",
                         "inner after: 1 users", "outer after: 1 users"])
     }
@@ -40,7 +40,7 @@ import TestSupport
         #expect(App.ageFieldChanged(id: 1, text: "42") == App.UpdateAge(id: 1, age: 42))
         #expect(App.ageFieldChanged(id: 1, text: "4O") == App.UpdateAge(id: 1, age: -1))
         let store = App.Store(reducer: App.usersReducer, state: nil)
-        store.dispatch(App.AddUser(name: "Ada", age: 36))
+        store.dispatch(App.AddUser(firstName: "Ada", lastName: "Lovelace", age: 36))
         store.dispatch(App.ageFieldChanged(id: 1, text: "forty"))
         #expect(store.state.users[0].age == -1)
     }
@@ -59,7 +59,7 @@ import TestSupport
         #expect(first == run(5))
         #expect(first != run(6))
         #expect(first.contains { $0.hasPrefix("UpdateAge(") && $0.hasSuffix("age: -1)") })
-        for kind in ["AddUser", "UpdateName", "UpdateAge", "RemoveUser"] {
+        for kind in ["AddUser", "RenameUser", "UpdateAge", "RemoveUser"] {
             #expect(first.contains { $0.hasPrefix(kind + "(") }, "no \(kind) in 300 actions")
         }
     }

@@ -16,7 +16,7 @@ import TestSupport
 
     @Test func eachActionEnumReducesItsOwnCasesAndStampsTheirTime() {
         let store = App.BankStore()
-        #expect(store.dispatch(.open(id: "savings", owner: "Jenny", at: Self.time(minutesAfterNine: 10))))
+        #expect(store.dispatch(.open(id: "savings", holder: "Jenny", at: Self.time(minutesAfterNine: 10))))
         #expect(store.dispatch(.deposit(account: "savings", amount: 50, at: Self.time(minutesAfterNine: 20))))
         #expect(store.dispatch(.withdraw(account: "jenny", amount: 30, at: Self.time(minutesAfterNine: 30))))
         #expect(store.state.accounts.map(\.balance) == [70, 100, 50])
@@ -37,7 +37,7 @@ import TestSupport
         }
         let before = store.state
         #expect(!store.dispatch(.send(from: "jenny", to: "donald", amount: 130, at: Self.time(minutesAfterNine: 5))))
-        #expect(!store.dispatch(.open(id: "donald", owner: "Donald", at: Self.time(minutesAfterNine: 6))))
+        #expect(!store.dispatch(.open(id: "donald", holder: "Donald", at: Self.time(minutesAfterNine: 6))))
         #expect(store.state == before)
         #expect(changes == ["noOverdraft: jenny would be overdrawn by 30",
                             "uniqueAccountIDs: there would be two accounts named donald"])

@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    @Test func aNumberTooWideForItsTypeIsNoneRatherThanWrapped() {
+        // Int is 32 bits on watchOS (arm64_32, armv7k): read as Int32 here, a time in milliseconds or a
+        // step past 2^31 must come out as no number, never as a wrapped one.
+        func read<Value: FixedWidthInteger>(_ digits: String, as type: Value.Type) -> Value? {
+            let bytes = Array((digits + ",").utf8)
+            return bytes.withUnsafeBytes { raw in
+                var position = 0
+                return StepLinePrefix.number(in: raw, at: &position, as: type)
+            }
+        }
+        #expect(read("2147483647", as: Int32.self) == Int32.max)
+        #expect(read("2147483648", as: Int32.self) == nil)
+        #expect(read("1795305936370", as: Int32.self) == nil)
+        #expect(read("4294967296", as: UInt32.self) == nil)
+        #expect(read("1795305936370", as: Int64.self) == 1_795_305_936_370)
+        #expect(read("999999999999999999", as: Int64.self) == 999_999_999_999_999_999)
+    }
+
     @Test func countsTheDigitsBeforeAnyOtherByte() {
         // Every byte value after 1 to 7 digits, and digits after it that must not count.
         for count in 1...7 {

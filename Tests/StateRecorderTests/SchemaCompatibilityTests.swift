@@ -45,6 +45,7 @@ import Testing
         let current = Self.schema(Renamed.State(), [V1.Action.add(title: "a"), .tick(by: 1)])
         #expect(current.compatibility(withRecorded: Self.recorded) == .incompatible([
             "the state's .items[].title was renamed to .items[].name, or replaced by it",
+            #"to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("title", to: "name", in: .state(".items[*]")))]"#,
         ]))
     }
 
@@ -52,6 +53,7 @@ import Testing
         let current = Self.schema(Retyped.State(), [V1.Action.add(title: "a"), .tick(by: 1)])
         #expect(current.compatibility(withRecorded: Self.recorded) == .incompatible([
             "the type of the state's .items[].done changed from Bool to Int",
+            #"to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("done", .custom { value in value /* Bool to Int */ }, in: .state(".items[*]")))]"#,
         ]))
     }
 
@@ -59,6 +61,7 @@ import Testing
         let current = Self.schema(V1.State(), [RetypedAction.Action.add(title: "a"), .tick(by: 1)])
         #expect(current.compatibility(withRecorded: Self.recorded) == .incompatible([
             "the type of the action todo.tick's .by changed from Int to Double",
+            #"to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("by", .toDouble, in: .action("todo.tick", ".tick")))]"#,
         ]))
     }
 
@@ -76,7 +79,10 @@ import Testing
         let recorded = Self.schema(Extended.State(), [Extended.Action.add(title: "a"), .tick(by: 1)]).jsonValue
         #expect(current.compatibility(withRecorded: recorded) == .incompatible(["the action todo.tick no longer exists"]))
         #expect(Self.schema(V1.State(), [V1.Action]()).compatibility(withRecorded: Self.schema(Extended.State(), [V1.Action]()).jsonValue)
-            == .incompatible(["the type of the state's .count changed from Optional<Int> to Int"]))
+            == .incompatible([
+                "the type of the state's .count changed from Optional<Int> to Int",
+                #"to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("count", .custom { value in value /* Optional<Int> to Int */ }, in: .state))]"#,
+            ]))
     }
 
     /// Schemas written before the probe describe an empty array by its type alone and an action's case

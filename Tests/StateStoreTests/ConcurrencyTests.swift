@@ -1,6 +1,6 @@
 import Dispatch
 import StateStore
-import Synchronization
+import StateSync
 import Testing
 
 @Suite struct ConcurrencyTests {
@@ -72,7 +72,7 @@ import Testing
         let passThrough = Middleware<Int, Int>(name: "passThrough") { _, action, next in next(action) }
         let store = Store(initialState: 0, reducer: Reducer<Int, Int> { count, action in count += action },
                           middleware: withMiddleware ? [passThrough] : [])
-        let delivered = Atomic<Int>(0)
+        let delivered = AtomicCell<Int>(0)
         let token = store.subscribe({ $0 }, options: .always) { _, _ in
             delivered.add(1, ordering: .relaxed)
         }

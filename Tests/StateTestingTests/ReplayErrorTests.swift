@@ -36,7 +36,8 @@ import Testing
         let result = RecordingReplay.run(recording: path, app: TestApps.renamed)
 
         #expect(result.message == """
-            the recording's schema is incompatible with the current code, so it was not replayed: the state's .count was renamed to .total, or replaced by it. Record it again, or keep the old types until it is retired.
+            the recording's schema is incompatible with the current code, so it was not replayed: the state's .count was renamed to .total, or replaced by it; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("count", to: "total", in: .state))]. Declare a migration, record it again, or keep the old types until it is retired.
             """)
         #expect(result.report == nil)
     }

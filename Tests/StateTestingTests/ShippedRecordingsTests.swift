@@ -13,6 +13,10 @@ import Testing
 /// what its seed makes, so they can be refreshed when the format or an example changes:
 ///
 ///     STATEDBG_REGENERATE_RECORDINGS=1 swift test --filter ShippedRecordingsTests
+///
+/// except those recorded with an earlier version of their app's types, which are kept exactly as they
+/// were recorded (``Spec/kept``): they show that today's app reads them through its migrations, and
+/// regenerating them would make them today's.
 @Suite struct ShippedRecordingsTests {
     struct Spec: Sendable, CustomStringConvertible {
         var file: String
@@ -21,14 +25,18 @@ import Testing
         var seed: UInt64
         /// Writes the recording to a path; `nil` for the app's generator, as `statedbg record` drives it.
         var make: (@Sendable (_ spec: Spec, _ path: String) throws -> Void)?
+        /// For a recording made with an earlier version of the app's types and kept as it was recorded:
+        /// that version, and the FNV-1a hash of the file's bytes, which must not change.
+        var kept: (version: Int, bytes: String)?
         var description: String { file }
 
-        init(file: String, app: any RegisteredApp, steps: Int, seed: UInt64,
+        init(file: String, app: any RegisteredApp, steps: Int, seed: UInt64, kept: (version: Int, bytes: String)? = nil,
              make: (@Sendable (_ spec: Spec, _ path: String) throws -> Void)? = nil) {
             self.file = file
             self.app = app
             self.steps = steps
             self.seed = seed
+            self.kept = kept
             self.make = make
         }
     }
@@ -38,10 +46,12 @@ import Testing
         Spec(file: "bank.jsonl", app: BankApp.app, steps: 50, seed: 7),
         Spec(file: "users-negative-age.jsonl", app: UsersApp.app, steps: 60, seed: 39),
         Spec(file: "tracker-stale-sort.jsonl", app: TrackerApp.app, steps: 120, seed: 6),
-        Spec(file: "users-reswift-negative-age.jsonl", app: ReSwiftUsersApp.definition, steps: 60, seed: 7),
-        Spec(file: "bank-swiftystate-last-activity.jsonl", app: SwiftyStateBankApp.definition, steps: 50, seed: 53),
+        Spec(file: "users-reswift-negative-age.jsonl", app: ReSwiftUsersApp.definition, steps: 60, seed: 7,
+             kept: (version: 1, bytes: "48ba0e4cbe866ff6")),
+        Spec(file: "bank-swiftystate-last-activity.jsonl", app: SwiftyStateBankApp.definition, steps: 50, seed: 53,
+             kept: (version: 1, bytes: "6df66c4c1cf449cf")),
         Spec(file: "bank-swiftystate-refused.jsonl", app: SwiftyStateBankApp.definition, steps: 50, seed: 7,
-             make: recordThroughTheBanksOwnStore),
+             kept: (version: 1, bytes: "46f6982a28049eb2"), make: recordThroughTheBanksOwnStore),
         Spec(file: "search-tca.jsonl", app: TCASearchApp.definition, steps: 40, seed: 4),
         Spec(file: "todos-rxstateflow.jsonl", app: RxTodosApp.definition, steps: 40, seed: 4),
     ]
@@ -79,12 +89,8 @@ import Testing
         }
     }
 
-    @Test(arguments: specs)
-    func eachRecordingIsExactlyWhatItsSeedMakes(spec: Spec) throws {
-        let shipped = Self.folder + "/" + spec.file
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// Records what `spec`'s seed makes today into `directory`; the path of the new file.
+    private static func recordToday(_ spec: Spec, in directory: URL) throws -> String {
         let fresh = directory.appendingPathComponent(spec.file).path
         if let make = spec.make {
             try make(spec, fresh)
@@ -92,6 +98,35 @@ import Testing
             _ = try spec.app.record(to: fresh, steps: spec.steps, seed: spec.seed, options: RecorderOptions(),
                                     clock: RecordingClock.fixed())
         }
+        return fresh
+    }
+
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("statedbg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The FNV-1a hash of `bytes`, 16 hex digits.
+    static func fnv1a(_ bytes: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    @Test(arguments: specs)
+    func eachRecordingIsExactlyWhatItsSeedMakes(spec: Spec) throws {
+        let shipped = Self.folder + "/" + spec.file
+        if let kept = spec.kept {
+            // Recorded with version `kept.version` of the app's types: never regenerated.
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: shipped))
+            #expect(Self.fnv1a(bytes) == kept.bytes, "Recordings/\(spec.file) was recorded with version \(kept.version) of the types of \(spec.app.id) and must stay as it was recorded")
+            return
+        }
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fresh = try Self.recordToday(spec, in: directory)
         if ProcessInfo.processInfo.environment["STATEDBG_REGENERATE_RECORDINGS"] == "1" {
             try? FileManager.default.removeItem(atPath: shipped)
             try FileManager.default.copyItem(atPath: fresh, toPath: shipped)
@@ -99,6 +134,33 @@ import Testing
         let expected = try Data(contentsOf: URL(fileURLWithPath: shipped))
         let actual = try Data(contentsOf: URL(fileURLWithPath: fresh))
         #expect(expected == actual, "Recordings/\(spec.file) is not what seed \(spec.seed) records today; if the change is intended, run STATEDBG_REGENERATE_RECORDINGS=1 swift test --filter ShippedRecordingsTests")
+    }
+
+    /// The recordings kept from an earlier version of their app's types: the app is at a later one, each
+    /// replays through its migrations and says so, and migrated once for good each is exactly what its
+    /// seed records with today's types.
+    @Test(arguments: specs.filter { $0.kept != nil })
+    func eachKeptRecordingReadsThroughItsAppsMigrations(spec: Spec) throws {
+        let kept = try #require(spec.kept)
+        let path = Self.folder + "/" + spec.file
+        let reader = try JournalReader(path: path)
+        #expect(reader.header.schemaVersion == kept.version)
+        #expect(spec.app.schemaVersion > kept.version)
+
+        let result = RecordingReplay.runAll(in: "Recordings", apps: Examples.all).first { $0.recording == "Recordings/\(spec.file)" }
+        #expect(result?.passed == true, "\(String(describing: result))")
+        #expect(result?.notes.contains { $0.hasPrefix("the recording was made with version \(kept.version) of the app's types; it was read through the migration from version \(kept.version) to \(spec.app.schemaVersion)") } == true)
+
+        let migrated = try #require(try RecordingLoader.readingThrough(spec.app, JournalSource(path: path)) as? MigratedSource)
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let written = directory.appendingPathComponent("migrated-" + spec.file).path
+        let report = try JournalMigrator.write(migrated, to: written, force: false)
+        #expect(report.steps == spec.steps)
+        let today = try Self.recordToday(spec, in: directory)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: written)) == Data(contentsOf: URL(fileURLWithPath: today)),
+                "Recordings/\(spec.file), migrated, is not what seed \(spec.seed) records with today's types")
+        #expect(try RecordingLoader.readingThrough(spec.app, JournalSource(path: written)) is JournalSource, "a migrated journal is migrated again")
     }
 
     @Test func theUsersRecordingReproducesTheNegativeAgeBug() throws {
@@ -131,9 +193,11 @@ import Testing
         let report = try RecordingQuery(source: source).bisect(predicate, linear: true)
         #expect(report.step == 9)
         #expect(report.action?.type == "SwiftyStateBankApp.TransferAction.send")
-        // Decoded rather than compared as text, so that a new date encoding does not break the story.
-        let before = try JSONValueDecoder().decode(SwiftyStateBankApp.BankState.self, from: source.state(at: 8))
-        let after = try JSONValueDecoder().decode(SwiftyStateBankApp.BankState.self, from: source.state(at: 9))
+        // Decoded rather than compared as text, so that a new date encoding does not break the story; the
+        // recording is of version 1 of the bank's types, read through the bank's migration.
+        let migrated = try RecordingLoader.readingThrough(SwiftyStateBankApp.definition, source)
+        let before = try JSONValueDecoder().decode(SwiftyStateBankApp.BankState.self, from: migrated.state(at: 8))
+        let after = try JSONValueDecoder().decode(SwiftyStateBankApp.BankState.self, from: migrated.state(at: 9))
         let recipient = try #require(after.accounts.first { $0.id == "jenny" })
         #expect(after.lastActivity < before.lastActivity, "the bank's last activity went back in time")
         #expect(after.lastActivity == recipient.lastActivity)

@@ -4,11 +4,12 @@ extension ReSwiftUsersApp {
         var state = state ?? UsersState()
         switch action {
         case let add as AddUser:
-            state.users.append(User(id: state.nextID, name: add.name, age: add.age))
+            state.users.append(User(id: state.nextID, firstName: add.firstName, lastName: add.lastName, age: add.age))
             state.nextID += 1
-        case let rename as UpdateName:
+        case let rename as RenameUser:
             if let index = state.users.firstIndex(where: { $0.id == rename.id }) {
-                state.users[index].name = rename.name
+                state.users[index].firstName = rename.firstName
+                state.users[index].lastName = rename.lastName
             }
         case let update as UpdateAge:
             // The wart: no check that the age makes sense, so the -1 from the age field lands in the state.

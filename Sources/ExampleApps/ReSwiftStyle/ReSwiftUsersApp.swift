@@ -12,7 +12,7 @@
 /// let recorder = try Recorder(app: ReSwiftUsersApp.definition, journal: "users.jsonl")
 /// let store = ReSwiftUsersApp.Store(reducer: ReSwiftUsersApp.usersReducer, state: nil,
 ///                                   middleware: [ReSwiftUsersApp.recordingMiddleware(recorder)])
-/// store.dispatch(ReSwiftUsersApp.AddUser(name: "Ada", age: 36))
+/// store.dispatch(ReSwiftUsersApp.AddUser(firstName: "Ada", lastName: "Lovelace", age: 36))
 /// store.dispatch(ReSwiftUsersApp.ageFieldChanged(id: 1, text: "4O"))
 /// store.state.users[0].age   // -1, and the journal's step 2 says so
 /// ```

@@ -22,8 +22,8 @@ extension SwiftyStateBankApp {
         /// Jenny's and Donald's accounts, 100 each, opened on 2026-01-01 at 09:00 UTC.
         public static let opening: BankState = {
             let opened = Date(timeIntervalSince1970: 1_767_258_000)
-            return BankState(accounts: [Account(id: "jenny", owner: "Jenny", balance: 100, openedAt: opened),
-                                        Account(id: "donald", owner: "Donald", balance: 100, openedAt: opened)],
+            return BankState(accounts: [Account(id: "jenny", holder: "Jenny", balance: 100, openedAt: opened),
+                                        Account(id: "donald", holder: "Donald", balance: 100, openedAt: opened)],
                              lastActivity: opened)
         }()
     }

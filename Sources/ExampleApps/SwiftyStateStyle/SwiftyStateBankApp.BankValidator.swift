@@ -14,7 +14,12 @@ extension SwiftyStateBankApp {
 
         /// No balance below zero.
         public static let noOverdraft = BankValidator(name: "noOverdraft") { state in
-            state.accounts.first { $0.balance < 0 }.map { "\($0.id) would be overdrawn by \(-$0.balance)" }
+            state.accounts.first { $0.balance < 0 }.map { "\($0.id) would be overdrawn by \(dollars(-$0.balance))" }
+        }
+
+        /// `94` for whole dollars, `94.5` otherwise.
+        static func dollars(_ amount: Double) -> String {
+            amount.rounded() == amount && abs(amount) < 1e15 ? String(Int64(amount)) : String(amount)
         }
 
         /// No two accounts with the same identifier.

@@ -4,7 +4,7 @@ extension SwiftyStateBankApp {
     /// Money moving between accounts.
     public enum TransferAction: BankAction, Codable, Equatable, Sendable {
         /// Sends `amount` from one account to another.
-        case send(from: String, to: String, amount: Int, at: Date)
+        case send(from: String, to: String, amount: Double, at: Date)
 
         /// Applies the transfer; an unknown account changes nothing.
         public func reduce(_ state: inout BankState) {

@@ -29,6 +29,8 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
         case ioError
         /// The user stopped the operation (exit status 130, as after Ctrl-C).
         case cancelled
+        /// The app's code is wrong, not the input: its migrations cannot work as declared (exit status 70).
+        case internalError
 
         /// The sysexits-style status for this category.
         public var exitStatus: Int32 {
@@ -40,6 +42,7 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .cannotCreate: 73
             case .ioError: 74
             case .cancelled: 130
+            case .internalError: 70
             }
         }
     }
@@ -56,6 +59,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownActionType(String, step: Int, line: Int?, source: String, known: String)
     /// An action or state could not be replayed through the current code.
     case replayFailed(ReplayError, step: Int, line: Int?, source: String)
+    /// A recording cannot be read through its app's migrations: one failed on a value of step `step`
+    /// (`nil` for the initial state, or when the app's migrations cannot work as declared).
+    case migration(MigrationError, step: Int?, line: Int?, source: String)
     /// An action typed by the user (the REPL's `dispatch`) is not one the app's action type can decode.
     case badAction(ReplayError)
     /// A predicate does not parse.
@@ -97,6 +103,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             case .ioError: .ioError
             case .refused: .cannotCreate
             }
+        case .migration(let error, _, _, _):
+            // A step that fails on a value is the recording's; a declaration that cannot work is the app's.
+            if case .stepFailed = error.code { .malformed } else { .internalError }
         case .unrecognizedFormat, .malformedImport, .unknownActionType, .replayFailed, .stateNotExported, .nothingReplayable: .malformed
         case .noSuchStep, .badAction, .badPredicate, .badPath, .noApp, .noSuchBranch, .branchExists, .pathSelectsNothing: .usage
         case .fileExists: .cannotCreate
@@ -124,6 +133,9 @@ public enum DebuggerError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(Self.location(source, line)): unknown action type \"\(type)\" at step \(step); the current code knows: \(known)."
         case .replayFailed(let error, let step, let line, let source):
             return "\(Self.location(source, line)): step \(step) cannot be replayed: \(error.description.withoutFinalPeriod)."
+        case .migration(let error, let step, let line, let source):
+            let what = step.map { "step \($0) cannot be migrated" } ?? "the recording cannot be migrated"
+            return "\(Self.location(source, line)): \(what): \(error.description.withoutFinalPeriod)."
         case .badAction(let error):
             return "\(error.description.withoutFinalPeriod)."
         case .badPredicate(let error):

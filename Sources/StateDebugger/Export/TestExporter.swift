@@ -128,10 +128,13 @@ package enum TestExporter {
     }
 
     private static func makeSource(
-        source: any RecordingSource, recording: String, app: any RegisteredApp, options: Options
+        source recorded: any RecordingSource, recording: String, app: any RegisteredApp, options: Options
     ) throws(TestExportError) -> String {
         let finalState: JSONValue
+        let source: any RecordingSource
         do {
+            // The test replays through the app's migrations, so it expects the final state they make.
+            source = try RecordingLoader.readingThrough(app, recorded)
             finalState = try source.state(at: source.lastStep)
         } catch {
             throw .recording(error)

@@ -56,27 +56,27 @@ package final class JournalSource: RecordingSource {
         } catch {
             throw .journal(error)
         }
-        var pointers: [JSONPointer]?
-        var resized: [JSONPointer]?
-        if case .patch(let patch) = line.content {
-            var changed: [JSONPointer] = []
-            var containers: [JSONPointer] = []
-            changed.reserveCapacity(patch.operations.count)
-            for operation in patch.operations {
-                let structural = operation.name != "replace" && operation.name != "test"
-                changed.append(Self.reach(of: operation.path, structural: structural))
-                if structural, let parent = operation.path.parent { containers.append(parent) }
-                if let from = operation.from {
-                    changed.append(Self.reach(of: from, structural: operation.name == "move"))
-                    if operation.name == "move", let parent = from.parent { containers.append(parent) }
-                }
-            }
-            pointers = changed
-            resized = containers
-        }
-        var record = StepRecord(action: line.action, hash: line.hash, changedPointers: pointers, time: line.time)
-        record.resizedContainers = resized
+        var record = StepRecord(action: line.action, hash: line.hash, changedPointers: nil, time: line.time)
+        if case .patch(let patch) = line.content { (record.changedPointers, record.resizedContainers) = Self.reach(of: patch) }
         return record
+    }
+
+    /// The locations outside which `patch` changes nothing, and the containers it resizes (see
+    /// ``StepRecord``).
+    package static func reach(of patch: JSONPatch) -> (changed: [JSONPointer], resized: [JSONPointer]) {
+        var changed: [JSONPointer] = []
+        var containers: [JSONPointer] = []
+        changed.reserveCapacity(patch.operations.count)
+        for operation in patch.operations {
+            let structural = operation.name != "replace" && operation.name != "test"
+            changed.append(Self.reach(of: operation.path, structural: structural))
+            if structural, let parent = operation.path.parent { containers.append(parent) }
+            if let from = operation.from {
+                changed.append(Self.reach(of: from, structural: operation.name == "move"))
+                if operation.name == "move", let parent = from.parent { containers.append(parent) }
+            }
+        }
+        return (changed, containers)
     }
 
     /// Inserting or removing an array element moves every later element, so such an operation may

@@ -1,4 +1,5 @@
 import Foundation
+import StateJSON
 import StateJournal
 import StateRecorder
 import StateSync
@@ -25,6 +26,9 @@ final class RecordedStepPipeline: @unchecked Sendable {
     struct Step {
         var recorded: RecordedStep
         var predecoded: PredecodedAction?
+        /// The step read through the pipeline's migrations, when it has them: the migrated action and
+        /// the fingerprint of the migrated state, or why the step could not be migrated.
+        var migrated: Result<(action: JournalAction, hash: UInt64), DebuggerError>?
     }
 
     /// What the consumer takes next.
@@ -56,21 +60,26 @@ final class RecordedStepPipeline: @unchecked Sendable {
     private let reader: JournalReader
     private let steps: ClosedRange<Int>
     private let decoder: (any ActionDecoding)?
+    private let migration: MigrationPlan?
 
     /// Starts reading `steps` on a new thread, with a reader of its own on the same file (the caller's
     /// reader stays the caller's: a reader is not thread-safe).
     ///
-    /// - Parameter decoder: Decodes each replayable action on the reading thread; the pipeline's own,
-    ///   used by no other thread.
+    /// - Parameters:
+    ///   - decoder: Decodes each replayable action on the reading thread; the pipeline's own, used by
+    ///     no other thread.
+    ///   - migration: The migrations each step is read through, on the reading thread too
+    ///     (``StateRecorder/MigratedStateWalk``); the decoder then decodes the migrated actions.
     /// - Throws: ``JournalError`` when the file cannot be opened again.
-    init(_ reader: JournalReader, steps: ClosedRange<Int>, decoder: (any ActionDecoding)? = nil, batchLimit: Int = 256,
-         capacity: Int = 8) throws(JournalError) {
+    init(_ reader: JournalReader, steps: ClosedRange<Int>, decoder: (any ActionDecoding)? = nil, migration: MigrationPlan? = nil,
+         batchLimit: Int = 256, capacity: Int = 8) throws(JournalError) {
         self.batchLimit = max(1, batchLimit)
         self.capacity = max(1, capacity)
         // The index and header are the caller's; only the bytes after them are scanned.
         self.reader = try reader.withAppendedLines()
         self.steps = steps
         self.decoder = decoder
+        self.migration = migration
         let walker = Thread { [self] in walk() }
         walker.name = "statedbg recorded steps"
         walker.start()
@@ -123,10 +132,13 @@ final class RecordedStepPipeline: @unchecked Sendable {
         batch.reserveCapacity(size)
         var running = true
         let last: Item
+        var migrated = migration.map { MigratedSteps(plan: $0, reader: reader) }
         do {
             try reader.forEachRecordedStep(steps) { recorded in
-                let action = recorded.action
-                batch.append(Step(recorded: recorded, predecoded: action.replayMode == .decode ? decoder?.decode(action) : nil))
+                let read = migrated?.next(recorded)
+                let action = (try? read?.get())?.action ?? recorded.action
+                batch.append(Step(recorded: recorded, predecoded: action.replayMode == .decode ? decoder?.decode(action) : nil,
+                                  migrated: read))
                 guard batch.count >= size else { return true }
                 running = put(.steps(batch))
                 size = min(size * 2, batchLimit)
@@ -142,5 +154,81 @@ final class RecordedStepPipeline: @unchecked Sendable {
         if running { _ = put(last) }
         queue.withLock { $0.walkerEnded = true }
         queue.wakeWaiters()
+    }
+}
+
+/// The walker's side of a pipeline with migrations: each recorded step's state followed through a
+/// ``StateRecorder/MigratedStateWalk`` from its patch, and its action migrated. After a step that does
+/// not migrate, the later ones are not migrated: the replay stops at that step.
+private struct MigratedSteps {
+    let plan: MigrationPlan
+    let reader: JournalReader
+    let walk: MigratedStateWalk
+    /// The step whose migrated state the walk holds; `nil` before the first and after a failure.
+    var walked: Int?
+    var failed = false
+
+    init(plan: MigrationPlan, reader: JournalReader) {
+        self.plan = plan
+        self.reader = reader
+        walk = MigratedStateWalk(plan: plan, scheme: reader.header.fingerprintScheme, keepsOriginal: false)
+    }
+
+    mutating func next(_ recorded: RecordedStep) -> Result<(action: JournalAction, hash: UInt64), DebuggerError>? {
+        guard !failed else { return nil }
+        let step = recorded.step
+        do throws(DebuggerError) {
+            let parent = reader.parent(ofStep: step)
+            switch recorded.content {
+            case .keyframe(let state):
+                try reset(to: state, at: step)
+            case .patch(let patch):
+                if walked != parent {
+                    let base = parent == reader.baseStep ? reader.header.initialState : try read(parent)
+                    try reset(to: base, at: parent)
+                }
+                do {
+                    try walk.apply(patch, original: { try reader.state(at: step) })
+                } catch {
+                    switch error {
+                    case .migration(let failure):
+                        throw DebuggerError.migration(failure, step: step, line: reader.line(ofStep: step), source: reader.path)
+                    case .patchDoesNotApply(let reason):
+                        throw DebuggerError.journal(JournalError(.patchDoesNotApply(step: step, parent: parent, reason), path: reader.path,
+                                                                 line: reader.line(ofStep: step)))
+                    case .original(let failure):
+                        throw (failure as? JournalError).map(DebuggerError.journal)
+                            ?? .journal(JournalError(.malformed, path: reader.path, line: reader.line(ofStep: step), "\(failure)"))
+                    }
+                }
+            }
+            walked = step
+            let action: JournalAction
+            do {
+                action = try plan.migrate(action: recorded.action)
+            } catch {
+                throw DebuggerError.migration(error, step: step, line: reader.line(ofStep: step), source: reader.path)
+            }
+            return .success((action, walk.fingerprint))
+        } catch {
+            failed = true
+            return .failure(error)
+        }
+    }
+
+    private func read(_ step: Int) throws(DebuggerError) -> JSONValue {
+        do {
+            return try reader.state(at: step)
+        } catch {
+            throw .journal(error)
+        }
+    }
+
+    private mutating func reset(to state: JSONValue, at step: Int) throws(DebuggerError) {
+        do {
+            try walk.reset(toOriginal: state)
+        } catch {
+            throw .migration(error, step: step == reader.baseStep ? nil : step, line: reader.line(ofStep: step), source: reader.path)
+        }
     }
 }

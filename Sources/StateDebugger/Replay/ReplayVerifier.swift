@@ -32,9 +32,19 @@ public struct ReplayVerifier {
         self.app = app
     }
 
-    /// The schema check alone.
+    /// The schema check alone: of the recording as the app's migrations leave it, when it is read
+    /// through them, and of a journal against the version of the types it was made with.
     public var compatibility: SchemaCompatibility {
-        app.schema.compatibility(withRecorded: source.info.schema)
+        if let migrated = source as? MigratedSource { return migrated.migration.compatibility }
+        if source.info.format == .journal, let migration = try? RecordingMigration(app: app, header: source.info.header) {
+            return migration.compatibility
+        }
+        return app.schema.compatibility(withRecorded: source.info.schema)
+    }
+
+    /// The migrations the recording is read through, when it is (see ``RecordingLoader/readingThrough(_:_:)``).
+    public var migration: AppliedMigration? {
+        (source as? MigratedSource)?.plan.applied
     }
 
     /// Replays the recording and stops at the first divergence.
@@ -70,7 +80,8 @@ public struct ReplayVerifier {
         let base = source.baseStep
         var report = VerifyReport(compatibility: compatibility, source: source.name, firstStep: base + 1,
                                   checkedThrough: base, lastStep: source.lastStep, divergence: nil, cancelled: false)
-        let journal = last == nil ? nil : source as? JournalSource
+        report.migration = migration
+        let journal = last == nil ? nil : (source as? JournalSource) ?? (source as? MigratedSource)?.journal
         var recordedThrough = base
         do {
             try replay(into: &report, checkingRecorded: journal.map { ($0, last ?? $0.lastStep) }, recordedThrough: &recordedThrough,
@@ -79,7 +90,7 @@ public struct ReplayVerifier {
             if let journal, let last { try Self.checkRecordedStates(of: journal, after: recordedThrough, through: last) }
             guard case .incompatible = report.compatibility else { throw error }
             switch error {
-            case .replayFailed, .unknownActionType: report.failure = error
+            case .replayFailed, .unknownActionType, .migration: report.failure = error
             default: throw error
             }
             return report
@@ -150,6 +161,12 @@ public struct ReplayVerifier {
         let isJournal = source.info.format == .journal
         // A divergence's diff writes a `Date`'s ISO 8601 rendering beside its number.
         let renderer = JSONDiffRenderer(notes: JSONValueNotes(stateSchema: source.info.schema["state"] ?? .null))
+        // A divergence names the action as the current code labels it.
+        let migrated = source as? MigratedSource
+        func shown(_ action: JournalAction, at step: Int) -> JournalAction {
+            guard let migrated else { return action }
+            return (try? migrated.record(at: step).action) ?? action
+        }
         let interval = max(1, progressInterval)
         var untilCheck = interval
         func visit(_ step: Int, _ action: JournalAction, _ hash: UInt64?, predecoded: PredecodedAction? = nil) throws(DebuggerError) -> Bool {
@@ -194,7 +211,7 @@ public struct ReplayVerifier {
             switch try apply(action, predecoded: predecoded, to: replayer, step: step, isJournal: isJournal) {
             case .rejected(let rejection):
                 report.divergence = Divergence(
-                    step: step, line: source.line(ofStep: step), source: source.name, action: action,
+                    step: step, line: source.line(ofStep: step), source: source.name, action: shown(action, at: step),
                     kind: .rejected(rejection), recorded: source.hasState(at: step) ? try source.state(at: step) : replayer.state,
                     actual: redaction?.apply(to: replayer.state) ?? replayer.state, renderer: renderer)
                 return false
@@ -205,7 +222,7 @@ public struct ReplayVerifier {
                 let matches = if let hash { fingerprint == hash } else if !source.hasState(at: step) { true } else { try source.state(at: step) == actual }
                 if !matches {
                     report.divergence = Divergence(
-                        step: step, line: source.line(ofStep: step), source: source.name, action: action,
+                        step: step, line: source.line(ofStep: step), source: source.name, action: shown(action, at: step),
                         kind: .stateMismatch, recorded: try source.state(at: step), actual: actual, renderer: renderer)
                     return false
                 }
@@ -219,10 +236,14 @@ public struct ReplayVerifier {
             // The pipeline checks each recorded hash before the visit replays the step; the actions are
             // decoded on the reading thread too, by a decoder of their own.
             let decoder = (replayer as? any ActionPredecoding)?.makeActionDecoder()
-            try replayPipelined(journal, steps: (base + 1)...end, decoder: decoder, checked: { recordedThrough = $0 },
+            try replayPipelined(journal, steps: (base + 1)...end, decoder: decoder, migration: migrated?.plan, checked: { recordedThrough = $0 },
                                 visit: { (step) throws(DebuggerError) in
-                                    try visit(step.recorded.step, step.recorded.action, step.recorded.hash,
-                                              predecoded: step.predecoded)
+                                    if let read = step.migrated {
+                                        let (action, hash) = try read.get()
+                                        return try visit(step.recorded.step, action, hash, predecoded: step.predecoded)
+                                    }
+                                    return try visit(step.recorded.step, step.recorded.action, step.recorded.hash,
+                                                     predecoded: step.predecoded)
                                 },
                                 wasCancelled: { report.cancelled })
         } else {
@@ -247,11 +268,11 @@ public struct ReplayVerifier {
     ///   - visit: Replays a step; `false` stops the replay.
     ///   - wasCancelled: Whether the replay stopped because it was cancelled.
     private func replayPipelined(_ journal: JournalSource, steps: ClosedRange<Int>, decoder: (any ActionDecoding)?,
-                                 checked: (Int) -> Void, visit: (RecordedStepPipeline.Step) throws(DebuggerError) -> Bool,
+                                 migration: MigrationPlan?, checked: (Int) -> Void, visit: (RecordedStepPipeline.Step) throws(DebuggerError) -> Bool,
                                  wasCancelled: () -> Bool) throws(DebuggerError) {
         let pipeline: RecordedStepPipeline
         do {
-            pipeline = try RecordedStepPipeline(journal.reader, steps: steps, decoder: decoder)
+            pipeline = try RecordedStepPipeline(journal.reader, steps: steps, decoder: decoder, migration: migration)
         } catch {
             throw .journal(error)
         }

@@ -22,6 +22,9 @@ import StateRecorder
 public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// The Elm-style schema check done before replaying.
     public var compatibility: SchemaCompatibility
+    /// The migrations the recording was read through, when it was made with an earlier version of the
+    /// app's types (the file is not changed).
+    public var migration: AppliedMigration?
     /// The recording's path or name.
     public var source: String
     /// The first step replayed.
@@ -101,9 +104,10 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         max(0, (redactedFrom.map { _ in lastStep } ?? checkedThrough) - firstStep + 1)
     }
 
-    /// The schema verdict, then the divergence or how far the replay matched.
+    /// The schema verdict (after the migrations, when the recording was read through them),
+    /// then the divergence or how far the replay matched.
     public var description: String {
-        var lines = ["schema: \(compatibility)"]
+        var lines = ["schema: \(schemaVerdict)"]
         if let failure {
             lines.append("the replay stopped, as the schema check predicts: \(failure)")
         } else if let divergence {
@@ -126,6 +130,14 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         if let note = stateReplacementNote { lines.append(note) }
         if let note = redactionNote { lines.append(note) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The schema verdict, after the migrations the recording was read through when it was:
+    /// `read through the migration from version 1 to 2 (rename .users[*].age to years), then compatible: …`.
+    public var schemaVerdict: String {
+        guard let migration else { return compatibility.description }
+        let steps = migration.steps.isEmpty ? "" : " (\(migration.steps.joined(separator: "; ")))"
+        return "read through \(migration.versions)\(steps), then \(compatibility)"
     }
 
     /// The verdict on how much was checked, as `statedbg replay --verify` prints it:

@@ -85,6 +85,65 @@ struct JSONArrayAlignment: Equatable {
         append(.unchanged(old: old.count - suffix, new: new.count - suffix, count: suffix))
     }
 
+    /// Aligns the elements `before` with `new`: the steps ``init(old:new:identityKey:maxEdits:candidates:replacedRun:)``
+    /// gives for the whole array before.
+    ///
+    /// For an array a patch wrote (a footprint's node), only the elements it wrote are compared: the
+    /// others below the old length are the same on both sides. The first and last that differ bound the
+    /// stretch to align (it runs to the end when the lengths differ, since elements were appended); the
+    /// alignment of that stretch alone, shifted, is the alignment of the whole, since the equal ends of
+    /// the whole are trimmed before anything is matched.
+    init(before: JSONElementsBefore, new: [JSONValue], identityKey: String?, maxEdits: Int) {
+        if let whole = before.whole {
+            self.init(old: whole, new: new, identityKey: identityKey, maxEdits: maxEdits)
+            return
+        }
+        guard let written = before.patched, before.count <= new.count else {
+            self.init(old: (0..<before.count).map { before.value(at: $0) }, new: new, identityKey: identityKey, maxEdits: maxEdits)
+            return
+        }
+        self.init()
+        let count = before.count
+        let differing = written.filter { !$0.node.isEqual(to: new[$0.index]) }.map(\.index)
+        let start = differing.first ?? count
+        let end = count == new.count ? (differing.last.map { $0 + 1 } ?? count) : count
+        append(.unchanged(old: 0, new: 0, count: start))
+        if count == new.count, differing.count == 1 {
+            // One element changed in place: what the identity match (or, without identities, the
+            // edit script) makes of a pair of different elements, without rebuilding the old one.
+            let oldIdentity = identityKey.flatMap { before.member($0, at: start) }
+            let newIdentity = identityKey.flatMap { new[start].member($0) }
+            if let oldIdentity, let newIdentity {
+                matchedByIdentity = true
+                if oldIdentity == newIdentity {
+                    append(.changed(old: start, new: start))
+                } else {
+                    append(.removed(old: start))
+                    append(.inserted(new: start))
+                }
+            } else {
+                append(.changed(old: start, new: start))
+            }
+        } else if start < end || start < new.count {
+            let newEnd = count == new.count ? end : new.count
+            let middle = JSONArrayAlignment(old: (start..<end).map { before.value(at: $0) }, new: Array(new[start..<newEnd]),
+                                            identityKey: identityKey, maxEdits: maxEdits)
+            matchedByIdentity = middle.matchedByIdentity
+            for step in middle.steps {
+                switch step {
+                case .unchanged(let old, let new, let count): append(.unchanged(old: start + old, new: start + new, count: count))
+                case .changed(let old, let new): append(.changed(old: start + old, new: start + new))
+                case .removed(let old): append(.removed(old: start + old))
+                case .inserted(let new): append(.inserted(new: start + new))
+                }
+            }
+        }
+        if count == new.count { append(.unchanged(old: end, new: end, count: count - end)) }
+    }
+
+    /// No steps yet.
+    private init() {}
+
     private mutating func append(_ step: Step) {
         if case .unchanged(let old, let new, let count) = step {
             guard count > 0 else { return }

@@ -56,6 +56,15 @@ public enum JSONDiff {
         return JSONPatch(builder.operations)
     }
 
+    /// The operations that turn the value a patch was applied to, told by the patch's footprint, into
+    /// `new`, the value it made: the patch ``patch(from:to:options:)`` gives for the whole value before,
+    /// found by looking only where the patch wrote.
+    package static func patch(from footprint: JSONPatchFootprint, to new: JSONValue, options: Options = Options()) -> JSONPatch {
+        var builder = Builder(options: options, changes: nil)
+        builder.diff(footprint.root, new)
+        return JSONPatch(builder.operations)
+    }
+
     /// The positions at which two arrays of equal length differ, when every differing pair is two
     /// objects with the same identity: an edit of elements in place (the common step of a recorded app),
     /// for which the alignment below would find exactly these pairs, at the cost of hashing every element
@@ -128,6 +137,34 @@ public enum JSONDiff {
             }
         }
 
+        /// Diffs the value a footprint tells with `new`, looking only where its patch wrote.
+        mutating func diff(_ old: JSONPatchFootprint.Node, _ new: JSONValue) {
+            switch (old, new) {
+            case (.whole(let value?), _):
+                diff(value, new)
+            case (.object(let members), .object(let object)):
+                for member in members {
+                    switch (member.node, JSONPatchFootprint.lookUp(member.key, in: object).value) {
+                    case (.whole(nil), nil):
+                        continue
+                    case (.whole(nil), let value?):
+                        operations.append(.add(path: pointer.appending(key: member.key), value: value))
+                    case (_, nil):
+                        operations.append(.remove(path: pointer.appending(key: member.key)))
+                    case (let node, let value?):
+                        path.append(member.key)
+                        diff(node, value)
+                        path.removeLast()
+                    }
+                }
+            case (.array(let count, let elements), .array(let array)):
+                diffArrays(JSONElementsBefore(count: count, patched: elements, after: array), array)
+            default:
+                // A footprint's containers are containers of the same kind after the patch.
+                if let value = old.value(after: new) { diff(value, new) }
+            }
+        }
+
         private mutating func diffObjects(_ old: JSONObject, _ new: JSONObject) {
             JSONObjectMerge.forEachMember(old, new) { member in
                 switch member {
@@ -158,6 +195,40 @@ public enum JSONDiff {
                 old: old, new: new, identityKey: options.identityKey, maxEdits: options.maxArrayEdits,
                 candidates: candidates, replacedRun: candidates == nil ? changes?.replacedRun(old: old, new: new) : nil
             )
+            diffAligned(JSONElementsBefore(whole: old, after: new), new, alignment)
+        }
+
+        /// Diffs an array a patch wrote in, as the whole arrays are diffed above.
+        private mutating func diffArrays(_ old: JSONElementsBefore, _ new: [JSONValue]) {
+            if let identityKey = options.identityKey, let changed = Self.changesInPlace(old, new, identityKey: identityKey) {
+                for index in changed {
+                    path.append(String(index))
+                    diff(old.node(at: index, pairedWith: index), new[index])
+                    path.removeLast()
+                }
+                return
+            }
+            diffAligned(old, new, JSONArrayAlignment(before: old, new: new, identityKey: options.identityKey,
+                                                     maxEdits: options.maxArrayEdits))
+        }
+
+        /// ``JSONDiff/changesInPlace(_:_:identityKey:candidates:)`` for an array a patch wrote in: only the
+        /// elements it wrote can differ.
+        private static func changesInPlace(_ old: JSONElementsBefore, _ new: [JSONValue], identityKey: String) -> [Int]? {
+            guard old.count == new.count, let written = old.patched else { return nil }
+            var changed: [Int] = []
+            for element in written where !element.node.isEqual(to: new[element.index]) {
+                guard let identity = new[element.index].member(identityKey),
+                      let oldIdentity = element.node.member(identityKey, after: new[element.index]),
+                      identity == oldIdentity
+                else { return nil }
+                changed.append(element.index)
+            }
+            return changed
+        }
+
+        /// The operations for two arrays aligned.
+        private mutating func diffAligned(_ old: JSONElementsBefore, _ new: [JSONValue], _ alignment: JSONArrayAlignment) {
             if alignment.matchedByIdentity, let identityKey = options.identityKey,
                diffWithMoves(old, new, alignment.steps, identityKey: identityKey) {
                 return
@@ -181,7 +252,7 @@ public enum JSONDiff {
                     position += count
                 case .changed(let oldIndex, let newIndex):
                     path.append(String(position))
-                    diff(old[oldIndex], new[newIndex])
+                    diff(old.node(at: oldIndex, pairedWith: newIndex), new[newIndex])
                     path.removeLast()
                     position += 1
                 case .removed:
@@ -203,11 +274,11 @@ public enum JSONDiff {
         /// ones at their final positions. Returns `false`, emitting nothing, when nothing moved or
         /// when so many elements moved that the quadratic bookkeeping would not pay off.
         private mutating func diffWithMoves(
-            _ old: [JSONValue], _ new: [JSONValue], _ steps: [JSONArrayAlignment.Step], identityKey: String
+            _ old: JSONElementsBefore, _ new: [JSONValue], _ steps: [JSONArrayAlignment.Step], identityKey: String
         ) -> Bool {
             var removedByIdentity: [JSONValue: Int] = [:]
             for case .removed(let oldIndex) in steps {
-                if let identity = old[oldIndex].member(identityKey) { removedByIdentity[identity] = oldIndex }
+                if let identity = old.member(identityKey, at: oldIndex) { removedByIdentity[identity] = oldIndex }
             }
             guard !removedByIdentity.isEmpty else { return false }
 
@@ -274,7 +345,7 @@ public enum JSONDiff {
                 let position = base + newIndex - newStart
                 if let oldIndex = matchForNew[newIndex] {
                     path.append(String(position))
-                    diff(old[oldIndex], new[newIndex])
+                    diff(old.node(at: oldIndex, pairedWith: newIndex), new[newIndex])
                     path.removeLast()
                 } else {
                     operations.append(.add(path: pointer.appending(index: position), value: new[newIndex]))

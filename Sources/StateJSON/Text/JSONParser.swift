@@ -925,7 +925,7 @@ struct JSONParserCore {
                         target.initialize(from: source, count: content.count)
                         return content.count
                     }
-                } else if let valid = String(validating: content, as: UTF8.self) {
+                } else if let valid = String(validUTF8: content) {
                     string = valid
                 } else {
                     throw invalidUTF8(in: start..<cursor)
@@ -1019,7 +1019,7 @@ struct JSONParserCore {
             switch byte {
             case UInt8(ascii: "\""):
                 index = cursor + 1
-                if let string = String(validating: scratch, as: UTF8.self) { return string }
+                if let string = String(validUTF8: scratch) { return string }
                 throw invalidUTF8(in: start..<cursor)
             case UInt8(ascii: "\\"):
                 cursor += 1

@@ -2,6 +2,10 @@ import StateJSON
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -184,6 +188,8 @@ extension JournalError {
         case cutTornLine
         case write
         case sync
+        /// Syncing the directory a new journal was moved into, so that its name reaches the disk.
+        case syncDirectory
         /// Reading the journal to copy it before a repair; `partialRemoved` once the copy had begun.
         case readForBackup(partialRemoved: Bool)
         case createBackup
@@ -316,6 +322,7 @@ extension JournalError.Code {
         case .cutTornLine: "cannot cut the torn last line"
         case .write: "cannot write to the journal"
         case .sync: "cannot sync the journal to disk"
+        case .syncDirectory: "cannot sync the journal's directory to disk"
         case .readForBackup(let removed): "cannot read the journal to back it up" + (removed ? "; the partial backup was removed" : "")
         case .createBackup: "cannot create the backup of the journal before repairing it"
         case .writeBackup: "cannot write the backup of the journal, so it was not repaired; the partial backup was removed"

@@ -5,7 +5,7 @@ import StateJSON
 /// ```json
 /// {"format":"statedbg-journal","version":3,"tool":"statedbg 0.1.0","app":"bank",
 ///  "stateType":"ExampleApps.BankApp.State","actionType":"ExampleApps.BankApp.Action",
-///  "schema":{…},"schemaHash":"6c1f…","created":"2026-11-21T22:40:00.000Z","firstStep":1,
+///  "schema":{…},"schemaHash":"6c1f…","schemaVersion":2,"created":"2026-11-21T22:40:00.000Z","firstStep":1,
 ///  "options":{…},"initialState":{…},"hash":"0b9e…"}
 /// ```
 /// (one line in the file; wrapped here.)
@@ -24,6 +24,10 @@ public struct JournalHeader: Sendable, Equatable {
     public var schema: JSONValue
     /// The hash of ``schema``'s canonical form, as 16 hex digits.
     public var schemaHash: String
+    /// The version of the recorded types, as the app states it: the member `"schemaVersion"` from 2 on;
+    /// a header without the member is version 1, as is every recording made before its app stated a
+    /// version. A reader with later code migrates the recording from this version to its own.
+    public var schemaVersion = 1
     /// When recording started, as an ISO 8601 UTC timestamp.
     public var created: String
     /// The number of the first step line (1, or more in a file that continues a rolled-over one).
@@ -102,6 +106,7 @@ public struct JournalHeader: Sendable, Equatable {
         ]
         if let previousFile { members.append(("previousFile", .string(previousFile))) }
         if stateCoding != .codable { members.append(("stateCoding", .string(stateCoding.rawValue))) }
+        if schemaVersion > 1 { members.append(("schemaVersion", .integer(Int64(schemaVersion)))) }
         return .object(JSONObject(members))
     }
 
@@ -130,6 +135,10 @@ public struct JournalHeader: Sendable, Equatable {
         actionType = try fields.optionalString("actionType") ?? "unknown"
         schema = fields.optional("schema") ?? .null
         schemaHash = try fields.optionalString("schemaHash") ?? ""
+        schemaVersion = try fields.optionalInt("schemaVersion") ?? 1
+        if schemaVersion < 1 {
+            throw .invalidValue(field: "schemaVersion", reason: "is \(schemaVersion), but versions of the types count from 1")
+        }
         created = try fields.optionalString("created") ?? ""
         firstStep = try fields.optionalInt("firstStep") ?? 1
         guard firstStep >= 1 else { throw .invalidValue(field: "firstStep", reason: "is \(firstStep), but steps count from 1") }

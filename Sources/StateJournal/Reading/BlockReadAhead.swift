@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -65,7 +69,8 @@ final class BlockReadAhead {
     }
 
     private let ring: Locked<Ring>
-    #if canImport(Glibc)
+    // An integer in Glibc and Bionic, a pointer (which may be nil) on Apple platforms and in Musl.
+    #if canImport(Glibc) || canImport(Android)
     private var thread = pthread_t()
     #else
     private var thread: pthread_t?
@@ -117,7 +122,7 @@ final class BlockReadAhead {
         ring.withLock { $0.stopping = true }
         ring.wakeWaiters()
         if !stopped {
-            #if canImport(Glibc)
+            #if canImport(Glibc) || canImport(Android)
             pthread_join(thread, nil)
             #else
             if let thread { pthread_join(thread, nil) }

@@ -3,6 +3,10 @@ import StateEncoding
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -19,6 +23,9 @@ package struct RecordedStep {
     /// The fingerprint of the state rebuilt from the line: its keyframe, or its patch applied to the
     /// state of its parent. Equal to ``hash`` unless the line was edited or written wrongly.
     package var fingerprint: UInt64
+    /// The line's keyframe or patch as read: what a reader that follows the states another way (through
+    /// migrations) applies in turn.
+    package var content: JournalStep.Content
 }
 
 extension JournalReader {
@@ -193,19 +200,22 @@ private struct RecordedStateWalk {
             guard let parsed = self.action(UnsafeRawBufferPointer(rebasing: line[parts.action])) else { return try slow(step) }
             action = parsed
         }
-        let content = UnsafeRawBufferPointer(rebasing: line[parts.content])
+        let bytes = UnsafeRawBufferPointer(rebasing: line[parts.content])
         let fingerprint: UInt64
+        let content: JournalStep.Content
         if parts.holdsState {
-            guard let keyframe = keyframe(content) else { return try slow(step) }
+            guard let keyframe = keyframe(bytes) else { return try slow(step) }
             state = keyframe.state
             fingerprinter.reset(to: keyframe.state, fingerprint: keyframe.fingerprint)
             fingerprint = keyframe.fingerprint
+            content = .keyframe(keyframe.state)
         } else {
-            guard let value = try? parser.parse(content), let patch = try? JSONPatch(jsonValue: value) else { return try slow(step) }
+            guard let value = try? parser.parse(bytes), let patch = try? JSONPatch(jsonValue: value) else { return try slow(step) }
             fingerprint = try apply(patch, step: step, parent: step - 1)
+            content = .patch(patch)
         }
         previousStep = step
-        return RecordedStep(step: step, action: action, hash: parts.hash, fingerprint: fingerprint)
+        return RecordedStep(step: step, action: action, hash: parts.hash, fingerprint: fingerprint, content: content)
     }
 
     /// A line read and parsed whole, as ``JournalReader/step(_:)`` reads it, with its errors: a damaged
@@ -225,7 +235,7 @@ private struct RecordedStateWalk {
             fingerprint = try apply(patch, step: step, parent: record.parentStep)
         }
         previousStep = step
-        return RecordedStep(step: step, action: record.action, hash: record.hash, fingerprint: fingerprint)
+        return RecordedStep(step: step, action: record.action, hash: record.hash, fingerprint: fingerprint, content: record.content)
     }
 
     /// Applies `patch` in place to the state of `parent` (``previousStep``), which becomes the state

@@ -3,6 +3,10 @@ import StateEncoding
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -322,6 +326,14 @@ package final class JournalReader {
         }
         guard case .step(let record) = parsed, record.step == step else { throw JournalError(.lineChanged, path: path, line: line) }
         return record
+    }
+
+    /// A step's whole state or patch and its recorded hash, read without parsing its action: for a
+    /// reader that follows the states itself, as a journal read through migrations does.
+    package func content(ofStep step: Int) throws(JournalError) -> (value: JournalStep.Content, hash: UInt64) {
+        try checkRange(step, allowBase: false)
+        try refuseDamaged(step, reading: step)
+        return try content(ofStep: step, checkingWholeLine: false)
     }
 
     /// The state after `step` (``baseStep`` gives the initial state), rebuilt from the nearest keyframe

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -62,7 +66,7 @@ struct StepLinePrefix {
     /// The time whose digits start at `start` in a line that a prefix was read from.
     static func time(in bytes: UnsafeRawBufferPointer, at start: Int) -> Int64 {
         var position = start
-        return Int64(number(in: bytes, at: &position) ?? 0)
+        return number(in: bytes, at: &position, as: Int64.self) ?? 0
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
@@ -89,13 +93,25 @@ struct StepLinePrefix {
         return true
     }
 
-    // Safe because words are loaded only where eight bytes remain (checked first) and single bytes below the count.
-    /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
-    /// by ',' or '}'; moves past its digits.
+    // Safe because it only hands the buffer to number(in:at:as:), which checks every read against its count.
+    /// The canonical non-negative integer at `position`, as an `Int`; see ``number(in:at:as:)``.
     @inline(__always)
     static func number(in bytes: UnsafeRawBufferPointer, at position: inout Int) -> Int? {
+        number(in: bytes, at: &position, as: Int.self)
+    }
+
+    // Safe because words are loaded only where eight bytes remain (checked first) and single bytes below the count.
+    /// The canonical non-negative integer at `position` (no leading zero, up to 18 digits), followed
+    /// by ',' or '}'; moves past its digits. `nil` when it is none, or more than `Value` holds.
+    ///
+    /// The digits add up in 64 bits whatever `Value` is: 18 digits always fit there, while an `Int` of
+    /// 32 bits (watchOS on arm64_32 and armv7k) would wrap a time in milliseconds into a wrong value.
+    @inline(__always)
+    static func number<Value: FixedWidthInteger>(
+        in bytes: UnsafeRawBufferPointer, at position: inout Int, as _: Value.Type
+    ) -> Value? {
         guard let base = bytes.baseAddress else { return nil }
-        var value = 0
+        var value: UInt64 = 0
         let begin = position
         // Eight bytes at a time, told apart into digits and what follows and turned into a value with
         // a few operations on the whole word: a digit at a time, each waiting for the multiplication
@@ -103,17 +119,17 @@ struct StepLinePrefix {
         while bytes.count - position >= 8, position - begin < 16 {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
             let digits = digitCount(word)
-            if digits > 0 { value = value &* powerOfTen(digits) &+ Int(truncatingIfNeeded: valueOf(digits, digitsIn: word)) }
+            if digits > 0 { value = value &* powerOfTen(digits) &+ valueOf(digits, digitsIn: word) }
             position += digits
             if digits < 8 { break }
         }
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39, position - begin < 18 {
-            value = value &* 10 &+ Int(bytes[position] - 0x30)
+            value = value &* 10 &+ UInt64(bytes[position] - 0x30)
             position += 1
         }
         guard position > begin, position < bytes.count, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: "}") else { return nil }
         if position - begin > 1, bytes[begin] == 0x30 { return nil }
-        return value
+        return Value(exactly: value)
     }
 
     // Safe because words are loaded only where eight bytes remain (checked first) and single bytes below the count.
@@ -159,7 +175,7 @@ struct StepLinePrefix {
 
     /// 10 to the power `exponent`, for 0...8.
     @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> Int {
+    private static func powerOfTen(_ exponent: Int) -> UInt64 {
         switch exponent {
         case 0: 1
         case 1: 10

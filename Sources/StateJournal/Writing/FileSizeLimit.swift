@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -16,10 +20,11 @@ package enum FileSizeLimit {
     /// process has no limit (or it cannot be read).
     package static func room(after offset: Int64) -> Int64? {
         var limit = rlimit()
+        // Glibc declares the resources in an enum; Musl, Bionic and Apple's headers as plain constants.
         #if canImport(Glibc)
         guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 else { return nil }
         #else
-        guard getrlimit(RLIMIT_FSIZE, &limit) == 0 else { return nil }
+        guard getrlimit(Int32(RLIMIT_FSIZE), &limit) == 0 else { return nil }
         #endif
         // RLIM_INFINITY is all ones on Linux and 2^63 - 1 on Apple platforms: no file reaches either.
         guard limit.rlim_cur < rlim_t(Int64.max) else { return nil }

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -7,8 +11,10 @@ import Darwin
 /// An open journal file that lines are appended to: a thin, careful layer over POSIX `write`.
 ///
 /// New files are created with mode 0600 (journals hold app state, which may be private) and never
-/// replace an existing file unless asked. Bytes are buffered until ``flush()``; ``sync()`` asks the
-/// kernel to put them on the disk. Not thread-safe: one writer thread owns it.
+/// replace an existing file unless asked. Bytes are buffered until ``flush()``; ``sync()`` puts them on
+/// the disk (with ``DiskSync/full``, `F_FULLFSYNC` on Apple platforms, where `fsync` leaves them in the
+/// drive's cache), and a journal moved into place has its directory synced too, so that its name
+/// survives a power cut as its bytes do. Not thread-safe: one writer thread owns it.
 ///
 /// Under a file-size limit (`ulimit -f`) it writes the whole lines that fit and then fails as a full
 /// disk does (`file too large`), never making the write that would end the process with `SIGXFSZ`
@@ -33,11 +39,14 @@ package final class JournalFile {
     private var written: Int64
     /// The write that failed: the file gets no byte after it.
     private var failure: JournalError?
+    /// How bytes and names reach the disk.
+    private let disk: DiskSync
 
-    private init(path: String, descriptor: Int32, size: Int64) {
+    private init(path: String, descriptor: Int32, size: Int64, disk: DiskSync) {
         self.path = path
         self.descriptor = descriptor
         self.size = size
+        self.disk = disk
         written = size
         buffer.reserveCapacity(1 << 16)
     }
@@ -51,8 +60,11 @@ package final class JournalFile {
 
     /// Creates a new, empty journal file with mode 0600.
     ///
-    /// - Parameter overwrite: Replace a file that is already there. Without it, an existing file is an error.
-    package static func create(at path: String, overwrite: Bool = false) throws(JournalError) -> JournalFile {
+    /// - Parameters:
+    ///   - overwrite: Replace a file that is already there. Without it, an existing file is an error.
+    ///   - disk: How ``sync()`` and moving a new journal into place reach the disk: `fsync` unless asked
+    ///     for ``DiskSync/full`` (or a test's fake disk).
+    package static func create(at path: String, overwrite: Bool = false, disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         var flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_APPEND
         flags |= overwrite ? O_TRUNC : O_EXCL
         let descriptor = open(path, flags, 0o600)
@@ -65,7 +77,7 @@ package final class JournalFile {
             // O_TRUNC keeps the old mode; a journal must still be private.
             _ = fchmod(descriptor, 0o600)
         }
-        return JournalFile(path: path, descriptor: descriptor, size: 0)
+        return JournalFile(path: path, descriptor: descriptor, size: 0, disk: disk)
     }
 
     /// Creates a new journal whose first bytes are `header`, atomically: the file appears at `path`
@@ -75,7 +87,8 @@ package final class JournalFile {
     /// (`link` fails rather than replace a file that appeared meanwhile) or, with `overwrite`, renamed.
     /// A header no reader would read (``JournalLimits``: too long, its initial state nested too deep)
     /// is refused before anything is created.
-    package static func create(at path: String, header: [UInt8], overwrite: Bool = false) throws(JournalError) -> JournalFile {
+    package static func create(at path: String, header: [UInt8], overwrite: Bool = false,
+                               disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         if !overwrite, access(path, F_OK) == 0 { throw JournalError(.fileExists, path: path) }
         // Safe because the pointer is used only inside the closure, within the array's count.
         let problem = header.withUnsafeBytes { raw in
@@ -86,7 +99,7 @@ package final class JournalFile {
         _ = unlink(temporary)
         let staging: JournalFile
         do {
-            staging = try create(at: temporary, overwrite: true)
+            staging = try create(at: temporary, overwrite: true, disk: disk)
         } catch {
             // The temporary name is an implementation detail; what could not be created is `path`.
             var named = error
@@ -95,7 +108,7 @@ package final class JournalFile {
         }
         staging.append(header)
         try staging.commit(to: path, overwrite: overwrite)
-        return try openForAppending(at: path, validLength: Int64(header.count))
+        return try openForAppending(at: path, validLength: Int64(header.count), disk: disk)
     }
 
     /// Creates an empty file under a temporary name beside `path`, for a journal that must appear at
@@ -107,7 +120,7 @@ package final class JournalFile {
     /// file.append(bytes)
     /// try file.commit(to: "small.jsonl", overwrite: false)
     /// ```
-    package static func staging(for path: String) throws(JournalError) -> JournalFile {
+    package static func staging(for path: String, disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -115,7 +128,7 @@ package final class JournalFile {
         while true {
             let temporary = "\(directory).\(name).writing-\(getpid())-\(attempt)"
             do {
-                return try create(at: temporary, overwrite: false)
+                return try create(at: temporary, overwrite: false, disk: disk)
             } catch {
                 attempt += 1
                 guard error.code == .fileExists, attempt < 1000 else {
@@ -127,9 +140,11 @@ package final class JournalFile {
         }
     }
 
-    /// Closes a file made by ``staging(for:)`` and moves it to `path`: renamed over an existing file
+    /// Closes a file made by ``staging(for:disk:)`` and moves it to `path`: renamed over an existing file
     /// with `overwrite`, otherwise linked (which fails rather than replace a file that appeared
-    /// meanwhile). On failure the temporary file is removed and `path` is untouched.
+    /// meanwhile), and syncs the directory, in which the new name is. On failure the temporary file is
+    /// removed and `path` is untouched; only a failed sync of the directory leaves the file in place
+    /// (whole, as a crash would have left it) and reports the error.
     package func commit(to target: String, overwrite: Bool) throws(JournalError) {
         do {
             // On the disk before it takes the name: a crash never leaves an empty file there.
@@ -148,18 +163,22 @@ package final class JournalFile {
                 _ = unlink(path)
                 throw JournalError(.system(.moveIntoPlace, errno: code), path: target)
             }
-            return
-        }
-        guard link(path, target) == 0 else {
-            let code = errno
+        } else {
+            guard link(path, target) == 0 else {
+                let code = errno
+                _ = unlink(path)
+                if code == EEXIST { throw JournalError(.fileExists, path: target) }
+                throw JournalError(.system(.moveIntoPlace, errno: code), path: target)
+            }
             _ = unlink(path)
-            if code == EEXIST { throw JournalError(.fileExists, path: target) }
-            throw JournalError(.system(.moveIntoPlace, errno: code), path: target)
         }
-        _ = unlink(path)
+        // The name made (and the temporary one removed) is in the directory, which fsync of the file
+        // does not write.
+        let code = disk.directory(DiskSync.directory(of: target))
+        if code != 0 { throw JournalError(.system(.syncDirectory, errno: code), path: target) }
     }
 
-    /// Closes a file made by ``staging(for:)`` and removes it.
+    /// Closes a file made by ``staging(for:disk:)`` and removes it.
     package func discard() {
         _ = try? close()
         _ = unlink(path)
@@ -167,7 +186,8 @@ package final class JournalFile {
 
     /// Opens an existing journal for appending, after cutting it to `validLength` bytes (dropping a torn
     /// final line found by ``JournalReader``).
-    package static func openForAppending(at path: String, validLength: Int64) throws(JournalError) -> JournalFile {
+    package static func openForAppending(at path: String, validLength: Int64,
+                                         disk: DiskSync = .ordinary) throws(JournalError) -> JournalFile {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_APPEND)
         guard descriptor >= 0 else {
             throw JournalError(.system(.openForAppending, errno: errno), path: path)
@@ -177,7 +197,7 @@ package final class JournalFile {
             _ = systemClose(descriptor)
             throw JournalError(.system(.cutTornLine, errno: code), path: path)
         }
-        return JournalFile(path: path, descriptor: descriptor, size: validLength)
+        return JournalFile(path: path, descriptor: descriptor, size: validLength, disk: disk)
     }
 
     /// Buffers bytes for writing.
@@ -250,10 +270,12 @@ package final class JournalFile {
         if let error { throw error }
     }
 
-    /// Flushes, then asks the kernel to write the file to the disk (`fsync`).
+    /// Flushes, then puts the file on the disk: `fsync`, or with ``DiskSync/full`` on Apple platforms
+    /// `F_FULLFSYNC`, without which the drive may keep the bytes in its cache.
     package func sync() throws(JournalError) {
         try flush()
-        if fsync(descriptor) != 0 { throw JournalError(.system(.sync, errno: errno), path: path) }
+        let code = disk.file(descriptor)
+        if code != 0 { throw JournalError(.system(.sync, errno: code), path: path) }
     }
 
     /// Flushes and closes the file. Further writes fail.

@@ -4,6 +4,10 @@ import StateSync
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -61,9 +65,17 @@ package final class LiveServer: @unchecked Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
-        let thread = Thread { [self] in run() }
-        thread.name = "statedbg live server"
-        thread.start()
+        do {
+            // 8 MiB, as the journal writer's: the server decodes the debugger's actions and encodes
+            // snapshots of the app's state, which may nest deeply, where Apple platforms would give
+            // 512 KiB. At the quality of service of the app's thread, which waits for it in close().
+            try DetachedThread.start(name: "statedbg live server", stackBytes: 8 << 20) { [self] in run() }
+        } catch {
+            for transport in transports { transport.close() }
+            LiveSocket.close(wakeRead)
+            LiveSocket.close(wakeWrite)
+            throw LiveChannelError("statedbg could not start the live server: \(error)", errno: error.errno)
+        }
     }
 
     /// The Unix socket's path, when a transport listens on one.
@@ -90,7 +102,14 @@ package final class LiveServer: @unchecked Sendable {
     /// statedbg: live channel dialing out to 192.168.1.20:7070, where `statedbg listen` waits for it
     /// ```
     package var announcement: [String] {
-        transports.map(\.announcement)
+        announcement(host: .current, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The announcement of an app on `host`: `attach PID` only where the developer's statedbg finds the
+    /// socket by the process id, and on a device, where the Mac reaches neither the socket nor the
+    /// device's loopback interface, no `attach` at all.
+    package func announcement(host: LiveAppHost, environment: [String: String]) -> [String] {
+        transports.map { $0.announcement(host: host, environment: environment) }
     }
 
     // MARK: From other threads

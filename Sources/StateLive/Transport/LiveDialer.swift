@@ -2,6 +2,10 @@ import StateJSON
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -95,7 +99,8 @@ package final class LiveDialer: LiveTransport {
 
     package var endpoint: LiveEndpoint { .tcp(host: host, port: port) }
 
-    package var announcement: String {
+    /// The same wherever the app runs: it is the app that connects.
+    package func announcement(host: LiveAppHost, environment: [String: String]) -> String {
         "statedbg: live channel dialing out to \(endpoint), where `statedbg listen` waits for it"
     }
 

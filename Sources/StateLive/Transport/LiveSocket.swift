@@ -1,5 +1,9 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -7,10 +11,11 @@ import Darwin
 /// The POSIX socket calls both ends of a live channel make: listening, accepting, connecting, peer
 /// credentials. Descriptors are close-on-exec; listeners and accepted sockets are non-blocking.
 package enum LiveSocket {
+    // Glibc declares SOCK_STREAM in an enum; Musl, Bionic and Apple's headers as a plain constant.
     #if canImport(Glibc)
     static let stream = Int32(SOCK_STREAM.rawValue)
     #else
-    static let stream = SOCK_STREAM
+    static let stream = Int32(SOCK_STREAM)
     #endif
 
     /// The `poll` events of a descriptor with input (or a connection) waiting.
@@ -161,8 +166,9 @@ package enum LiveSocket {
 
     /// The user id of the process at the other end of a Unix domain socket.
     package static func peerUser(_ descriptor: Int32) -> uid_t? {
-        #if canImport(Glibc)
-        // `struct ucred` (pid, uid, gid), which Glibc's module map hides behind _GNU_SOURCE.
+        #if !canImport(Darwin)
+        // Linux (Glibc, Musl, Bionic): `struct ucred` (pid, uid, gid), which the C library's module map
+        // hides behind _GNU_SOURCE.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
@@ -211,8 +217,9 @@ package enum LiveSocket {
         posixClose(descriptor)
     }
 
-    /// `MSG_NOSIGNAL` where it exists: a closed peer is an error, not a `SIGPIPE` that ends the app.
-    #if canImport(Glibc)
+    /// `MSG_NOSIGNAL` where it exists (every Linux C library): a closed peer is an error, not a
+    /// `SIGPIPE` that ends the app. Apple platforms set `SO_NOSIGPIPE` on the socket instead.
+    #if !canImport(Darwin)
     package static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
     package static let sendFlags: Int32 = 0

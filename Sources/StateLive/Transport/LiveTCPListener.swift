@@ -9,8 +9,12 @@ package final class LiveTCPListener: LiveTransport {
     package var endpoint: LiveEndpoint { .tcp(host: "127.0.0.1", port: port) }
     package var interest: LiveTransportInterest { LiveTransportInterest(descriptor: descriptor, events: LiveSocket.readable) }
 
-    package var announcement: String {
-        "statedbg: live channel on 127.0.0.1:\(port); attach with: statedbg attach 127.0.0.1:\(port) --token \(token)"
+    /// On a device the port is on the device's own loopback interface, which the Mac cannot reach.
+    package func announcement(host: LiveAppHost, environment: [String: String]) -> String {
+        if host == .device {
+            return "statedbg: live channel on 127.0.0.1:\(port), this device's own loopback, which the Mac's statedbg cannot reach; a device's app connects out instead (see the Platforms article)"
+        }
+        return "statedbg: live channel on 127.0.0.1:\(port); attach with: statedbg attach 127.0.0.1:\(port) --token \(token)"
     }
 
     /// Listens on `127.0.0.1:port` (0: any free port) with a new random token.

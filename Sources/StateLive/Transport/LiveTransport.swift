@@ -1,3 +1,5 @@
+import Foundation
+
 /// A way connections reach a ``LiveServer``: a listening Unix domain socket (``LiveUnixListener``), a
 /// loopback TCP port (``LiveTCPListener``), or a connection the app makes itself to a waiting debugger
 /// (``LiveDialer``).
@@ -11,8 +13,10 @@
 package protocol LiveTransport: AnyObject {
     /// Where clients reach the app this way, or where the app reaches its debugger.
     var endpoint: LiveEndpoint { get }
-    /// What the app says once about this transport when the channel opens (the `announce` line).
-    var announcement: String { get }
+    /// What the app says once about this transport when the channel opens (the `announce` line), for
+    /// an app on `host` whose environment is `environment`: how the developer's statedbg reaches it from
+    /// there, or that it cannot.
+    func announcement(host: LiveAppHost, environment: [String: String]) -> String
     /// What the server waits for on this transport's behalf now.
     var interest: LiveTransportInterest { get }
     /// Takes the connections ready now, without blocking; those refused are told why and closed here.
@@ -24,6 +28,11 @@ package protocol LiveTransport: AnyObject {
 }
 
 extension LiveTransport {
+    /// What this process says about this transport when the channel opens.
+    package var announcement: String {
+        announcement(host: .current, environment: ProcessInfo.processInfo.environment)
+    }
+
     /// A listener has nothing to do when a connection it gave ends.
     package func connection(_ descriptor: Int32, _ event: LiveConnectionEvent) {}
 }

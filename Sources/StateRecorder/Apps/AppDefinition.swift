@@ -63,6 +63,10 @@ public struct AppDefinition<State, Action>: @unchecked Sendable {
     /// state the reducer made and the action, the rejection that keeps the old state, or `nil`. Replay
     /// reports a step the recording applied and this rejects; `statedbg record` journals refusals.
     public var validate: (@Sendable (_ old: State, _ new: State, _ action: Action) -> Rejection?)?
+    /// The version of the recorded types (see ``Migration``); 1 until the app states one.
+    public var schemaVersion = 1
+    /// How recordings made with earlier versions of the types read with these (see ``Migration``).
+    public var migrations: [Migration] = []
 
     /// Describes an app whose reducer changes the state in place.
     public init(

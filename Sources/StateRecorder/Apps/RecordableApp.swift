@@ -47,6 +47,10 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
     public var randomAction: (@Sendable (State, inout SeededGenerator) -> Action)?
     /// How actions are tagged and labelled.
     public var describer: ActionDescriber
+    /// The version of the recorded types (see ``Migration``); 1 until the app states one.
+    public var schemaVersion = 1
+    /// How recordings made with earlier versions of the types read with these (see ``Migration``).
+    public var migrations: [Migration] = []
 
     /// Describes an app.
     public init(

@@ -25,6 +25,12 @@ public protocol RegisteredApp: Sendable {
     var moduleName: String? { get }
     /// The app's schema.
     var schema: AppSchema { get }
+    /// The version of the recorded types the app states, written in the headers of its journals
+    /// (from 2); 1 (the default) until it states one.
+    var schemaVersion: Int { get }
+    /// How recordings made with earlier versions of the types read with these: one ``Migration`` from
+    /// each earlier version; none by default.
+    var migrations: [Migration] { get }
     /// The initial state, as JSON.
     func initialStateJSON() throws(ReplayError) -> JSONValue
     /// A replayer starting from `state` (a recording's initial state, or any step's).
@@ -59,6 +65,12 @@ public protocol RegisteredApp: Sendable {
 }
 
 extension RegisteredApp {
+    /// 1: a registration that states no version of its types has the first.
+    public var schemaVersion: Int { 1 }
+
+    /// None: a registration that states no version of its types has no migrations.
+    public var migrations: [Migration] { [] }
+
     /// `nil`: a registration written before apps named themselves does not say how its code names it.
     public var swiftName: String? { nil }
 

@@ -30,12 +30,23 @@ final class RecorderLiveChannel<State, Action>: Sendable {
             builder.continuation(after: resumed, policy: keyframePolicy).writeHeader(into: &header)
         }
         let app = RecorderLiveApp<State, Action>(appID: appID, actions: actions, schema: builder.header.schema)
+        let announce = channel.announce
+        let report: @Sendable (LiveDialer.Event) -> Void = { event in
+            if event.isError { onError(event.description) } else { announce(event.description) }
+        }
+        // The socket, the port and the dialer open each on its own: one that did not is told, the
+        // others serve.
+        let (transports, failures) = channel.openTransports(report: report)
+        guard !transports.isEmpty else {
+            let reasons = failures.map(\.description).joined(separator: " ")
+            onError("statedbg could not open the live channel, and records without it: \(reasons)")
+            return nil
+        }
+        for failure in failures {
+            onError("statedbg could not open part of the live channel, and serves through the rest: \(failure)")
+        }
         do {
-            let announce = channel.announce
-            let report: @Sendable (LiveDialer.Event) -> Void = { event in
-                if event.isError { onError(event.description) } else { announce(event.description) }
-            }
-            let server = try LiveServer(transports: try channel.openTransports(report: report), configuration: channel.serverConfiguration,
+            let server = try LiveServer(transports: transports, configuration: channel.serverConfiguration,
                                         header: header, firstStep: builder.lastStep + 1, app: app)
             if channel.announces { server.announcement.forEach(channel.announce) }
             return RecorderLiveChannel(server: server, app: app)

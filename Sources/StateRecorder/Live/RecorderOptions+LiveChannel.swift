@@ -3,6 +3,10 @@ import StateLive
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -29,7 +33,9 @@ extension RecorderOptions {
         /// Whether to listen on a Unix domain socket. Default: yes.
         public var socket = true
         /// The socket's path; `nil` for `PID.sock` in the per-user runtime directory
-        /// (`$XDG_RUNTIME_DIR/statedbg`, or `statedbg-UID` in the temporary directory).
+        /// (`$XDG_RUNTIME_DIR/statedbg`, `statedbg-UID` in `$TMPDIR`, or `/tmp/statedbg-UID`: the first
+        /// whose path fits every platform's limit of 103 bytes). On a device, where no debugger could
+        /// reach it, no default socket is opened.
         public var socketPath: String?
         /// A loopback TCP port to listen on as well (0 for any free port); `nil` for none.
         public var tcpPort: UInt16?
@@ -121,22 +127,40 @@ extension RecorderOptions {
             return configuration
         }
 
-        /// Opens the socket and the port asked for, and the dialer, which tells `report` what happens to
-        /// its connection; a failure closes what opened.
-        func openTransports(report: @escaping @Sendable (LiveDialer.Event) -> Void) throws(LiveChannelError) -> [any LiveTransport] {
+        /// Opens the socket, the port and the dialer asked for, each on its own: what opened, and why the
+        /// others did not. The dialer tells `report` what happens to its connection. On a device (`host`)
+        /// the default socket is not opened: no debugger could reach it.
+        func openTransports(host: LiveAppHost = .current, report: @escaping @Sendable (LiveDialer.Event) -> Void)
+            -> (opened: [any LiveTransport], failures: [LiveChannelError]) {
             var transports: [any LiveTransport] = []
-            do throws(LiveChannelError) {
-                if socket {
-                    let path = socketPath ?? LiveEndpoint.socketPath(pid: getpid())
-                    transports.append(try LiveUnixListener(path: path, preparingDirectory: socketPath == nil))
+            var failures: [LiveChannelError] = []
+            if socket {
+                if socketPath == nil, host == .device {
+                    failures.append(LiveChannelError("a device's app opens no live socket by default: the Mac's statedbg cannot reach a device's files (see the Platforms article)."))
+                } else {
+                    do throws(LiveChannelError) {
+                        let path = socketPath ?? LiveEndpoint.socketPath(pid: getpid())
+                        transports.append(try LiveUnixListener(path: path, preparingDirectory: socketPath == nil))
+                    } catch {
+                        failures.append(error)
+                    }
                 }
-                if let tcpPort { transports.append(try LiveTCPListener(port: tcpPort)) }
-                if let dialOut { transports.append(try dialOut.makeDialer(report: report)) }
-            } catch {
-                for transport in transports { transport.close() }
-                throw error
             }
-            return transports
+            if let tcpPort {
+                do throws(LiveChannelError) {
+                    transports.append(try LiveTCPListener(port: tcpPort))
+                } catch {
+                    failures.append(error)
+                }
+            }
+            if let dialOut {
+                do throws(LiveChannelError) {
+                    transports.append(try dialOut.makeDialer(report: report))
+                } catch {
+                    failures.append(error)
+                }
+            }
+            return (transports, failures)
         }
     }
 }

@@ -1,5 +1,4 @@
 import StateSync
-import Synchronization
 
 // Safe because `queued` is read and written only while `lock` is held, and `held` is atomic (hence `@unchecked`).
 /// Holds a store's dispatches while a debugger has paused the app, and lets them through in order on
@@ -7,7 +6,7 @@ import Synchronization
 @usableFromInline
 final class _DispatchGate<Action>: @unchecked Sendable {
     @usableFromInline
-    let _held = Atomic<Bool>(false)
+    let _held = AtomicCell<Bool>(false)
     /// Guards `queued`, whose actions pass from the app's threads to the debugger's.
     private let lock = Locked(())
     private var queued: [(Action, CallSite?)] = []

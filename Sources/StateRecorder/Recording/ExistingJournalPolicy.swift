@@ -1,9 +1,11 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import StateJournal
 
@@ -30,7 +32,7 @@ public enum ExistingJournalPolicy: Sendable, Equatable {
     /// - Throws: `JournalError` (StateJournal) for an empty path, or one that names a directory, a
     ///   device or anything else that is not a regular file, whatever the policy: a journal goes there
     ///   under no policy.
-    func create(at path: String, header: [UInt8]) throws(JournalError) -> JournalFile {
+    func create(at path: String, header: [UInt8], disk: DiskSync) throws(JournalError) -> JournalFile {
         guard !path.isEmpty else {
             throw JournalError(.refused, path: path, "the journal's path is empty; give the recorder a file name such as \"session.jsonl\".")
         }
@@ -40,10 +42,10 @@ public enum ExistingJournalPolicy: Sendable, Equatable {
         }
         switch self {
         case .replace:
-            return try JournalFile.create(at: path, header: header, overwrite: true)
+            return try JournalFile.create(at: path, header: header, overwrite: true, disk: disk)
         case .fail:
             do {
-                return try JournalFile.create(at: path, header: header)
+                return try JournalFile.create(at: path, header: header, disk: disk)
             } catch where error.category == .refused {
                 throw JournalError(.refused, path: path, "the file already exists, and the recorder's policy for an existing file is .fail; choose .startNewFile or .replace in RecorderOptions.existingJournal, or another path.")
             }
@@ -52,7 +54,7 @@ public enum ExistingJournalPolicy: Sendable, Equatable {
             while true {
                 let candidate = number == 1 ? path : Self.numbered(path, number)
                 do {
-                    return try JournalFile.create(at: candidate, header: header)
+                    return try JournalFile.create(at: candidate, header: header, disk: disk)
                 } catch where error.category == .refused && number < 100_000 {
                     number += 1
                 }

@@ -3,7 +3,6 @@ import StateJSON
 import StateJournal
 import StateLive
 import StateSync
-import Synchronization
 
 // Safe because its mutable state is touched only by its own thread, and what other threads read goes through atomics or
 // the entry queue's lock (hence `@unchecked`).
@@ -49,10 +48,10 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private var liveSteps = LiveStepEnds(firstStep: 1)
 
     /// The last step whose line the OS has (or, under `onClose`, that is buffered).
-    let acknowledged = Atomic<Int>(0)
+    let acknowledged = AtomicCell<Int>(0)
     /// About how many bytes a whole state takes in the journal (``JournalBuilder/stateBytes``), for the
     /// recorder to size its ring of recent states by.
-    let stateBytes = Atomic<Int>(0)
+    let stateBytes = AtomicCell<Int>(0)
     /// The queue's limit in force, made from ``stateBytes``.
     private var queueLimit: Int
 
@@ -106,10 +105,24 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         return min(capacity, max(8, queueByteBudget / stateBytes))
     }
 
+    /// The writer thread's stack: 8 MiB, Linux's default, where Apple platforms give a secondary thread
+    /// 512 KiB. The writer runs the app's own `encode(to:)` and walks its state as deep as it nests; an
+    /// app whose state recursed deeper than a small stack holds would crash on this thread only. Only
+    /// the pages it touches take memory.
+    static var stackBytes: Int { 8 << 20 }
+
+    /// Starts the writer's thread, at the quality of service of the calling thread (see
+    /// `DetachedThread`). When the system refuses a thread, the journal stops at once: `onError` is told,
+    /// nothing more is queued, and the app goes on without recording.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "statedbg journal writer"
-        thread.start()
+        do {
+            try DetachedThread.start(name: "statedbg journal writer", stackBytes: Self.stackBytes) { [self] in run() }
+        } catch {
+            stop(because: "statedbg could not start its journal writer and stopped recording into \(basePath): \(error)")
+            queue.close()
+            reportError()
+            finished.signal()
+        }
     }
 
     /// The first error that stopped the journal, if any.
@@ -296,7 +309,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
                                            policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
-            let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite)
+            let next = try JournalFile.create(at: nextPath, header: header, overwrite: options.overwrite,
+                                              disk: options.durability.disk)
             file = next
             paths.withLock { $0.append(nextPath) }
             acknowledged.store(lastStep, ordering: .releasing)

@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 // Safe because the slot is read and written only by the thread that holds owner, taken and given back with
 // acquire/release ordering.
@@ -10,7 +10,7 @@ import Synchronization
 /// one thread's dispatch holds the slot, a dispatch on another thread records no site: a step without
 /// its site, never with a wrong one, and no lock on the dispatch path.
 final class PendingCallSite: @unchecked Sendable {
-    private let owner = Atomic<UInt>(0)
+    private let owner = AtomicCell<UInt>(0)
     private let slot = UnsafeMutablePointer<CallSite?>.allocate(capacity: 1)
 
     init() {
@@ -26,7 +26,7 @@ final class PendingCallSite: @unchecked Sendable {
     ///
     /// - Returns: Whether the calling thread now holds the slot (and must ``clear()`` it).
     func set(_ site: CallSite) -> Bool {
-        let thread = currentThreadIdentity()
+        let thread = ThreadIdentity.current
         guard owner.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged else { return false }
         slot.pointee = site
         return true
@@ -40,7 +40,7 @@ final class PendingCallSite: @unchecked Sendable {
 
     /// The calling thread's site, once.
     func take() -> CallSite? {
-        guard owner.load(ordering: .relaxed) == currentThreadIdentity() else { return nil }
+        guard owner.load(ordering: .relaxed) == ThreadIdentity.current else { return nil }
         defer { slot.pointee = nil }
         return slot.pointee
     }

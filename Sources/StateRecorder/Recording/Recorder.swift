@@ -62,7 +62,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - path: The journal's path. When a file is there already, ``RecorderOptions/existingJournal``
-    ///     decides (by default a new numbered file beside it; ``path`` says which).
+    ///     decides (by default a new numbered file beside it; ``path`` says which). A relative path is
+    ///     relative to the working directory, except in an app on an Apple platform, where it goes in the
+    ///     app's Application Support folder (the Platforms article says where, and how to get it back).
     ///   - app: The app's identifier, stored in the header: `statedbg` finds the app's reducer by it,
     ///     and it prefixes the tags of the app's enum actions (`users.addUser`).
     ///   - initialState: The state before the first recorded action: the state the app's store has when
@@ -133,23 +135,29 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64 = RecordingClock.wall,
         onError: @escaping @Sendable (String) -> Void = Recorder.reportToStandardError
     ) throws {
-        try self.init(journal: path, app: app.id, schema: app.schema, initialState: initialState ?? app.makeInitialState(),
-                      actions: app.actions, options: options, owner: .app(setState: setState), clock: clock, onError: onError)
+        try self.init(journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
+                      initialState: initialState ?? app.makeInitialState(), actions: app.actions, options: options, owner: .app(setState: setState), clock: clock, onError: onError)
     }
 
     /// A recorder for a new journal; the path both public initializers and ``RecordingStore`` take.
+    /// A relative `path` goes where `location` says (Application Support on Apple platforms).
     convenience init(
-        journal path: String, app: String, schema: AppSchema, initialState: State, actions: ActionRegistry,
+        journal path: String, app: String, schema: AppSchema, schemaVersion: Int = 1, initialState: State, actions: ActionRegistry,
         options: RecorderOptions, owner: StateOwner<State>,
-        clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void
+        clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
+        location: JournalLocation = .platform
     ) throws {
+        let given = path
+        let path = try location.resolve(given)
         let setup = RecorderSetup(initialState: initialState, options: options, owner: owner)
         let tree = options.redaction.apply(to: try setup.states.encode(initialState))
-        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, options: options, clock: clock)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, schemaVersion: schemaVersion, options: options,
+                                           clock: clock)
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
-        let file = try options.existingJournal.create(at: path, header: bytes)
+        let file = try options.existingJournal.create(at: path, header: bytes, disk: options.durability.disk)
+        location.announce(given: given, opened: file.path)
         self.init(file: file, builder: builder, appID: app, setup: setup, initialState: initialState, actions: actions,
                   options: options, owner: owner, clock: clock, onError: onError,
                   makeRolloverHeader: { makeHeader($0, $1, $2) })

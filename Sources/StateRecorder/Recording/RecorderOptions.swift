@@ -29,6 +29,11 @@ public struct RecorderOptions: Sendable, Equatable {
     /// | `batched(steps:milliseconds:)` | all but at most the last batch | what the OS had written back |
     /// | `onClose` | nothing until ``RecordingStore/close()`` | nothing until close |
     ///
+    /// With `sync: true` each write is followed by `fsync`, on Apple platforms by `fcntl(F_FULLFSYNC)`,
+    /// without which the drive may hold the bytes in its cache. Under every policy a new journal file
+    /// (the first, and each one rolled over to) takes its name only once its header is on the disk, and
+    /// its directory is synced after, so that a power cut leaves the name with the file.
+    ///
     /// A step is *acknowledged* once ``RecordingStore/acknowledgedStep`` reaches it. Under `everyStep`
     /// the writer hands every line to the OS before acknowledging it, batching the lines that queued up
     /// while it was writing (a group commit), so the cost stays low when dispatches come fast.

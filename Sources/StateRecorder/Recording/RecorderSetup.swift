@@ -22,7 +22,8 @@ struct RecorderSetup<State> {
 
     /// Makes the headers of a recorder's journal files: the first, and those it rolls over to.
     func headerMaker<Action>(
-        for _: Action.Type, app: String, schema: AppSchema, options: RecorderOptions, clock: @escaping @Sendable () -> Int64
+        for _: Action.Type, app: String, schema: AppSchema, schemaVersion: Int = 1, options: RecorderOptions,
+        clock: @escaping @Sendable () -> Int64
     ) -> @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String?) -> JournalHeader {
         let coding = states.coding
         return { firstStep, state, previous in
@@ -33,6 +34,7 @@ struct RecorderSetup<State> {
                 created: RecordingClock.iso8601(milliseconds: clock()), firstStep: firstStep, previousFile: previous,
                 options: options.jsonValue, initialState: state, hash: 0)
             header.stateCoding = coding
+            header.schemaVersion = schemaVersion
             return header
         }
     }

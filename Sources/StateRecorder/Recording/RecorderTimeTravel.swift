@@ -2,7 +2,7 @@ import Foundation
 import StateEncoding
 import StateJSON
 import StateJournal
-import Synchronization
+import StateSync
 
 /// A recorder's undo, redo and jump: works out the step to go to, finds its state (in memory, or read
 /// back from the journal), records the travel and gives the app the state the way its ``StateOwner``
@@ -25,7 +25,7 @@ final class RecorderTimeTravel<State, Action> {
     private let flush: () -> Void
     /// The thread running `setState` during a travel: a record from it is the app's echo of the
     /// travel, not a new step.
-    private let travellingThread = Atomic<UInt>(0)
+    private let travellingThread = AtomicCell<UInt>(0)
 
     init(owner: StateOwner<State>, steps: TravelBox, capture: any RecorderCapture<State, Action>,
          clock: @escaping @Sendable () -> Int64, path: String, redaction: Redaction, flush: @escaping () -> Void) {
@@ -43,7 +43,7 @@ final class RecorderTimeTravel<State, Action> {
 
     /// Whether a record on the calling thread is the app's echo of a travel in progress.
     func isEcho() -> Bool {
-        travellingThread.load(ordering: .relaxed) == currentThreadIdentity()
+        travellingThread.load(ordering: .relaxed) == ThreadIdentity.current
     }
 
     /// Goes back `count` steps along the path that led to the current state; returns the step reached.
@@ -115,7 +115,7 @@ final class RecorderTimeTravel<State, Action> {
             guard !state.closed else { return }
             capture.putTravel(state.travel(kind, to: step, time: clock()), state: target)
         }
-        travellingThread.store(currentThreadIdentity(), ordering: .relaxed)
+        travellingThread.store(ThreadIdentity.current, ordering: .relaxed)
         defer { travellingThread.store(0, ordering: .relaxed) }
         setState(target)
     }
@@ -148,13 +148,4 @@ final class RecorderTimeTravel<State, Action> {
     private static func decode<Decoded: Decodable>(_: Decoded.Type, from value: JSONValue) throws -> Any {
         try JSONValueDecoder().decode(Decoded.self, from: value)
     }
-}
-
-/// The calling thread's identity, for recognising a thread later.
-func currentThreadIdentity() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
-    UInt(pthread_self())
-    #endif
 }

@@ -6,13 +6,17 @@ import StateSync
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Time sources for recorders, and the timestamp format of journal headers.
 public enum RecordingClock {
     /// The wall clock, in milliseconds since 1970-01-01 UTC, rounded to the nearest.
     public static let wall: @Sendable () -> Int64 = {
-        #if canImport(Glibc) || canImport(Musl)
+        #if canImport(Glibc) || canImport(Musl) || canImport(Android)
         // Read straight from the system: a recorder reads the clock on every step, and going through
         // `Date` costs several times as much.
         var now = timespec()

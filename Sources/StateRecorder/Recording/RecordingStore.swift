@@ -50,7 +50,9 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///   - app: The app: its identifier (stored in the header, where `statedbg` finds the app by it),
     ///     its reducer, initial state and action type.
     ///   - path: The journal's path. When a file is there already, ``RecorderOptions/existingJournal``
-    ///     decides (by default a new numbered file beside it; ``path`` says which).
+    ///     decides (by default a new numbered file beside it; ``path`` says which). A relative path is
+    ///     relative to the working directory, except in an app on an Apple platform, where it goes in the
+    ///     app's Application Support folder (the Platforms article says where, and how to get it back).
     ///   - options: Durability, snapshots, redaction, limits, call sites, the live channel (see
     ///     ``RecorderOptions``); the defaults write every step to the OS as it comes.
     ///   - initialState: The first state; the app's own initial state when `nil` (the default).
@@ -82,7 +84,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         self.app = app
         self.store = store
         recorder = try Recorder(
-            journal: path, app: app.id, schema: app.schema, initialState: state, actions: Self.registry(app),
+            journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion, initialState: state,
+            actions: Self.registry(app),
             options: options, owner: .recordingStore(replaceState: { [weak store] in store?.replaceState($0) }),
             clock: clock, onError: onError)
         observe()
@@ -96,15 +99,17 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
     ///
     /// - Parameters:
     ///   - app: The app the journal was written for; its identifier must be the header's.
-    ///   - path: The journal to continue.
+    ///   - path: The journal to continue; a relative path is looked for where a new journal given by
+    ///     it would have gone (in an app on an Apple platform, its Application Support folder).
     ///   - options: As for a new journal (``init(app:journal:options:initialState:middleware:clock:diagnostics:onError:)``).
     ///   - middleware: The app's middleware.
     ///   - clock: Milliseconds since 1970 for each new line's `time`.
     ///   - diagnostics: What the store does when a reducer dispatches or a command fails.
     ///   - onError: Told about a torn last line, and once if the journal stops.
     /// - Returns: A store holding the journal's last state, whose first new step follows the last one.
-    /// - Throws: `JournalError` (StateJournal) when the file cannot be read, is another app's journal, or
-    ///   its last state does not decode as `State`.
+    /// - Throws: `JournalError` (StateJournal) when the file cannot be read, is another app's journal, was
+    ///   recorded with another version of the app's types (``RecordableApp/schemaVersion``), or its last
+    ///   state does not decode as `State`.
     public static func resume(
         app: RecordableApp<State, Action>,
         journal path: String,
@@ -114,9 +119,18 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         diagnostics: StoreDiagnostics = .standard,
         onError: @escaping @Sendable (String) -> Void = RecordingStore.reportToStandardError
     ) throws -> RecordingStore {
+        // A relative path is looked for where a new journal given by it would have gone.
+        let location = JournalLocation.platform
+        let given = path
+        let path = try location.resolve(given)
         let reader = try JournalReader(path: path)
         guard reader.header.app == app.id else {
             throw JournalError(.malformed, path: path, line: 1, "the journal records the app \"\(reader.header.app)\", not \"\(app.id)\".")
+        }
+        guard reader.header.schemaVersion == app.schemaVersion else {
+            // Steps of today's types after steps of other types would make one journal that no migration reads.
+            throw JournalError(.malformed, path: path, line: 1, "the journal was recorded with version \(reader.header.schemaVersion) of the app's types, "
+                + "and the app is at version \(app.schemaVersion); migrate it first (`statedbg migrate \(path) -o NEW`) and resume NEW.")
         }
         if let torn = reader.torn { onError("\(path): \(torn); statedbg cut it off before resuming.") }
         let lastState = try reader.state(at: reader.lastStep)
@@ -133,8 +147,10 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
                                      state: options.redaction.apply(to: try setup.states.encode(state)),
                                      policy: options.keyframePolicy)
-        let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength)
-        let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, options: options, clock: clock)
+        let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength, disk: options.durability.disk)
+        location.announce(given: given, opened: path)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
+                                           options: options, clock: clock)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
             actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,

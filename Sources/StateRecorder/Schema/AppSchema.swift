@@ -11,7 +11,7 @@ import StateJSON
 /// associated values of enum cases. Where reflection knows a type's members they stay; the probe fills
 /// in the rest.
 ///
-/// ``compatibility(withRecorded:)`` compares only what both schemas describe, by these rules:
+/// ``compatibility(withRecorded:recordedVersion:)`` compares only what both schemas describe, by these rules:
 ///
 /// - A field of the state or of an action's payload (inside array elements too) that was renamed,
 ///   retyped or removed, or a new field that is not optional, makes the recording *incompatible*, as
@@ -69,21 +69,38 @@ public struct AppSchema: Sendable, Equatable {
     }
 
     /// Whether a recording made with `recorded` (a header's `schema`) can be replayed by the code that
-    /// has this schema, in the manner of Elm's debugger; the reasons name each field that changed.
+    /// has this schema, in the manner of Elm's debugger; the reasons name each field that changed, and
+    /// when the recording cannot be replayed the last one proposes the migration that would keep it.
     ///
     /// ```swift
     /// print(currentSchema.compatibility(withRecorded: header.schema))
     /// ```
     /// ```text
-    /// incompatible: the state's .items[].title was renamed to .items[].name, or replaced by it
+    /// incompatible: the state's .items[].title was renamed to .items[].name, or replaced by it; to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("title", to: "name", in: .state(".items[*]")))]
     /// ```
-    public func compatibility(withRecorded recorded: JSONValue) -> SchemaCompatibility {
+    ///
+    /// - Parameters:
+    ///   - recorded: The recording's schema, as its header carries it.
+    ///   - recordedVersion: The version of the types the recording was made with (its header's
+    ///     `schemaVersion`, 1 when it has none), which the proposed migration starts from.
+    public func compatibility(withRecorded recorded: JSONValue, recordedVersion: Int = 1) -> SchemaCompatibility {
         guard let old = AppSchema(jsonValue: recorded) else {
             return .risky(["the recording carries no schema, so its actions may not decode"])
         }
+        return compatibility(withRecorded: old) { steps in
+            "to keep the recordings made with version \(recordedVersion) of the types, declare version \(recordedVersion + 1): "
+                + "schemaVersion: \(recordedVersion + 1), migrations: [.from(\(recordedVersion), \(steps.joined(separator: ", ")))]"
+        }
+    }
+
+    /// The verdict on a recorded schema (read through migrations, possibly), with `proposal` making the
+    /// last reason of an incompatible one from the migration steps the comparison proposes, if any.
+    func compatibility(withRecorded old: AppSchema, proposal: ([String]) -> String) -> SchemaCompatibility {
         if old == self { return .compatible }
         var comparison = SchemaComparison()
         comparison.compare(recorded: SchemaNode(jsonValue: old.state), current: SchemaNode(jsonValue: state), of: .state)
+        let goneTags = old.actions.keys.filter { actions[$0] == nil }.sorted()
+        let newTags = actions.keys.filter { old.actions[$0] == nil }.sorted()
         for tag in old.actions.keys.sorted() {
             guard let current = actions[tag], let recorded = old.actions[tag] else {
                 comparison.breaks("the action \(tag) no longer exists")
@@ -91,8 +108,19 @@ public struct AppSchema: Sendable, Equatable {
             }
             comparison.compare(recorded: SchemaNode(jsonValue: recorded), current: SchemaNode(jsonValue: current), of: .action(tag))
         }
-        if !comparison.breaking.isEmpty { return .incompatible(comparison.breaking) }
-        for tag in actions.keys.sorted() where old.actions[tag] == nil {
+        if goneTags.count == 1, newTags.count == 1, let recorded = old.actions[goneTags[0]] {
+            // One action gone beside one new: a renamed case when the payload nests under the case's
+            // name, else a struct action whose type was renamed.
+            let caseName = goneTags[0].split(separator: ".").last.map(String.init) ?? goneTags[0]
+            let isCase = SchemaNode(jsonValue: recorded).existingCase(caseName) != nil
+            comparison.propose(".\(isCase ? "renameAction" : "retagAction")(\(MigrationScope.literal(goneTags[0])), to: \(MigrationScope.literal(newTags[0])))")
+        }
+        if !comparison.breaking.isEmpty {
+            var reasons = comparison.breaking
+            if !comparison.proposals.isEmpty { reasons.append(proposal(comparison.proposals)) }
+            return .incompatible(reasons)
+        }
+        for tag in newTags {
             comparison.note("the action \(tag) is new")
         }
         return comparison.notes.isEmpty ? .compatible : .risky(comparison.notes)

@@ -1,4 +1,4 @@
-/// Whether a recording's schema matches the current code (``AppSchema/compatibility(withRecorded:)``).
+/// Whether a recording's schema matches the current code (``AppSchema/compatibility(withRecorded:recordedVersion:)``).
 ///
 /// ```swift
 /// print(app.schema.compatibility(withRecorded: header.schema))

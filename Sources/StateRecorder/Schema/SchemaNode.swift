@@ -9,7 +9,9 @@ import StateJSON
 /// As JSON (in journal headers) a node is an object with `type` and, when known, `fields` (a struct's or
 /// tuple's members), `element` (an array's or set's), `value` (a dictionary's), `wrapped` (an
 /// optional's) and `cases` (an enum's cases with associated values, by name). Schemas written before
-/// the probe existed have `payload`, one enum case's associated values without the case's name.
+/// the probe existed have `payload`, one enum case's associated values without the case's name. A
+/// recorded schema read through migrations marks what a migration's closure made `opaque`; journals
+/// never hold such a node.
 final class SchemaNode {
     /// The Swift type's name, as `String(describing:)` writes it: `Array<Item>`, or `tuple`.
     var type: String
@@ -25,6 +27,9 @@ final class SchemaNode {
     var cases: [(name: String, node: SchemaNode)]?
     /// One case's associated values, in schemas written before cases were named.
     var payload: SchemaNode?
+    /// Whether the node stands for whatever a migration's closure made of a value: the comparison
+    /// takes it on trust. Only a recorded schema read through migrations has such nodes.
+    var isOpaque = false
 
     init(type: String = "") {
         self.type = type
@@ -87,6 +92,7 @@ final class SchemaNode {
         if let wrapped { members.append(("wrapped", wrapped.jsonValue)) }
         if let cases { members.append(("cases", .object(JSONObject(cases.map { ($0.name, $0.node.jsonValue) })))) }
         if let payload { members.append(("payload", payload.jsonValue)) }
+        if isOpaque { members.append(("opaque", true)) }
         return .object(JSONObject(members))
     }
 
@@ -108,5 +114,6 @@ final class SchemaNode {
         value = object["value"].map(SchemaNode.init(jsonValue:))
         wrapped = object["wrapped"].map(SchemaNode.init(jsonValue:))
         payload = object["payload"].map(SchemaNode.init(jsonValue:))
+        isOpaque = object["opaque"] == .bool(true)
     }
 }

@@ -1,5 +1,4 @@
 import StateSync
-import Synchronization
 
 // Safe because of the invariants above: state is touched only under the lock, and the queue is drained by one thread at
 // a time.
@@ -85,13 +84,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let _validators: [Validator<State, Action>]
     @usableFromInline let _diagnostics: StoreDiagnostics
     /// The thread draining the queue, 0 when none: whoever swaps its identity in from 0 drains.
-    @usableFromInline let _drainingThread = Atomic<UInt>(0)
+    @usableFromInline let _drainingThread = AtomicCell<UInt>(0)
     /// How much work waits in the queue; changed under the lock, read without it.
-    @usableFromInline let _queued = Atomic<Int>(0)
-    @usableFromInline let _reducingThread = Atomic<UInt>(0)
+    @usableFromInline let _queued = AtomicCell<Int>(0)
+    @usableFromInline let _reducingThread = AtomicCell<UInt>(0)
     /// Counts actions entering the chain, so a kept `next` can tell its turn is over. Atomic only to
     /// avoid the exclusivity checks of a class `var`; just the draining thread writes it.
-    @usableFromInline let _turn = Atomic<UInt64>(0)
+    @usableFromInline let _turn = AtomicCell<UInt64>(0)
 
     /// Creates a store.
     ///
@@ -129,7 +128,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     /// ``StoreDiagnostics/dispatchInsideReducer``; the action is ignored.
     @inlinable
     public func dispatch(_ action: Action) {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         if _reducingThread.load(ordering: .relaxed) == thread {
             _reportDispatchInsideReducer(action)
             return
@@ -190,7 +189,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @usableFromInline
     func _register(_ subscriber: _Subscriber<State>, initial: Bool) -> Subscription {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         // Claimed before registering, so no action is applied between the baseline and the initial call.
         let drainsNow = initial && _claim(thread)
         _core.withLock { core in
@@ -227,7 +226,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func submit(_ work: _Work) {
-        let thread = _ThreadIdentity.current
+        let thread = ThreadIdentity.current
         if _claim(thread) {
             drain(startingWith: work, thread: thread)
         } else {
@@ -324,7 +323,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @inlinable
     func runChain(from index: Int, action: Action) -> DispatchOutcome {
         guard index < _middleware.count else {
-            return apply(action, thread: _ThreadIdentity.current)
+            return apply(action, thread: ThreadIdentity.current)
         }
         return _middleware[index]._body(
             MiddlewareContext(store: self), action, MiddlewareNext(store: self, index: index + 1, turn: self._turn.load(ordering: .relaxed)))
@@ -332,7 +331,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func resumeChain(at index: Int, action: Action, turn: UInt64) -> DispatchOutcome {
-        if _drainingThread.load(ordering: .relaxed) == _ThreadIdentity.current && turn == self._turn.load(ordering: .relaxed) {
+        if _drainingThread.load(ordering: .relaxed) == ThreadIdentity.current && turn == self._turn.load(ordering: .relaxed) {
             return runChain(from: index, action: action)
         }
         submit(.action(action, chainIndex: index))

@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 /// A token for a store subscription; the subscription ends when it is cancelled or released.
 ///
@@ -14,7 +14,7 @@ import Synchronization
 /// notification already running on another thread may finish.
 public final class Subscription: Sendable, Hashable {
     private let onCancel: @Sendable () -> Void
-    private let cancelled = Atomic<Bool>(false)
+    private let cancelled = AtomicCell<Bool>(false)
 
     init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = onCancel

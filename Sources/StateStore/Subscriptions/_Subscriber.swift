@@ -1,4 +1,4 @@
-import Synchronization
+import StateSync
 
 // Safe because after registration only the thread draining the store's queue touches a subscriber, and cancelled is
 // atomic.
@@ -13,7 +13,7 @@ import Synchronization
 /// is safe and why the class is `@unchecked Sendable`.
 @usableFromInline
 final class _Subscriber<State>: @unchecked Sendable {
-    @usableFromInline let _cancelled = Atomic<Bool>(false)
+    @usableFromInline let _cancelled = AtomicCell<Bool>(false)
     /// Records the slice of the state at registration, the baseline for the first change.
     @usableFromInline let _register: (State) -> Void
     /// Calls the callback if the slice of the state changed.

@@ -10,7 +10,8 @@ enum AttachCommand: Subcommand {
         abstract: "Open the interactive debugger on a running app through its live channel.",
         discussion: """
             TARGET is the app's process id (its socket is RUNTIME_DIR/PID.sock, where RUNTIME_DIR is \
-            $XDG_RUNTIME_DIR/statedbg or statedbg-UID in the temporary directory), a socket path, or \
+            $XDG_RUNTIME_DIR/statedbg, statedbg-UID in $TMPDIR, or /tmp/statedbg-UID, the first whose \
+            socket path is short enough for every platform and, here, has the socket), a socket path, or \
             HOST:PORT of a loopback TCP channel, which needs --token. The app opens the channel when its \
             recorder has RecorderOptions.live set or runs with STATEDBG_LIVE=1.
 

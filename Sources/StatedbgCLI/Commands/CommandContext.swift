@@ -30,10 +30,18 @@ struct CommandContext {
     /// Opens a recording (a journal or a Redux DevTools export), warning once about a torn last line
     /// and once about damaged lines.
     ///
-    /// - Parameter verifyingHashes: Whether the journal reader checks every state it rebuilds against
-    ///   its recorded hash, which costs the whole state on every step. A command reading the steps in
-    ///   order passes `false` and checks the hashes itself with an ``IncrementalFingerprinter``.
-    func open(_ path: String, verifyingHashes: Bool = true) throws(CommandFailure) -> any RecordingSource {
+    /// - Parameters:
+    ///   - verifyingHashes: Whether the journal reader checks every state it rebuilds against its
+    ///     recorded hash, which costs the whole state on every step. A command reading the steps in
+    ///     order passes `false` and checks the hashes itself with an ``IncrementalFingerprinter``.
+    ///   - migrating: Whether a journal made with an earlier version of its registered app's types is
+    ///     read through the app's migrations (``RecordingLoader/readingThrough(_:_:)``), as the commands
+    ///     that run today's code on a recording read it; the commands that show a recording read it as
+    ///     recorded.
+    ///   - notingMigration: Whether a migration is said once on standard error; a command that reports
+    ///     it itself (`replay --verify`) passes `false`.
+    func open(_ path: String, verifyingHashes: Bool = true, migrating: Bool = false,
+              notingMigration: Bool = true) throws(CommandFailure) -> any RecordingSource {
         var source: any RecordingSource
         do {
             if !verifyingHashes, try RecordingLoader.isJournal(path: path) {
@@ -62,7 +70,23 @@ struct CommandContext {
         if let journal = source as? JournalSource, let damage = journal.damageWarning {
             warn(damage)
         }
+        if migrating, let app = registry.app(for: source.info.app) {
+            source = try CommandFailure.translating { () throws(DebuggerError) in try RecordingLoader.readingThrough(app, source) }
+            if notingMigration, let migrated = source as? MigratedSource {
+                output.printError("statedbg: note: \(Self.migrationNote(migrated))")
+            }
+        }
         return source
+    }
+
+    /// What reading a recording through migrations means, in one sentence: `Recordings/u.jsonl was
+    /// recorded with version 1 of the types of users; it is read through the migration from version 1
+    /// to 2 (rename .users[*].age to years), and the file is not changed.`
+    static func migrationNote(_ migrated: MigratedSource) -> String {
+        let applied = migrated.plan.applied
+        let steps = applied.steps.isEmpty ? "" : " (\(applied.steps.joined(separator: "; ")))"
+        return "\(migrated.name) was recorded with version \(applied.from) of the types of \(migrated.info.app); "
+            + "it is read through \(applied.versions)\(steps), and the file is not changed."
     }
 
     /// Says on standard error that a Redux DevTools Export file holds no state after step 0, what the

@@ -77,8 +77,9 @@ enum DiffCommand: Subcommand {
     /// Walks two recordings in step and reports the first step whose action or state differs.
     private static func compare(_ firstPath: String, _ secondPath: String, json: Bool, printer: StepPrinter,
                                 _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let first = try context.open(firstPath)
-        let second = try context.open(secondPath)
+        // Two recordings made with different versions of their app's types compare as today's code reads them.
+        let first = try context.open(firstPath, migrating: true)
+        let second = try context.open(secondPath, migrating: true)
         let report = try CommandFailure.translating { () throws(DebuggerError) in
             try RecordingComparison.compare(first, second, renderer: printer.renderer, isCancelled: context.isCancelled)
         }

@@ -36,7 +36,7 @@ enum MinimizeCommand: Subcommand {
         let output = arguments.string("output") ?? ""
         let file = arguments.string("file") ?? ""
         try CommandFailure.translating { () throws(DebuggerError) in try OutputPath.refuseOverwriting(inputs: [file], with: output) }
-        let source = try context.open(file)
+        let source = try context.open(file, migrating: true)
         let predicate = try context.predicate(arguments.string("predicate") ?? "")
         if !arguments.flag("force"), FileManager.default.fileExists(atPath: output) {
             throw CommandFailure(.fileExists(path: output))

@@ -38,7 +38,7 @@ enum ReplCommand: Subcommand {
         let path = arguments.string("file") ?? ""
         let followed = try arguments.flag("follow") ? FollowCommandSupport.open(path) : nil
         let source: any RecordingSource
-        if let followed { source = followed } else { source = try context.open(path) }
+        if let followed { source = followed } else { source = try context.open(path, migrating: true) }
         if let export = source as? ReduxDevToolsImport, !export.hasStates {
             context.noteStatesNotExported(export, "so the steps after it show their actions only")
         }

@@ -27,10 +27,16 @@ enum ReplayCommand: Subcommand {
 
             The schema check comes first. A renamed, retyped or removed field of the state or of an \
             action's payload, a new field that is not optional, or an action case that is gone makes the \
-            recording incompatible: the verdict names each, and the check fails even when every state \
-            matches; a state or action that then does not decode is reported as the failure it \
-            explains. Additions (new optional fields, new action cases) are noted, and the recording \
-            replays.
+            recording incompatible: the verdict names each and proposes the migration that would keep \
+            the recording, and the check fails even when every state matches; a state or action that then \
+            does not decode is reported as the failure it explains. Additions (new optional fields, new \
+            action cases) are noted, and the recording replays.
+
+            A journal made with an earlier version of its app's types (the schemaVersion its header \
+            records) is read through the migrations the app declares, its states, patches and actions \
+            alike, and the file is not changed: the schema line says which migrations, and the verdict is \
+            on the recording as they leave it ('statedbg migrate' writes it anew). Without --verify a \
+            note on standard error says so.
 
             Actions recorded without Codable (an app with a store of its own can record any action) cannot \
             be replayed: --verify takes their steps' recorded states instead, says 'verified K of N steps' and \
@@ -83,7 +89,7 @@ enum ReplayCommand: Subcommand {
     /// One recording: its steps, then with `--verify` the verification.
     private static func replay(_ path: String, _ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         if arguments.flag("follow") { return try follow(path, arguments, context) }
-        let source = try context.open(path, verifyingHashes: false)
+        let source = try context.open(path, verifyingHashes: false, migrating: true, notingMigration: !arguments.flag("verify"))
         let to = try context.int(arguments, "to").map { (asked) throws(CommandFailure) in try ShowCommand.resolveStep(asked, in: source) }
         let json = arguments.flag("json")
         let quiet = arguments.flag("quiet")
@@ -97,7 +103,7 @@ enum ReplayCommand: Subcommand {
             return try listActions(of: export, through: last, json: json, quiet: quiet, printer: printer, context)
         }
         // Verifying quietly, the verifier reads each line once, checking the recorded states as it replays.
-        let fused = verifier != nil && quiet && source is JournalSource
+        let fused = verifier != nil && quiet && (source is JournalSource || source is MigratedSource)
         if let verifier, !quiet { noteWhatCannotBeReplayed(verifier, context) }
         if !fused { try replaySteps(of: source, through: last, json: json, quiet: quiet, printer: printer, context) }
         guard let verifier else {
@@ -196,10 +202,10 @@ enum ReplayCommand: Subcommand {
         let colour = context.colour(arguments) && !json
         let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "verified")
         return try batch.run(context) { path, fileContext throws(CommandFailure) in
-            let source = try fileContext.open(path, verifyingHashes: false)
+            let source = try fileContext.open(path, verifyingHashes: false, migrating: true, notingMigration: false)
             let verifier = try makeVerifier(source, fileContext)
             let printer = StepPrinter(colour: colour, source: source)
-            let fused = source is JournalSource
+            let fused = source is JournalSource || source is MigratedSource
             if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
             let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)
             if !json {
@@ -232,34 +238,31 @@ enum ReplayCommand: Subcommand {
             }
             let first = start ?? source.baseStep
             if start == nil { printEvents(after: source.baseStep) }
-            var previousStep = first
-            var previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: first) }
-            // Successive states share their unchanged subtrees, so checking each against its recorded
-            // hash costs the change, where the reader's own check would cost the whole state.
-            let fingerprinter = IncrementalFingerprinter(scheme: source.info.header.fingerprintScheme)
-            var step = first + 1
-            while step <= last {
+            // Each state is patched in place and fingerprinted at the cost of its patch, and each diff
+            // is made from the patch's footprint on the state before: a step costs its change, not the
+            // size of the state.
+            var changes = try CommandFailure.translating { () throws(DebuggerError) in
+                try StepChanges(source, after: first, through: last, fingerprinting: true)
+            }
+            while true {
                 try context.checkCancelled("replay")
-                let record = try CommandFailure.translating { () throws(DebuggerError) in try source.record(at: step) }
-                let parent = source.parent(ofStep: step)
-                if parent != previousStep { previous = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: parent) } }
-                let current = try CommandFailure.translating { () throws(DebuggerError) in try source.state(at: step) }
-                if let recorded = record.hash, fingerprinter.fingerprint(current) != recorded {
-                    let location = source.line(ofStep: step).map { "\(source.name):\($0)" } ?? source.name
-                    throw CommandFailure(.dataError, "\(location): step \(step) records hash \(StateFingerprint.hex(recorded)) but its rebuilt state hashes to \(StateFingerprint.hex(fingerprinter.fingerprint(current))); the journal was edited or damaged.")
+                guard let change = try CommandFailure.translating({ () throws(DebuggerError) in try changes.next() }) else { break }
+                let step = change.step
+                // A recording that does not hold a state (an Export file's) says so as reading it would.
+                guard let previous = change.before else { throw CommandFailure(.stateNotExported(step: change.parent, source: source.name)) }
+                guard let current = change.state else { throw CommandFailure(.stateNotExported(step: step, source: source.name)) }
+                if let recorded = change.hash, let fingerprint = change.fingerprint, fingerprint != recorded {
+                    throw CommandFailure(.dataError, "\(source.location(ofStep: step)): step \(step) records hash \(StateFingerprint.hex(recorded)) but its rebuilt state hashes to \(StateFingerprint.hex(fingerprint)); the journal was edited or damaged.")
                 }
                 if json, !quiet {
                     let patch = JSONDiff.patch(from: previous, to: current)
-                    let line: JSONValue = ["step": .integer(Int64(step)), "action": record.action.jsonValue, "patch": patch.jsonValue]
+                    let line: JSONValue = ["step": .integer(Int64(step)), "action": change.action.jsonValue, "patch": patch.jsonValue]
                     output.print(line.canonicalText)
                 } else if !quiet {
-                    output.print(printer.header(step: step, action: record.action))
+                    output.print(printer.header(step: step, action: change.action))
                     output.print(printer.diff(from: previous, to: current))
                 }
                 printEvents(after: step)
-                previous = current
-                previousStep = step
-                step += 1
             }
         }
     }
@@ -309,7 +312,7 @@ enum ReplayCommand: Subcommand {
             ("replayed", .integer(Int64(report.replayedSteps))),
             ("notReplayed", .array(report.notReplayed.map { .integer(Int64($0.step)) })),
             ("stoppedAt", report.stoppedAt.map { ["step": .integer(Int64($0.step)), "type": .string($0.type)] } ?? .null),
-            ("schema", .string(report.compatibility.description)),
+            ("schema", .string(report.schemaVerdict)),
             ("failure", report.failure.map { .string($0.description) } ?? .null),
         ]
         if let divergence {
@@ -336,7 +339,7 @@ enum ReplayCommand: Subcommand {
         let name = verifier.source.name
         let prefix = naming ? "\(name): " : ""
         var lines: [String] = []
-        if !naming || report.compatibility != .compatible { lines.append(prefix + "schema: \(report.compatibility)") }
+        if !naming || report.compatibility != .compatible || report.migration != nil { lines.append(prefix + "schema: \(report.schemaVerdict)") }
         if let failure = report.failure {
             lines.append(prefix + describe(failure))
         } else if let divergence = report.divergence {

@@ -1,5 +1,6 @@
 import Foundation
 import StateJournal
+import StateLive
 import StateRecorder
 import TerminalKit
 
@@ -78,7 +79,7 @@ enum ServeCommand: Subcommand {
                 text.print("serving \(id): recording to \(output), \(pace); Ctrl-C stops")
                 if let socket {
                     text.print("live channel at \(socket)")
-                    text.print(socket == LiveEndpointPaths.defaultSocket ? "attach with: statedbg attach \(getpid())" : "attach with: statedbg attach \(socket)")
+                    text.print("attach with: statedbg attach \(LiveEndpoint.attachTarget(socket: socket, pid: getpid(), host: .current))")
                 }
                 if let tcp {
                     text.print("live channel on 127.0.0.1:\(tcp.port)")

@@ -84,7 +84,7 @@ public enum Statedbg {
     static var subcommands: [any Subcommand.Type] {
         [
         ReplayCommand.self, ReplCommand.self, ShowCommand.self, DiffCommand.self, LogCommand.self,
-        CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self,
+        CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self, MigrateCommand.self,
         RecordCommand.self, ExamplesCommand.self, ExportCommand.self,
         ViewCommand.self,
         ServeCommand.self, AttachCommand.self, ListenCommand.self,

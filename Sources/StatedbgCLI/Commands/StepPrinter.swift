@@ -55,6 +55,13 @@ struct StepPrinter: Sendable {
         return Self.indent(rendered, by: 2)
     }
 
+    /// The diff from the state a patch was applied to, told by the patch's footprint, to `new`, the
+    /// state it made: the same text as ``diff(from:to:)-(JSONValue,_)`` with the whole state before.
+    func diff(from footprint: JSONPatchFootprint, to new: JSONValue) -> String {
+        guard let rendered = renderer.render(from: footprint, to: new) else { return "    (no change)" }
+        return Self.indent(rendered, by: 2)
+    }
+
     /// The diff renderer with this printer's colour setting.
     var renderer: JSONDiffRenderer {
         JSONDiffRenderer(options: JSONDiffRenderer.Options(
@@ -88,10 +95,28 @@ struct StepPrinter: Sendable {
     }
 
     /// `text` with every non-empty line indented by `count` spaces.
+    ///
+    /// Lines end at each line feed that is a character of its own (not the end of a `\r\n`), as
+    /// `split(separator: "\n")` would split them; the bytes are copied once, since `replay` indents
+    /// every step's diff.
     static func indent(_ text: String, by count: Int) -> String {
-        let padding = String(repeating: " ", count: count)
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : padding + $0 }
-            .joined(separator: "\n")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + count * 16)
+        var lineStart = true
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if lineStart {
+                // A line feed here ends an empty line, which stays empty.
+                if byte != 0x0A {
+                    bytes.append(contentsOf: repeatElement(0x20, count: count))
+                    lineStart = false
+                }
+            } else if byte == 0x0A, previous != 0x0D {
+                lineStart = true
+            }
+            bytes.append(byte)
+            previous = byte
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import StateSync
-import Synchronization
 
 /// Turns Ctrl-C during a long command into a flag the command polls, instead of killing the process.
 ///
@@ -20,11 +19,11 @@ import Synchronization
 /// }
 /// ```
 package final class InterruptFlag: Sendable {
-    private let baseline: Atomic<Int>
+    private let baseline: AtomicCell<Int>
     private let previous: Locked<sigaction?>
 
     private init(previous: sigaction) {
-        baseline = Atomic(SignalRelay.interrupts.load(ordering: .acquiring))
+        baseline = AtomicCell(SignalRelay.interrupts.load(ordering: .acquiring))
         self.previous = Locked(previous)
     }
 

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import StateSync
 
 /// The one piece of process-global state in TerminalKit, because a signal handler is a C function
 /// that can capture nothing.
@@ -14,11 +14,11 @@ import Synchronization
 /// can run, and it only calls async-signal-safe functions (`tcsetattr`, `sigaction`, `raise`).
 enum SignalRelay {
     /// Incremented on every SIGINT while an ``InterruptFlag`` listens.
-    static let interrupts = Atomic<Int>(0)
+    static let interrupts = AtomicCell<Int>(0)
     /// How many ``InterruptFlag``s are installed.
-    static let listeners = Atomic<Int>(0)
+    static let listeners = AtomicCell<Int>(0)
     /// The descriptor in raw mode, or -1.
-    static let rawDescriptor = Atomic<Int32>(-1)
+    static let rawDescriptor = AtomicCell<Int32>(-1)
     // Safe because it is written only while rawDescriptor is -1 and read by the handler only after rawDescriptor is
     // set, which orders the two.
     /// The settings to restore on `rawDescriptor`; written only while `rawDescriptor` is -1.

@@ -76,7 +76,8 @@ struct EndToEndBenchmarks {
         let startUp = try measureStartUp(statedbg, repetitions: max(5, repetitions))
         let damagedName = "\(label), every line damaged: statedbg check"
         let tracker = try TrackerCommandBenchmarks(commands: self, statedbg: statedbg).run()
-        return tracker + startUp + [
+        let users = try UsersCommandBenchmarks(commands: self, statedbg: statedbg).run()
+        return tracker + users + startUp + [
             Measurement(group: "end to end", name: "\(label): statedbg replay --verify --quiet, wall", unit: .stepsPerSecond,
                         samples: Samples(replayWall), baselineName: "two passes, in process (before)", baseline: Samples(oldWall),
                         target: .atLeast(500_000), note: "spawned: process start, open, read, reduce, hash"),
@@ -132,28 +133,43 @@ struct EndToEndBenchmarks {
 
     /// Runs `arguments`, its output discarded, and returns its wall and processor seconds.
     ///
-    /// Spawned with `posix_spawn` and reaped with `waitpid`: Foundation's `Process` learns of the exit
-    /// by polling, which added tens of milliseconds to every wall time, as much as the process start
-    /// it was meant to count.
-    func spawn(_ executable: String, _ arguments: [String], expecting status: Int32) throws -> (wall: Double, processor: Double) {
+    /// Spawned with `posix_spawn` and reaped with `wait4`, which also gives the child's own processor
+    /// time: Foundation's `Process` learns of the exit by polling, which added tens of
+    /// milliseconds to every wall time, as much as the process start it was meant to count.
+    ///
+    /// - Parameter toPipe: Whether standard output goes to a pipe that this process reads to the end (as
+    ///   `statedbg replay FILE | less` would), rather than to `/dev/null`, which takes writes for free.
+    func spawn(_ executable: String, _ arguments: [String], expecting status: Int32,
+               toPipe: Bool = false) throws -> (wall: Double, processor: Double) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pipeEnds: [Int32] = [-1, -1]
+        if toPipe {
+            guard pipe(&pipeEnds) == 0 else { throw BenchmarkError.io("cannot make a pipe: \(String(cString: strerror(errno)))") }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         // Safe because `argv` holds NUL-terminated copies that live until the deferred `free`, ending with a null
         // pointer, and the environment is this process's own.
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
-        let before = Self.childrenProcessorSeconds()
         let start = ContinuousClock.now
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        if toPipe { close(pipeEnds[1]) }
+        defer { if toPipe { close(pipeEnds[0]) } }
         guard spawned == 0 else {
             throw BenchmarkError.io("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
+        if toPipe { Self.drain(pipeEnds[0]) }
         var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 {
+        var usage = rusage()
+        while wait4(pid, &raw, 0, &usage) < 0 {
             guard errno == EINTR else { throw BenchmarkError.io("cannot wait for \(executable): \(String(cString: strerror(errno)))") }
         }
         let wall = (ContinuousClock.now - start).seconds
@@ -164,20 +180,22 @@ struct EndToEndBenchmarks {
             throw BenchmarkError.wrongResult(scenario: "end to end",
                                              "statedbg \(arguments.joined(separator: " ")) exited with \(terminationStatus), not \(status).")
         }
-        return (wall, Self.childrenProcessorSeconds() - before)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        // Not `ru_maxrss`: on Linux it also counts the memory of this process, which the child shared
+        // between the spawn and its exec.
+        return (wall, seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
-    /// User and system seconds of every child process that has ended and been waited for.
-    private static func childrenProcessorSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        let children = __rusage_who_t(RUSAGE_CHILDREN.rawValue)
-        #else
-        let children = RUSAGE_CHILDREN
-        #endif
-        guard getrusage(children, &usage) == 0 else { return 0 }
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    // Safe because the buffer is written only by `read`, within its count.
+    /// Reads `descriptor` to its end, discarding what comes.
+    private static func drain(_ descriptor: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { continue }
+            if count < 0, errno == EINTR { continue }
+            return
+        }
     }
 
     private func timeInProcess(_ body: () throws -> Void) throws -> (wall: Double, processor: Double) {

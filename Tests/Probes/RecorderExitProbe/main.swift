@@ -6,7 +6,7 @@
 // USAGE: recorder-exit-probe PATH STEPS (return | exit | full-disk)
 import Foundation
 import StateRecorder
-import Synchronization
+import StateSync
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let steps = Int(arguments[2]), ["return", "exit", "full-disk"].contains(arguments[3]) else {
@@ -24,7 +24,7 @@ if arguments[3] == "full-disk" {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     // Every step is handed to the OS before it is acknowledged; the writes fail once the limit is hit.
     options.durability = .everyStep(sync: false)
-    let errors = Mutex<[String]>([])
+    let errors = Locked<[String]>([])
     let recorder = try Recorder<Int, String>(journal: arguments[1], app: "probe", initialState: 0, options: options,
                                              onError: { message in errors.withLock { $0.append(message) } })
     var state = 0

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import StateSync
 import Testing
 @testable import StateJSON
 @testable import StateEncoding
@@ -67,7 +67,7 @@ import Testing
     }
 
     final class EncodeCount: Sendable {
-        let count = Atomic<Int>(0)
+        let count = AtomicCell<Int>(0)
     }
 
     struct Counted: Codable, Equatable {

@@ -1,6 +1,6 @@
 import TestSupport
 import StateDebugger
-import Synchronization
+import StateSync
 import Testing
 @testable import StatedbgCLI
 import TerminalKit
@@ -42,7 +42,7 @@ import TerminalKit
     @Test func interruptedRecordingKeepsAValidJournalOfTheStepsSoFar() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("r.jsonl")
-        let polls = Atomic(0)
+        let polls = AtomicCell(0)
         let record = try run(["record", "wallet", "-o", path, "--steps", "1000000", "--fixed-clock"], in: directory,
                              isCancelled: { polls.add(1, ordering: .relaxed).newValue > 4 })
         #expect(record.status == .interrupted)
@@ -67,7 +67,7 @@ import TerminalKit
         let deposits = Array(repeating: WalletAction.deposit(1), count: 1100)
         let path = try WalletFixture.record(to: directory.file("long.jsonl"),
                                             actions: [.rename("jo")] + deposits + [.rename("jenny")] + deposits)
-        let polls = Atomic(0)
+        let polls = AtomicCell(0)
         // Polled every 1,024 steps: the second poll, after step 2047, interrupts.
         let changes = try run(["changes", path, ".owner"], in: directory,
                               isCancelled: { polls.add(1, ordering: .relaxed).newValue > 1 })
@@ -96,7 +96,7 @@ import TerminalKit
 
     @Test func anInterruptedBatchPrintsTheRecordingsFinishedBeforeCtrlC() throws {
         final class Flag: Sendable {
-            let raised = Atomic(false)
+            let raised = AtomicCell(false)
         }
         let ctrlC = Flag()
         let out = MemorySink()

@@ -81,6 +81,8 @@ import TerminalKit
                                       with old and new values.
               minimize                Write the smallest recording whose replay still makes
                                       a predicate hold.
+              migrate                 Write a journal made with earlier types as a journal
+                                      of the app's current types.
               record                  Record a registered app driven by its random action
                                       generator.
               examples                List the registered apps: their ids, for 'statedbg

@@ -10,7 +10,8 @@ import Testing
 
 /// The REPL's `dispatch` and `app dispatch` read an action as `statedbg log` prints it: every action
 /// of every shipped recording whose actions are `Codable`, printed by `log --full` and dispatched back
-/// at the step before it, is the same action; `app dispatch` sends the app its very payload.
+/// at the step before it, is the same action; `app dispatch` sends the app its very payload. A recording
+/// kept from an earlier version of its app's types is migrated first: its labels are those types'.
 @Suite struct LogFormDispatchTests {
     static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path
@@ -25,7 +26,15 @@ import Testing
 
     @Test(arguments: shipped)
     func everyActionLogPrintsDispatchesBackAsItself(file: String) throws {
-        let path = Self.recordings + "/" + file
+        var path = Self.recordings + "/" + file
+        let directory = try TemporaryDirectory()
+        if let app = Examples.all.first(where: { $0.id == (try? JournalReader(path: path))?.header.app }),
+           try JournalReader(path: path).header.schemaVersion < app.schemaVersion {
+            let migrated = directory.file("migrated-" + file)
+            let run = CommandRun.statedbg("migrate", path, "-o", migrated, in: directory, apps: Examples.all)
+            #expect(run.status == .success, "\(run.error)")
+            path = migrated
+        }
         let source = try RecordingLoader.open(path: path)
         let actions = try (source.baseStep + 1...source.lastStep).map { try source.action(at: $0) }
         // A recording whose actions were reflected has nothing to dispatch back: the TCA one alone.
@@ -33,7 +42,6 @@ import Testing
             #expect(file == "search-tca.jsonl")
             return
         }
-        let directory = try TemporaryDirectory()
         let log = CommandRun.statedbg("log", path, "--full", in: directory, apps: Examples.all)
         #expect(log.status == .success, "\(log.error)")
         let labels = log.output.split(separator: "\n").map { String($0.dropFirst(8)) }

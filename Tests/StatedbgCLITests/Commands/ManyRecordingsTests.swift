@@ -82,7 +82,8 @@ import Testing
         #expect(run.status == .checkFailed)
         #expect(run.output == """
             c.jsonl: verified 1 step: every state matches
-            older.jsonl: schema: incompatible: the type of the state's .balance changed from String to Int
+            older.jsonl: schema: incompatible: the type of the state's .balance changed from String to Int; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("balance", .custom { value in value /* String to Int */ }, in: .state))]
             older.jsonl: verified 5 steps: every state matches, but the schema is incompatible, so the recording fails the check
             2 recordings: 1 passed, 1 failed
 

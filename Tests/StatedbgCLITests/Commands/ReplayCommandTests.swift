@@ -162,7 +162,8 @@ import TerminalKit
         let run = CommandRun.statedbg("replay", "@w.jsonl", "--verify", "-q", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == """
-            schema: incompatible: the type of the state's .balance changed from String to Int
+            schema: incompatible: the type of the state's .balance changed from String to Int; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("balance", .custom { value in value /* String to Int */ }, in: .state))]
             verified 5 steps: every state matches, but the schema is incompatible, so the recording fails the check
 
             """)

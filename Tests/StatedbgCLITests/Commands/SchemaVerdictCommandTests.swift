@@ -77,7 +77,8 @@ import Testing
         #expect(run.status == .checkFailed)
         #expect(run.error == "")
         #expect(run.output == """
-            schema: incompatible: the state's .pages[].text was renamed to .pages[].body, or replaced by it
+            schema: incompatible: the state's .pages[].text was renamed to .pages[].body, or replaced by it; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("text", to: "body", in: .state(".pages[*]")))]
             the replay stopped, as the schema check predicts: n.jsonl:1: step 0 cannot be replayed: \
             the state does not decode as the app's state type: pages[0].body: required key "body" is missing.
 
@@ -91,7 +92,8 @@ import Testing
         #expect(run.status == .checkFailed)
         #expect(run.output == "")
         #expect(run.error == """
-            statedbg: error: command 1: schema: incompatible: the state's .pages[].text was renamed to .pages[].body, or replaced by it
+            statedbg: error: command 1: schema: incompatible: the state's .pages[].text was renamed to .pages[].body, or replaced by it; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("text", to: "body", in: .state(".pages[*]")))]
             the replay stopped, as the schema check predicts: n.jsonl:1: step 0 cannot be replayed: \
             the state does not decode as the app's state type: pages[0].body: required key "body" is missing.
 

@@ -113,6 +113,44 @@ import TestSupport
         }
     }
 
+    /// The ```swift blocks of the article on keeping recordings across code changes: its worked example,
+    /// which declares its own types, so it needs no stand-in app.
+    static func migrationArticleSnippets() throws -> [String] {
+        let article = try String(contentsOf: packageRoot.appendingPathComponent(
+            "Sources/StateRecorder/StateRecorder.docc/KeepingRecordingsAcrossCodeChanges.md"), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func theMigrationArticlesWorkedExampleTypeChecksAsOneFile() throws {
+        guard let modules = Self.modulesDirectory() else {
+            Issue.record("The built modules were not found beside the test runner; build with swift build first.")
+            return
+        }
+        let snippets = try Self.migrationArticleSnippets()
+        #expect(snippets.count >= 4)
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(snippets.joined(separator: "\n") + "\n", to: "main.swift")
+        let cModules = LibraryObjects.cModuleSearchPaths(besideModules: modules)
+        for mode in ["5", "6"] {
+            let checked = try swiftc(["-typecheck", "-swift-version", mode, "-I", modules, file] + cModules,
+                                     in: URL(fileURLWithPath: folder.path))
+            #expect(checked.status == 0, "the article's snippets do not compile in Swift \(mode) mode:\n\(checked.output)")
+            #expect(!checked.output.contains("warning:"), "the article's snippets warn in Swift \(mode) mode:\n\(checked.output)")
+        }
+    }
+
     /// The snippets and the stand-in app as one program, linked with this build's objects and run: it
     /// records a step with the `Recorder`, then runs the snippet's own `statedbg` (`Statedbg.main(apps:)`)
     /// with `examples`, which lists the two apps the snippets registered; the journal it wrote is sound.

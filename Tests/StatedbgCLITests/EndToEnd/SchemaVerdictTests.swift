@@ -36,7 +36,10 @@ import Testing
     static let fullNameVerdict = """
         incompatible: the state's .users[].fullName was renamed to .users[].name, or replaced by it; \
         the action users.addUser's .fullName was renamed to .name, or replaced by it; \
-        the action users.updateName's .fullName was renamed to .name, or replaced by it
+        the action users.updateName's .fullName was renamed to .name, or replaced by it; \
+        to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .renameField("fullName", to: "name", in: .state(".users[*]")), \
+        .renameField("fullName", to: "name", in: .action("users.addUser", ".addUser")), \
+        .renameField("fullName", to: "name", in: .action("users.updateName", ".updateName")))]
         """
 
     /// Writes a users journal with `schema` in its header, starting from `initialState` (no users).
@@ -101,7 +104,8 @@ import Testing
         #expect(result.status == 1, "\(result.error)")
         #expect(result.error == "")
         #expect(result.output.hasSuffix("""
-            schema: incompatible: the type of the action users.updateAge's .age changed from String to Int
+            schema: incompatible: the type of the action users.updateAge's .age changed from String to Int; \
+            to keep the recordings made with version 1 of the types, declare version 2: schemaVersion: 2, migrations: [.from(1, .convertField("age", .custom { value in value /* String to Int */ }, in: .action("users.updateAge", ".updateAge")))]
             the replay stopped, as the schema check predicts: old.jsonl:3: step 2 cannot be replayed: \
             the users.updateAge action's payload does not decode: updateAge.age: expected Int, found "31".
 
