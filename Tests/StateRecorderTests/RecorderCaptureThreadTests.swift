@@ -9,14 +9,15 @@ import TestSupport
     /// Which threads freed the canaries.
     final class FreeLog: @unchecked Sendable {
         private let lock = NSLock()
-        private var threads: [ObjectIdentifier] = []
+        private var threads: [pthread_t] = []
 
+        // The writer is a plain POSIX thread: `Thread.current` does not tell it from the caller.
         func noteFree() {
-            let thread = ObjectIdentifier(Thread.current)
+            let thread = pthread_self()
             lock.withLock { threads.append(thread) }
         }
 
-        var freedOn: [ObjectIdentifier] { lock.withLock { threads } }
+        var freedOn: [pthread_t] { lock.withLock { threads } }
     }
 
     final class Canary: Sendable {
@@ -38,7 +39,7 @@ import TestSupport
 
     /// Records 30 steps one at a time, each written before the next (as an app's dispatches come), and
     /// returns the threads that freed the states let go of.
-    private func freeingThreads(canTravel: Bool) throws -> (recording: ObjectIdentifier, freed: [ObjectIdentifier]) {
+    private func freeingThreads(canTravel: Bool) throws -> (recording: pthread_t, freed: [pthread_t]) {
         let directory = try TemporaryDirectory()
         let log = FreeLog()
         var options = RecorderOptions()
@@ -53,7 +54,7 @@ import TestSupport
         }
         let freed = log.freedOn
         try recorder.close()
-        return (ObjectIdentifier(Thread.current), freed)
+        return (pthread_self(), freed)
     }
 
     /// Freeing a state releases every object in it: the state the recent-state ring lets go of goes to
