@@ -31,8 +31,9 @@ import PackageDescription
 //                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
 //   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
-//                  side of the live channel), save/load of a state, diff logging; the app registry (how
-//                  actions are tagged and decoded)
+//                  side of the live channel and its traps), save/load of a state, diff logging; the app
+//                  registry (how actions are tagged and decoded); the reducer's call site a debugger stops
+//                  in (ReducerCallSite) and whether one is attached
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`); its

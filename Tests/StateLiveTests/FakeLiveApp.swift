@@ -39,4 +39,12 @@ final class FakeLiveApp: LiveApp {
         snapshots.withLock { $0 += 1 }
         return LiveSnapshot(step: 3, state: ["text": .string(String(repeating: "x", count: stateBytes))])
     }
+
+    func setTrap(_ trap: LiveTrap, owner: LiveClientID) throws(LiveCommandFailure) -> String {
+        throw LiveCommandFailure("This app takes no traps.")
+    }
+
+    func removeTrap(number: Int, owner: LiveClientID) -> Bool { false }
+
+    func removeTraps(owner: LiveClientID) {}
 }

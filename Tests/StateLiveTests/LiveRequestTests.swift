@@ -56,7 +56,7 @@ import Testing
             try decode(#"{"command":"dispatch","action":{"payload":1}}"#)
         }
         #expect(LiveProtocolError.unknownCommand(id: 3, "explode").description
-            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read."#)
+            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read, trap, untrap."#)
         #expect(LiveProtocolError.lineTooLong(2_000_000).description
             == "The line is 2000000 bytes long, over the limit of 1048576 bytes; it was skipped.")
         do {

@@ -1,4 +1,5 @@
 import StateJournal
+import StateQuery
 
 /// Matches actions by type glob or label text, for `find` and `log`.
 ///
@@ -13,54 +14,28 @@ import StateJournal
 public struct ActionPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as given.
     public var text: String
-    private let glob: [Character]?
+    /// Whether the pattern has wildcards; without them it is matched as a glob only by ``matchesType(_:)``.
+    public let isGlob: Bool
+    private let glob: TypeGlob
 
     /// A pattern; see the type's documentation for its forms.
     public init(_ text: String) {
         self.text = text
-        glob = text.contains("*") || text.contains("?") ? Array(text) : nil
+        isGlob = text.contains("*") || text.contains("?")
+        glob = TypeGlob(text)
     }
-
-    /// Whether the pattern is a type glob rather than a text search.
-    public var isGlob: Bool { glob != nil }
 
     /// The pattern as written: `bank.*` or `transfer`.
     public var description: String { text }
 
     /// Whether `action` matches.
     public func matches(_ action: JournalAction) -> Bool {
-        if let glob { return Self.globMatches(glob, Array(action.type)) }
+        if isGlob { return glob.matches(action.type) }
         return action.type == text || action.label.contains(text)
     }
 
     /// Whether a type matches as a glob (a pattern without wildcards must equal the type).
     public func matchesType(_ type: String) -> Bool {
-        Self.globMatches(glob ?? Array(text), Array(type))
-    }
-
-    /// Iterative glob matching with backtracking to the last `*`: linear in practice, never exponential.
-    private static func globMatches(_ pattern: [Character], _ text: [Character]) -> Bool {
-        var p = 0
-        var t = 0
-        var star: Int?
-        var resume = 0
-        while t < text.count {
-            if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if p < pattern.count, pattern[p] == "*" {
-                star = p
-                resume = t
-                p += 1
-            } else if let star {
-                p = star + 1
-                resume += 1
-                t = resume
-            } else {
-                return false
-            }
-        }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+        glob.matches(type)
     }
 }

@@ -307,7 +307,7 @@ package final class LiveClient: @unchecked Sendable {
                     case .dropped(let reason), .closed(let reason):
                         shared.linesEnded = true
                         shared.endingReason = reason
-                    case .paused, .resumed, .rebased, .dialed:
+                    case .paused, .resumed, .rebased, .dialed, .trap:
                         break
                     }
                 }

@@ -37,6 +37,23 @@ package protocol LiveApp: AnyObject, Sendable {
     /// this process opens, once what was recorded so far is written to them. A debugger copies them
     /// with `read`; no other file is ever read for it.
     func journalFiles() throws(LiveCommandFailure) -> [String]
+    /// Sets `trap` for the client `owner` (replacing its trap of the same number), so that a step that
+    /// meets it raises SIGTRAP in the app when a debugger is attached, and is told to `owner` with
+    /// ``LiveServer/tell(_:to:)`` either way; returns what was set, for the reply.
+    func setTrap(_ trap: LiveTrap, owner: LiveClientID) throws(LiveCommandFailure) -> String
+    /// Removes `owner`'s trap `number`; `false` when it had none.
+    func removeTrap(number: Int, owner: LiveClientID) -> Bool
+    /// Removes every trap of `owner`, a client that left.
+    func removeTraps(owner: LiveClientID)
+}
+
+/// Which connected client a trap belongs to and its notices go to: unique for the server's lifetime.
+package struct LiveClientID: Sendable, Hashable {
+    /// The number the server gave the connection.
+    package var rawValue: Int
+
+    /// The client numbered `rawValue`.
+    package init(rawValue: Int) { self.rawValue = rawValue }
 }
 
 /// Why the app could not do what a live command asked; the message is the error reply.

@@ -19,6 +19,8 @@ final class LiveClients {
     private var connections: [Int32: LiveConnection] = [:]
     /// Connections in the order they came, for turns and for closing the oldest waiting one.
     private var order: [Int32] = []
+    /// The number the next connection gets as its ``LiveClientID``.
+    private var nextID = 0
 
     /// No connections yet, and a history that starts at `header`, whose first step is `firstStep`.
     init(configuration: LiveServerConfiguration, header: [UInt8], firstStep: Int) {
@@ -55,6 +57,11 @@ final class LiveClients {
                 }
             case .rebase(let header, let firstStep):
                 rebase(header: header, firstStep: firstStep, limit: limit)
+            case .notice(let notice, let client):
+                let now = clock.now
+                for connection in connections.values where connection.id == client && connection.greeted && connection.drop == nil {
+                    connection.post(notice.line, now: now)
+                }
             }
         }
         return history.bytes.count > configuration.historyBytes
@@ -143,7 +150,9 @@ final class LiveClients {
             connections[oldest]?.drop = "too many connections are waiting to say hello"
             dropLeaving()
         }
-        let connection = LiveConnection(incoming, origin: transport, helloDeadline: now + configuration.helloTimeout, now: now)
+        nextID += 1
+        let connection = LiveConnection(incoming, id: LiveClientID(rawValue: nextID), origin: transport,
+                                        helloDeadline: now + configuration.helloTimeout, now: now)
         if let opening = handshake.opening(incoming.authentication) { connection.post(opening.line, now: now) }
         connections[incoming.descriptor] = connection
         order.append(incoming.descriptor)
@@ -226,10 +235,12 @@ final class LiveClients {
         }
     }
 
-    /// Closes the connections being dropped, each told why when its socket is between lines.
-    func dropLeaving() {
+    /// Closes the connections being dropped, each told why when its socket is between lines; returns
+    /// which clients they were.
+    @discardableResult
+    func dropLeaving() -> [LiveClientID] {
         let leaving = order.compactMap { connections[$0] }.filter { $0.drop != nil }
-        guard !leaving.isEmpty else { return }
+        guard !leaving.isEmpty else { return [] }
         for connection in leaving {
             connections[connection.descriptor] = nil
             if !connection.hungUp, !connection.historyMidLine, !connection.outboxMidLine, let reason = connection.drop {
@@ -239,6 +250,7 @@ final class LiveClients {
             connection.origin.connection(connection.descriptor, .ended(reason: connection.drop ?? "", greeted: connection.greeted))
         }
         order.removeAll { connections[$0] == nil }
+        return leaving.map(\.id)
     }
 
     /// Gives the clients a second at most to take the lines written before the app closed, then tells

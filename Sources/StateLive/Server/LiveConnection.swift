@@ -4,6 +4,8 @@
 /// Used only by the server's thread.
 final class LiveConnection {
     let descriptor: Int32
+    /// Which client it is, for the traps it sets and their notices.
+    let id: LiveClientID
     /// The transport it came through, told what becomes of it.
     let origin: any LiveTransport
     /// What its `hello` must carry (from the transport it came through).
@@ -37,9 +39,10 @@ final class LiveConnection {
     /// The journal's files as the last `journal` listed them: what its `read` commands read.
     var journalParts: [LiveJournalParts.Part]?
 
-    init(_ incoming: LiveIncoming, origin: any LiveTransport, helloDeadline: ContinuousClock.Instant,
+    init(_ incoming: LiveIncoming, id: LiveClientID, origin: any LiveTransport, helloDeadline: ContinuousClock.Instant,
          now: ContinuousClock.Instant) {
         descriptor = incoming.descriptor
+        self.id = id
         self.origin = origin
         authentication = incoming.authentication
         self.helloDeadline = helloDeadline

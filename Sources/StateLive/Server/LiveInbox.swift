@@ -1,10 +1,12 @@
 /// What other threads hand a ``LiveServer``'s thread, behind one lock that nothing holds for longer
-/// than a copy: the journal's lines from the writer, a rebase, the app's close.
+/// than a copy: the journal's lines from the writer, a rebase, a notice for a client, the app's close.
 struct LiveInbox {
     /// A hand-over from the writer, in the order it was made.
     enum Delivery {
         case lines([UInt8], LiveStepEnds)
         case rebase(header: [UInt8], firstStep: Int)
+        /// A notice for one client: a trap it set was met.
+        case notice(LiveNotice, to: LiveClientID)
     }
 
     var deliveries: [Delivery] = []

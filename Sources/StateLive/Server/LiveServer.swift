@@ -143,6 +143,13 @@ package final class LiveServer: @unchecked Sendable {
         wake()
     }
 
+    /// Sends `notice` to the client `client`, if it is still connected: what the app says about a trap
+    /// the client set. Callable from any thread.
+    package func tell(_ notice: LiveNotice, to client: LiveClientID) {
+        inbox.withLock { $0.deliveries.append(.notice(notice, to: client)) }
+        wake()
+    }
+
     /// Tells the clients the recording ended, closes every connection and transport, and returns once
     /// the server's thread has ended.
     package func close() {
@@ -200,7 +207,7 @@ package final class LiveServer: @unchecked Sendable {
             }
             clients.runCommands(handle)
             clients.expire(handshake)
-            clients.dropLeaving()
+            for client in clients.dropLeaving() { app.removeTraps(owner: client) }
         }
         _ = takeDeliveries()
         clients.closeAll()
@@ -311,6 +318,13 @@ package final class LiveServer: @unchecked Sendable {
             let parts = try LiveJournalFiles.measure(try app.journalFiles())
             connection.journalParts = parts
             return LiveReply(id: id, answer: LiveJournalParts(parts: parts))
+        case .trap(let trap):
+            return LiveReply(id: id, answer: LiveMessage(try app.setTrap(trap, owner: connection.id)))
+        case .untrap(let number):
+            guard app.removeTrap(number: number, owner: connection.id) else {
+                throw LiveCommandFailure("This debugger set no trap \(number) in the app.")
+            }
+            return LiveReply(id: id, answer: LiveMessage("trap \(number) removed"))
         case .read(let part, let offset, let length):
             guard let parts = connection.journalParts else {
                 throw LiveCommandFailure(#"Ask for the journal's files first: {"command":"journal"}; read takes an index into that list."#)

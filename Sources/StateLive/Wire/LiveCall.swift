@@ -35,6 +35,10 @@ extension LiveCall where Answer == LiveMessage {
     package static var unsubscribe: Self { Self(.unsubscribe) }
     /// `mark` with a marker's name.
     package static func mark(name: String) -> Self { Self(.mark(name: name)) }
+    /// `trap`: sets a trap in the app.
+    package static func trap(_ trap: LiveTrap) -> Self { Self(.trap(trap)) }
+    /// `untrap`: removes this client's trap `number`.
+    package static func untrap(number: Int) -> Self { Self(.untrap(number: number)) }
 }
 
 extension LiveCall where Answer == LiveTravel {

@@ -34,6 +34,11 @@ package enum LiveCommand: Sendable, Equatable {
     /// Reads up to `length` bytes of the journal file `part` (an index into the list the last `journal`
     /// gave this client) from `offset`.
     case read(part: Int, offset: Int, length: Int)
+    /// Sets a trap in the app (replacing this client's trap of the same number): the app raises SIGTRAP
+    /// when it records a step that meets it and a debugger is attached to the app.
+    case trap(LiveTrap)
+    /// Removes this client's trap `number`.
+    case untrap(number: Int)
 
     /// The most bytes one `read` returns: 1 MiB.
     package static let maxReadBytes = 1 << 20
@@ -43,7 +48,7 @@ package enum LiveCommand: Sendable, Equatable {
     /// Every command's name, as the `command` member spells it.
     package static let names = [
         "hello", "subscribe", "unsubscribe", "jump", "undo", "redo", "dispatch", "mark", "pause", "resume",
-        "snapshot", "status", "journal", "read",
+        "snapshot", "status", "journal", "read", "trap", "untrap",
     ]
 
     /// The command's name.
@@ -63,6 +68,8 @@ package enum LiveCommand: Sendable, Equatable {
         case .status: "status"
         case .journal: "journal"
         case .read: "read"
+        case .trap: "trap"
+        case .untrap: "untrap"
         }
     }
 
@@ -81,6 +88,8 @@ package enum LiveCommand: Sendable, Equatable {
         case .mark(let name): [("name", .string(name))]
         case .read(let part, let offset, let length):
             [("part", .integer(Int64(part))), ("offset", .integer(Int64(offset))), ("length", .integer(Int64(length)))]
+        case .trap(let trap): trap.members
+        case .untrap(let number): [("number", .integer(Int64(number)))]
         case .unsubscribe, .pause, .resume, .snapshot, .status, .journal: []
         }
     }

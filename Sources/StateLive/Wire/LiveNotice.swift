@@ -21,6 +21,9 @@ package struct LiveNotice: Sendable, Equatable {
         case rebased
         /// The app dialed this debugger; `challenge` is what the debugger's `hello` must answer.
         case dialed
+        /// A step met a trap this client set: `number`, `step`, `condition`, and `stopped`, whether a
+        /// debugger attached to the app stopped it there (without one the trap is skipped).
+        case trap
     }
 
     /// What happened, with what each kind carries: the notice as a type.
@@ -37,6 +40,9 @@ package struct LiveNotice: Sendable, Equatable {
         case rebased
         /// The app dialed this debugger, which must answer `challenge` in its `hello`.
         case dialed(challenge: String)
+        /// Step `step` met trap `number` (`condition` as ``LiveTrap/Condition/text`` writes it); `stopped`
+        /// says whether a debugger attached to the app stopped it, else the trap was skipped.
+        case trap(number: Int, step: Int, condition: String, stopped: Bool)
     }
 
     /// What happened.
@@ -59,6 +65,9 @@ package struct LiveNotice: Sendable, Equatable {
         case .closed(let reason): self.init(Kind.closed, fields: ["reason": .string(reason)])
         case .rebased: self.init(Kind.rebased)
         case .dialed(let challenge): self.init(Kind.dialed, fields: ["challenge": .string(challenge)])
+        case .trap(let number, let step, let condition, let stopped):
+            self.init(Kind.trap, fields: ["number": .integer(Int64(number)), "step": .integer(Int64(step)),
+                                          "condition": .string(condition), "stopped": .bool(stopped)])
         }
     }
 
@@ -72,6 +81,10 @@ package struct LiveNotice: Sendable, Equatable {
         case .closed: return .closed(reason: reason)
         case .rebased: return .rebased
         case .dialed: return .dialed(challenge: fields["challenge"]?.stringValue ?? "")
+        case .trap:
+            func integer(_ key: String) -> Int { fields[key]?.int64Value.flatMap { Int(exactly: $0) } ?? 0 }
+            return .trap(number: integer("number"), step: integer("step"), condition: fields["condition"]?.stringValue ?? "",
+                         stopped: fields["stopped"] == .bool(true))
         }
     }
 

@@ -79,6 +79,15 @@ package struct LiveRequest: Sendable, Equatable {
             }
             command = .read(part: try fields.integer("part", minimum: 0), offset: try fields.integer("offset", minimum: 0),
                             length: length)
+        case "trap":
+            let number = try fields.integer("number", minimum: 1)
+            switch (try fields.optionalString("when"), try fields.optionalString("action")) {
+            case (let predicate?, nil) where !predicate.isEmpty: command = .trap(LiveTrap(number: number, condition: .when(predicate)))
+            case (nil, let pattern?) where !pattern.isEmpty: command = .trap(LiveTrap(number: number, condition: .action(pattern)))
+            default:
+                throw .badArgument(id: id, command: name, member: "when", expected: #"a predicate, or instead "action" with a type glob (one of the two)"#)
+            }
+        case "untrap": command = .untrap(number: try fields.integer("number", minimum: 1))
         default: throw .unknownCommand(id: id, name)
         }
         self.init(id: id, command: command)

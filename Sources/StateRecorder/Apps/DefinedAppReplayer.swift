@@ -59,18 +59,28 @@ final class DefinedAppReplayer<State, Action>: Replayer {
     }
 
     func apply(_ action: JournalAction) throws(ReplayError) -> ReplayOutcome {
+        try apply(action, debugging: nil)
+    }
+
+    /// - Parameter trap: `nil` to run the reducer directly; otherwise it runs in the frame
+    ///   ``ReducerCallSite/callReducer(state:action:trap:reduce:)`` that `statedbg debug` stops in.
+    private func apply(_ action: JournalAction, debugging trap: Bool?) throws(ReplayError) -> ReplayOutcome {
         let decoded = try app.actions.decode(action)
         guard let typed = decoded as? Action else {
             throw .undecodableAction(action.type, detail: "it decodes as \(type(of: decoded)), which is not a \(Action.self)")
         }
+        func reduce(_ state: inout State) {
+            guard let trap else { return app.reduce(&state, typed) }
+            ReducerCallSite.callReducer(state: &state, action: typed, trap: trap, reduce: app.reduce)
+        }
         if let validate = app.validate {
             var next = current
-            app.reduce(&next, typed)
+            reduce(&next)
             if let rejection = validate(current, next, typed) { return .rejected(rejection) }
             current = next
         } else {
             // Nothing needs the old state, so the reducer changes the only copy in place.
-            app.reduce(&current, typed)
+            reduce(&current)
         }
         do {
             state = try snapshotter.encode(current)
@@ -117,5 +127,11 @@ final class DefinedAppReplayer<State, Action>: Replayer {
         } catch {
             throw .undecodableAction(description.type, detail: "\(error)")
         }
+    }
+}
+
+extension DefinedAppReplayer: DebuggableReplayer {
+    func applyInDebugger(_ action: JournalAction, trap: Bool) throws(ReplayError) -> ReplayOutcome {
+        try apply(action, debugging: trap)
     }
 }

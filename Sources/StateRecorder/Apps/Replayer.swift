@@ -153,14 +153,16 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
         try apply(decoder.decode(action.payload, type: action.type))
     }
 
-    private func apply(_ decoded: Action) throws(ReplayError) -> ReplayOutcome {
+    /// - Parameter trap: `nil` to run the reducer directly; otherwise it runs in the frame
+    ///   ``ReducerCallSite/callReducer(state:action:trap:reduce:)`` that `statedbg debug` stops in.
+    private func apply(_ decoded: Action, debugging trap: Bool? = nil) throws(ReplayError) -> ReplayOutcome {
         if validators.isEmpty {
             // Nothing needs the old state, so the reducer changes the only copy in place: holding it
             // would make every array the reducer touches a copy of the whole array.
-            reducer.reduce(into: &current, action: decoded)
+            reduce(&current, decoded, debugging: trap)
         } else {
             var next = current
-            reducer.reduce(into: &next, action: decoded)
+            reduce(&next, decoded, debugging: trap)
             for validator in validators {
                 if let rejection = validator.validate(old: current, new: next, action: decoded) {
                     return .rejected(rejection)
@@ -174,6 +176,11 @@ final class TypedReplayer<State: Codable & Equatable & Sendable, Action: Codable
             throw .unencodableState(detail: "\(error)")
         }
         return .applied
+    }
+
+    private func reduce(_ state: inout State, _ action: Action, debugging trap: Bool?) {
+        guard let trap else { return reducer.reduce(into: &state, action: action) }
+        ReducerCallSite.callReducer(state: &state, action: action, trap: trap, reduce: reducer.reduce)
     }
 
     func normalize(_ payload: JSONValue) throws(ReplayError) -> JournalAction {
@@ -215,6 +222,12 @@ extension TypedReplayer {
         } catch {
             throw .undecodableAction(description.type, detail: "\(error)")
         }
+    }
+}
+
+extension TypedReplayer: DebuggableReplayer {
+    func applyInDebugger(_ action: JournalAction, trap: Bool) throws(ReplayError) -> ReplayOutcome {
+        try apply(decoder.decode(action.payload, type: action.type), debugging: trap)
     }
 }
 

@@ -30,6 +30,8 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
     /// a client asking for snapshot after snapshot costs the app one reading of each new line, not one
     /// of the whole journal per snapshot.
     private var snapshots = SnapshotCache()
+    /// The traps debuggers set, tested at each recorded step.
+    let traps: LiveTrapSet<State, Action>
 
     private struct SnapshotCache {
         var reader: JournalReader?
@@ -56,6 +58,7 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
             for (tag, shape) in tags.members { shapes[tag] = shape }
         }
         input = LiveActionInput(shapes: shapes, registeredNames: actions.names)
+        traps = LiveTrapSet(actions: actions)
     }
 
     private var recorder: Recorder<State, Action>? { withHooks { $0.recorder } }
@@ -219,5 +222,20 @@ final class RecorderLiveApp<State, Action>: LiveApp, @unchecked Sendable {
         recorder.flush()
         let files = recorder.journalFiles
         return (files.first.map(JournalPredecessors.files(before:)) ?? []) + files
+    }
+
+    func setTrap(_ trap: LiveTrap, owner: LiveClientID) throws(LiveCommandFailure) -> String {
+        _ = try requireRecorder()
+        // A `when` trap is met where its predicate becomes true: whether it holds now is the start.
+        let now = if case .when = trap.condition { try? snapshot().state } else { JSONValue?.none }
+        return try traps.set(trap, owner: owner, state: now)
+    }
+
+    func removeTrap(number: Int, owner: LiveClientID) -> Bool {
+        traps.remove(number: number, owner: owner)
+    }
+
+    func removeTraps(owner: LiveClientID) {
+        traps.removeAll(owner: owner)
     }
 }

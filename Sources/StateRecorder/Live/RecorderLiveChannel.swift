@@ -62,6 +62,24 @@ final class RecorderLiveChannel<State, Action>: Sendable {
                              dialOut: server.dialer.map { "\($0.endpoint)" })
     }
 
+    /// Called on the app's dispatching thread after it recorded `step`: when the step meets a trap a
+    /// debugger set, raises SIGTRAP here if a debugger is attached to the app, so that it stops with
+    /// the dispatching thread's stack, and tells the client that set it either way. Without a debugger
+    /// attached nothing is raised: the signal would end the app.
+    func trapIfMet(_ action: Action, state: State, step: Int) {
+        let hits = app.traps.hits(action: action, state: state, step: step)
+        guard !hits.isEmpty else { return }
+        let attached = AttachedDebugger.isAttached
+        for hit in hits {
+            server.tell(LiveNotice(.trap(number: hit.trap.number, step: step, condition: hit.trap.condition.text, stopped: attached)),
+                        to: hit.owner)
+        }
+        if attached {
+            // The debugger stops here: `bt` shows the app's dispatch; `continue` lets the app run on.
+            AttachedDebugger.trapIfAttached()
+        }
+    }
+
     /// Closes the channel and lets go of the app's hooks: they usually capture its store, which holds
     /// the recorder, so that a closed recorder and its store are freed.
     func close() {

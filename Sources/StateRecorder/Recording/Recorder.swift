@@ -228,13 +228,16 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         if travel.isEcho() { return 0 }
         let time = clock()
         let site = options.recordsCallSites ? site : nil
-        return steps.withLock { bookkeeping -> Int in
+        let number = steps.withLock { bookkeeping -> Int in
             guard !bookkeeping.closed else { return 0 }
             let step = bookkeeping.advance()
             capture.putStep(.step(step: step.number, time: time, parent: step.parent, site: site),
                             step: step.number, parent: step.parent, action: action, state: state)
             return step.number
         }
+        // A trap a debugger set stops the app on this, its dispatching thread, outside the lock.
+        if number > 0, let live { live.trapIfMet(action, state: state, step: number) }
+        return number
     }
 
     /// Journals an action the app's validators refused (an event, not a step: the state did not change).

@@ -14,6 +14,8 @@ struct CommandContext {
     var isCancelled: @Sendable () -> Bool
     /// The installed Ctrl-C catcher, which the REPL resets before each command; `nil` in tests.
     var interrupt: InterruptFlag?
+    /// How this tool was run (`statedbg`, `.build/debug/statedbg-todo`), for commands a user pastes back.
+    var toolName = "statedbg"
 
     var output: TextOutput { terminal.output }
 

@@ -84,7 +84,7 @@ public enum Statedbg {
     static var subcommands: [any Subcommand.Type] {
         [
         ReplayCommand.self, ReplCommand.self, ShowCommand.self, DiffCommand.self, LogCommand.self,
-        CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self, MigrateCommand.self,
+        CheckCommand.self, BisectCommand.self, ChangesCommand.self, MinimizeCommand.self, MigrateCommand.self, DebugCommand.self,
         RecordCommand.self, ExamplesCommand.self, ExportCommand.self,
         ViewCommand.self,
         ServeCommand.self, AttachCommand.self, ListenCommand.self,
@@ -179,7 +179,8 @@ public enum Statedbg {
             let standardOutput = output.standardOutput
             let interrupted = interrupt?.isCancelledCheck
             let isCancelled: @Sendable () -> Bool = { standardOutput.writeError != nil || interrupted?() == true }
-            let context = CommandContext(terminal: terminal, registry: AppRegistry(apps), isCancelled: isCancelled, interrupt: interrupt)
+            var context = CommandContext(terminal: terminal, registry: AppRegistry(apps), isCancelled: isCancelled, interrupt: interrupt)
+            if let tool = arguments.first, !tool.isEmpty { context.toolName = tool }
             do throws(CommandFailure) {
                 return try subcommand.run(parsed, context)
             } catch {

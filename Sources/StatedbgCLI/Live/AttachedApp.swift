@@ -45,6 +45,8 @@ final class AttachedApp: ReplNewsSource {
             switch event {
             case .paused: lines.append("app: paused by another debugger")
             case .resumed: lines.append("app: resumed by another debugger")
+            case .trap(let number, let step, let condition, let stopped):
+                lines.append(Self.trapNews(number: number, step: step, condition: condition, stopped: stopped, pid: client.greeting.pid))
             case .dropped, .closed, .rebased, .dialed: break
             }
         }
@@ -55,6 +57,22 @@ final class AttachedApp: ReplNewsSource {
             lines.append("app: the connection ended: \(end). The timeline keeps the \(journal.lastStep - journal.baseStep) steps that arrived, in \(journal.path).")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The news of a trap the app met: it stopped in the debugger attached to it, or no debugger was
+    /// attached, so it ran on.
+    static func trapNews(number: Int, step: Int, condition: String, stopped: Bool, pid: Int) -> String {
+        stopped
+            ? "app: breakpoint \(number) (\(condition)) trapped at step \(step): the debugger attached to the app (pid \(pid)) stopped it on its dispatching thread"
+            : "app: breakpoint \(number) (\(condition)) was met at step \(step), but the trap was skipped because no debugger is attached to the app (pid \(pid)); attach one (Xcode: Debug > Attach to Process, lldb -p \(pid), gdb -p \(pid)) to stop there"
+    }
+
+    /// Sets trap `trap` in the app, or says why the app cannot take it.
+    func setTrap(_ trap: LiveTrap) throws(CommandFailure) -> String {
+        guard client.greeting.commands.contains("trap") else {
+            throw CommandFailure(.usage, "This app's statedbg is older and takes no traps; --trap needs an app built with a statedbg that has them.")
+        }
+        return try send(.trap(trap)).message
     }
 
     /// One line: the app, whether it is paused, its steps, the debuggers attached.

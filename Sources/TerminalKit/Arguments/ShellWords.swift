@@ -9,6 +9,21 @@
 /// let parsed = try CommandLineParser(root: replCommands).parse(words)
 /// ```
 package enum ShellWords {
+    /// `word` as a shell reads it back as one word: unchanged when it holds only characters no shell
+    /// treats specially (letters, digits, `-_./:=+,@%`), else in single quotes.
+    ///
+    /// ```swift
+    /// ShellWords.quoted("Recordings/bank.jsonl")   // Recordings/bank.jsonl
+    /// ShellWords.quoted("my file's.jsonl")         // 'my file'\''s.jsonl'
+    /// ```
+    package static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_./:=+,@%".unicodeScalars.contains(scalar))
+        }
+        if plain { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
     /// The words of `line`.
     ///
     /// - Throws: ``ShellWordsError`` for a quote left open or a `\` at the end of the line.

@@ -137,7 +137,7 @@ import Testing
         #expect(try hostile.reply(to: #"{"command":"status","id":3}"#)["ok"] == true)
         #expect(hostile.notices.isEmpty)
         #expect(try hostile.reply(to: #"{"command":"explode","id":4}"#)["error"]
-            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read."#)
+            == #"Unknown command "explode"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read, trap, untrap."#)
         #expect(try hostile.request(.jump(step: 99))["error"] == "There is no step 99; the recording has steps 0 to 1.")
         #expect(try hostile.request(.dispatch(type: "counter.explode", payload: ["explode": [:]]))["error"]
             == #"The app has no action type "counter.explode"; its action types are counter.decrease, counter.increase and counter.reset."#)

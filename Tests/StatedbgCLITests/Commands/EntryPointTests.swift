@@ -83,6 +83,8 @@ import TerminalKit
                                       a predicate hold.
               migrate                 Write a journal made with earlier types as a journal
                                       of the app's current types.
+              debug                   Run one step's action through the app's reducer,
+                                      stopping an attached debugger just before the call.
               record                  Record a registered app driven by its random action
                                       generator.
               examples                List the registered apps: their ids, for 'statedbg

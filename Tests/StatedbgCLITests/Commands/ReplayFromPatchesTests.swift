@@ -28,10 +28,15 @@ import Testing
     private func replayOfWholeStates(_ path: String, colour: Bool, json: Bool, to: Int?, in directory: TemporaryDirectory) throws -> CommandRun {
         var options = JournalReader.Options()
         options.verifyHashes = false
-        let source: any RecordingSource = try RecordingLoader.isJournal(path: path)
+        var source: any RecordingSource = try RecordingLoader.isJournal(path: path)
             ? try JournalSource(path: path, options: options) : try RecordingLoader.open(path: path)
         var standardError = ""
         if let journal = source as? JournalSource, let damage = journal.damageWarning { standardError += "statedbg: warning: \(damage)\n" }
+        // A recording of an earlier version of its app's types is replayed through the app's migrations.
+        if let app = Examples.all.first(where: { $0.id == source.info.app }) {
+            source = try RecordingLoader.readingThrough(app, source)
+            if let migrated = source as? MigratedSource { standardError += "statedbg: note: \(CommandContext.migrationNote(migrated))\n" }
+        }
         let printer = StepPrinter(colour: colour, source: source)
         var lines: [String] = []
         var events: [Int: [JournalEvent]] = [:]

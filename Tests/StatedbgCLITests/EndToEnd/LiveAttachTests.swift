@@ -101,7 +101,7 @@ import Testing
             step 1: counter.increase
             jump: the app's state is now step 0
             error: There is no step 5; the recording has steps 0 to 1.
-            error: Unknown command "fly"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read.
+            error: Unknown command "fly"; commands: hello, subscribe, unsubscribe, jump, undo, redo, dispatch, mark, pause, resume, snapshot, status, journal, read, trap, untrap.
 
             """)
     }

@@ -19,6 +19,8 @@ struct Breakpoint: Sendable {
     var number: Int
     var condition: Condition
     var isEnabled = true
+    /// Whether it is also set in the attached app as a trap (`--trap`), which `delete` removes there too.
+    var trapsApp = false
     /// How many times `continue` or `reverse-continue` stopped here.
     var hits = 0
 
@@ -29,11 +31,12 @@ struct Breakpoint: Sendable {
 
     /// `when .balance < 0`, `action bank.*`, `.owner`, as `info breakpoints` lists it.
     var what: String {
-        switch condition {
+        let what = switch condition {
         case .predicate(_, let text): "when \(text)"
         case .action(let pattern): "action \(pattern.text)"
         case .watch(_, let text): text
         }
+        return what + (trapsApp ? " --trap" : "")
     }
 
     /// `breakpoint 1` or `watchpoint 2`.

@@ -44,6 +44,12 @@ struct BreakpointTable: Sendable {
         for breakpoint in all where shouldRemove(breakpoint) { _ = remove(breakpoint.number) }
     }
 
+    /// Marks breakpoint `number` as set in the attached app as a trap too.
+    mutating func markTrapping(_ number: Int) {
+        guard let index = all.firstIndex(where: { $0.number == number }) else { return }
+        all[index].trapsApp = true
+    }
+
     mutating func setEnabled(_ number: Int, _ enabled: Bool) {
         guard let index = all.firstIndex(where: { $0.number == number }) else { return }
         all[index].isEnabled = enabled

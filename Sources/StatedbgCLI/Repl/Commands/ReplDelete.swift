@@ -10,6 +10,14 @@ enum ReplDelete: ReplCommandProtocol {
         var numbers = try ReplEnable.numbers(input, repl)
         if numbers.isEmpty { numbers = repl.breakpoints.all.map(\.number) }
         guard !numbers.isEmpty else { return "No breakpoints or watchpoints." }
-        return numbers.compactMap { repl.breakpoints.remove($0) }.map { "deleted \($0.label) (\($0.what))" }.joined(separator: "\n")
+        var lines: [String] = []
+        for removed in numbers.compactMap({ repl.breakpoints.remove($0) }) {
+            lines.append("deleted \(removed.label) (\(removed.what))")
+            // A trap in the app goes with it; an app already gone has none left to remove.
+            if removed.trapsApp, let app = repl.app, app.client.endReason == nil {
+                lines.append(try app.send(.untrap(number: removed.number)).message)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }
