@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateSync", "TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
             dependencies: ["TestSupport", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]

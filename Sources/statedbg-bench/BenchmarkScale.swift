@@ -23,13 +23,19 @@ struct BenchmarkScale: Sendable {
     var jumps: Int
     /// Random jumps in the 1,000-user journal, each of which may replay hundreds of patches.
     var usersJumps: Int
+    /// Paired rounds of the overhead scenario, the warm-up round aside (at least 7: its rows are medians).
+    var overheadRounds: Int
+    /// Dispatches per burst of the overhead scenario at 1,000 todos: a fifth of them at 10,000, and a
+    /// fifth (a tenth at 10,000) in its paced runs.
+    var overheadDispatches: Int
 
     static let full = BenchmarkScale(
         repetitions: 11, budget: 0.05, dispatchActions: 1_000_000, users: 1000, recordingRepetitions: 3,
         counterSteps: 1_000_000, naiveCounterSteps: 100_000, usersSteps: 10_000, naiveUsersSteps: 1000, jumps: 1000,
-        usersJumps: 100)
+        usersJumps: 100, overheadRounds: 9, overheadDispatches: 5000)
 
     static let quick = BenchmarkScale(
         repetitions: 5, budget: 0.01, dispatchActions: 50_000, users: 1000, recordingRepetitions: 1,
-        counterSteps: 20_000, naiveCounterSteps: 5000, usersSteps: 300, naiveUsersSteps: 50, jumps: 200, usersJumps: 20)
+        counterSteps: 20_000, naiveCounterSteps: 5000, usersSteps: 300, naiveUsersSteps: 50, jumps: 200, usersJumps: 20,
+        overheadRounds: 7, overheadDispatches: 1000)
 }

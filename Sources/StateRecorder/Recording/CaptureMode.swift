@@ -18,18 +18,19 @@ enum CaptureMode: Equatable {
     /// next change copies it whole).
     var encodesOnCallingThread: Bool { self != .writerThread }
 
-    /// The mode for a recorder whose first state is `initialState`.
+    /// The mode for a recorder of `State`.
     ///
-    /// States are captured on the calling thread when they are or hold objects, which the app may
-    /// change after the call returns; and (unless the options say otherwise) when statedbg's own store,
-    /// which changes its state in place, has a state with storage to copy: a state the recorder still
-    /// held would make each change copy that storage whole. Other values (`Codable` or not) are encoded
-    /// later, on the writer's thread. Captured on the calling thread, steps are prepared there too,
-    /// unless the writer needs each state's JSON: for a file size limit (to start the next file from
-    /// the state) or a live channel.
+    /// States are captured on the calling thread when their type may hold objects (see
+    /// ``StateTypeScan``), which the app may change after the call returns; and (unless the options say
+    /// otherwise) when statedbg's own store, which changes its state in place, has a state with storage
+    /// to copy: a state the recorder still held would make each change copy that storage whole. Other
+    /// states (`Codable` or not, `Sendable` or not) are queued as they are and encoded later, on the
+    /// writer's thread. Captured on the calling thread, steps are prepared there too, unless the writer
+    /// needs each state's JSON: for a file size limit (to start the next file from the state) or a live
+    /// channel.
     ///
     /// - Parameter live: Whether a live channel is asked for, by the options or the environment.
-    static func choose<State>(for initialState: State, options: RecorderOptions, live: Bool,
+    static func choose<State>(for _: State.Type, options: RecorderOptions, live: Bool,
                               owner: StateOwner<State>) -> CaptureMode {
         let writerNeedsJSON = options.maxFileBytes != nil || live
         let onCallingThread: Bool
@@ -38,8 +39,16 @@ enum CaptureMode: Equatable {
             onCallingThread = true
         case .automatic where owner.changesInPlace && !_isPOD(State.self) && !writerNeedsJSON && options.redaction.isEmpty:
             onCallingThread = true
-        case .automatic, .onWriterThread:
-            onCallingThread = State.self is AnyClass || ObjectReferenceScan.containsObject(initialState)
+        case .automatic:
+            onCallingThread = StateTypeScan.verdict(for: State.self) != .valuesOnly
+        case .onWriterThread:
+            // The app's word for what the type cannot show (an enum's payloads, an existential's
+            // contents), but not against a class.
+            if case .mayHoldObjects(_, .classType) = StateTypeScan.verdict(for: State.self) {
+                onCallingThread = true
+            } else {
+                onCallingThread = false
+            }
         }
         guard onCallingThread else { return .writerThread }
         return writerNeedsJSON ? .callingThread : .preparedSteps

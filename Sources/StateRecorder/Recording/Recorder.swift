@@ -27,10 +27,12 @@ import StateStore
 /// } } }
 /// ```
 ///
-/// Recording costs the calling thread a lock and a queue slot: encoding and writing happen on a
-/// background thread, at a cost proportional to what each action changed. A state that is a class or
-/// holds objects is turned into JSON on the calling thread instead (see ``RecorderOptions/StateCapture``),
-/// since its objects may change after the call returns.
+/// Recording costs the calling thread a lock, a retain of the state and a queue slot: encoding, diffing,
+/// fingerprinting, freeing old states and writing happen on a background thread, at a cost proportional
+/// to what each action changed. A state whose type may hold objects (a class, an `any` existential, a
+/// closure, an enum with payloads) is turned into JSON on the calling thread instead, since its objects
+/// may change after the call returns: that costs the calling thread the encoding of what changed (see
+/// ``RecorderOptions/StateCapture``).
 ///
 /// Steps are numbered in the order ``record(_:state:site:)`` calls take the recorder's lock, from any
 /// thread. Call ``close()`` when the app is done; at normal process exit, recorders still open are

@@ -124,26 +124,35 @@ public struct RecorderOptions: Sendable, Equatable {
 
     /// When the recorder turns a state into JSON.
     ///
-    /// On the calling thread, the recorder also diffs and fingerprints the state there, keeps copies of
-    /// its own of the arrays it compares, and hands its writer thread only the serialized patch: nothing
-    /// holds the app's state once the call returns, so the app's next change to it happens in place.
-    /// On the writer thread, dispatch only queues the state, but the queued and recent states hold the
-    /// app's arrays, so the app's next change to each array copies it whole (copy-on-write).
+    /// On the writer thread, dispatch only retains the state and queues it: encoding, diffing,
+    /// fingerprinting and freeing happen on the writer thread, but the queued and recent states hold
+    /// the app's arrays, so a store that changes its state in place copies each array it changes whole
+    /// (copy-on-write); a store whose reducer returns a changed copy pays that copy anyway.
+    /// On the calling thread, the recorder encodes, diffs and fingerprints the state there, keeps copies
+    /// of its own of the arrays it compares, and hands its writer thread only the serialized patch:
+    /// nothing holds the app's state once the call returns, so the app's next change to it happens in
+    /// place, and what an object in the state holds is read before the app can change it.
+    ///
+    /// Whether a state may hold objects is decided from its type, before the first step: a class, an
+    /// existential (`any P`), a function, or an enum with payloads anywhere inside (in a struct, a
+    /// tuple, an optional, an array, a set, a dictionary or a `ChunkedArray`) may; strings, numbers,
+    /// `Data`, `Date`, `URL` and other Foundation values, and enums without payloads, cannot. The type's
+    /// `Sendable` conformance plays no part.
     public enum StateCapture: Sendable, Equatable {
         /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
         /// dictionaries, strings: the store changes its state in place) that neither limits its file size
         /// (``RecorderOptions/maxFileBytes``), redacts (``RecorderOptions/redaction``: undo must not read
-        /// redacted states back) nor opens a live channel, for a class-typed state, and for a
-        /// state that holds class instances (its objects may change after the call returns); on the
-        /// writer thread otherwise: plain-data states, and a ``Recorder`` fed by the app's own store, whose
-        /// reducer usually returns a new state anyway.
+        /// redacted states back) nor opens a live channel, and for a state whose type may hold objects
+        /// (they may change after the call returns); on the writer thread otherwise: a ``Recorder`` fed
+        /// a value state by the app's own store, whose reducer returns a changed copy anyway, and
+        /// plain-data states.
         case automatic
-        /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for states that
-        /// hold objects the app mutates in place, which `.automatic` cannot see in an empty collection,
-        /// and for large states changed in place.
+        /// Always on the calling thread, inside ``Recorder/record(_:state:site:)``: for large states
+        /// changed in place.
         case onCallingThread
-        /// On the writer thread for value states, so that dispatch only queues the state (a class-typed
-        /// state, or one that holds class instances, is still captured on the calling thread).
+        /// On the writer thread, taking the app's word that no object in the state changes after it
+        /// was recorded where the type cannot tell (an existential, a function, an enum with payloads);
+        /// a state with a class anywhere in its type is still captured on the calling thread.
         case onWriterThread
     }
 

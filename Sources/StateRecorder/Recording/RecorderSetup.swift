@@ -19,7 +19,7 @@ struct RecorderSetup<State> {
 
     init(initialState: State, options: RecorderOptions, owner: StateOwner<State>) {
         live = options.live ?? RecorderOptions.LiveChannel.fromEnvironment()
-        mode = CaptureMode.choose(for: initialState, options: options, live: live != nil, owner: owner)
+        mode = CaptureMode.choose(for: State.self, options: options, live: live != nil, owner: owner)
         let conformances = StateConformances<State>.lookUp()
         states = conformances.makeSnapshotter()
         decodeState = conformances.decoder

@@ -12,7 +12,7 @@ struct OwnStoreBenchmarks {
         let steps = max(1000, context.scale.usersSteps)
         context.progress("own store: \(users) users, \(steps) dispatches per repetition")
         let start = UsersState.generated(count: users)
-        var plain: [Double] = [], codable: [Double] = [], reflected: [Double] = [], added: [Double] = []
+        var plain: [Double] = [], codable: [Double] = [], reflected: [Double] = []
         var codableProcessor: [Double] = [], reflectedProcessor: [Double] = []
         for repetition in 0...context.scale.recordingRepetitions {
             let baseline = measure(steps: steps, users: users) {
@@ -27,7 +27,6 @@ struct OwnStoreBenchmarks {
             plain.append(baseline.median)
             codable.append(withCodable.dispatch.median)
             reflected.append(withReflection.dispatch.median)
-            added.append((withCodable.dispatch.median - baseline.median) / 1000)
             codableProcessor.append(withCodable.processorPerStep)
             reflectedProcessor.append(withReflection.processorPerStep)
         }
@@ -37,9 +36,6 @@ struct OwnStoreBenchmarks {
             Measurement(group: "own store", name: "\(users) users: dispatch through the recording middleware",
                         unit: .nanosecondsPerAction, samples: Samples(codable), baselineName: "same store without it",
                         baseline: Samples(plain), note: note),
-            Measurement(group: "own store", name: "\(users) users: time the recording middleware adds per dispatch",
-                        unit: .microsecondsPerOperation, samples: Samples(added), target: .below(2),
-                        note: "median with it minus median without it; below zero when the store's previous state, which dispatch frees without the recorder, is freed by the recorder's writer thread instead"),
             Measurement(group: "own store", name: "\(users) users: dispatch, state recorded through reflection",
                         unit: .nanosecondsPerAction, samples: Samples(reflected), baselineName: "Codable state",
                         baseline: Samples(codable), target: .ratioAtLeast(1.0 / 3), note: "within 3x of Codable: ratio >= 0.33x"),
