@@ -39,6 +39,9 @@ final class LiveTrapSet<State, Action>: @unchecked Sendable {
         self.actions = actions
     }
 
+    /// Whether any trap is set: one atomic load, for the recording thread to skip the traps at once.
+    var anyArmed: Bool { isArmed.load(ordering: .acquiring) }
+
     /// Sets `trap` for `owner`, replacing its trap of the same number; `state` is the app's state now,
     /// at which a `when` trap's predicate is taken to hold or not.
     func set(_ trap: LiveTrap, owner: LiveClientID, state: JSONValue?) throws(LiveCommandFailure) -> String {

@@ -64,6 +64,9 @@ final class RecorderLiveChannel<State, Action>: Sendable {
                              dialOut: server.dialer.map { "\($0.endpoint)" })
     }
 
+    /// Whether a debugger set any trap; ``trapIfMet(_:state:step:)`` is worth calling only then.
+    var hasTraps: Bool { app.traps.anyArmed }
+
     /// Called on the app's dispatching thread after it recorded `step`: when the step meets a trap a
     /// debugger set, raises SIGTRAP here if a debugger is attached to the app, so that it stops with
     /// the dispatching thread's stack, and tells the client that set it either way. Without a debugger
