@@ -23,6 +23,8 @@ final class AttachedApp: ReplNewsSource {
     let progress: (String) -> Void
     private let arrivals: FollowNews
     private var reportedEnd = false
+    /// Whether a skipped trap has said how to attach a debugger: once per session, not at every step.
+    private var toldHowToAttach = false
 
     /// The app behind `client`, once the steps it had when the debugger attached are in the mirror
     /// (see ``attachedStep``): those are the timeline the session starts with, not news.
@@ -60,7 +62,9 @@ final class AttachedApp: ReplNewsSource {
             case .paused: lines.append("app: paused by another debugger")
             case .resumed: lines.append("app: resumed by another debugger")
             case .trap(let number, let step, let condition, let stopped):
-                lines.append(Self.trapNews(number: number, step: step, condition: condition, stopped: stopped, pid: client.greeting.pid))
+                lines.append(Self.trapNews(number: number, step: step, condition: condition, stopped: stopped, pid: client.greeting.pid,
+                                           sayingHowToAttach: !toldHowToAttach))
+                if !stopped { toldHowToAttach = true }
             case .dropped, .closed, .rebased, .dialed: break
             }
         }
@@ -74,11 +78,15 @@ final class AttachedApp: ReplNewsSource {
     }
 
     /// The news of a trap the app met: it stopped in the debugger attached to it, or no debugger was
-    /// attached, so it ran on.
-    static func trapNews(number: Int, step: Int, condition: String, stopped: Bool, pid: Int) -> String {
-        stopped
-            ? "app: breakpoint \(number) (\(condition)) trapped at step \(step): the debugger attached to the app (pid \(pid)) stopped it on its dispatching thread"
-            : "app: breakpoint \(number) (\(condition)) was met at step \(step), but the trap was skipped because no debugger is attached to the app (pid \(pid)); attach one (Xcode: Debug > Attach to Process, lldb -p \(pid), gdb -p \(pid)) to stop there"
+    /// attached, so it ran on; how to attach one is said the first time.
+    static func trapNews(number: Int, step: Int, condition: String, stopped: Bool, pid: Int, sayingHowToAttach: Bool = true) -> String {
+        if stopped {
+            return "app: breakpoint \(number) (\(condition)) trapped at step \(step): the debugger attached to the app (pid \(pid)) stopped it on its dispatching thread"
+        }
+        guard sayingHowToAttach else {
+            return "app: breakpoint \(number) (\(condition)) was met at step \(step); the trap was skipped (no debugger is attached)"
+        }
+        return "app: breakpoint \(number) (\(condition)) was met at step \(step), but the trap was skipped because no debugger is attached to the app (pid \(pid)); attach one (Xcode: Debug > Attach to Process, lldb -p \(pid), gdb -p \(pid)) to stop there"
     }
 
     /// Sets trap `trap` in the app, or says why the app cannot take it.

@@ -27,7 +27,7 @@ import Testing
     @Test func withoutADebuggerTheAppSkipsTheTrapSaysSoAndLivesOn() throws {
         let app = try ServedApp(binary, ["counter", "-o", "app.jsonl", "--interval", "0", "--socket", socket], in: directory.path)
         let increase = #"app dispatch counter.increase {"increase":{}}"#
-        let result = try attach("break action counter.inc* --trap; \(increase); info breakpoints; delete 1; \(increase); app status")
+        let result = try attach("break action counter.inc* --trap; \(increase); \(increase); info breakpoints; delete 1; \(increase); app status")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == """
             attached to counter (pid \(app.pid)) at \(socket): 0 steps so far; dispatch, verify and in-app travel work; skip and minimize do not work: the app has recorded no step yet; 'app help' lists the commands that act on the app
@@ -36,13 +36,16 @@ import Testing
             app: breakpoint 1 (action counter.inc*) was met at step 1, but the trap was skipped because no debugger is attached to the app (pid \(app.pid)); attach one (Xcode: Debug > Attach to Process, lldb -p \(app.pid), gdb -p \(app.pid)) to stop there
             app: step 1 arrived (1 new)
             the app dispatched counter.increase; its last step is 1
+            app: breakpoint 1 (action counter.inc*) was met at step 2; the trap was skipped (no debugger is attached)
+            app: step 2 arrived (1 new)
+            the app dispatched counter.increase; its last step is 2
             Num  Type        Enb  Hits  What
             1    breakpoint  y    0     action counter.inc* --trap
             deleted breakpoint 1 (action counter.inc* --trap)
             trap 1 removed
-            app: step 2 arrived (1 new)
-            the app dispatched counter.increase; its last step is 2
-            app counter (pid \(app.pid)) at \(socket): running, at step 2 of 2; 1 debugger(s) attached; the timeline here has 2 steps
+            app: step 3 arrived (1 new)
+            the app dispatched counter.increase; its last step is 3
+            app counter (pid \(app.pid)) at \(socket): running, at step 3 of 3; 1 debugger(s) attached; the timeline here has 3 steps
 
             """)
         #expect(app.process.isRunning)
