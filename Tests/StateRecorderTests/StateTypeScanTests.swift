@@ -78,6 +78,19 @@ import Testing
         var last: Payload
     }
 
+    /// A callback the app keeps in its state, declared `@Sendable`: it captures only Sendable values.
+    struct WithSendableClosures {
+        var todos: [Todo]
+        var onChange: @Sendable (Int) -> Void
+        var load: (@Sendable () async throws -> [Todo])?
+        var mainActorCallback: @MainActor @Sendable () -> Void
+    }
+
+    /// A `@MainActor` function type is Sendable in Swift 6 (SE-0434), and its metadata says so.
+    struct WithMainActorClosure {
+        var onChange: @MainActor () -> Void
+    }
+
     @Test func aStateOfValuesAnywhereInsideIsHandedToTheWriter() {
         #expect(StateTypeScan.verdict(for: ValueState.self) == .valuesOnly)
         #expect(StateTypeScan.verdict(for: [String: [Int?]].self) == .valuesOnly)
@@ -110,6 +123,17 @@ import Testing
             == .mayHoldObjects(path: ".last", reason: .enumPayloads(String(reflecting: Payload.self))))
         #expect(StateTypeScan.verdict(for: (any Reminder).self)
             == .mayHoldObjects(path: "", reason: .existential(String(reflecting: (any Reminder).self))))
+    }
+
+    /// Read from the function type's metadata, not from a value: the same decision for every value.
+    @Test func aSendableFunctionIsAValueAndAnyOtherMayCaptureObjects() {
+        #expect(StateTypeScan.verdict(for: WithSendableClosures.self) == .valuesOnly)
+        #expect(StateTypeScan.isSendableFunction((@Sendable (Int) -> Void).self))
+        #expect(StateTypeScan.isSendableFunction((@Sendable () async throws -> [Todo]).self))
+        #expect(!StateTypeScan.isSendableFunction(((Int) -> Void).self))
+        #expect(!StateTypeScan.isSendableFunction(((Int) async throws -> Void).self))
+        #expect(StateTypeScan.verdict(for: WithMainActorClosure.self) == .valuesOnly)
+        #expect(CaptureMode.choose(for: WithSendableClosures.self, options: RecorderOptions(), live: false, owner: .app(nil)) == .writerThread)
     }
 
     @Test func theVerdictSaysWhereAndWhy() {

@@ -134,10 +134,11 @@ public struct RecorderOptions: Sendable, Equatable {
     /// place, and what an object in the state holds is read before the app can change it.
     ///
     /// Whether a state may hold objects is decided from its type, before the first step: a class, an
-    /// existential (`any P`), a function, or an enum with payloads anywhere inside (in a struct, a
-    /// tuple, an optional, an array, a set, a dictionary or a `ChunkedArray`) may; strings, numbers,
-    /// `Data`, `Date`, `URL` and other Foundation values, and enums without payloads, cannot. The type's
-    /// `Sendable` conformance plays no part.
+    /// existential (`any P`), a function that is not `@Sendable`, or an enum with payloads anywhere
+    /// inside (in a struct, a tuple, an optional, an array, a set, a dictionary or a `ChunkedArray`) may;
+    /// strings, numbers, `Data`, `Date`, `URL` and other Foundation values, enums without payloads, and
+    /// `@Sendable` functions (which capture only Sendable values, and which the encoder never calls)
+    /// cannot. The state type's own `Sendable` conformance plays no part.
     public enum StateCapture: Sendable, Equatable {
         /// On the calling thread for a ``RecordingStore`` whose state has storage to copy (arrays,
         /// dictionaries, strings: the store changes its state in place) that neither limits its file size

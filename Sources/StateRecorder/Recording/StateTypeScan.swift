@@ -9,9 +9,10 @@ import StateCollections
 /// It walks the type's stored fields through the standard library's field reflection
 /// (`_forEachField(of:options:body:)`, in the runtime since iOS 13.4 and macOS 10.15.4), into structs,
 /// tuples, optionals and the standard collections' element types. Plain data, strings and Foundation's
-/// immutable copy-on-write values (`Data`, `URL`, `Locale`, …) are values; a class, an existential
-/// (`any P`, which may hold a class), a function (which may capture one) and an enum with payloads
-/// (whose payload types the runtime does not list) may hold objects.
+/// immutable copy-on-write values (`Data`, `URL`, `Locale`, …) are values, and so is a `@Sendable`
+/// function (it captures only Sendable values, and the encoder never calls it); a class, an existential
+/// (`any P`, which may hold a class), any other function (which may capture one) and an enum with
+/// payloads (whose payload types the runtime does not list) may hold objects.
 enum StateTypeScan {
     /// What the scan found.
     enum Verdict: Equatable, CustomStringConvertible {
@@ -107,6 +108,9 @@ enum StateTypeScan {
             case .existential:
                 return .mayHoldObjects(path: path, reason: .existential(name))
             case .function:
+                // A `@Sendable` function captures only Sendable values, which may be read, shared and
+                // freed on any thread; the encoder never calls a function, so the writer may hold it.
+                if StateTypeScan.isSendableFunction(type) { return .valuesOnly }
                 return .mayHoldObjects(path: path, reason: .function(name))
             case .enum, .optional:
                 return .mayHoldObjects(path: path, reason: .enumPayloads(name))
@@ -126,6 +130,16 @@ enum StateTypeScan {
             }
             return verdict
         }
+    }
+
+    // Safe because `type` is a function type's metadata (the runtime gave its kind as function): in the
+    // Swift ABI, stable on Apple platforms since Swift 5.0, such metadata is the kind word and then the
+    // flags word, whose bit 30 marks a `@Sendable` function type (since Swift 5.5). Only that word is read.
+    /// Whether the function type `type` is `@Sendable`, read from its metadata's flags.
+    static func isSendableFunction(_ type: Any.Type) -> Bool {
+        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+        let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+        return flags & 0x4000_0000 != 0
     }
 
     /// Types known to be values whose storage no one can change in place behind the app's back: the
