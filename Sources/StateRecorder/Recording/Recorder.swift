@@ -278,6 +278,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         writer.closeQueue()
         writer.waitUntilFinished()
         live?.close()
+        travel.letGoOfTheApp()
         if let exitToken { RecorderExitFlush.unregister(exitToken) }
     }
 

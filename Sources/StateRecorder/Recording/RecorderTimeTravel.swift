@@ -58,6 +58,15 @@ final class RecorderTimeTravel<State, Action> {
         }
     }
 
+    /// Lets go of an app's travel hook once the recording is closed: the hook usually reaches the app's
+    /// store, which may hold the recorder (through its travelling reducer), so that a closed recorder
+    /// and the store are freed even when the app captured the store strongly.
+    func letGoOfTheApp() {
+        owner.withLock { owner in
+            if case .app = owner { owner = .app(nil) }
+        }
+    }
+
     /// Where the app's travel hook runs, when it gave one.
     var executor: RecorderOptions.AppExecutor? { owner.withLock { $0.executor } }
 
