@@ -35,9 +35,11 @@ import PackageDescription
 //                  registry (how actions are tagged and decoded); the reducer's call site a debugger stops
 //                  in (ReducerCallSite) and whether one is attached
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
+//   StatePage      the timeline page's document: its hand-written .html/.css/.js (reaching the binary through the
+//                  PageAssetsPlugin build tool) and how values fill its template; the same page offline and live
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
-//   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`); its
-//                  hand-written .html/.css/.js reach the binary through the PageAssetsPlugin build tool
+//   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`): the
+//                  recording as the page's data, put into StatePage's document
 //   StatedbgCLI    the `statedbg` commands and REPL, as a library: the engine driven through TerminalKit
 //   StateTesting   regression replay of recordings from XCTest and Swift Testing
 //
@@ -96,12 +98,8 @@ let package = Package(
         .executableTarget(name: "page-assets-tool", path: "Sources/PageAssetsTool"),
         .plugin(name: "PageAssetsPlugin", capability: .buildTool(), dependencies: ["page-assets-tool"],
                 path: "Sources/PageAssetsPlugin"),
-        .target(
-            name: "StateTimelinePage",
-            dependencies: ["StateDebugger", "StateJournal", "StateJSON"],
-            exclude: ["Page"],
-            plugins: ["PageAssetsPlugin"]
-        ),
+        .target(name: "StatePage", exclude: ["Page"], plugins: ["PageAssetsPlugin"]),
+        .target(name: "StateTimelinePage", dependencies: ["StateDebugger", "StateJournal", "StateJSON", "StatePage"]),
         .target(
             name: "StatedbgCLI",
             dependencies: [
@@ -164,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "StateTimelinePageTests",
             dependencies: [
-                "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StateTimelinePage",
+                "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StatePage", "StateTimelinePage",
             ]
         ),
         .testTarget(

@@ -7,7 +7,7 @@ import TextControls
 @Suite struct EscapedCharacterSetTests {
     @Test func thePageEscapesTheSameCharactersAsEveryOtherOutput() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/StateTimelinePage/Page/timeline.js")
+            .deletingLastPathComponent().appendingPathComponent("Sources/StatePage/Page/timeline.js")
         let text = try String(contentsOf: script, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("const INVISIBLE = /[") })
         let set = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)

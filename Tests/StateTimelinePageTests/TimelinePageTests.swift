@@ -3,6 +3,7 @@ import StateDebugger
 import StateJSON
 import StateJournal
 @testable import StateTimelinePage
+import StatePage
 import Testing
 import TestSupport
 
@@ -79,13 +80,13 @@ import TestSupport
 
     @Test func scriptSafeTextCannotEndTheScriptElement() throws {
         let json = Array(#"{"a":"</script><b>&amp;"#.utf8) + Array("\u{2028}\u{2029}é\"}".utf8)
-        let safe = String(decoding: TimelinePage.scriptSafe(json), as: UTF8.self)
+        let safe = String(decoding: PageDocument.scriptSafe(json), as: UTF8.self)
         #expect(safe == #"{"a":"\u003c/script\u003e\u003cb\u003e\u0026amp;\u2028\u2029é"}"#)
         #expect(try JSONValue(parsing: Array(safe.utf8)) == (try JSONValue(parsing: json)))
     }
 
     @Test func theTemplateIsFilledInOnePass() {
-        let page = TimelinePage.assemble(template: "<a>{{ONE}}|{{TWO}}|{{UNKNOWN}}</a>",
+        let page = PageDocument.assemble(template: "<a>{{ONE}}|{{TWO}}|{{UNKNOWN}}</a>",
                                          values: ["ONE": Array("{{TWO}}".utf8), "TWO": Array("2".utf8)])
         #expect(String(decoding: page, as: UTF8.self) == "<a>{{TWO}}|2|{{UNKNOWN}}</a>")
     }
@@ -107,9 +108,9 @@ import TestSupport
 
     @Test func thePageFilesAreTheEmbeddedOnes() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appending(path: "Sources/StateTimelinePage/Page")
-        #expect(try String(contentsOf: page.appending(path: "timeline.js"), encoding: .utf8) == PageAssets.js)
-        #expect(try String(contentsOf: page.appending(path: "timeline.css"), encoding: .utf8) == PageAssets.css)
-        #expect(try String(contentsOf: page.appending(path: "timeline.html"), encoding: .utf8) == PageAssets.html)
+            .deletingLastPathComponent().appending(path: "Sources/StatePage/Page")
+        #expect(try String(contentsOf: page.appending(path: "timeline.js"), encoding: .utf8) == PageDocument.js)
+        #expect(try String(contentsOf: page.appending(path: "timeline.css"), encoding: .utf8) == PageDocument.css)
+        #expect(try String(contentsOf: page.appending(path: "timeline.html"), encoding: .utf8) == PageDocument.html)
     }
 }
