@@ -9,12 +9,38 @@
 /// ])
 /// ```
 package enum PageDocument {
-    /// `timeline.html`: the template, with `{{NONCE}}`, `{{STYLE}}`, `{{SCRIPT}}` and `{{DATA}}` to fill.
+    /// `timeline.html`: the template, with `{{NONCE}}`, `{{CONNECT}}` (the Content-Security-Policy's
+    /// `connect-src`), `{{STYLE}}`, `{{SCRIPT}}` and `{{DATA}}` to fill.
     package static var html: String { PageAssets.html }
     /// `timeline.css`.
     package static var css: String { PageAssets.css }
     /// `timeline.js`.
     package static var js: String { PageAssets.js }
+
+    /// The `format` member of the data a live page carries instead of a recording.
+    package static let liveFormat = "statedbg-live"
+
+    /// How a live page reaches the app it shows.
+    package enum LiveBridge: Sendable {
+        /// Through `window.statedbgBridge`, which the app's web view defines before the page runs (a
+        /// WebKit message handler): the page makes no request, so its policy lets it connect nowhere.
+        case injected
+        /// Over HTTP to the server that served the page (`statedbg attach PID --web`): the policy lets the
+        /// page connect to its own origin only.
+        case http
+    }
+
+    /// The live page: no recording embedded (its data is `{"format":"statedbg-live","version":1}`); the
+    /// page's script takes journal lines from the bridge and sends the person's commands back through it.
+    package static func livePage(nonce: String = randomNonce(), bridge: LiveBridge) -> [UInt8] {
+        assemble(template: html, values: [
+            "NONCE": Array(nonce.utf8),
+            "CONNECT": Array((bridge == .http ? "'self'" : "'none'").utf8),
+            "STYLE": Array(css.utf8),
+            "SCRIPT": Array(js.utf8),
+            "DATA": Array(#"{"format":"\#(liveFormat)","version":1}"#.utf8),
+        ])
+    }
 
     /// A fresh nonce: 128 random bits as hex.
     package static func randomNonce() -> String {

@@ -35,6 +35,7 @@ package struct TimelinePage {
         data = try TimelineData(source: source, window: window, byteLimit: byteLimit, isCancelled: isCancelled)
         html = PageDocument.assemble(template: PageDocument.html, values: [
             "NONCE": Array(nonce.utf8),
+            "CONNECT": Array("'none'".utf8),
             "STYLE": Array(PageDocument.css.utf8),
             "SCRIPT": Array(PageDocument.js.utf8),
             "DATA": PageDocument.scriptSafe(data.json),
