@@ -94,10 +94,13 @@ import Testing
                 ])
             }
             let after = try patch.apply(to: recorded)
-            let print = try walk.apply(patch, original: { after })
+            try walk.apply(patch, original: { after })
             let expected = try Self.plan.migrate(state: after)
             #expect(walk.state == expected, "round \(round): \(patch)")
-            #expect(print == StateFingerprint.of(expected, scheme: .chunked), "round \(round)")
+            // Asked for in runs and left alone in others: fingerprinted along the patches, whole, or not at all.
+            if round % 50 < 30 {
+                #expect(walk.fingerprint == StateFingerprint.of(expected, scheme: .chunked), "round \(round)")
+            }
             if keeps {
                 #expect(walk.original == after)
                 #expect(walk.originalFingerprint == StateFingerprint.of(after, scheme: .chunked))

@@ -8,8 +8,9 @@ import StateRecorder
 /// types' as they are read. The file is never changed.
 ///
 /// The states are followed step after step at the cost of each step's patch
-/// (``StateRecorder/MigratedStateWalk``), each fingerprinted, so a step's hash is that of its migrated
-/// state and a replay compares with it as with any journal's. The recorded states are still checked
+/// (``StateRecorder/MigratedStateWalk``). A step's hash is that of its migrated state, computed when a
+/// step's record is asked for, so that a replay compares with it as with any journal's while reading
+/// states alone does not fingerprint them twice. The recorded states are still checked
 /// against the hashes their lines record: a damaged journal reads as damaged. A step's label is written
 /// again by the app's code when a migration touched its action.
 ///
@@ -54,11 +55,12 @@ package final class MigratedSource: RecordingSource {
         walk = MigratedStateWalk(plan: plan, scheme: scheme, keepsOriginal: true)
         var header = recorded
         do {
-            header.hash = try walk.reset(toOriginal: recorded.initialState, fingerprint: recorded.hash)
+            try walk.reset(toOriginal: recorded.initialState, fingerprint: recorded.hash)
         } catch {
             throw .migration(error, step: nil, line: 1, source: journal.name)
         }
         header.initialState = walk.state
+        header.hash = walk.fingerprint
         let schema = app.schema
         header.schema = schema.jsonValue
         header.schemaHash = schema.fingerprint

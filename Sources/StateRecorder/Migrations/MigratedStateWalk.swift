@@ -15,8 +15,9 @@ import StateEncoding
 /// ```swift
 /// let walk = MigratedStateWalk(plan: plan, scheme: header.fingerprintScheme, keepsOriginal: true)
 /// try walk.reset(toOriginal: header.initialState)
-/// let print = try walk.apply(patch, original: { try reader.state(at: 1) })
-/// walk.state      // step 1's state, migrated; `print` is its fingerprint
+/// try walk.apply(patch, original: { try reader.state(at: 1) })
+/// walk.state          // step 1's state, migrated
+/// walk.fingerprint    // its fingerprint, computed when asked for
 /// ```
 ///
 /// Not thread-safe.
@@ -50,8 +51,23 @@ package final class MigratedStateWalk {
     package private(set) var originalFingerprint: UInt64 = 0
     /// The migrated state.
     package private(set) var state: JSONValue = .null
-    /// The fingerprint of ``state``.
-    package private(set) var fingerprint: UInt64 = 0
+    /// The fingerprint of ``state``, computed when asked for: a reader that only reads states (a
+    /// sequential read, a jump) does not pay for it, while the recorded state is still checked against
+    /// its line's hash. A caller that asks after every step (a replay comparing hashes) has each patch
+    /// fingerprinted at the cost of the patch; one that asks now and then has the state fingerprinted
+    /// whole once, and follows the patches from there as long as it keeps asking.
+    package var fingerprint: UInt64 {
+        askedForFingerprint = true
+        if let settledFingerprint { return settledFingerprint }
+        let print = fingerprinter.reset(to: state)
+        settledFingerprint = print
+        return print
+    }
+    /// The fingerprint of ``state`` when known; then, and only then, ``fingerprinter`` follows ``state``.
+    private var settledFingerprint: UInt64?
+    /// Whether ``fingerprint`` was asked for since the last step: the next patch is then fingerprinted
+    /// as it is applied.
+    private var askedForFingerprint = false
     /// The patch that made ``state`` from the one before, when the last step was migrated as a patch;
     /// `nil` after a whole state was migrated.
     package private(set) var lastPatch: JSONPatch?
@@ -67,11 +83,11 @@ package final class MigratedStateWalk {
     }
 
     /// Starts again from a whole recorded state (the initial state, a keyframe's, a travel's target).
+    /// The migrated state's ``fingerprint`` is computed when asked for.
     ///
     /// - Parameter fingerprint: The recorded state's fingerprint when the caller knows it (a keyframe
     ///   fingerprinted as it was read), so that a walk that keeps it need not compute it again.
-    @discardableResult
-    package func reset(toOriginal recorded: JSONValue, fingerprint known: UInt64? = nil) throws(MigrationError) -> UInt64 {
+    package func reset(toOriginal recorded: JSONValue, fingerprint known: UInt64? = nil) throws(MigrationError) {
         inputs.removeAll(keepingCapacity: true)
         // Spelled as an optional: a bare `nil` here would read as JSON null, the recorded state of nothing.
         original = keepsOriginal ? .some(recorded) : .none
@@ -93,17 +109,17 @@ package final class MigratedStateWalk {
         try plan.migrate(state: &current, fromStep: done, throughStep: plan.steps.count - 1)
         state = current
         lastPatch = nil
-        fingerprint = fingerprinter.reset(to: current)
-        return fingerprint
+        settledFingerprint = nil
+        askedForFingerprint = false
     }
 
-    /// Applies a recorded patch: the recorded state (when kept) and the migrated state follow it.
+    /// Applies a recorded patch: the recorded state (when kept) and the migrated state follow it. The
+    /// recorded state is fingerprinted at once (``originalFingerprint``), the migrated one when asked
+    /// for (``fingerprint``).
     ///
     /// - Parameter original: The recorded state after the patch, asked for only when the whole state
     ///   must be migrated again and the walk does not keep it.
-    /// - Returns: The fingerprint of the migrated state.
-    @discardableResult
-    package func apply(_ patch: JSONPatch, original recorded: () throws -> JSONValue) throws(Failure) -> UInt64 {
+    package func apply(_ patch: JSONPatch, original recorded: () throws -> JSONValue) throws(Failure) {
         var operations = patch.operations
         if let originalFingerprinter {
             var tree = original.take() ?? .null
@@ -138,10 +154,10 @@ package final class MigratedStateWalk {
             original = tree
         }
         do {
-            return try migrate(operations)
+            try migrate(operations)
         } catch {
             switch error {
-            case .whole: return try migrateWhole(recorded)
+            case .whole: try migrateWhole(recorded)
             case .failed(let failure): throw .migration(failure)
             }
         }
@@ -153,7 +169,7 @@ package final class MigratedStateWalk {
         case failed(MigrationError)
     }
 
-    private func migrate(_ recorded: [JSONPatchOperation]) throws(Stop) -> UInt64 {
+    private func migrate(_ recorded: [JSONPatchOperation]) throws(Stop) {
         var operations = recorded
         for index in stateSteps {
             let step = plan.steps[index]
@@ -208,15 +224,21 @@ package final class MigratedStateWalk {
         }
         let patch = JSONPatch(operations)
         do {
-            fingerprint = try fingerprinter.apply(patch, to: &state)
+            if askedForFingerprint, settledFingerprint != nil {
+                settledFingerprint = try fingerprinter.apply(patch, to: &state)
+            } else {
+                settledFingerprint = nil
+                try patch.apply(inPlace: &state)
+            }
         } catch {
+            settledFingerprint = nil
             throw .whole
         }
+        askedForFingerprint = false
         lastPatch = patch
-        return fingerprint
     }
 
-    private func migrateWhole(_ recorded: () throws -> JSONValue) throws(Failure) -> UInt64 {
+    private func migrateWhole(_ recorded: () throws -> JSONValue) throws(Failure) {
         let whole: JSONValue
         if let original {
             whole = original
@@ -228,7 +250,7 @@ package final class MigratedStateWalk {
             }
         }
         do {
-            return try reset(toOriginal: whole)
+            try reset(toOriginal: whole)
         } catch {
             throw .migration(error)
         }
