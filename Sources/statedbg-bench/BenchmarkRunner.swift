@@ -36,6 +36,7 @@ struct BenchmarkRunner {
 
         if arguments.runs("scaling") { measurements += try RecordingScalingBenchmarks(context: context).run() }
         if arguments.runs("commands") { measurements += try EndToEndBenchmarks(context: context).run() }
+        if arguments.runs("size") { measurements += try JournalSizeBenchmarks(context: context).run() }
 
         let duration = Date().timeIntervalSince(started)
         let report = Report(machine: .current(), date: Self.iso8601(started), quick: arguments.quick,

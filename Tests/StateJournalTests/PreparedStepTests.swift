@@ -7,7 +7,7 @@ import Testing
 @Suite struct PreparedStepTests {
     @Test func linesPreparedByOneBuilderAndFramedByAnotherAreTheLinesOneBuilderWrites() throws {
         let initial = JournalRoundTripTests.users(40)
-        let policy = KeyframePolicy(interval: 7, smallStateBytes: 64)
+        let policy = KeyframePolicy(interval: 7, smallStateBytes: 64, intervalPatchShare: 0)
         let whole = JournalBuilder(header: JournalRoundTripTests.header(initial: initial), policy: policy)
         let preparer = JournalBuilder(header: JournalRoundTripTests.header(initial: initial), policy: policy)
         let framer = JournalBuilder(framingAfter: preparer)

@@ -29,7 +29,7 @@ package enum RandomJournals {
         let header = JournalHeader(tool: "statedbg test", app: "random", stateType: "State", actionType: "Action", schema: [:],
                                    schemaHash: "0", created: "2026-01-01T00:00:00.000Z", initialState: initial, hash: 0)
         let interval = keyframeInterval ?? random.int(2...12)
-        let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: interval, smallStateBytes: 0))
+        let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: interval, smallStateBytes: 0, intervalPatchShare: 0))
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
         var states = [initial]

@@ -8,7 +8,7 @@ import StateRecorder
 package enum Recordings {
     /// A keyframe every `interval` steps and patches between, whatever the state's size.
     package static func policy(interval: Int = 4) -> KeyframePolicy {
-        KeyframePolicy(interval: interval, smallStateBytes: 0)
+        KeyframePolicy(interval: interval, smallStateBytes: 0, intervalPatchShare: 0)
     }
 
     /// A valid header for `app`, created at a fixed time.

@@ -148,7 +148,7 @@ package final class JournalBuilder {
                              changes: JSONArrayChanges? = nil) -> PreparedStepState {
         let fingerprint = fingerprinter.fingerprint(state, changes: changes)
         var keyframe = requested || forceKeyframe || parent != nil || keyframeBytes <= policy.smallStateBytes
-            || stepsSinceKeyframe + 1 >= policy.interval
+            || policy.intervalCalls(afterSteps: stepsSinceKeyframe, patchBytes: patchBytesSinceKeyframe, keyframeBytes: keyframeBytes)
         var content: [UInt8] = []
         var problem: JournalLineError?
         if !keyframe {

@@ -13,9 +13,10 @@ import StateJournal
 public struct RecorderOptions: Sendable, Equatable {
     /// How the state of each step is stored.
     public enum Snapshots: Sendable, Equatable {
-        /// A patch against the previous step, with a whole state (a keyframe) at least every
-        /// `keyframeInterval` steps and whenever the patches since the last keyframe add up to more
-        /// than the state's size, so rebuilding any step reads at most about twice the state.
+        /// A patch against the previous step, with a whole state (a keyframe) whenever the patches
+        /// since the last keyframe add up to more than the state's size, so rebuilding any step reads
+        /// at most about twice the state, and every `keyframeInterval` steps once they add up to half
+        /// of it, so keyframes never take more than twice the bytes of the patches they serve.
         case patches(keyframeInterval: Int)
         /// A whole state on every step: larger files that `grep` can search.
         case everyStep
@@ -61,7 +62,7 @@ public struct RecorderOptions: Sendable, Equatable {
         }
     }
 
-    /// How states are stored. Default: patches with a keyframe at least every 4,096 steps.
+    /// How states are stored. Default: patches, with a keyframe interval of 4,096 steps.
     public var snapshots: Snapshots = .patches(keyframeInterval: 4096)
     /// When lines reach the OS. Default: every step, without `fsync`.
     public var durability: Durability = .everyStep(sync: false)
