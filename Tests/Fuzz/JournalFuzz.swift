@@ -26,6 +26,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         let again = encoded.dropLast().withUnsafeBytes { try? JournalLine.parse($0, parser: parser) }
         fuzzCheck(again == decoded, "a journal line changed in a write/parse round trip: \(String(decoding: encoded, as: UTF8.self))")
         checkSeal(Array(encoded.dropLast()), change: line.count)
+        if case .step(let step) = decoded, let call = step.action.callValue {
+            // Version 4 writes this action as its call only because the call reads back as the action.
+            fuzzCheck((try? JournalAction(jsonValue: call)) == step.action,
+                      "an action written as its call reads back differently: \(call.canonicalText)")
+        }
     }
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
         // Any line: the checksum check neither crashes nor calls a line intact that has no checksum.

@@ -116,8 +116,8 @@ import Testing
     @Test func anActionDecodedAheadThatIsUnknownStopsTheReplayAtItsStep() throws {
         let directory = try TemporaryDirectory()
         let path = try journal(in: directory) { line in
-            line.replacingOccurrences(of: #""type":"counter\.[a-z]+""#, with: #""type":"counter.nosuch""#, options: .regularExpression)
-                .replacingOccurrences(of: #""payload":{""#, with: #""payload":{"nosuch"#)
+            // The action is written as its call (format 4): the tag and the payload's case change together.
+            line.replacingOccurrences(of: #""call":"counter\.[a-z]+"#, with: #""call":"counter.nosuch"#, options: .regularExpression)
         }
         do {
             let report = try verify(path)

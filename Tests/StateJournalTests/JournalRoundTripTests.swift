@@ -88,13 +88,13 @@ import Testing
             let state: JSONValue = ["n": .integer(Int64(n)), "note": note]
             byRecord.appendStep(action: Self.action(n), state: state, time: Int64(n), parent: n == 3 ? 1 : nil,
                                 into: &recordLines)
-            byBytes.appendStep(actionBytes: Self.action(n).jsonValue.serialized(.canonical), state: state,
+            byBytes.appendStep(actionBytes: Self.action(n).jsonValue(version: JournalFormat.currentVersion).serialized(.canonical), state: state,
                                time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
         }
         #expect(String(decoding: bytesLines, as: UTF8.self) == """
-            {"step":1,"time":1,"action":{"label":"test.set(1)","payload":{"set":{"_0":1}},"type":"test.set"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"48e26dd4"}
-            {"step":2,"kind":"keyframe","time":2,"action":{"label":"test.set(2)","payload":{"set":{"_0":2}},"type":"test.set"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"41a7c890"}
-            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"label":"test.set(3)","payload":{"set":{"_0":3}},"type":"test.set"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"c8eabf98"}
+            {"step":1,"time":1,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"ed903ba5"}
+            {"step":2,"kind":"keyframe","time":2,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"97a908ed"}
+            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"1e393ccb"}
 
             """)
         #expect(bytesLines == recordLines)

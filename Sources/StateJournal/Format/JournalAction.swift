@@ -84,6 +84,22 @@ public struct JournalAction: Sendable, Hashable {
         return .object(JSONObject(uncheckedSortedKeys: keys, values: values))
     }
 
+    /// The action as a line of a journal of format `version` holds it: from version 4 on,
+    /// `{"call": …}` (with `"site"` when it applies) when the label gives back the tag and payload
+    /// (see ``ActionCall``), else ``jsonValue``.
+    package func jsonValue(version: Int) -> JSONValue {
+        guard version >= 4, let call = callValue else { return jsonValue }
+        return call
+    }
+
+    /// `{"call": label}`, with `"site"` when it applies, when ``ActionCall/parse(_:)`` reads the label
+    /// back as exactly this action's tag and payload; `nil` otherwise, and for a reflected payload.
+    package var callValue: JSONValue? {
+        guard coding == .codable, let read = ActionCall.parse(label), read.type == type, read.payload == payload else { return nil }
+        guard let site else { return .object(JSONObject(uncheckedSortedKeys: ["call"], values: [.string(label)])) }
+        return .object(JSONObject(uncheckedSortedKeys: ["call", "site"], values: [.string(label), .string(site)]))
+    }
+
     /// This action without its call site: what a replay compares and what an action cache keys on.
     public var withoutSite: JournalAction {
         var copy = self
@@ -95,6 +111,10 @@ public struct JournalAction: Sendable, Hashable {
     public init(jsonValue: JSONValue) throws(JournalLineError) {
         guard case .object(let object) = jsonValue else {
             throw .wrongType(field: "action", expected: "an object", found: jsonValue.kind)
+        }
+        if object["type"] == nil, let call = object["call"] {
+            try self.init(call: call, object: object)
+            return
         }
         guard let type = object["type"] else { throw .missingField("action.type") }
         guard case .string(let typeText) = type, !typeText.isEmpty else {
@@ -119,5 +139,22 @@ public struct JournalAction: Sendable, Hashable {
         case let other?: throw .wrongType(field: "action.site", expected: "a string", found: other.kind)
         }
         self.init(type: typeText, label: label, payload: object["payload"] ?? .null, coding: coding, site: site)
+    }
+
+    /// Reads a version 4 action written as a call: `{"call": label, "site": …}`.
+    private init(call: JSONValue, object: JSONObject) throws(JournalLineError) {
+        guard case .string(let text) = call else {
+            throw .wrongType(field: "action.call", expected: "a string", found: call.kind)
+        }
+        guard let read = ActionCall.parse(text) else {
+            throw .invalidValue(field: "action.call", reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
+        }
+        let site: String?
+        switch object["site"] {
+        case .string(let text)?: site = text
+        case nil: site = nil
+        case let other?: throw .wrongType(field: "action.site", expected: "a string", found: other.kind)
+        }
+        self.init(type: read.type, label: text, payload: read.payload, coding: .codable, site: site)
     }
 }

@@ -8,16 +8,18 @@
 /// Version 2 ends every line with a checksum of the line's own bytes (see <doc:JournalFileFormat>);
 /// version 1 has none. Version 3 fingerprints an array or object of more than 64 elements or members
 /// as a tree of runs of 64, so that a recorder or a verifier folds again about 130 fingerprints after a
-/// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Every version is still read.
+/// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Version 4 may write an
+/// action as its label alone, when the label gives back its tag and payload (``ActionCall``). Every
+/// version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"
 
     /// The version this library writes.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     /// The versions this library reads.
-    public static let readableVersions: ClosedRange<Int> = 1...3
+    public static let readableVersions: ClosedRange<Int> = 1...4
 
     /// The conventional file extension (JSON lines).
     public static let fileExtension = "jsonl"

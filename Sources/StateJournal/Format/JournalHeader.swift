@@ -3,7 +3,7 @@ import StateJSON
 /// The first line of every journal: what recorded it, for which app, and the state it started from.
 ///
 /// ```json
-/// {"format":"statedbg-journal","version":3,"tool":"statedbg 0.1.0","app":"bank",
+/// {"format":"statedbg-journal","version":4,"tool":"statedbg 0.1.0","app":"bank",
 ///  "stateType":"ExampleApps.BankApp.State","actionType":"ExampleApps.BankApp.Action",
 ///  "schema":{…},"schemaHash":"6c1f…","schemaVersion":2,"created":"2026-11-21T22:40:00.000Z","firstStep":1,
 ///  "options":{…},"initialState":{…},"hash":"0b9e…"}

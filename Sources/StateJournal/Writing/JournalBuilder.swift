@@ -95,7 +95,7 @@ package final class JournalBuilder {
     @discardableResult
     package func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
-        appendStep(actionBytes: action.jsonValue.serialized(.canonical), state: state, time: time, parent: parent,
+        appendStep(actionBytes: action.jsonValue(version: header.version).serialized(.canonical), state: state, time: time, parent: parent,
                    keyframe: requested, into: &bytes)
     }
 
@@ -110,7 +110,8 @@ package final class JournalBuilder {
     /// ```
     ///
     /// - Parameters:
-    ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
+    ///   - actionBytes: The action's ``JournalAction/jsonValue(version:)`` for the header's version,
+    ///     serialized in the canonical style.
     ///   - parent: The step the action was applied to, when it is not the previous one; forces a keyframe.
     ///   - keyframe: Write the state whole regardless of the policy.
     ///   - changes: The encoder's notes of the arrays of `state` it built from those of the last state
@@ -262,7 +263,7 @@ package final class JournalBuilder {
     @discardableResult
     package func appendReadableStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                                     keyframe requested: Bool = false, into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
-        try appendReadableStep(actionBytes: action.jsonValue.serialized(.canonical), state: state, time: time, parent: parent,
+        try appendReadableStep(actionBytes: action.jsonValue(version: header.version).serialized(.canonical), state: state, time: time, parent: parent,
                                keyframe: requested, into: &bytes)
     }
 

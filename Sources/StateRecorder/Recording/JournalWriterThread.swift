@@ -207,11 +207,12 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         switch entry {
         case .step(let step, let time, let parent, let site):
             let encodedAction = try actions.encoded(queue.action(index, in: batch).pointee)
-            var actionBytes = encodedAction.bytes
+            let version = builder.header.version
+            var actionBytes = encodedAction.bytes(version: version)
             if let site {
                 actionBytes = splicedActions.bytes(of: encodedAction, at: site) {
                     var bytes: [UInt8] = []
-                    encodedAction.write(siteMember: siteMembers.member(for: site), into: &bytes)
+                    encodedAction.write(siteMember: siteMembers.member(for: site), version: version, into: &bytes)
                     return bytes
                 }
             }

@@ -63,7 +63,7 @@ struct RecordingBenchmarks {
                         samples: usersRuns.recorder, baselineName: "plain store", baseline: usersRuns.store),
             Measurement(group: "recording", name: "\(users) users: bytes per step, RecordingStore", unit: .bytesPerStep,
                         samples: Samples([usersRuns.recorderBytes]), baselineName: "naive recorder",
-                        baseline: Samples([usersRuns.naiveBytes]), target: .below(300),
+                        baseline: Samples([usersRuns.naiveBytes]), target: .below(200),
                         note: usersRuns.bytesNote),
         ] + processorRows(counterRuns, label: "counter") + processorRows(usersRuns, label: "\(users) users") + memoryRows
         let journals = RecordedJournals(counter: counterRuns.journal, counterSteps: scale.counterSteps,

@@ -23,7 +23,7 @@ import TestSupport
                                          in: directory, apps: Examples.all)
         #expect(record.status == .success)
         let reader = try JournalReader(path: path)
-        #expect(reader.header.version == 3)
+        #expect(reader.header.version == JournalFormat.currentVersion)
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func rehash(_ index: Int, _ old: UInt64, _ state: JSONValue) -> Bool {
             let new = StateFingerprint.of(state, scheme: .sequential)
@@ -31,7 +31,7 @@ import TestSupport
                                                              with: #""hash":"\#(StateFingerprint.hex(new))""#)
             return new != old
         }
-        lines[0] = lines[0].replacingOccurrences(of: #""version":3"#, with: #""version":2"#)
+        lines[0] = lines[0].replacingOccurrences(of: #""version":4"#, with: #""version":2"#)
         var changed = rehash(0, reader.header.hash, reader.header.initialState) ? 1 : 0
         var hashes: [(step: Int, hash: UInt64)] = []
         try reader.forEachRecordedStep(1...reader.lastStep) { recorded in

@@ -121,7 +121,8 @@ import Testing
             for line in lines:
                 message = json.loads(line)
                 if "step" in message and "action" in message:
-                    print(f"step {message['step']}: {message['action']['type']}")
+                    action = message["action"]
+                    print(f"step {message['step']}: {action.get('type') or action['call'].split('(')[0]}")
                 elif message.get("format") == "statedbg-journal":
                     print("header: statedbg-journal")
                 if done(message):
