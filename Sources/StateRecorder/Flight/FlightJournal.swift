@@ -84,9 +84,11 @@ final class FlightJournal: @unchecked Sendable {
         }
     }
 
-    /// Notes that the calling thread is the writer (a crash on it does not wait for itself).
+    /// Notes that the calling thread is the writer (a crash on it does not wait for itself), and gives
+    /// it an alternate signal stack: it runs the app's `encode(to:)`, which may recurse without end.
     func noteWriterThread() {
         ccrash_note_writer_thread(crash)
+        _ = ccrash_use_alternate_stack()
     }
 
     /// Notes that the app recorded `step`: a crash waits (a while) for the writer to keep it.
