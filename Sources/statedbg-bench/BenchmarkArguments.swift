@@ -18,7 +18,7 @@ struct BenchmarkArguments: Equatable {
     var only: Set<String> = []
 
     /// The scenario groups, in the order they run.
-    static let groups = ["dispatch", "json", "diff", "overhead", "recording", "reading", "queries", "scaling", "live", "commands", "size"]
+    static let groups = ["dispatch", "json", "diff", "overhead", "flight", "recording", "reading", "queries", "scaling", "live", "commands", "size"]
 
     static let usage = """
         OVERVIEW: Measures statedbg against in-run baselines and reports medians, spreads and ratios.
@@ -31,9 +31,9 @@ struct BenchmarkArguments: Equatable {
           --json [<file>]         Also write the machine-readable report, to <file> or (without one) to
                                   standard output after the table.
           --only <groups>         Run only these comma-separated groups: dispatch, json, diff,
-                                  overhead, recording, reading, queries, scaling, live, commands,
-                                  size (reading and queries also run recording; commands and size
-                                  spawn the statedbg built beside the benchmark).
+                                  overhead, flight, recording, reading, queries, scaling, live,
+                                  commands, size (reading and queries also run recording; commands
+                                  and size spawn the statedbg built beside the benchmark).
           --markdown-table <report>
                                   Run nothing; print the Markdown table of a JSON report written by
                                   --json, as the documentation's performance article shows it.
