@@ -1,0 +1,3 @@
+#if canImport(WebKit)
+import WebKit
+#endif
