@@ -251,7 +251,7 @@ final class PageConnection: Sendable {
             shared.ended = reason
             guard !shared.closed else { return }
             for (_, id) in shared.pending.sorted(by: { $0.key < $1.key }) {
-                shared.outbox.append(.reply(LiveReply(id: id, error: PageRequestError.appGone(id: id, reason).description)))
+                shared.outbox.append(.reply(LiveReply(id: id, error: "The app did not answer: the page lost it (\(reason.withoutFinalPeriod)).")))
             }
             shared.pending = [:]
             shared.outbox.append(.error("The page lost the app: \(reason.withoutFinalPeriod). Open the page again to see the app."))
