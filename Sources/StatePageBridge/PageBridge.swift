@@ -5,7 +5,7 @@ import StateRecorder
 /// they are written, and the page's travel, dispatch and pause sent back to the recorder, as
 /// `statedbg attach` sends them. Everything but the web view: StatePageWebKit shows the page with it.
 ///
-/// The recorder must let the app connect to its live channel (``StateRecorder/RecorderOptions/LiveChannel/inProcess``):
+/// The recorder must let the app connect to its live channel (`RecorderOptions.LiveChannel.inProcess`):
 ///
 /// ```swift
 /// var options = RecorderOptions()
@@ -21,7 +21,7 @@ import StateRecorder
 /// Messages go to `deliver` one batch at a time: the next batch waits until the page said it has the
 /// last (`delivered`). What waits for a slow page is bounded (``Limits/bufferedBytes``): past it the
 /// bridge stops reading, the recorder's live channel keeps what follows up to its own limit for a
-/// client (``StateRecorder/RecorderOptions/LiveChannel/clientBufferBytes``) and then drops the page,
+/// client (`RecorderOptions.LiveChannel.clientBufferBytes`) and then drops the page,
 /// which is told why. The app never waits for the page. ``close()`` (or letting go of the bridge)
 /// ends the connection.
 public final class PageBridge: Sendable {

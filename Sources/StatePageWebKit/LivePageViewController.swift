@@ -16,7 +16,7 @@ public typealias _LivePagePlatformViewController = NSViewController
 
 /// The live timeline page of the app's own recorder, in a web view: the steps as they are recorded, the
 /// state, the diffs, and travel, dispatch and pause acting on the app through the recorder (see
-/// ``StatePageBridge/PageBridge``). A `UIViewController` on iOS, an `NSViewController` on macOS.
+/// `PageBridge`). A `UIViewController` on iOS, an `NSViewController` on macOS.
 ///
 /// ```swift
 /// present(UINavigationController(rootViewController: LivePageViewController(recorder: store.recorder)), animated: true)
