@@ -45,11 +45,13 @@ public final class LivePageViewController: _LivePagePlatformViewController {
         return nil
     }
 
+    /// The page's web view is the controller's view.
     public override func loadView() {
         view = page.webView
     }
 
     #if canImport(UIKit)
+    /// Adds the Done button that dismisses the page.
     public override func viewDidLoad() {
         super.viewDidLoad()
         navigationItem.rightBarButtonItem = UIBarButtonItem(systemItem: .done, primaryAction: UIAction { [weak self] _ in
@@ -57,12 +59,14 @@ public final class LivePageViewController: _LivePagePlatformViewController {
         })
     }
 
+    /// Ends the page's connection once the page is dismissed or popped.
     public override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         let leaving = isBeingDismissed || isMovingFromParent || navigationController?.isBeingDismissed == true
         if leaving { close() }
     }
     #else
+    /// Ends the page's connection once the page's view leaves its window.
     public override func viewDidDisappear() {
         super.viewDidDisappear()
         close()
