@@ -48,9 +48,10 @@ public final class PageBridge: Sendable {
     /// - Parameters:
     ///   - recorder: The app's recorder, whose options gave it a live channel with `inProcess`.
     ///   - limits: How much the page may cost the app.
-    ///   - deliver: Called on a thread of the bridge's with the messages for the page, each a JSON
-    ///     object's text (``deliveryScript(_:)`` makes the script that hands them to the page); call
-    ///     `delivered` once the page has them, from any thread.
+    ///   - deliver: Called with the messages for the page, each a JSON object's text
+    ///     (``deliveryScript(_:)`` makes the script that hands them to the page), on whichever thread has
+    ///     them: the bridge's own, or the one that called ``receive(_:)`` or `delivered`. Hand them on
+    ///     without waiting there, and call `delivered` once the page has them, from any thread.
     public init<State, Action>(recorder: Recorder<State, Action>, limits: Limits = Limits(),
                                deliver: @escaping @Sendable (_ messages: [String], _ delivered: @escaping @Sendable () -> Void) -> Void) {
         connection = PageConnection(connect: recorder.connectInProcess, limits: limits) { messages, delivered in

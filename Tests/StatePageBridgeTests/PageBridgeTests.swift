@@ -195,6 +195,17 @@ import Testing
         #expect(page.messages.last?["message"]?.stringValue?.hasPrefix("The page lost the app: ") == true)
     }
 
+    @Test func aPageOpenedAfterTheRecorderClosedSaysSo() throws {
+        let directory = try TemporaryDirectory()
+        let store = try users(directory)
+        try store.close()
+        let page = FakePage()
+        let bridge = bridge(store, page)
+        defer { bridge.close() }
+        #expect(page.wait { !$0.isEmpty })
+        #expect(page.messages == [["type": "error", "message": "The page cannot reach the app: The app's live channel is closed: its recorder was closed."]])
+    }
+
     @Test func aClosedPageCostsTheAppNothing() throws {
         let directory = try TemporaryDirectory()
         let store = try users(directory)
