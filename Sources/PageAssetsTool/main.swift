@@ -45,7 +45,7 @@ for path in arguments.dropFirst() {
         exit(65)
     }
     let hashes = delimiter(for: text)
-    source += "    /// `\(URL(fileURLWithPath: path).lastPathComponent)`.\n"
+    source += "    /// `\(fileName)`.\n"
     source += "    static let \(name) = \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n"
 }
 source += "}\n"
