@@ -170,6 +170,8 @@ let package = Package(
             name: "StateTimelinePageTests",
             dependencies: [
                 "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StatePage", "StateTimelinePage",
+                // The live page through the WebKit bridge, fed by a recorder of an example app.
+                "StateSync", "StateRecorder", "ExampleApps", "StatePageBridge",
             ]
         ),
         .testTarget(
