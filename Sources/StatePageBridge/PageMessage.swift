@@ -59,7 +59,10 @@ package enum PageMessage: Sendable, Equatable {
         switch self {
         case .lines(let lines): lines.reduce(64) { $0 + $1.count + 8 }
         case .error(let message): 64 + message.utf8.count
-        case .hello, .reply, .notice: 1024
+        // A snapshot's reply holds a whole state.
+        case .reply(let reply): 64 + reply.line.count
+        case .notice(let notice): 64 + notice.line.count
+        case .hello(let greeting): 64 + JSONValue.object(greeting).serialized().count
         }
     }
 
