@@ -22,6 +22,12 @@ open class LivePageWindow: UIWindow {
         makePage = { UINavigationController(rootViewController: LivePageViewController(recorder: recorder, limits: limits)) }
     }
 
+    /// A window that shows no page, having no recorder. UIKit's own initializers may call this one;
+    /// overriding it keeps Swift from trapping on a missing initializer then.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+    }
+
     /// A window from a storyboard: it shows no page, having no recorder.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
