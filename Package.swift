@@ -38,6 +38,9 @@ import PackageDescription
 //   ExampleApps    counter, bank, tracker and users: state, actions, reducers, generators
 //   StatePage      the timeline page's document: its hand-written .html/.css/.js (reaching the binary through the
 //                  PageAssetsPlugin build tool) and how values fill its template; the same page offline and live
+//   StatePageBridge  the live page inside the app, all but the web view: the page's messages and requests, and
+//                  their way to the recorder through its live channel, connected in-process
+//   StatePageWebKit  the live page in a web view (WebKit only; empty elsewhere): a view controller, a SwiftUI view
 //   StateDebugger  the time-travel engine: timeline, replay/verify, queries, minimize, branches, import
 //   StateTimelinePage  the self-contained HTML timeline page of a recording (`statedbg view`): the
 //                  recording as the page's data, put into StatePage's document
@@ -57,6 +60,8 @@ let package = Package(
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateJournal", targets: ["StateJournal"]),
         .library(name: "StateRecorder", targets: ["StateRecorder"]),
+        .library(name: "StatePageBridge", targets: ["StatePageBridge"]),
+        .library(name: "StatePageWebKit", targets: ["StatePageWebKit"]),
         .library(name: "StateDebugger", targets: ["StateDebugger"]),
         .library(name: "StatedbgCLI", targets: ["StatedbgCLI"]),
         .library(name: "StateTesting", targets: ["StateTesting"]),
@@ -101,6 +106,8 @@ let package = Package(
         .plugin(name: "PageAssetsPlugin", capability: .buildTool(), dependencies: ["page-assets-tool"],
                 path: "Sources/PageAssetsPlugin"),
         .target(name: "StatePage", exclude: ["Page"], plugins: ["PageAssetsPlugin"]),
+        .target(name: "StatePageBridge", dependencies: ["StateSync", "StateJSON", "StateJournal", "StateLive", "StateRecorder", "StatePage"]),
+        .target(name: "StatePageWebKit", dependencies: ["StateRecorder", "StatePageBridge"]),
         .target(name: "StateTimelinePage", dependencies: ["StateDebugger", "StateJournal", "StateJSON", "StatePage"]),
         .target(
             name: "StatedbgCLI",
@@ -167,6 +174,15 @@ let package = Package(
             name: "StateTimelinePageTests",
             dependencies: [
                 "TextControls", "TestSupport", "TestFixtures", "StateJSON", "StateJournal", "StateDebugger", "StatePage", "StateTimelinePage",
+                // The live page through the WebKit bridge, fed by a recorder of an example app.
+                "StateSync", "StateRecorder", "ExampleApps", "StatePageBridge",
+            ]
+        ),
+        .testTarget(
+            name: "StatePageBridgeTests",
+            dependencies: [
+                "TestSupport", "StateSync", "StateJSON", "StateLive", "StateStore", "StateRecorder", "ExampleApps", "StatePage",
+                "StatePageBridge",
             ]
         ),
         .testTarget(

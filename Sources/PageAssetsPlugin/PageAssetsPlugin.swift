@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Turns the timeline page's hand-written files (`Page/timeline.html`, `.css`, `.js` in the target's
-/// folder) into one generated Swift source, so the page travels inside the `statedbg` binary.
+/// folder, and `bridge-webkit.js`, the bridge an app's web view injects) into one generated Swift
+/// source, so the page travels inside the `statedbg` binary and the app.
 ///
 /// The files are inputs of the build command, so editing one regenerates the source on the next build;
 /// the target excludes its `Page` folder, so SwiftPM does not also treat the files as resources.
@@ -10,7 +11,7 @@ import PackagePlugin
 struct PageAssetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let page = target.directoryURL.appending(path: "Page")
-        let inputs = ["timeline.html", "timeline.css", "timeline.js"].map { page.appending(path: $0) }
+        let inputs = ["timeline.html", "timeline.css", "timeline.js", "bridge-webkit.js"].map { page.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "PageAssets.generated.swift")
         return [
             .buildCommand(

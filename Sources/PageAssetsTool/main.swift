@@ -1,13 +1,25 @@
 // Writes a Swift source holding the given files as string constants, for the PageAssetsPlugin:
-//   page-assets-tool OUTPUT.swift timeline.html timeline.css timeline.js
-// Each file becomes `static let <extension>` of `enum PageAssets`, written as a raw string literal whose
-// delimiter has more '#' than any run in the file, so no file content can end or interpolate it.
+//   page-assets-tool OUTPUT.swift timeline.html timeline.css timeline.js bridge-webkit.js
+// Each file becomes a `static let` of `enum PageAssets` named after the file (timeline.html: `timelineHTML`,
+// bridge-webkit.js: `bridgeWebkitJS`), written as a raw string literal whose delimiter has more '#' than any
+// run in the file, so no file content can end or interpolate it.
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first, arguments.count > 1 else {
     FileHandle.standardError.write(Data("usage: page-assets-tool OUTPUT.swift FILE...\n".utf8))
     exit(64)
+}
+
+/// The constant's name for a file: its name's words in lower camel case, the extension in capitals.
+func constantName(for fileName: String) -> String? {
+    let parts = fileName.split(separator: ".")
+    guard parts.count == 2 else { return nil }
+    let words = parts[0].split(whereSeparator: { $0 == "-" || $0 == "_" })
+    guard let first = words.first else { return nil }
+    let name = first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + parts[1].uppercased()
+    guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), name.first?.isLetter == true else { return nil }
+    return name
 }
 
 func delimiter(for text: String) -> String {
@@ -27,9 +39,13 @@ for path in arguments.dropFirst() {
         exit(66)
     }
     let text = String(decoding: data, as: UTF8.self)
-    let name = URL(fileURLWithPath: path).pathExtension
+    let fileName = URL(fileURLWithPath: path).lastPathComponent
+    guard let name = constantName(for: fileName) else {
+        FileHandle.standardError.write(Data("page-assets-tool: error: \(fileName) is not NAME.EXTENSION with letters, digits and dashes.\n".utf8))
+        exit(65)
+    }
     let hashes = delimiter(for: text)
-    source += "    /// `\(URL(fileURLWithPath: path).lastPathComponent)`.\n"
+    source += "    /// `\(fileName)`.\n"
     source += "    static let \(name) = \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n"
 }
 source += "}\n"

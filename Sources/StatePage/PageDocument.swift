@@ -11,11 +11,14 @@
 package enum PageDocument {
     /// `timeline.html`: the template, with `{{NONCE}}`, `{{CONNECT}}` (the Content-Security-Policy's
     /// `connect-src`), `{{STYLE}}`, `{{SCRIPT}}` and `{{DATA}}` to fill.
-    package static var html: String { PageAssets.html }
+    package static var html: String { PageAssets.timelineHTML }
     /// `timeline.css`.
-    package static var css: String { PageAssets.css }
+    package static var css: String { PageAssets.timelineCSS }
     /// `timeline.js`.
-    package static var js: String { PageAssets.js }
+    package static var js: String { PageAssets.timelineJS }
+    /// `bridge-webkit.js`: the live page's bridge inside an app's web view (`window.statedbgBridge`,
+    /// posting to the message handler `statedbg`), which the web view injects at document start.
+    package static var webKitBridge: String { PageAssets.bridgeWebkitJS }
 
     /// The `format` member of the data a live page carries instead of a recording.
     package static let liveFormat = "statedbg-live"

@@ -10,17 +10,21 @@ import Android
 import Darwin
 #endif
 
-/// Where an app's live channel listens: a Unix domain socket, or a loopback TCP port.
+/// Where an app's live channel listens: a Unix domain socket, or a loopback TCP port; or inside the
+/// app itself, for a page the app shows (``LiveInProcessListener``).
 package enum LiveEndpoint: Sendable, Equatable, CustomStringConvertible {
     /// A Unix domain socket at this path.
     case unix(String)
     /// A TCP port on the loopback interface of `host` (always `127.0.0.1` for an app).
     case tcp(host: String, port: UInt16)
+    /// The app's own process: reached only through ``LiveInProcessListener/connect()``.
+    case inProcess
 
     package var description: String {
         switch self {
         case .unix(let path): path
         case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        case .inProcess: "the app's own process"
         }
     }
 

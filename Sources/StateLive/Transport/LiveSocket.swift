@@ -105,6 +105,7 @@ package enum LiveSocket {
         switch endpoint {
         case .unix(let path): return try connect(unix: path)
         case .tcp(let host, let port): return try connect(host: host, port: port)
+        case .inProcess: throw LiveChannelError("An in-process live channel is reached from inside the app only, through its recorder.")
         }
     }
 

@@ -41,6 +41,10 @@ extension RecorderOptions {
         public var tcpPort: UInt16?
         /// A debugger to connect out to, `statedbg listen` (``DialOut``); `nil` for none.
         public var dialOut: DialOut?
+        /// Whether the app itself may connect to the channel, for the timeline page it shows on the device
+        /// (StatePageBridge): a pair of connected sockets per page, no file and no port, that nothing
+        /// outside the process can reach. Default: no. ``inProcessOnly`` is a channel with this alone.
+        public var inProcess = false
         /// How far (in bytes) a client may fall behind before it is dropped. Default: 8 MiB.
         public var clientBufferBytes = 8 << 20
         /// How many bytes of journal lines the channel keeps for clients that subscribe from an early
@@ -67,6 +71,16 @@ extension RecorderOptions {
             self.tcpPort = tcpPort
         }
 
+        /// A channel the app alone reaches (``inProcess``): no socket, no port, nothing announced. What the
+        /// page an app shows on the device needs.
+        public static var inProcessOnly: LiveChannel {
+            var channel = LiveChannel()
+            channel.socket = false
+            channel.inProcess = true
+            channel.announces = false
+            return channel
+        }
+
         /// Writes a line to standard error: the default ``announce``.
         public static func announceToStandardError(_ line: String) {
             FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -75,7 +89,7 @@ extension RecorderOptions {
         /// Whether two channels listen at the same places with the same limits; where they announce is
         /// not compared (a function has no equality).
         public static func == (a: LiveChannel, b: LiveChannel) -> Bool {
-            a.socket == b.socket && a.socketPath == b.socketPath && a.tcpPort == b.tcpPort && a.dialOut == b.dialOut
+            a.socket == b.socket && a.socketPath == b.socketPath && a.tcpPort == b.tcpPort && a.dialOut == b.dialOut && a.inProcess == b.inProcess
                 && a.clientBufferBytes == b.clientBufferBytes && a.historyBytes == b.historyBytes
                 && a.maxClients == b.maxClients && a.announces == b.announces
         }
@@ -149,6 +163,13 @@ extension RecorderOptions {
             if let tcpPort {
                 do throws(LiveChannelError) {
                     transports.append(try LiveTCPListener(port: tcpPort))
+                } catch {
+                    failures.append(error)
+                }
+            }
+            if inProcess {
+                do throws(LiveChannelError) {
+                    transports.append(try LiveInProcessListener())
                 } catch {
                     failures.append(error)
                 }
