@@ -30,6 +30,8 @@ import PackageDescription
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
 //                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
+//   StateHTTP      a small HTTP/1.1 server on 127.0.0.1 for the live page: request parsing within limits, the
+//                  token, Host and Origin gate, responses and server-sent event streams
 //   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
 //                  side of the live channel and its traps), save/load of a state, diff logging; the app
 //                  registry (how actions are tagged and decoded); the reducer's call site a debugger stops
@@ -90,6 +92,7 @@ let package = Package(
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
+        .target(name: "StateHTTP", dependencies: ["StateSync"]),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateSync", "TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
@@ -104,7 +107,7 @@ let package = Package(
             name: "StatedbgCLI",
             dependencies: [
                 "StateSync", "TerminalKit", "StateJSON", "StateEncoding", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
-                "StateTimelinePage", "StateLive",
+                "StateTimelinePage", "StateLive", "StateHTTP", "StatePage",
             ]
         ),
         .target(
@@ -137,6 +140,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
+        .testTarget(name: "StateHTTPTests", dependencies: ["StateSync", "StateHTTP"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
