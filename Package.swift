@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
-        .testTarget(name: "StateHTTPTests", dependencies: ["StateSync", "StateHTTP"]),
+        .testTarget(name: "StateHTTPTests", dependencies: ["TestSupport", "StateSync", "StateHTTP"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
