@@ -38,11 +38,12 @@ package struct HTTPRequestParser: Sendable {
         if start > 0 {
             buffer.removeFirst(start)
         }
+        // The request line first, whether or not the head has ended, so the refusal is the same however
+        // the bytes were cut when they arrived.
+        if (buffer.firstIndex(of: 0x0A) ?? buffer.count) > limits.requestLineBytes + 1 {
+            throw HTTPError(.requestLineTooLong, "The request line is longer than \(limits.requestLineBytes) bytes.")
+        }
         guard let headEnd = Self.find([0x0D, 0x0A, 0x0D, 0x0A], in: buffer, within: limits.headBytes + 4) else {
-            let lineEnd = buffer.firstIndex(of: 0x0A)
-            if (lineEnd ?? buffer.count) > limits.requestLineBytes {
-                throw HTTPError(.requestLineTooLong, "The request line is longer than \(limits.requestLineBytes) bytes.")
-            }
             if buffer.count > limits.headBytes + 3 {
                 throw HTTPError(.headTooLarge, "The request's head is longer than \(limits.headBytes) bytes.")
             }

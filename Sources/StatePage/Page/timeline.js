@@ -413,7 +413,7 @@ class Page {
     this.chartTokens = null;
     this.chartValues = null;
     this.rawShown = false;
-    this.metrics = { openMs: 0, jumps: [] };
+    this.metrics = { openMs: 0, jumps: [], refreshes: [] };
     this.checkpointsScheduled = false;
   }
 
@@ -477,6 +477,7 @@ class Page {
 
   /** Draws what arrived: the list, the slider, the summary; the newest step when following. */
   refresh() {
+    const started = performance.now();
     this.refreshScheduled = false;
     const t = this.timeline;
     t.recording.lastStep = Math.max(t.recording.lastStep, t.lastStep);
@@ -491,6 +492,8 @@ class Page {
       $("position").textContent = "step " + this.current + " of " + t.firstStep + "–" + t.lastStep;
     }
     this.scheduleCheckpoints();
+    void document.body.offsetHeight;
+    this.metrics.refreshes.push(performance.now() - started);
     if (this.live) this.live.arrived(t.lastStep);
   }
 
@@ -1132,7 +1135,8 @@ class LiveFeed {
     this.sent = new Map();     // request id -> what it asked, for its reply
     this.messages = [];        // what the page said, newest last
     this.marksChanged = false;
-    this.arrivals = [];        // [step, performance.now()] of steps that arrived, for measuring
+    this.drawnStep = null;     // the last step the page has drawn
+    this.latencies = [];       // per step drawn: milliseconds from its recording (its time) to its drawing
   }
 
   start() {
@@ -1201,7 +1205,6 @@ class LiveFeed {
       const entry = parsed.entry;
       if (entry.step <= t.lastStep) return;  // a reconnected stream's repeat
       t.append(entry);
-      this.arrivals.push([entry.step, performance.now()]);
       this.appStep = entry.step;
       return;
     }
@@ -1233,6 +1236,7 @@ class LiveFeed {
       this.page.status("live");
       document.title = "statedbg · " + visible(header.app) + " (live)";
     } else {
+      this.drawnStep = null;
       this.page.replaceTimeline(timeline);
     }
   }
@@ -1266,8 +1270,16 @@ class LiveFeed {
     }
   }
 
-  /** Steps arrived (after the page drew them). */
-  arrived() {
+  /** The page drew the steps through `lastStep`: how long each took to appear since it was recorded. */
+  arrived(lastStep) {
+    const t = this.timeline;
+    const now = Date.now();
+    // The steps the app had before the page connected are history, not arrivals.
+    for (let step = this.drawnStep === null ? lastStep + 1 : Math.max(t.firstStep, this.drawnStep) + 1; step <= lastStep; step++) {
+      const time = t.entry(step).time;
+      if (time && this.latencies.length < 200000) this.latencies.push(now - time);
+    }
+    this.drawnStep = lastStep;
     this.showStatus();
   }
 

@@ -23,12 +23,27 @@ struct LivePageSession {
     let client: LiveClient
     let mirror: LiveSession.Mirror
 
+    /// Refuses --web-port without --web, --web with --command, and a port that is none; the port asked
+    /// for (0: any). Checked before the app is reached, so a mistake costs no connection.
+    @discardableResult
+    static func checkOptions(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> UInt16 {
+        let portText = arguments.string("web-port")
+        guard arguments.flag("web") else {
+            if portText != nil { throw CommandFailure(.usage, "--web-port sets the port of --web's page; add --web.") }
+            return 0
+        }
+        if arguments.string("command") != nil {
+            throw CommandFailure(.usage, "--web serves the live page instead of the REPL, so it takes no --command.")
+        }
+        guard let port = UInt16(portText ?? "0") else {
+            throw context.usageError(arguments, .invalidValue(portText ?? "", for: "--web-port <port>", expected: "a port from 0 to 65535"))
+        }
+        return port
+    }
+
     /// Serves the page until Ctrl-C; the status is success when stopped so.
     func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
-        let portText = arguments.string("web-port") ?? "0"
-        guard let port = UInt16(portText) else {
-            throw context.usageError(arguments, .invalidValue(portText, for: "--web-port <port>", expected: "a port from 0 to 65535"))
-        }
+        let port = try Self.checkOptions(arguments, context)
         let site: LivePageSite
         do {
             site = try LivePageSite(client: client, port: port)

@@ -57,9 +57,6 @@ struct LiveSession {
             if !mirror.isSaved, client.endReason == "the debugger closed the connection" { mirror.discard() }
         }
         if arguments.flag("web") {
-            if arguments.string("command") != nil {
-                throw CommandFailure(.usage, "--web serves the live page instead of the REPL, so it takes no --command.")
-            }
             return try LivePageSession(client: client, mirror: mirror).run(arguments, context)
         }
         let journal = try CommandFailure.translating { () throws(DebuggerError) in try FollowedJournal(path: mirror.path) }

@@ -108,13 +108,21 @@ struct LivePageBrowserTests {
             let parent = try await browser.execute("const t = window.statedbgTimeline.timeline; return t.entry(t.lastStep).parent;")
             #expect(parent == 5)
 
+            // The screenshot the TimelinePage article shows: the new step, its branch, the app's answer.
+            _ = try await wait(browser, "return window.statedbgLive.messages.at(-1)?.text ?? '';") { $0.stringValue?.hasPrefix("dispatch: ") == true }
+            // Follow again: the page shows the newest step, the one the dispatch made.
+            try await browser.click("#follow")
+            let followed = try await browser.execute("const p = window.statedbgTimeline.page; return [p.current === p.timeline.lastStep, p.following, document.querySelector('.row.app-step .step')?.textContent ?? null];")
+            #expect(followed[0] == true && followed[1] == true, "\(followed)")
+            #expect(followed[2] == .string(String(done.int64Value.map { $0 + 1 } ?? 0)), "the list marks the step the app is at")
+            try Data(try await browser.screenshot()).write(to: URL(fileURLWithPath: PageTools.screenshots + "/live-page.png"))
+
             // A text the page cannot read as an action is refused with a reason.
             try await browser.type("not an action (", into: "#dispatch-text")
             try await browser.click("#app-dispatch")
             let refusal = try await wait(browser, "return window.statedbgLive.messages.at(-1);") { $0["kind"] == .string("error") }
             #expect(refusal["text"]?.stringValue?.hasPrefix("dispatch: ") == true, "\(refusal)")
 
-            try Data(try await browser.screenshot()).write(to: URL(fileURLWithPath: PageTools.screenshots + "/live-page.png"))
         }
         #expect(setup.web.standardOutput.contains("page connected; 1 open"), "\(setup.web.standardOutput)")
         #expect(setup.web.standardOutput.contains("page: jump → the app's state is now step 5"), "\(setup.web.standardOutput)")
