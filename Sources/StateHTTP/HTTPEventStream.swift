@@ -5,7 +5,8 @@ import StateSync
 ///
 /// ``send(_:id:)`` never waits: it adds the event to the stream's buffer and returns. A client that reads
 /// slower than events come fills the buffer; past ``HTTPLimits/streamBufferBytes`` it is dropped (its
-/// connection closed), so a stalled or closed tab costs the sender nothing. ``sendBacklog(_:)`` adds what
+/// connection closed), so a stalled or closed tab costs the sender nothing. An event larger than the
+/// limit goes to a client whose buffer is empty. ``sendBacklog(_:)`` adds what
 /// the client must catch up on first, outside that limit.
 ///
 /// ```swift
@@ -58,7 +59,9 @@ package final class HTTPEventStream: Sendable {
         let bytes = Self.event(data, id: id)
         let accepted = state.withLock { state -> Bool in
             guard state.ending == nil else { return false }
-            if state.liveBytes + bytes.count > limit {
+            // One event larger than the whole buffer (a keyframe of a large state) still goes to a client
+            // that has kept up; only a client behind on earlier events is dropped.
+            if state.liveBytes > 0, state.liveBytes + bytes.count > limit {
                 state.ending = .tooSlow
                 state.pending = []
                 return false
