@@ -47,14 +47,13 @@ final class LivePageSite: Sendable {
         let token = LiveToken.make()
         gate = HTTPGate(port: server.port, token: token)
         address = "http://127.0.0.1:\(server.port)/#token=\(token)"
-        try server.start { [self] request in answer(request) }
+        do {
+            try server.start { [self] request in answer(request) }
+        } catch {
+            server.close()
+            throw error
+        }
     }
-
-    /// The port served.
-    var port: UInt16 { server.port }
-
-    /// The open tabs.
-    var streamCount: Int { state.withLock { $0.streams.count } }
 
     /// Adds journal lines and sends them to every tab; a tab too slow to take them is dropped.
     func add(lines: [String]) {
@@ -137,6 +136,7 @@ final class LivePageSite: Sendable {
     /// A new tab's stream: the greeting, then the journal lines it does not have, then what comes.
     private func openStream(_ request: HTTPRequest) -> HTTPEventStream {
         var greeting = client.greeting.fields
+        greeting["paused"] = .bool(state.withLock { $0.paused })
         if let status = try? client.call(.status, timeout: .seconds(3)) {
             greeting["lastStep"] = .integer(Int64(status.lastStep))
             greeting["currentStep"] = .integer(Int64(status.currentStep))

@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 
+// Safe because the process is started in init and only signalled or waited on afterwards, and what its pipes carry is
+// gathered under `lock` (hence `@unchecked`).
 /// A `statedbg` that runs until the test stops it (`serve`, `attach --web`): its output is read as it
 /// comes, so the test can wait for a line.
 final class RunningCommand: @unchecked Sendable {

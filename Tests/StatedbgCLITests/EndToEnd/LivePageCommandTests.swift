@@ -13,6 +13,8 @@ import Testing
 /// and the commands as raw HTTP over loopback, against `statedbg serve users`. (The browser drives the
 /// same page in StateTimelinePageTests' LivePageBrowserTests.)
 @Suite(.serialized) struct LivePageCommandTests {
+    // Safe because the process is started in init and only signalled or waited on afterwards; what it prints is
+    // gathered behind `printed`'s lock (hence `@unchecked`).
     /// `statedbg attach … --web` running, its address read from the line it prints.
     final class WebAttach: @unchecked Sendable {
         let process = Process()
@@ -20,8 +22,6 @@ import Testing
         private(set) var port: UInt16 = 0
         private(set) var token = ""
 
-        // Safe because the process is started here and only signalled or waited on afterwards; what it prints is
-        // gathered behind `printed`'s lock (hence `@unchecked`).
         init(_ binary: StatedbgProcess, _ arguments: [String], in directory: String) throws {
             process.executableURL = URL(fileURLWithPath: binary.path)
             process.arguments = arguments
