@@ -1219,7 +1219,7 @@ class LiveFeed {
   header(header) {
     if (header.format !== "statedbg-journal") throw new Error("the app's journal does not start with a statedbg header");
     if (!(header.version >= 1 && header.version <= 3)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 3");
-    const first = numberOf(header.firstStep);
+    const first = header.firstStep !== undefined ? numberOf(header.firstStep) : 1;
     if (this.timeline && first - 1 === this.timeline.lastStep) return;  // the journal rolled over: the steps go on
     const timeline = new Timeline({
       format: "statedbg-timeline", version: 1,

@@ -1,6 +1,5 @@
 import Foundation
 import StateJSON
-import StatePage
 import Testing
 import TestSupport
 
@@ -53,39 +52,13 @@ struct LivePageSpeedTests {
     }
 
     /// 100,000 steps of 1,000 users arrive through an injected bridge (as an app's web view would deliver
-    /// them, 2,000 journal lines a message); then the page jumps far and wide, cache cleared.
+    /// them, 2,000 journal lines a message, as many as the HTTP bridge's events hold); then the page
+    /// jumps far and wide, cache cleared.
     @Test(.tags(.slow), .slowTestsRequested) func aHundredThousandLiveStepsStayResponsive() async throws {
         let folder = try TemporaryDirectory()
         let journal = Journals.users(1000, steps: 100_000)
-        let lines = journal.split(separator: 0x0A).map { JSONValue.string(String(decoding: $0, as: UTF8.self)) }
-        let feed = PageDocument.scriptSafe(Array(JSONValue.array(lines).canonicalText.utf8))
-        let nonce = PageDocument.randomNonce()
-        var page = PageDocument.livePage(nonce: nonce, bridge: .injected)
-        // The bridge an app's web view would define at document start: it hands the lines over in
-        // messages of 2,000, one per task, as the HTTP bridge's events would come.
-        let bridge = """
-            <script type="application/json" id="feed">\(String(decoding: feed, as: UTF8.self))</script>
-            <script nonce="\(nonce)">
-            window.statedbgBridge = {
-              connect(receive) {
-                const lines = JSON.parse(document.getElementById('feed').textContent);
-                receive({type: 'hello', greeting: {app: 'users', pid: 1, lastStep: 100000, currentStep: 100000, paused: false}});
-                let at = 0;
-                window.feedStarted = performance.now();
-                const next = () => {
-                  receive({type: 'lines', lines: lines.slice(at, at + 2000)});
-                  at += 2000;
-                  if (at < lines.length) setTimeout(next, 0); else window.feedDone = performance.now();
-                };
-                setTimeout(next, 0);
-              },
-              send(request) {},
-            };
-            </script>
-            """
-        let head = Array("<head>".utf8)
-        let at = try #require(page.firstRange(of: head))
-        page.insert(contentsOf: Array(bridge.utf8), at: at.upperBound)
+        let lines = journal.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        let page = InjectedLivePage.make(lines: lines, perMessage: 2000)
         let path = folder.file("live-100k.html")
         try Data(page).write(to: URL(fileURLWithPath: path))
         try await WebDriver.session { browser in
