@@ -59,8 +59,11 @@ struct LivePageSession {
         output.print("open it in a browser on this machine; Ctrl-C stops")
         output.flush()
         var reportedEnd = false
+        var taken = 0
         while !context.isCancelled() {
-            site.add(lines: tail.newLines())
+            let lines = tail.newLines()
+            taken += lines.count
+            site.add(lines: lines)
             for event in client.takeNotices() {
                 switch event {
                 case .paused: site.notePaused(true)
@@ -80,7 +83,13 @@ struct LivePageSession {
                 for line in news { output.print(line) }
                 output.flush()
             }
-            usleep(10_000)
+            // Woken by the next line the client mirrors, so a step goes on to the pages at once; the
+            // timeout keeps Ctrl-C, notices and the tabs' news prompt.
+            if client.endReason == nil {
+                client.waitForMirror(lines: taken + 1, timeout: 0.02)
+            } else {
+                usleep(20_000)
+            }
         }
         output.print("stopped serving the live page")
         if !mirror.isSaved, reportedEnd { output.print("the app's steps are kept in \(mirror.path)") }
