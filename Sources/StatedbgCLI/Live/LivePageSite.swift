@@ -32,6 +32,9 @@ final class LivePageSite: Sendable {
         var paused: Bool
         /// What the terminal is to say, printed by the session's loop (one thread prints).
         var news: [String] = []
+        /// When a refusal was last said, and how many came since.
+        var lastRefusal: ContinuousClock.Instant?
+        var unsaidRefusals = 0
     }
 
     /// The most journal lines one `lines` event carries.
@@ -127,7 +130,18 @@ final class LivePageSite: Sendable {
             }
         } catch {
             if error.code == .unauthorized || error.code == .forbidden {
-                state.withLock { $0.news.append("refused a request for \(request.path): \(error.message)") }
+                let now = ContinuousClock.now
+                state.withLock { state in
+                    // Said at most once a second, so a page that keeps trying cannot flood the terminal.
+                    if let last = state.lastRefusal, now - last < .seconds(1) {
+                        state.unsaidRefusals += 1
+                        return
+                    }
+                    let more = state.unsaidRefusals > 0 ? " (and \(state.unsaidRefusals) more refused before it)" : ""
+                    state.news.append("refused a request for \(request.path): \(error.message)\(more)")
+                    state.lastRefusal = now
+                    state.unsaidRefusals = 0
+                }
             }
             return .response(error.response)
         }

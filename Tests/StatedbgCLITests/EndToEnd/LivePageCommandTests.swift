@@ -120,6 +120,14 @@ import Testing
         stream.close()
 
         #expect(web.waitFor("page disconnected (it closed); 0 open"), "\(web.output)")
+
+        // A page that keeps knocking without the token is refused each time, but the terminal says so
+        // at most once a second.
+        for _ in 0..<20 {
+            let refused = try LoopbackHTTPConnection.exchange(port: web.port, "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n\r\n")
+            #expect(refused?.status == 401)
+        }
+        #expect(web.waitFor("refused a request for /events: The request has no token"), "\(web.output)")
         #expect(web.interrupt() == 0, "\(web.output)")
         let output = web.output.replacingOccurrences(of: "(pid \(app.pid))", with: "(pid PID)")
         let lines = output.split(separator: "\n").map(String.init)
@@ -127,6 +135,8 @@ import Testing
         #expect(lines.contains("page: jump → the app's state is now step 1"), "\(output)")
         #expect(lines.contains("page connected; 1 open"), "\(output)")
         #expect(lines.last == "stopped serving the live page", "\(output)")
+        let refusals = lines.filter { $0.hasPrefix("refused a request") }.count
+        #expect(refusals >= 1 && refusals < 20, "\(output)")
         _ = app.stop()
     }
 
