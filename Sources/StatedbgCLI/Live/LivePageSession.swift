@@ -77,6 +77,7 @@ struct LivePageSession {
                 site.add(lines: tail.newLines())
                 site.broadcast(LivePageSite.errorMessage("The connection to the app has ended: \(end)"))
                 output.print("the app's connection ended: \(end); the page keeps its steps; Ctrl-C stops")
+                output.flush()
             }
             let news = site.takeNews()
             if !news.isEmpty {

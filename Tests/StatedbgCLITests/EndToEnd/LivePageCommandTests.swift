@@ -140,6 +140,36 @@ import Testing
         _ = app.stop()
     }
 
+    @Test func anAppThatGoesAwayIsToldToThePagesAndTheTerminalAndTheStepsAreKept() throws {
+        let binary = try StatedbgProcess.locate()
+        let directory = try TemporaryDirectory()
+        let app = try ServedApp(binary, ["users", "-o", "app.jsonl", "--interval", "0"], in: directory.path)
+        let web = try WebAttach(binary, ["attach", String(app.pid), "--web"], in: directory.path)
+        let dispatched = try web.command(#"{"command":"dispatch","text":"users.addUser(name: \"Ada\", age: 36)","id":1}"#)
+        #expect(dispatched["ok"] == true)
+        // The step's line follows the app's reply: wait until a page has it, then kill the app.
+        let first = try LoopbackHTTPConnection(port: web.port)
+        first.send("GET /events?token=\(web.token) HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n\r\n")
+        var seen = ""
+        for _ in 0..<100 where !seen.contains("Ada") { seen += first.readAll(timeout: 0.1) }
+        first.close()
+        app.kill9()
+        #expect(web.waitFor("the page keeps its steps; Ctrl-C stops"), "\(web.output)")
+        // A page opened now still gets the steps, and is told the app is gone.
+        let stream = try LoopbackHTTPConnection(port: web.port)
+        stream.send("GET /events?token=\(web.token) HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n\r\n")
+        var events = ""
+        for _ in 0..<100 where !events.contains("Ada") || !events.contains("has ended") { events += stream.readAll(timeout: 0.1) }
+        #expect(events.contains(#"data: {"type":"error","message":"The connection to the app has ended: "#), "\(events.suffix(400))")
+        #expect(events.contains(#"users.addUser(name: \\\"Ada\\\", age: 36)"#), "\(events.suffix(400))")
+        let command = try web.command(#"{"command":"status","id":2}"#)
+        #expect(command["ok"] == false && command["error"]?.stringValue?.hasPrefix("The connection to the app has ended") == true,
+                "\(command.canonicalText)")
+        stream.close()
+        #expect(web.interrupt() == 0, "\(web.output)")
+        #expect(web.output.contains("the app's steps are kept in "), "\(web.output)")
+    }
+
     @Test func listenWebServesThePageOnceTheAppDialsIn() throws {
         let binary = try StatedbgProcess.locate()
         let directory = try TemporaryDirectory()
