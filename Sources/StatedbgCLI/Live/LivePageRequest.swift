@@ -1,5 +1,6 @@
 import StateJSON
 import StateLive
+import StateRecorder
 
 /// A request the live page sends (`POST /command`): one of the live wire's commands a person may give
 /// from the page, with `dispatch` taking the text the person typed.
@@ -42,6 +43,16 @@ struct LivePageRequest {
             if let call = ReplAppDispatch.labelCommand(text, schema: schema) {
                 command = call.command
                 return
+            }
+            // Text written as log prints an action (a tag followed at once by "(") that does not read as
+            // one: say where, rather than read it as a type and a JSON payload it is not.
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let open = trimmed.firstIndex(of: "("), !trimmed[..<open].contains(where: { $0 == " " || $0 == "{" }) {
+                do {
+                    _ = try ActionLabel(parsing: trimmed)
+                } catch {
+                    throw Refusal(reply: LiveReply(id: id, error: "\(trimmed) is not an action as statedbg log prints it (\(error.description)); write it as users.addUser(name: \"Ada\", age: 36), or as TYPE {JSON PAYLOAD}."))
+                }
             }
             do {
                 command = try AttachedApp.dispatchCommand(text).command

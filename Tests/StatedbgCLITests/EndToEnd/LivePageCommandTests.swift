@@ -99,6 +99,9 @@ import Testing
         #expect(typed["ok"] == true && typed["reply"] == "two" && typed["lastStep"] == 2, "\(typed.canonicalText)")
         let broken = try web.command(#"{"command":"dispatch","text":"addUser {name","id":3}"#)
         #expect(broken["ok"] == false && broken["error"]?.stringValue?.contains("not valid JSON") == true, "\(broken.canonicalText)")
+        let cut = try web.command(#"{"command":"dispatch","text":"users.addUser(name: \"Ada\", age:","id":8}"#)
+        let cutError = cut["error"]?.stringValue ?? ""
+        #expect(cutError.hasPrefix(#"users.addUser(name: "Ada", age: is not an action as statedbg log prints it (column "#), "\(cut.canonicalText)")
         let other = try web.command(#"{"command":"journal","id":4}"#)
         #expect(other["error"] == "The page may send jump, undo, redo, pause, resume, snapshot, status, dispatch; not \"journal\".")
         let badStep = try web.command(#"{"command":"jump","step":"x","id":5}"#)
