@@ -31,6 +31,8 @@ import PackageDescription
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
 //                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
+//   StateHTTP      a small HTTP/1.1 server on 127.0.0.1 for the live page: request parsing within limits, the
+//                  token, Host and Origin gate, responses and server-sent event streams
 //   StateRecorder  the store seen as JSON: recording into a journal (the writer modes, time travel, the app's
 //                  side of the live channel and its traps), save/load of a state, diff logging; the app
 //                  registry (how actions are tagged and decoded); the reducer's call site a debugger stops
@@ -96,6 +98,7 @@ let package = Package(
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
+        .target(name: "StateHTTP", dependencies: ["StateSync"]),
         .target(name: "CCrashJournal"),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive", "CCrashJournal"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
@@ -113,7 +116,7 @@ let package = Package(
             name: "StatedbgCLI",
             dependencies: [
                 "StateSync", "TerminalKit", "StateJSON", "StateEncoding", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
-                "StateTimelinePage", "StateLive",
+                "StateTimelinePage", "StateLive", "StateHTTP", "StatePage",
             ]
         ),
         .target(
@@ -148,6 +151,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateSync", "StateStore"]),
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
+        .testTarget(name: "StateHTTPTests", dependencies: ["TestSupport", "StateSync", "StateHTTP"]),
         .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",

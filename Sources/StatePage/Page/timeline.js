@@ -6,6 +6,11 @@
 // tree draw only the rows in view). Every recorded string reaches the document through
 // `textContent` (or an SVG text node), never as markup, and control and bidirectional characters are
 // shown as escapes such as \u{202E}.
+//
+// Live (the data is {"format":"statedbg-live"}): the page takes a bridge (`window.statedbgBridge`, which
+// an app's web view defines, or `HTTPBridge` to the statedbg that served it), receives the app's journal
+// lines through it (`LiveFeed`), appends each step to the timeline at once and sends the person's travel
+// commands back through it.
 "use strict";
 
 // ---------------------------------------------------------------- text
@@ -179,6 +184,44 @@ function applyPatch(root, operations, owned) {
   return root;
 }
 
+/** Whether two JSON values are equal (a number by its text when it keeps one). */
+function sameJSON(a, b) {
+  if (a === b) return true;
+  if (a instanceof ExactNumber || b instanceof ExactNumber) return a instanceof ExactNumber && b instanceof ExactNumber && a.text === b.text;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJSON(v, b[i]));
+  if (isObject(a)) {
+    if (!isObject(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => own(b, k) && sameJSON(a[k], b[k]));
+  }
+  return false;
+}
+
+/**
+ * An RFC 6902 patch from `a` to `b`: members removed, added or changed in place; array elements
+ * compared by index, the longer array's tail added or removed. For a live keyframe, whose line holds
+ * its state and no patch.
+ */
+function diffJSON(a, b, pointer = "", ops = []) {
+  if (sameJSON(a, b)) return ops;
+  const at = (key) => pointer + "/" + String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+  if (isObject(a) && isObject(b)) {
+    for (const key of keysOf(a)) if (!own(b, key)) ops.push({ op: "remove", path: at(key) });
+    for (const key of keysOf(b)) {
+      if (!own(a, key)) ops.push({ op: "add", path: at(key), value: b[key] });
+      else diffJSON(a[key], b[key], at(key), ops);
+    }
+  } else if (Array.isArray(a) && Array.isArray(b)) {
+    const common = Math.min(a.length, b.length);
+    for (let i = 0; i < common; i++) diffJSON(a[i], b[i], at(i), ops);
+    for (let i = a.length - 1; i >= common; i--) ops.push({ op: "remove", path: at(i) });
+    for (let i = common; i < b.length; i++) ops.push({ op: "add", path: at(i), value: b[i] });
+  } else {
+    ops.push({ op: "replace", path: pointer, value: b });
+  }
+  return ops;
+}
+
 /** Whether an operation may change the value at `tokens` (an array insertion or removal moves the elements after it). */
 function touches(op, tokens) {
   const reaches = (pointer, structural) => {
@@ -214,6 +257,7 @@ class Timeline {
     this.checkpoints = new Map();
     this.checkpointed = null;  // {step, state, owned}: how far the checkpoint builder has come
     this.listeners = [];
+    this.forkList = [];      // steps applied to a state other than the step before them
     for (const event of document.events || []) this.addEvent(event);
   }
 
@@ -229,7 +273,17 @@ class Timeline {
     if (entry.state === undefined && !entry.stateNotExported && (entry.parent === undefined || !this.entry(entry.parent))) {
       throw new Error("step " + entry.step + " has neither a state nor a parent on the page");
     }
+    if (entry.patch === undefined && entry.state !== undefined && entry.parent !== undefined && this.entry(entry.parent)) {
+      // A live keyframe carries its state only: its diff is made when it is first shown.
+      const timeline = this;
+      let patch;
+      Object.defineProperty(entry, "patch", {
+        enumerable: true,
+        get() { if (patch === undefined) patch = diffJSON(timeline.state(entry.parent), entry.state); return patch; },
+      });
+    }
     this.entries.push(entry);
+    if (entry.parent !== undefined && entry.parent !== entry.step - 1) this.forkList.push(entry);
     if (entry.action) this.types.add(entry.action.type);
     for (const listener of this.listeners) listener(entry);
   }
@@ -301,7 +355,7 @@ class Timeline {
 
   /** Branches: steps applied to a state other than the step before them. */
   forks() {
-    return this.entries.filter((e) => e.parent !== undefined && e.parent !== e.step - 1);
+    return this.forkList;
   }
 
   /** The value at `tokens` after every step, reusing the parent's value when a patch cannot reach it. */
@@ -345,8 +399,12 @@ const CHECKPOINT_INTERVAL = 128;
 const CHILDREN_SHOWN = 100;
 
 class Page {
-  constructor(timeline) {
+  constructor(timeline, live = null) {
     this.timeline = timeline;
+    this.live = live;                  // the LiveFeed of a live page, else null
+    this.following = live !== null;    // a live page shows each new step until the person moves
+    this.filteredCount = 0;            // entries the list has looked at (a live page filters what arrives)
+    this.refreshScheduled = false;
     this.current = timeline.lastStep;
     this.listed = [];                  // the steps the filters let through
     this.expanded = new Set([""]);     // pointers of tree nodes the reader opened
@@ -355,7 +413,7 @@ class Page {
     this.chartTokens = null;
     this.chartValues = null;
     this.rawShown = false;
-    this.metrics = { openMs: 0, jumps: [] };
+    this.metrics = { openMs: 0, jumps: [], refreshes: [] };
     this.checkpointsScheduled = false;
   }
 
@@ -391,7 +449,7 @@ class Page {
     document.addEventListener("keydown", (event) => this.key(event));
     window.addEventListener("hashchange", () => { const s = this.stepInHash(); if (s !== null && s !== this.current) this.go(s); });
     window.addEventListener("resize", () => this.drawRows());
-    t.listeners.push(() => { this.grew(); this.filter(); this.scheduleCheckpoints(); });
+    this.listen(t);
     $("state-tree").addEventListener("click", (event) => this.treeClick(event));
     $("state-tree").addEventListener("scroll", () => this.drawTreeRows());
     window.addEventListener("resize", () => this.drawTreeRows());
@@ -401,6 +459,72 @@ class Page {
     this.go(asked !== null ? asked : t.lastStep);
     this.scrollToCurrent();
     this.scheduleCheckpoints();
+  }
+
+  /** Steps arriving in `timeline` redraw the page once per frame, however many came. */
+  listen(timeline) {
+    timeline.listeners.push(() => this.scheduleRefresh());
+  }
+
+  scheduleRefresh() {
+    if (this.refreshScheduled) return;
+    this.refreshScheduled = true;
+    const run = () => { if (this.refreshScheduled) this.refresh(); };
+    // A hidden tab gets no animation frames: the timer then draws.
+    if (window.requestAnimationFrame) requestAnimationFrame(run);
+    setTimeout(run, 100);
+  }
+
+  /** Draws what arrived: the list, the slider, the summary; the newest step when following. */
+  refresh() {
+    const started = performance.now();
+    this.refreshScheduled = false;
+    const t = this.timeline;
+    t.recording.lastStep = Math.max(t.recording.lastStep, t.lastStep);
+    if (t.types.size !== this.typesShown) this.listTypes();
+    if (t.forkList.length !== this.forksShown) this.drawBranches();
+    this.grew();
+    this.filter(true);
+    if (this.following) {
+      this.go(t.lastStep, true);
+      this.scrollToCurrent();
+    } else {
+      $("position").textContent = "step " + this.current + " of " + t.firstStep + "–" + t.lastStep;
+    }
+    this.scheduleCheckpoints();
+    void document.body.offsetHeight;
+    this.metrics.refreshes.push(performance.now() - started);
+    if (this.live) this.live.arrived(t.lastStep);
+  }
+
+  /** The action types in the filter's menu, keeping the one chosen. */
+  listTypes() {
+    const menu = $("filter-type");
+    const chosen = menu.value;
+    const types = [...this.timeline.types].sort(byScalars);
+    menu.replaceChildren(element("option", "", "all action types"));
+    menu.options[0].value = "";
+    for (const type of types) {
+      const option = element("option", "", visible(type));
+      option.value = type;
+      menu.append(option);
+    }
+    menu.value = types.includes(chosen) ? chosen : "";
+    this.typesShown = types.length;
+  }
+
+  /** Shows another timeline (a live app whose journal started again). */
+  replaceTimeline(timeline) {
+    this.timeline = timeline;
+    this.listed = [];
+    this.filteredCount = 0;
+    this.typesShown = -1;
+    this.chartTokens = null;
+    this.chartValues = null;
+    this.listen(timeline);
+    window.statedbgTimeline.timeline = timeline;
+    this.following = true;
+    this.refresh();
   }
 
   /** The step in `#step=N`, when it names one on this page. */
@@ -421,15 +545,26 @@ class Page {
     $("summary").textContent = visible(t.recording.app) + " · " + shown + " step" + (shown === 1 ? "" : "s")
       + (shown < total ? " of " + total + " (steps " + t.firstStep + "–" + t.lastStep + ")" : "")
       + " · " + t.recording.source;
-    this.drawBranches();
+    if (!this.live) this.drawBranches();
   }
 
-  filter() {
+  /**
+   * Lists the steps the filters let through. `incremental` (steps arrived, the filters unchanged) looks
+   * at the new steps only, unless a text filter may match marks that arrived for earlier ones.
+   */
+  filter(incremental = false) {
     const text = $("filter-text").value.trim().toLowerCase();
     const type = $("filter-type").value;
     const t = this.timeline;
-    this.listed = [];
-    for (const entry of t.entries) {
+    const key = text + "\u0000" + type;
+    let start = 0;
+    if (incremental && this.filterKey === key && !(text && this.live && this.live.marksChanged)) start = this.filteredCount;
+    else this.listed = [];
+    if (this.live) this.live.marksChanged = false;
+    this.filterKey = key;
+    this.filteredCount = t.entries.length;
+    for (let i = start; i < t.entries.length; i++) {
+      const entry = t.entries[i];
       const action = entry.action;
       if (type && (!action || action.type !== type)) continue;
       if (text) {
@@ -455,7 +590,8 @@ class Page {
   row(step, index) {
     const t = this.timeline;
     const entry = t.entry(step);
-    const row = element("div", "row" + (step === this.current ? " current" : ""));
+    const appHere = this.live !== null && step === this.live.appStep;
+    const row = element("div", "row" + (step === this.current ? " current" : "") + (appHere ? " app-step" : ""));
     row.style.top = index * ROW_HEIGHT + "px";
     row.dataset.step = step;
     row.setAttribute("role", "option");
@@ -470,6 +606,7 @@ class Page {
     if (entry.stateNotExported) meta.prepend(element("span", "badge warning", "state not exported"));
     if (entry.parent !== undefined && entry.parent !== step - 1) meta.prepend(element("span", "badge", "↳ from step " + entry.parent));
     for (const event of t.marks.get(step) || []) meta.prepend(this.badge(event));
+    if (appHere) meta.prepend(element("span", "badge app", "● the app is here"));
     row.append(meta);
     row.addEventListener("click", () => this.go(step));
     return row;
@@ -487,6 +624,7 @@ class Page {
 
   drawBranches() {
     const forks = this.timeline.forks();
+    this.forksShown = forks.length;
     const box = $("branches");
     box.replaceChildren();
     if (forks.length === 0) return;
@@ -543,12 +681,19 @@ class Page {
     this.drawRows();
   }
 
-  /** Shows `step`: everything on the page follows, and the URL fragment names it. */
-  go(step) {
+  /**
+   * Shows `step`: everything on the page follows, and the URL fragment names it. On a live page a step
+   * other than the newest stops following (`follow`: the page itself moves to the newest).
+   */
+  go(step, follow = false) {
     const started = performance.now();
     const t = this.timeline;
     step = Math.max(t.firstStep, Math.min(t.lastStep, step));
     this.current = step;
+    if (this.live) {
+      this.following = follow || step === t.lastStep;
+      $("follow").classList.toggle("selected", this.following);
+    }
     const entry = t.entry(step);
     // The parent first: the step's state is then one patch away from it (the cache holds it).
     const parent = entry.parent !== undefined ? t.state(entry.parent) : undefined;
@@ -574,6 +719,7 @@ class Page {
    * few times a second, and always ends on the step shown.
    */
   nameInURL(step) {
+    if (this.live) return;  // a live page's fragment holds its token; its steps keep coming
     const write = (hash) => {
       if (location.hash === hash) return;
       try { history.replaceState(null, "", hash); } catch (error) { location.hash = hash; }
@@ -895,11 +1041,279 @@ class Page {
   }
 }
 
+// ---------------------------------------------------------------- live
+
+/**
+ * One journal line (versions 1 to 3, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
+ * entry} or {kind: "event", event}.
+ */
+function journalLine(text) {
+  const object = parseJSON(text);
+  if (!isObject(object)) throw new Error("a journal line is not a JSON object");
+  if (object.format !== undefined) return { kind: "header", header: object };
+  if (object.step !== undefined) return { kind: "step", entry: stepEntry(object) };
+  if (object.event !== undefined) return { kind: "event", event: object };
+  throw new Error("a journal line is neither the header, a step nor an event");
+}
+
+/**
+ * A step line as the timeline's entry: its action, its parent (the step before it unless the line
+ * names one), and its patch, or its state for a keyframe. The one place that reads a step line.
+ */
+function stepEntry(line) {
+  const step = numberOf(line.step);
+  if (!Number.isInteger(step)) throw new Error("a step line's step is not an integer");
+  const entry = { step, time: numberOf(line.time), action: line.action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
+  if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) entry.state = line.state;
+  else if (Array.isArray(line.patch)) entry.patch = line.patch;
+  else throw new Error("step " + step + " holds neither a state nor a patch");
+  return entry;
+}
+
+/** The token in the address's fragment (`#token=…`), which the page sends with each request. */
+function tokenInHash() {
+  const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+/**
+ * The bridge to the statedbg that served the page: messages arrive as server-sent events on /events
+ * (the token in the query, since an EventSource sets no header), commands go as POST /command with the
+ * token as a bearer credential, and the reply comes back as a `reply` message.
+ */
+class HTTPBridge {
+  constructor(token) { this.token = token; this.receive = () => {}; }
+
+  connect(receive) {
+    this.receive = receive;
+    if (!this.token) {
+      receive({ type: "error", message: "This page has no token, so statedbg refuses it: open the address statedbg printed, which ends with #token=…." });
+      return;
+    }
+    const source = new EventSource("/events?token=" + encodeURIComponent(this.token));
+    source.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (error) { receive({ type: "error", message: "statedbg sent a message the page cannot read." }); return; }
+      receive(message);
+    };
+    source.onerror = () => {
+      receive({ type: "error", message: source.readyState === EventSource.CLOSED
+        ? "statedbg refused the page's connection or has stopped; open the address it printed this time."
+        : "The connection to statedbg was lost; reconnecting…" });
+    };
+  }
+
+  send(request) {
+    fetch("/command", {
+      method: "POST", cache: "no-store", body: JSON.stringify(request),
+      headers: { "Authorization": "Bearer " + this.token, "Content-Type": "application/json" },
+    }).then(async (response) => {
+      const text = await response.text();
+      if (!response.ok) throw new Error(text.trim() || response.status + " " + response.statusText);
+      return JSON.parse(text);
+    }).then((reply) => this.receive({ type: "reply", reply }),
+      (error) => this.receive({ type: "reply", reply: { reply: request.id, ok: false, error: "statedbg did not take the command: " + error.message } }));
+  }
+}
+
+const LIVE_COMMANDS = { "app-undo": "undo", "app-redo": "redo", "app-pause": "pause", "app-resume": "resume" };
+
+/**
+ * A live page's side of the bridge: it reads the messages the app sends (the greeting, journal lines,
+ * replies, notices, errors), keeps the timeline growing, and sends the person's commands.
+ */
+class LiveFeed {
+  constructor(bridge) {
+    this.bridge = bridge;
+    this.page = null;
+    this.timeline = null;
+    this.greeting = null;
+    this.appStep = null;       // the step whose state the app has
+    this.paused = false;
+    this.ended = false;
+    this.nextID = 1;
+    this.sent = new Map();     // request id -> what it asked, for its reply
+    this.messages = [];        // what the page said, newest last
+    this.marksChanged = false;
+    this.drawnStep = null;     // the last step the page has drawn
+    this.latencies = [];       // per step drawn: milliseconds from its recording (its time) to its drawing
+  }
+
+  start() {
+    $("live").hidden = false;
+    $("live-message").hidden = false;
+    $("status").textContent = "waiting for the app's journal…";
+    $("follow").addEventListener("click", () => this.follow());
+    $("app-jump").addEventListener("click", () => { if (this.page) this.send({ command: "jump", step: this.page.current }); });
+    for (const [id, command] of Object.entries(LIVE_COMMANDS)) $(id).addEventListener("click", () => this.send({ command }));
+    $("app-dispatch").addEventListener("click", () => this.dispatch());
+    $("dispatch-text").addEventListener("keydown", (event) => { if (event.key === "Enter") this.dispatch(); });
+    this.showStatus();
+    this.bridge.connect((message) => this.receive(message));
+  }
+
+  follow() {
+    if (!this.page) return;
+    this.page.go(this.timeline.lastStep, true);
+    this.page.scrollToCurrent();
+  }
+
+  dispatch() {
+    const text = $("dispatch-text").value.trim();
+    if (!text) { this.say("Type an action to dispatch, as statedbg log prints it: users.addUser(name: \"Ada\", age: 36).", "error"); return; }
+    this.send({ command: "dispatch", text });
+  }
+
+  send(request) {
+    request.id = this.nextID++;
+    this.sent.set(request.id, request);
+    this.say("sent " + request.command + (request.step !== undefined ? " " + request.step : "") + (request.text ? " " + request.text : "") + "…");
+    try { this.bridge.send(request); } catch (error) { this.say("the command could not be sent: " + error.message, "error"); }
+  }
+
+  receive(message) {
+    try {
+      switch (message.type) {
+        case "hello": this.hello(message.greeting || {}); break;
+        case "lines": for (const line of message.lines || []) this.line(line); break;
+        case "reply": this.reply(message.reply || {}); break;
+        case "notice": this.notice(message.notice || {}); break;
+        case "error": this.say(message.message, "error"); break;
+        default: break;  // a later bridge's message this page does not know
+      }
+    } catch (error) {
+      this.say("statedbg: " + error.message, "error");
+    }
+    this.showStatus();
+  }
+
+  hello(greeting) {
+    this.greeting = greeting;
+    this.paused = greeting.paused === true;
+    if (typeof greeting.currentStep === "number") this.appStep = greeting.currentStep;
+    this.ended = false;
+    this.say("connected to " + (greeting.app || "the app") + (greeting.pid ? " (pid " + greeting.pid + ")" : ""));
+  }
+
+  line(text) {
+    let parsed;
+    try { parsed = journalLine(text); } catch (error) { this.say("a journal line the page cannot read: " + error.message, "error"); return; }
+    if (parsed.kind === "header") { this.header(parsed.header); return; }
+    const t = this.timeline;
+    if (!t) return;
+    if (parsed.kind === "step") {
+      const entry = parsed.entry;
+      if (entry.step <= t.lastStep) return;  // a reconnected stream's repeat
+      t.append(entry);
+      this.appStep = entry.step;
+      return;
+    }
+    const event = parsed.event;
+    if (event.event === "closed") { this.say("the app closed its journal after step " + event.after); return; }
+    t.addEvent(event);
+    this.marksChanged = true;
+    if (event.event === "travel") { this.appStep = numberOf(event.to); this.say("the app went back to step " + event.to + " (" + visible(event.travel) + ")"); }
+    if (this.page) this.page.scheduleRefresh();
+  }
+
+  header(header) {
+    if (header.format !== "statedbg-journal") throw new Error("the app's journal does not start with a statedbg header");
+    if (!(header.version >= 1 && header.version <= 3)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 3");
+    const first = header.firstStep !== undefined ? numberOf(header.firstStep) : 1;
+    if (this.timeline && first - 1 === this.timeline.lastStep) return;  // the journal rolled over: the steps go on
+    const timeline = new Timeline({
+      format: "statedbg-timeline", version: 1,
+      recording: { name: header.app, app: header.app, source: "live", firstStep: first - 1, lastStep: first - 1 },
+      window: { firstStep: first - 1, lastStep: first - 1 }, events: [],
+    });
+    timeline.append({ step: first - 1, state: header.initialState });
+    this.timeline = timeline;
+    if (!this.page) {
+      this.page = new Page(timeline, this);
+      window.statedbgTimeline = { timeline, page: this.page };
+      this.page.start();
+      this.page.metrics.openMs = performance.now();
+      this.page.status("live");
+      document.title = "statedbg · " + visible(header.app) + " (live)";
+    } else {
+      this.drawnStep = null;
+      this.page.replaceTimeline(timeline);
+    }
+  }
+
+  reply(reply) {
+    const request = this.sent.get(reply.reply);
+    this.sent.delete(reply.reply);
+    const what = request ? request.command : "a command";
+    if (reply.ok === false) { this.say(what + ": " + reply.error, "error"); return; }
+    if (typeof reply.currentStep === "number") this.appStep = reply.currentStep;
+    if (typeof reply.paused === "boolean") this.paused = reply.paused;
+    if (request && request.command === "pause") this.paused = true;
+    if (request && request.command === "resume") this.paused = false;
+    if (request && request.command === "dispatch") $("dispatch-text").value = "";
+    let text = reply.message;
+    if (text === undefined && request && request.command === "snapshot") text = "the app's state: " + compactJSON(reply.state);
+    if (text === undefined && request && request.command === "status") text = "the app is at step " + reply.currentStep + " of " + reply.lastStep;
+    this.say(what + ": " + (text !== undefined ? visible(text) : "done"));
+    if (this.page) this.page.drawRows();
+  }
+
+  notice(notice) {
+    switch (notice.live) {
+      case "paused": this.paused = true; this.say("the app is paused"); break;
+      case "resumed": this.paused = false; this.say("the app runs again" + (notice.queued ? "; " + notice.queued + " held actions ran" : "")); break;
+      case "closed": this.ended = true; this.say("the app closed its recorder: " + visible(notice.reason || ""), "error"); break;
+      case "dropped": this.ended = true; this.say("the app dropped this debugger: " + visible(notice.reason || ""), "error"); break;
+      case "rebased": this.say("the app's journal moved on to a new file"); break;
+      case "trap": this.say("breakpoint " + notice.number + " (" + visible(notice.condition || "") + ") met at step " + notice.step); break;
+      default: this.say("the app says " + visible(notice.live || "something")); break;
+    }
+  }
+
+  /** The page drew the steps through `lastStep`: how long each took to appear since it was recorded. */
+  arrived(lastStep) {
+    const t = this.timeline;
+    const now = Date.now();
+    // The steps the app had before the page connected are history, not arrivals.
+    for (let step = this.drawnStep === null ? lastStep + 1 : Math.max(t.firstStep, this.drawnStep) + 1; step <= lastStep; step++) {
+      const time = t.entry(step).time;
+      if (time && this.latencies.length < 200000) this.latencies.push(now - time);
+    }
+    this.drawnStep = lastStep;
+    this.showStatus();
+  }
+
+  say(text, kind = "info") {
+    this.messages.push({ text, kind });
+    if (this.messages.length > 200) this.messages.shift();
+    const box = $("live-message");
+    box.textContent = text;
+    box.className = kind === "error" ? "error" : "";
+  }
+
+  showStatus() {
+    const g = this.greeting;
+    const t = this.timeline;
+    const parts = [];
+    parts.push(g ? visible(g.app) + (g.pid ? " (pid " + g.pid + ")" : "") : "connecting…");
+    if (this.appStep !== null && t) parts.push("app at step " + this.appStep + " of " + t.lastStep);
+    if (g) parts.push(this.ended ? "ended" : this.paused ? "paused" : "running");
+    $("live-status").textContent = parts.join(" · ");
+    $("live-status").className = this.paused ? "paused" : "";
+  }
+}
+
 // ---------------------------------------------------------------- start
 
 (function open() {
   try {
     const document_ = parseJSON($("timeline-data").textContent);
+    if (document_.format === "statedbg-live") {
+      const feed = new LiveFeed(window.statedbgBridge || new HTTPBridge(tokenInHash()));
+      window.statedbgLive = feed;
+      feed.start();
+      return;
+    }
     const timeline = new Timeline(document_);
     for (const entry of document_.steps) timeline.append(entry);
     const page = new Page(timeline);

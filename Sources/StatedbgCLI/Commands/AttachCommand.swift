@@ -22,12 +22,16 @@ enum AttachCommand: Subcommand {
             jump 12' ("the app's state is now step 12"), 'app undo', 'app redo', 'app dispatch TYPE \
             PAYLOAD', 'app mark NAME', 'app pause', 'app resume', 'app snapshot', 'app status', 'app journal \
             -o FILE' (copies the app's journal here). When the app exits or is killed, the REPL says so and \
-            keeps the timeline it has. For an app this machine cannot reach (on a device, in the \
+            keeps the timeline it has. With --web, attach serves the live timeline page instead of the \
+            REPL: on 127.0.0.1 only (any free port, or --web-port), at the address it prints, whose \
+            #token=… the page needs; the page shows each step as the app records it and its buttons and \
+            text field jump, undo, redo, pause, resume and dispatch in the app. Ctrl-C stops it. For an app this machine cannot reach (on a device, in the \
             simulator), 'statedbg listen' waits for the app to connect instead.
 
               statedbg serve users                     # terminal 1: a sample app; prints its pid
               statedbg attach PID                      # terminal 2: the REPL on it
               statedbg attach PID -c 'app status; log'    # or run commands and leave
+              statedbg attach PID --web                # or the live page in a browser
             """,
         arguments: [ArgumentSpec("target", help: "The app: a process id, a socket path, or HOST:PORT.")],
         options: [
@@ -42,6 +46,7 @@ enum AttachCommand: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        try LivePageSession.checkOptions(arguments, context)
         let target = arguments.string("target") ?? ""
         let endpoint: LiveEndpoint
         do {

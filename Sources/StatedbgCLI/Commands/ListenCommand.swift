@@ -15,7 +15,8 @@ enum ListenCommand: Subcommand {
             app started with those two environment variables (in Xcode: the scheme's Run > Arguments > \
             Environment Variables), or with RecorderOptions.LiveChannel.dialingOut(to:token:), connects \
             here, and the REPL opens on it as 'statedbg attach' does: the same commands, 'app journal -o \
-            FILE' included.
+            FILE' included. With --web, the live timeline page is served instead of the REPL once the app \
+            has connected, as 'statedbg attach --web' serves it.
 
             listen takes connections on 127.0.0.1 unless --bind says otherwise: apps on this machine and \
             in the simulator reach it there. For a device, --bind 0.0.0.0 takes them on every address of \
@@ -52,6 +53,7 @@ enum ListenCommand: Subcommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
+        try LivePageSession.checkOptions(arguments, context)
         let portText = arguments.string("port") ?? "0"
         guard let port = UInt16(portText) else {
             throw context.usageError(arguments, .invalidValue(portText, for: "--port <port>", expected: "a port from 0 to 65535"))

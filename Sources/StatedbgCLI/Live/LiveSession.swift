@@ -14,7 +14,7 @@ struct LiveSession {
         .value("save", valueName: "path", help: "Keep the streamed journal at <path> (it must not exist)."),
         .value("command", short: "c", valueName: "commands", help: "Run these ';'-separated commands instead of reading input."),
         .flag("echo", help: "Print each command before its output."),
-    ] + ColourPolicy.options
+    ] + LivePageSession.options + ColourPolicy.options
 
     /// The local journal the app's streamed lines go to: the one `--save` names, or a temporary one in
     /// the per-user runtime directory, removed when the session ends normally.
@@ -55,6 +55,9 @@ struct LiveSession {
         defer {
             client.close()
             if !mirror.isSaved, client.endReason == "the debugger closed the connection" { mirror.discard() }
+        }
+        if arguments.flag("web") {
+            return try LivePageSession(client: client, mirror: mirror).run(arguments, context)
         }
         let journal = try CommandFailure.translating { () throws(DebuggerError) in try FollowedJournal(path: mirror.path) }
         let session = Session(source: journal, registry: context.registry)

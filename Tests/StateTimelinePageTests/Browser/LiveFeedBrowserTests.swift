@@ -1,0 +1,120 @@
+import Foundation
+import StateJSON
+import Testing
+import TestSupport
+
+/// The live page's reading of journal lines, with the bridge injected as an app's web view injects it:
+/// every shipped recording, fed line by line, shows the states `statedbg show` prints, and the
+/// versions 1 and 2 of the format read as well as 3.
+@Suite(.serialized, .enabled(if: WebDriver.shouldRun, "no browser: install chromium and chromedriver (apt-get install chromium chromium-driver) to run the browser tests"))
+struct LiveFeedBrowserTests {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    /// Opens an injected live page fed `lines`, `perMessage` a message, and waits until `lastStep` arrived.
+    func open(_ lines: [String], perMessage: Int, lastStep: Int, name: String, _ browser: WebDriver) async throws {
+        let path = folder.file(name + ".html")
+        try Data(InjectedLivePage.make(lines: lines, perMessage: perMessage)).write(to: URL(fileURLWithPath: path))
+        try await browser.open("about:blank")
+        try await browser.open(URL(fileURLWithPath: path).absoluteString)
+        for _ in 0..<200 {
+            if try await browser.execute(LivePageBrowserTests.lastStep).int64Value == Int64(lastStep),
+               try await browser.execute("return !window.statedbgTimeline || !window.statedbgTimeline.page.refreshScheduled;") == true { return }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        Issue.record("\(name): the page did not reach step \(lastStep)")
+    }
+
+    func state(_ step: Int, _ browser: WebDriver) async throws -> JSONValue {
+        let text = try await browser.execute("return canonicalJSON(window.statedbgTimeline.timeline.state(\(step)));")
+        return try JSONValue(parsing: Array((text.stringValue ?? "").utf8))
+    }
+
+    @Test func everyShippedRecordingFedLineByLineShowsTheStatesShowPrints() async throws {
+        try await WebDriver.session { browser in
+            for path in PageTools.shippedRecordings {
+                let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let lines = text.split(separator: "\n").map(String.init)
+                let last = lines.compactMap { line -> Int? in
+                    guard line.hasPrefix(#"{"step":"#) else { return nil }
+                    return Int(line.dropFirst(8).prefix { $0.isNumber })
+                }.max() ?? 0
+                try await open(lines, perMessage: name.count % 3 + 1, lastStep: last, name: name, browser)
+                let shown = try await browser.execute("""
+                    return {status: document.getElementById('status').className, errors: window.statedbgLive.messages.filter((m) => m.kind === 'error'),
+                            following: window.statedbgTimeline.page.following, current: window.statedbgTimeline.page.current,
+                            marks: [...window.statedbgTimeline.timeline.marks.values()].flat().length};
+                    """)
+                #expect(shown["errors"] == [], "\(name): \(shown)")
+                #expect(shown["current"] == .integer(Int64(last)), "\(name): the page follows the newest step")
+                let events = lines.filter { $0.hasPrefix(#"{"event":"#) && !$0.hasPrefix(#"{"event":"closed""#) }.count
+                #expect(shown["marks"] == .integer(Int64(events)), "\(name): every event is on the page")
+                for step in Set([0, 1, last / 2, last - 1, last]).sorted() where step >= 0 && step <= last {
+                    let show = try PageTools.run(["show", "Recordings/\(name).jsonl", "--step", String(step), "--json"], in: PageTools.packageRoot)
+                    let onPage = try await state(step, browser)
+                    #expect(onPage == (try JSONValue(parsing: Array(show.output.utf8))), "\(name) step \(step)")
+                }
+            }
+        }
+    }
+
+    @Test func versionOneAndTwoJournalsReadAsVersionThree() async throws {
+        try await WebDriver.session { browser in
+            // Version 1: no checksums, no firstStep in this header (the first step is then 1).
+            let one = [
+                #"{"format":"statedbg-journal","version":1,"app":"test","initialState":{"n":0},"hash":"0000000000000000"}"#,
+                #"{"step":1,"kind":"keyframe","time":0,"action":{"label":"t","payload":null,"type":"t"},"state":{"n":1},"hash":"0000000000000000"}"#,
+                #"{"step":2,"kind":"patch","parent":1,"time":1,"action":{"label":"inc","payload":{"by":1},"type":"inc"},"patch":[{"op":"replace","path":"/n","value":2}],"hash":"0000000000000000"}"#,
+                #"{"event":"marker","after":2,"time":2,"name":"done"}"#,
+            ]
+            try await open(one, perMessage: 10, lastStep: 2, name: "version-1", browser)
+            let states = [try await state(0, browser), try await state(1, browser), try await state(2, browser)]
+            #expect(states == [["n": 0], ["n": 1], ["n": 2]])
+            // Version 2: checksums, which the page leaves to statedbg.
+            let two = try String(contentsOfFile: PageTools.packageRoot + "/Tests/Fuzz/Seeds/journal/v2-header-and-step.jsonl", encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            try await open(two, perMessage: 1, lastStep: 1, name: "version-2", browser)
+            let counter = try await state(1, browser)
+            #expect(counter == ["counter": -1])
+            // A later version is refused with a sentence.
+            try await open([#"{"format":"statedbg-journal","version":9,"app":"x","initialState":{},"hash":"0"}"#], perMessage: 1,
+                           lastStep: -1, name: "version-9", browser)
+            var said: JSONValue = .null
+            for _ in 0..<100 where said["kind"] != "error" {
+                said = try await browser.execute("return window.statedbgLive.messages.at(-1);")
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 3", "\(said)")
+        }
+    }
+
+    @Test func theInjectedBridgeCarriesThePagesCommands() async throws {
+        try await WebDriver.session { browser in
+            let lines = try String(contentsOfFile: PageTools.packageRoot + "/Recordings/users-negative-age.jsonl", encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            try await open(lines, perMessage: 100, lastStep: 60, name: "commands", browser)
+            try await browser.execute("window.statedbgTimeline.page.go(12);")
+            for button in ["#app-jump", "#app-undo", "#app-redo", "#app-pause", "#app-resume"] { try await browser.click(button) }
+            try await browser.type(#"users.addUser(name: "Ada", age: 36)"#, into: "#dispatch-text")
+            try await browser.click("#app-dispatch")
+            let sent = try await browser.execute("return window.statedbgBridge.sent;")
+            #expect(sent == [
+                ["command": "jump", "step": 12, "id": 1], ["command": "undo", "id": 2], ["command": "redo", "id": 3],
+                ["command": "pause", "id": 4], ["command": "resume", "id": 5],
+                ["command": "dispatch", "text": #"users.addUser(name: "Ada", age: 36)"#, "id": 6],
+            ])
+            // The reply the app sends back is shown, and a refusal as an error.
+            try await browser.execute("""
+                window.statedbgLive.receive({type: 'reply', reply: {reply: 1, ok: true, message: "the app's state is now step 12"}});
+                window.statedbgLive.receive({type: 'reply', reply: {reply: 6, ok: false, error: 'The app has no action users.addUser.'}});
+                """)
+            let said = try await browser.execute("return window.statedbgLive.messages.slice(-2);")
+            #expect(said == [["text": "jump: the app's state is now step 12", "kind": "info"],
+                             ["text": "dispatch: The app has no action users.addUser.", "kind": "error"]])
+        }
+    }
+}
