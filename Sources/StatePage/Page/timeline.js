@@ -1044,7 +1044,7 @@ class Page {
 // ---------------------------------------------------------------- live
 
 /**
- * One journal line (versions 1 to 3, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
+ * One journal line (versions 1 to 4, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
  * entry} or {kind: "event", event}.
  */
 function journalLine(text) {
@@ -1063,11 +1063,64 @@ function journalLine(text) {
 function stepEntry(line) {
   const step = numberOf(line.step);
   if (!Number.isInteger(step)) throw new Error("a step line's step is not an integer");
-  const entry = { step, time: numberOf(line.time), action: line.action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
+  const action = isObject(line.action) && line.action.call !== undefined && line.action.type === undefined ? actionOfCall(line.action, step) : line.action;
+  const entry = { step, time: numberOf(line.time), action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
   if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) entry.state = line.state;
   else if (Array.isArray(line.patch)) entry.patch = line.patch;
   else throw new Error("step " + step + " holds neither a state nor a patch");
   return entry;
+}
+
+/**
+ * An action written as a call (version 4: JournalFileFormat.md, "Actions written as a call") as the
+ * action it stands for: the text is the label, the tag is what comes before "(", and the payload is
+ * {CASE: {name or _position: value}}, CASE being the tag's last dotted part.
+ */
+function actionOfCall(action, step) {
+  const text = action.call;
+  const fail = (what) => { throw new Error("step " + step + "'s action " + (typeof text === "string" ? quoted(text) + " " : "") + what); };
+  if (typeof text !== "string") fail("is a call that is not a string");
+  const open = text.indexOf("(");
+  const tag = open < 0 ? text : text.slice(0, open);
+  if (tag === "" || /[(),"\s]/.test(tag) || tag.endsWith(".")) fail("has no tag a call can have");
+  const members = {};
+  if (open >= 0) {
+    const end = text.length - 1;
+    if (text[end] !== ")" || end === open + 1) fail("is not a call: its arguments are not in one pair of parentheses");
+    let index = open + 1;
+    for (let position = 0; ; position++) {
+      const named = /^([A-Za-z_][A-Za-z0-9_]*): /.exec(text.slice(index, end));
+      const name = named ? named[1] : "_" + position;
+      if (named) index += named[0].length;
+      let value;
+      if (text[index] === '"') {
+        value = "";
+        for (index++; index < end && text[index] !== '"'; index++) {
+          if (text[index] !== "\\") { value += text[index]; continue; }
+          const escaped = { '"': '"', "\\": "\\", n: "\n", t: "\t" }[text[index + 1]];
+          if (escaped === undefined) fail("has an escape a call cannot hold");
+          value += escaped;
+          index++;
+        }
+        if (text[index] !== '"') fail("has a string that does not end");
+        index++;
+      } else {
+        const literal = /^(?:true|false|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/.exec(text.slice(index, end));
+        if (!literal) fail("has an argument that is not a number, a string, true or false");
+        const word = literal[0];
+        index += word.length;
+        value = word === "true" ? true : word === "false" ? false : String(Number(word)) === word ? Number(word) : new ExactNumber(word);
+      }
+      if (own(members, name)) fail("gives " + name + " twice");
+      members[name] = value;
+      if (index === end) break;
+      if (text.slice(index, index + 2) !== ", ") fail("has arguments not separated by \", \"");
+      index += 2;
+    }
+  }
+  const read = { label: text, type: tag, payload: { [tag.slice(tag.lastIndexOf(".") + 1)]: members } };
+  if (action.site !== undefined) read.site = action.site;
+  return read;
 }
 
 /** The token in the address's fragment (`#token=…`), which the page sends with each request. */
@@ -1218,7 +1271,7 @@ class LiveFeed {
 
   header(header) {
     if (header.format !== "statedbg-journal") throw new Error("the app's journal does not start with a statedbg header");
-    if (!(header.version >= 1 && header.version <= 3)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 3");
+    if (!(header.version >= 1 && header.version <= 4)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 4");
     const first = header.firstStep !== undefined ? numberOf(header.firstStep) : 1;
     if (this.timeline && first - 1 === this.timeline.lastStep) return;  // the journal rolled over: the steps go on
     const timeline = new Timeline({

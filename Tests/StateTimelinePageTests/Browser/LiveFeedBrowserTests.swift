@@ -53,6 +53,19 @@ struct LiveFeedBrowserTests {
                 #expect(shown["current"] == .integer(Int64(last)), "\(name): the page follows the newest step")
                 let events = lines.filter { $0.hasPrefix(#"{"event":"#) && !$0.hasPrefix(#"{"event":"closed""#) }.count
                 #expect(shown["marks"] == .integer(Int64(events)), "\(name): every event is on the page")
+                // Every action as log reads it, also those a version 4 journal writes as a call.
+                let actionsText = try await browser.execute("""
+                    return canonicalJSON(window.statedbgTimeline.timeline.entries.filter((e) => e.action).map((e) =>
+                        ({label: e.action.label, payload: e.action.payload, step: e.step, type: e.action.type})));
+                    """)
+                let actions = try JSONValue(parsing: Array((actionsText.stringValue ?? "").utf8))
+                let log = try PageTools.run(["log", "Recordings/\(name).jsonl", "--json"], in: PageTools.packageRoot)
+                let logged = try log.output.split(separator: "\n").map { line -> JSONValue in
+                    let entry = try JSONValue(parsing: Array(line.utf8))
+                    return ["label": entry["action"]?["label"] ?? .null, "payload": entry["action"]?["payload"] ?? .null,
+                            "step": entry["step"] ?? .null, "type": entry["action"]?["type"] ?? .null]
+                }
+                #expect(actions == .array(logged), "\(name): the page's actions are log's")
                 for step in Set([0, 1, last / 2, last - 1, last]).sorted() where step >= 0 && step <= last {
                     let show = try PageTools.run(["show", "Recordings/\(name).jsonl", "--step", String(step), "--json"], in: PageTools.packageRoot)
                     let onPage = try await state(step, browser)
@@ -88,7 +101,7 @@ struct LiveFeedBrowserTests {
                 said = try await browser.execute("return window.statedbgLive.messages.at(-1);")
                 try await Task.sleep(nanoseconds: 50_000_000)
             }
-            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 3", "\(said)")
+            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 4", "\(said)")
         }
     }
 
