@@ -91,6 +91,10 @@ struct StepPrinter: Sendable {
             return "marker: \(name)"
         case .closed(let after, _):
             return "the recording was closed at step \(after)"
+        case .actionInFlight(_, _, let action):
+            return "in flight: \(action.label)"
+        case .crashed(_, _, let signal, _):
+            return "crashed: \(signal)"
         }
     }
 
