@@ -25,10 +25,6 @@ public enum JournalEvent: Sendable, Equatable {
     /// It is the last line a recorder writes; lines after it come from a recording resumed later.
     /// Readers keep it out of their list of events (see <doc:JournalFileFormat>).
     case closed(after: Int, time: Int64)
-    /// TEMPORARY stub of the contract's event (flight's), reverted before merging flight.
-    case actionInFlight(after: Int, time: Int64, action: JournalAction)
-    /// TEMPORARY stub of the contract's event (flight's), reverted before merging flight.
-    case crashed(after: Int, time: Int64, signal: String, signalNumber: Int32)
 
     /// The name of the marker a recording that goes on after its closing line writes first: the only
     /// line that may follow a closing line.
@@ -43,8 +39,7 @@ public enum JournalEvent: Sendable, Equatable {
     public var after: Int {
         switch self {
         case .rejected(let after, _, _, _, _), .commandError(let after, _, _, _),
-             .travel(let after, _, _, _, _), .marker(let after, _, _), .closed(let after, _),
-             .actionInFlight(let after, _, _), .crashed(let after, _, _, _):
+             .travel(let after, _, _, _, _), .marker(let after, _, _), .closed(let after, _):
             after
         }
     }
@@ -57,8 +52,6 @@ public enum JournalEvent: Sendable, Equatable {
         case .travel: "travel"
         case .marker: "marker"
         case .closed: "closed"
-        case .actionInFlight: "actionInFlight"
-        case .crashed: "crashed"
         }
     }
 
@@ -79,11 +72,6 @@ public enum JournalEvent: Sendable, Equatable {
             members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("name", .string(name))]
         case .closed(let after, let time):
             members += [("after", .integer(Int64(after))), ("time", .integer(time))]
-        case .actionInFlight(let after, let time, let action):
-            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("action", action.jsonValue)]
-        case .crashed(let after, let time, let signal, let number):
-            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("signal", .string(signal)),
-                        ("signalNumber", .integer(Int64(number)))]
         }
         return .object(JSONObject(members))
     }
@@ -136,10 +124,6 @@ public enum JournalEvent: Sendable, Equatable {
             self = .marker(after: after, time: time, name: try fields.string("name"))
         case "closed":
             self = .closed(after: after, time: time)
-        case "actionInFlight":
-            self = .actionInFlight(after: after, time: time, action: try JournalAction(jsonValue: try fields.required("action")))
-        case "crashed":
-            self = .crashed(after: after, time: time, signal: try fields.string("signal"), signalNumber: Int32(try fields.int("signalNumber")))
         default:
             throw .unknownLineKind(name)
         }
