@@ -27,6 +27,7 @@ import PackageDescription
 //   StateStore     the store: reducers, dispatch, subscriptions, middleware, commands, validators. No JSON.
 //   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
+//   CCrashJournal  (C) a flight recorder's crash journal as a signal handler writes it: prepared bytes and write(2)
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
 //                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
@@ -90,7 +91,8 @@ let package = Package(
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
         .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
-        .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive"]),
+        .target(name: "CCrashJournal"),
+        .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive", "CCrashJournal"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
         .target(name: "StateDebugger", dependencies: ["StateSync", "TextControls", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder"]),
         // The page's own files stay .html/.css/.js; a build-tool plugin turns them into a Swift source, so
@@ -128,6 +130,8 @@ let package = Package(
         ),
         // A program the recorder's tests run as a child process: it records and ends without close().
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateSync", "StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
+        // A program the flight recorder's tests run as a child process: it records and then crashes.
+        .executableTarget(name: "recorder-crash-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderCrashProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),

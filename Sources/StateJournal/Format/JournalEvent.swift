@@ -10,6 +10,8 @@ import StateJSON
 /// {"event":"marker","after":57,"time":1763765000789,"name":"checkout opened"}
 /// {"event":"commandError","after":60,"time":1763765001000,"command":"loadUsers","error":"the server returned 500"}
 /// {"event":"closed","after":61,"time":1763765002000}
+/// {"event":"actionInFlight","action":{…},"after":61,"time":1763765002100}
+/// {"event":"crashed","after":61,"signal":"SIGILL","signalNumber":4,"time":1763765002101}
 /// ```
 public enum JournalEvent: Sendable, Equatable {
     /// A validator rejected the state an action would have produced; the state did not change.
@@ -25,6 +27,13 @@ public enum JournalEvent: Sendable, Equatable {
     /// It is the last line a recorder writes; lines after it come from a recording resumed later.
     /// Readers keep it out of their list of events (see <doc:JournalFileFormat>).
     case closed(after: Int, time: Int64)
+    /// The action the app was applying when the journal was written: its reducer never returned, so
+    /// step `after + 1` was never recorded. A flight recorder's crash journal holds it (see
+    /// <doc:JournalFileFormat>).
+    case actionInFlight(after: Int, time: Int64, action: JournalAction)
+    /// The process died of `signal` (`"SIGSEGV"`, number `signalNumber`) after step `after`: the last
+    /// line of a crash journal, written by the signal's handler.
+    case crashed(after: Int, time: Int64, signal: String, signalNumber: Int32)
 
     /// The name of the marker a recording that goes on after its closing line writes first: the only
     /// line that may follow a closing line.
@@ -39,7 +48,8 @@ public enum JournalEvent: Sendable, Equatable {
     public var after: Int {
         switch self {
         case .rejected(let after, _, _, _, _), .commandError(let after, _, _, _),
-             .travel(let after, _, _, _, _), .marker(let after, _, _), .closed(let after, _):
+             .travel(let after, _, _, _, _), .marker(let after, _, _), .closed(let after, _),
+             .actionInFlight(let after, _, _), .crashed(let after, _, _, _):
             after
         }
     }
@@ -52,6 +62,8 @@ public enum JournalEvent: Sendable, Equatable {
         case .travel: "travel"
         case .marker: "marker"
         case .closed: "closed"
+        case .actionInFlight: "actionInFlight"
+        case .crashed: "crashed"
         }
     }
 
@@ -72,6 +84,11 @@ public enum JournalEvent: Sendable, Equatable {
             members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("name", .string(name))]
         case .closed(let after, let time):
             members += [("after", .integer(Int64(after))), ("time", .integer(time))]
+        case .actionInFlight(let after, let time, let action):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("action", action.jsonValue)]
+        case .crashed(let after, let time, let signal, let signalNumber):
+            members += [("after", .integer(Int64(after))), ("time", .integer(time)), ("signal", .string(signal)),
+                        ("signalNumber", .integer(Int64(signalNumber)))]
         }
         return .object(JSONObject(members))
     }
@@ -124,8 +141,41 @@ public enum JournalEvent: Sendable, Equatable {
             self = .marker(after: after, time: time, name: try fields.string("name"))
         case "closed":
             self = .closed(after: after, time: time)
+        case "actionInFlight":
+            self = .actionInFlight(after: after, time: time, action: try JournalAction(jsonValue: try fields.required("action")))
+        case "crashed":
+            let number = try fields.int("signalNumber")
+            guard number > 0, number < 128 else {
+                throw .invalidValue(field: "signalNumber", reason: "is \(number), but a signal's number is 1 to 127")
+            }
+            self = .crashed(after: after, time: time, signal: try fields.string("signal"), signalNumber: Int32(number))
         default:
             throw .unknownLineKind(name)
         }
+    }
+
+    /// Appends the `actionInFlight` line of an action already serialized (``JournalAction/jsonValue``
+    /// in the canonical style): the same line as ``write(to:)`` writes, made without building the
+    /// event, since a flight recorder makes one before every dispatch.
+    package static func writeActionInFlight(after: Int, time: Int64, actionBytes: [UInt8], into bytes: inout [UInt8]) {
+        let lineStart = bytes.count
+        JournalLineWriter.appendLiteral(#"{"event":"actionInFlight","action":"#, to: &bytes)
+        bytes.append(contentsOf: actionBytes)
+        JournalLineWriter.appendLiteral(#","after":"#, to: &bytes)
+        JSONValue.integer(Int64(after)).write(to: &bytes, style: .canonical)
+        JournalLineWriter.appendLiteral(#","time":"#, to: &bytes)
+        JSONValue.integer(time).write(to: &bytes, style: .canonical)
+        JournalLineWriter.appendLiteral("}\n", to: &bytes)
+        LineChecksum.seal(&bytes, lineStart: lineStart)
+    }
+
+    /// The pieces a signal handler puts a `crashed` line together from, with the numbers it learns only
+    /// then: `head` + the step + `tail` + the time in milliseconds + `}`, then the checksum as
+    /// ``LineChecksum`` says. The line is the one ``write(to:)`` writes.
+    package static func crashedLinePieces(signal: String, signalNumber: Int32) -> (head: String, tail: String) {
+        var tail: [UInt8] = []
+        JSONValue.string(signal).write(to: &tail, style: .canonical)
+        return (#"{"event":"crashed","after":"#,
+                #","signal":"# + String(decoding: tail, as: UTF8.self) + #","signalNumber":\#(signalNumber),"time":"#)
     }
 }

@@ -32,7 +32,8 @@ enum CaptureMode: Equatable {
     /// - Parameter live: Whether a live channel is asked for, by the options or the environment.
     static func choose<State>(for _: State.Type, options: RecorderOptions, live: Bool,
                               owner: StateOwner<State>) -> CaptureMode {
-        let writerNeedsJSON = options.maxFileBytes != nil || live
+        // A flight recorder's writer starts each segment from the state, as a file limit's rolls over.
+        let writerNeedsJSON = options.maxFileBytes != nil || options.flight != nil || live
         let onCallingThread: Bool
         switch options.stateCapture {
         case .onCallingThread:
@@ -61,21 +62,21 @@ enum CaptureMode: Equatable {
         file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State,
         actions: ActionSnapshotter<Action>, options: RecorderOptions, live: RecorderLiveChannel<State, Action>?,
         onError: @escaping @Sendable (String) -> Void,
-        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader
+        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader, flight: FlightJournal? = nil
     ) -> any RecorderCapture<State, Action> {
         switch self {
         case .writerThread:
             let writer = JournalWriterThread<State, Action>(
                 file: file, states: SnapshottingStateEncoding(states: states, redaction: options.redaction), actions: actions,
                 builder: builder, options: options, onError: onError, makeRolloverHeader: makeRolloverHeader,
-                live: live?.server)
+                live: live?.server, flight: flight)
             return WriterThreadCapture(writer: writer, initialState: initialState, at: builder.lastStep,
                                        capacity: options.recentStates)
         case .callingThread:
             let writer = JournalWriterThread<EncodedState, Action>(
                 file: file, states: SnapshottingStateEncoding(states: PassthroughSnapshotter(), redaction: options.redaction),
                 actions: actions, builder: builder, options: options, onError: onError,
-                makeRolloverHeader: makeRolloverHeader, live: live?.server)
+                makeRolloverHeader: makeRolloverHeader, live: live?.server, flight: flight)
             return CallingThreadCapture(writer: writer, states: states, path: file.path)
         case .preparedSteps:
             let writer = JournalWriterThread<PreparedStepState, Action>(

@@ -54,12 +54,15 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     let stateBytes = AtomicCell<Int>(0)
     /// The queue's limit in force, made from ``stateBytes``.
     private var queueLimit: Int
+    /// A flight recorder's kept steps (``RecorderOptions/flight``): lines go there, not to the file.
+    private let flight: FlightJournal?
 
     init(file: JournalFile, states: any QueuedStateEncoding<State>, actions: ActionSnapshotter<Action>,
          builder: JournalBuilder, options: RecorderOptions, onError: @escaping @Sendable (String) -> Void,
          makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader,
-         live: LiveServer? = nil) {
+         live: LiveServer? = nil, flight: FlightJournal? = nil) {
         self.live = live
+        self.flight = flight
         self.file = file
         self.states = states
         self.actions = actions
@@ -145,6 +148,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
 
     private func run() {
         defer { finished.signal() }
+        flight?.noteWriterThread()
         while true {
             let deadline: Date?
             switch options.durability {
@@ -189,7 +193,9 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             for semaphore in barriers { semaphore.signal() }
             reportError()
         }
-        if !stopped {
+        if let flight, !stopped {
+            keep(in: flight)
+        } else if !stopped {
             do {
                 buffer.isEmpty ? () : file.append(buffer)
                 clearBuffer()
@@ -237,7 +243,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .marker(let after, let time, let name):
             try JournalEvent.marker(after: after, time: time, name: name).writeReadable(to: &buffer)
         case .closing(let after, let time):
-            JournalEvent.closed(after: after, time: time).write(to: &buffer)
+            // A flight journal is closed (or crashed) when it is written out, not here.
+            if flight == nil { JournalEvent.closed(after: after, time: time).write(to: &buffer) }
         case .stop(let message):
             writeBeforeStopping()
             stop(because: message)
@@ -255,9 +262,30 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         stepsSinceFlush += 1
         noteStateSize()
         if live != nil { liveSteps.append(end: buffer.count - livePublished) }
+        if let flight { keep(in: flight) }
+    }
+
+    /// Hands the lines buffered to a flight recorder's kept steps, and starts its next segment from
+    /// the current state when the newest is full (as a file rolls over, in memory).
+    private func keep(in flight: FlightJournal) {
+        flight.append(buffer, lastStep: lastStep, steps: stepsSinceFlush)
+        clearBuffer()
+        stepsSinceFlush = 0
+        acknowledged.store(lastStep, ordering: .releasing)
+        guard flight.wantsKeyframe else { return }
+        var header = makeRolloverHeader(lastStep + 1, builder.lastState, "")
+        header.previousFile = nil
+        builder = builder.continuation(after: header, policy: options.keyframePolicy)
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        flight.startSegment(header: bytes)
     }
 
     private func flushIfDue(force: Bool) {
+        if let flight {
+            keep(in: flight)
+            return
+        }
         var due = force
         switch options.durability {
         case .everyStep:
@@ -321,6 +349,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     /// other than a failed write.
     private func writeBeforeStopping() {
         guard !stopped, !buffer.isEmpty else { return }
+        if let flight { return keep(in: flight) }
         if (try? file.appendAndFlush(buffer)) != nil {
             acknowledged.store(lastStep, ordering: .releasing)
         }

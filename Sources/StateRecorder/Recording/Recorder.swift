@@ -47,9 +47,9 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// The options in force.
     public let options: RecorderOptions
 
-    private let clock: @Sendable () -> Int64
+    let clock: @Sendable () -> Int64
     /// The step bookkeeping, behind the lock that orders steps.
-    private let steps: TravelBox
+    let steps: TravelBox
     /// How states reach the writer: the writer mode.
     private let capture: any RecorderCapture<State, Action>
     /// Undo, redo and jump.
@@ -59,6 +59,10 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     private var exitToken: RecorderExitFlush.Token?
     /// Hears that the app goes to the background; set once, in `init`.
     private var lifecycle: AppLifecycleObserver?
+    /// A flight recorder's kept steps (``RecorderOptions/flight``); set once, in `init`.
+    let flight: FlightJournal?
+    /// A flight recorder's action in flight, touched under the steps' lock; set once, in `init`.
+    let inFlight: ActionInFlight<Action>?
 
     /// A recorder for a new journal; the path both public initializers and ``RecordingStore`` take.
     /// A relative `path` goes where `location` says (Application Support on Apple platforms).
@@ -68,8 +72,13 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
         location: JournalLocation = .platform
     ) throws {
+        var options = options
+        if let flight = options.flight {
+            // The flight's rules are added to the options', and the header states them all.
+            options.redaction = try options.redaction.adding(flight.redaction)
+            options.maxFileBytes = nil
+        }
         let given = path
-        let path = try location.resolve(given)
         let setup = RecorderSetup(initialState: initialState, options: options, owner: owner)
         let tree = options.redaction.apply(to: try setup.states.encode(initialState))
         let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, schemaVersion: schemaVersion, options: options,
@@ -77,11 +86,23 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
-        let file = try options.existingJournal.create(at: path, header: bytes, disk: options.durability.disk)
-        location.announce(given: given, opened: file.path)
+        let file: JournalFile
+        var flight: FlightJournal?
+        if let window = options.flight?.window, let journal = options.flight?.journal.path {
+            // Nothing is written until a crash, a dump or the background; a file made and removed
+            // beside the journal shows now that its directory takes one.
+            file = try JournalFile.staging(for: journal)
+            file.discard()
+            flight = FlightJournal(window: window, header: bytes, lastStep: 0)
+            if flight == nil { throw RecorderError.crashHandlersNotInstalled(reason: "no memory for the flight journal") }
+        } else {
+            let path = try location.resolve(given)
+            file = try options.existingJournal.create(at: path, header: bytes, disk: options.durability.disk)
+            location.announce(given: given, opened: file.path)
+        }
         self.init(file: file, builder: builder, appID: app, setup: setup, initialState: initialState, actions: actions,
                   options: options, owner: owner, clock: clock, onError: onError,
-                  makeRolloverHeader: { makeHeader($0, $1, $2) })
+                  makeRolloverHeader: { makeHeader($0, $1, $2) }, flight: flight)
     }
 
     /// A recorder writing to an open journal whose builder stands after its last step.
@@ -89,9 +110,11 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         file: JournalFile, builder: JournalBuilder, appID: String, setup: RecorderSetup<State>, initialState: State,
         actions: ActionRegistry, options: RecorderOptions, owner: StateOwner<State>,
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
-        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader
+        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader, flight: FlightJournal? = nil
     ) {
-        path = file.path
+        path = flight != nil ? options.flight?.journal.path ?? file.path : file.path
+        self.flight = flight
+        inFlight = flight.map { ActionInFlight(registry: actions, redaction: options.redaction, journal: $0) }
         self.appID = appID
         self.options = options
         self.clock = clock
@@ -104,7 +127,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         capture = setup.mode.makeCapture(
             file: file, builder: builder, states: setup.states, initialState: initialState,
             actions: ActionSnapshotter<Action>.make(registry: actions, redaction: options.redaction), options: options,
-            live: live, onError: onError, makeRolloverHeader: makeRolloverHeader)
+            live: live, onError: onError, makeRolloverHeader: makeRolloverHeader, flight: flight)
         let writer = capture.writer
         travel = RecorderTimeTravel(owner: owner, steps: steps, capture: capture, clock: clock, path: file.path,
                                     redaction: options.redaction, decodeState: setup.decodeState,
@@ -161,6 +184,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             let step = bookkeeping.advance()
             capture.putStep(.step(step: step.number, time: time, parent: step.parent, site: site),
                             step: step.number, parent: step.parent, action: action, state: state)
+            flight?.noteRecorded(step.number)
             return step.number
         }
         // A trap a debugger set stops the app on this, its dispatching thread, outside the lock. Without
@@ -235,6 +259,11 @@ public final class Recorder<State, Action>: @unchecked Sendable {
     /// The app goes to the background, is about to terminate, or stops being the active app: flushes,
     /// and ends the journal for now where ``RecorderOptions/background`` says.
     func appIsLeaving(_ event: AppLifecycleObserver.Event) {
+        if flight != nil {
+            // A flight recorder writes what it kept: the app may be ended in the background.
+            if event == .leaving, options.background != .ignore { dumpQuietly() }
+            return
+        }
         if event == .leaving, options.background == .flushAndEnd {
             let time = clock()
             steps.withLock { bookkeeping in
@@ -275,6 +304,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
             return true
         }
         guard first else { return }
+        flight?.uninstallCrashHandlers()
         writer.closeQueue()
         writer.waitUntilFinished()
         live?.close()

@@ -27,10 +27,19 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The app's executor (its main thread) did not start the app's function for an undo, redo or jump
     /// within ``RecorderOptions/appExecutorTimeout``, so the function never ran.
     case appDidNotRun(String, timeout: Duration)
+    /// A call that only a flight recorder answers (``Recorder/dump(to:)``,
+    /// ``Recorder/installCrashHandlers()``) on a recorder without ``RecorderOptions/flight``.
+    case notAFlightRecorder(String)
+    /// The crash journal's handlers could not be installed: `reason` says why.
+    case crashHandlersNotInstalled(reason: String)
 
     /// The error as a sentence saying what went wrong and, where there is one, what to do.
     public var description: String {
         switch self {
+        case .notAFlightRecorder(let call):
+            "\(call) needs a flight recorder; set RecorderOptions.flight (.lastSteps or .lastBytes) when making the recorder."
+        case .crashHandlersNotInstalled(let reason):
+            "The flight recorder's crash handlers were not installed: \(reason.withoutFinalPeriod)."
         case .nothingToRedo:
             "There is nothing to redo: no undo since the last dispatch."
         case .noSuchStep(let step, let last):

@@ -113,6 +113,10 @@ public struct RecorderOptions: Sendable, Equatable {
     /// What the recorder does when the app goes to the background or is about to terminate (see
     /// ``Backgrounding``). Default: ``Backgrounding/flushAndEnd``.
     public var background: Backgrounding = .flushAndEnd
+    /// Flight recorder mode: keep only the last steps, in memory, and write them as a journal on a
+    /// crash, on going to the background, or on ``Recorder/dump(to:)`` (see ``FlightRecording``).
+    /// `nil` (the default) records every step into the journal file.
+    public var flight: FlightRecording?
     /// Where the recorder hears that the app goes to the background: `NotificationCenter.default`, or
     /// a test's own center.
     package var lifecycleNotifications = LifecycleNotifications.default
@@ -185,6 +189,8 @@ public struct RecorderOptions: Sendable, Equatable {
             members.append(("limit", limit == .stop ? "stop" : "roll"))
         }
         if !redaction.isEmpty { members.append(("redaction", redaction.jsonValue)) }
+        // A flight recording states its rules even when there are none: an empty list is a choice.
+        if let flight { members.append(("flight", flight.jsonValue(redaction: redaction))) }
         return .object(JSONObject(members))
     }
 }

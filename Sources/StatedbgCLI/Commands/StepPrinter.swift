@@ -91,10 +91,10 @@ struct StepPrinter: Sendable {
             return "marker: \(name)"
         case .closed(let after, _):
             return "the recording was closed at step \(after)"
-        case .actionInFlight(_, _, let action):
-            return "in flight: \(action.label)"
-        case .crashed(_, _, let signal, _):
-            return "crashed: \(signal)"
+        case .actionInFlight(let after, _, let action):
+            return "action in flight after step \(after), never recorded: \(action.label)"
+        case .crashed(let after, _, let signal, let number):
+            return "the app crashed after step \(after): \(signal) (signal \(number))"
         }
     }
 

@@ -1,0 +1,330 @@
+#define _GNU_SOURCE
+#include "CCrashJournal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+static const int signals[CCRASH_SIGNAL_COUNT] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE };
+
+struct ccrash_journal {
+    // The published chunks, behind a sequence lock: even when stable, odd while the writer changes them.
+    uint64_t sequence;
+    int32_t chunk_count;
+    ccrash_chunk chunks[CCRASH_MAX_CHUNKS];
+    int64_t last_step;
+    // The action in flight, behind its own sequence lock (app threads write it, not the writer).
+    uint64_t flight_sequence;
+    const void *flight_bytes;
+    size_t flight_count;
+    int64_t flight_after;
+    int64_t recorded_step;
+    pthread_t writer;
+    int has_writer;
+    char path[PATH_MAX];
+    char temporary[PATH_MAX];
+    char head[64];
+    char tails[CCRASH_SIGNAL_COUNT][96];
+    struct sigaction previous[CCRASH_SIGNAL_COUNT];
+};
+
+// The one journal whose handlers are installed: signal handlers are per process, so this global is
+// where a handler finds what to write (the only one in statedbg, and why it exists).
+static ccrash_journal *installed;
+static int entered;
+
+ccrash_journal *ccrash_journal_create(void) {
+    return calloc(1, sizeof(ccrash_journal));
+}
+
+void ccrash_journal_destroy(ccrash_journal *journal) {
+    if (!journal) return;
+    ccrash_uninstall(journal);
+    free(journal);
+}
+
+int ccrash_signal_number(int index) {
+    return index >= 0 && index < CCRASH_SIGNAL_COUNT ? signals[index] : 0;
+}
+
+static int signal_index(int number) {
+    for (int index = 0; index < CCRASH_SIGNAL_COUNT; index++) {
+        if (signals[index] == number) return index;
+    }
+    return -1;
+}
+
+void ccrash_publish(ccrash_journal *journal, const ccrash_chunk *chunks, int count, int64_t last_step) {
+    if (count > CCRASH_MAX_CHUNKS) count = CCRASH_MAX_CHUNKS;
+    uint64_t sequence = __atomic_load_n(&journal->sequence, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->sequence, sequence + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    for (int index = 0; index < count; index++) {
+        __atomic_store_n(&journal->chunks[index].bytes, chunks[index].bytes, __ATOMIC_RELAXED);
+        __atomic_store_n(&journal->chunks[index].count, chunks[index].count, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&journal->chunk_count, count, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->last_step, last_step, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->sequence, sequence + 2, __ATOMIC_RELEASE);
+}
+
+void ccrash_set_in_flight(ccrash_journal *journal, const void *line, size_t count, int64_t after) {
+    uint64_t sequence = __atomic_load_n(&journal->flight_sequence, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->flight_sequence, sequence + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    __atomic_store_n(&journal->flight_bytes, line, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->flight_count, count, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->flight_after, after, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->flight_sequence, sequence + 2, __ATOMIC_RELEASE);
+}
+
+void ccrash_note_recorded(ccrash_journal *journal, int64_t step) {
+    __atomic_store_n(&journal->recorded_step, step, __ATOMIC_RELEASE);
+}
+
+void ccrash_note_writer_thread(ccrash_journal *journal) {
+    journal->writer = pthread_self();
+    __atomic_store_n(&journal->has_writer, 1, __ATOMIC_RELEASE);
+}
+
+static int copy_string(char *to, size_t capacity, const char *from) {
+    size_t length = strlen(from);
+    if (length >= capacity) return ENAMETOOLONG;
+    memcpy(to, from, length + 1);
+    return 0;
+}
+
+int ccrash_configure(ccrash_journal *journal, const char *path, const char *temporary, const char *head,
+                     const char *const *tails) {
+    int status = copy_string(journal->path, sizeof journal->path, path);
+    if (!status) status = copy_string(journal->temporary, sizeof journal->temporary, temporary);
+    if (!status) status = copy_string(journal->head, sizeof journal->head, head);
+    for (int index = 0; !status && index < CCRASH_SIGNAL_COUNT; index++) {
+        status = copy_string(journal->tails[index], sizeof journal->tails[index], tails[index]);
+    }
+    return status;
+}
+
+// MARK: What the handler runs: no allocation, no locks, no stdio.
+
+static size_t append_bytes(char *out, size_t at, size_t capacity, const char *bytes, size_t count) {
+    if (at == SIZE_MAX || count > capacity - at) return SIZE_MAX;
+    memcpy(out + at, bytes, count);
+    return at + count;
+}
+
+static size_t append_string(char *out, size_t at, size_t capacity, const char *text) {
+    return append_bytes(out, at, capacity, text, strlen(text));
+}
+
+static size_t append_integer(char *out, size_t at, size_t capacity, int64_t value) {
+    char digits[24];
+    size_t count = 0;
+    uint64_t magnitude = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
+    do {
+        digits[sizeof digits - 1 - count++] = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0) digits[sizeof digits - 1 - count++] = '-';
+    return append_bytes(out, at, capacity, digits + sizeof digits - count, count);
+}
+
+// CRC-32C bit by bit: no table to set up, and the one line it covers is short. The same checksum as
+// StateJournal's LineChecksum (Castagnoli polynomial, reflected, initial and final XOR all ones).
+static uint32_t crc32c(const char *bytes, size_t count) {
+    uint32_t crc = 0xFFFFFFFFu;
+    for (size_t index = 0; index < count; index++) {
+        crc ^= (uint8_t)bytes[index];
+        for (int bit = 0; bit < 8; bit++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+    }
+    return crc ^ 0xFFFFFFFFu;
+}
+
+size_t ccrash_format_crashed_line(const ccrash_journal *journal, int signal_number, int64_t after, int64_t time,
+                                  char *out, size_t capacity) {
+    int index = signal_index(signal_number);
+    if (index < 0) return 0;
+    size_t at = append_string(out, 0, capacity, journal->head);
+    at = append_integer(out, at, capacity, after);
+    at = append_string(out, at, capacity, journal->tails[index]);
+    at = append_integer(out, at, capacity, time);
+    // The checksum covers the line without its `crc` member, closed by `}` (see LineChecksum).
+    at = append_bytes(out, at, capacity, "}", 1);
+    if (at == SIZE_MAX) return 0;
+    uint32_t crc = crc32c(out, at);
+    at -= 1;
+    at = append_string(out, at, capacity, ",\"crc\":\"");
+    static const char hex[] = "0123456789abcdef";
+    char digits[8];
+    for (int nibble = 0; nibble < 8; nibble++) digits[nibble] = hex[(crc >> (28 - 4 * nibble)) & 0xF];
+    at = append_bytes(out, at, capacity, digits, 8);
+    at = append_bytes(out, at, capacity, "\"}\n", 3);
+    return at == SIZE_MAX ? 0 : at;
+}
+
+static int write_all(int descriptor, const void *bytes, size_t count) {
+    const char *next = bytes;
+    while (count > 0) {
+        ssize_t written = write(descriptor, next, count);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        next += written;
+        count -= (size_t)written;
+    }
+    return 0;
+}
+
+static void pause_a_millisecond(void) {
+    struct timespec pause = { 0, 1000000 };
+    nanosleep(&pause, NULL);
+}
+
+int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
+    // The app recorded steps the writer may not have published yet: wait for it (a while), unless
+    // this thread is the writer.
+    int64_t recorded = __atomic_load_n(&journal->recorded_step, __ATOMIC_ACQUIRE);
+    int is_writer = __atomic_load_n(&journal->has_writer, __ATOMIC_ACQUIRE) && pthread_equal(journal->writer, pthread_self());
+    ccrash_chunk chunks[CCRASH_MAX_CHUNKS];
+    int count = 0;
+    int64_t last_step = 0;
+    for (int waited = 0;; ) {
+        uint64_t before = __atomic_load_n(&journal->sequence, __ATOMIC_ACQUIRE);
+        if (!(before & 1)) {
+            count = __atomic_load_n(&journal->chunk_count, __ATOMIC_RELAXED);
+            for (int index = 0; index < count; index++) {
+                chunks[index].bytes = __atomic_load_n(&journal->chunks[index].bytes, __ATOMIC_RELAXED);
+                chunks[index].count = __atomic_load_n(&journal->chunks[index].count, __ATOMIC_RELAXED);
+            }
+            last_step = __atomic_load_n(&journal->last_step, __ATOMIC_RELAXED);
+            __atomic_thread_fence(__ATOMIC_ACQUIRE);
+            if (__atomic_load_n(&journal->sequence, __ATOMIC_RELAXED) == before) {
+                if (last_step >= recorded || is_writer || waited >= wait_ms) break;
+            }
+        }
+        // A writer that crashed while publishing never makes the sequence even again.
+        if (waited >= 2 * wait_ms + 10) return ETIMEDOUT;
+        pause_a_millisecond();
+        waited++;
+    }
+    if (count == 0) return ENODATA;
+
+    const void *flight = NULL;
+    size_t flight_count = 0;
+    int64_t flight_after = -1;
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        uint64_t before = __atomic_load_n(&journal->flight_sequence, __ATOMIC_ACQUIRE);
+        if (before & 1) continue;
+        flight = __atomic_load_n(&journal->flight_bytes, __ATOMIC_RELAXED);
+        flight_count = __atomic_load_n(&journal->flight_count, __ATOMIC_RELAXED);
+        flight_after = __atomic_load_n(&journal->flight_after, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&journal->flight_sequence, __ATOMIC_RELAXED) == before) break;
+        flight = NULL;
+    }
+
+    int descriptor = open(journal->temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (descriptor < 0) return errno;
+    int status = 0;
+    for (int index = 0; !status && index < count; index++) status = write_all(descriptor, chunks[index].bytes, chunks[index].count);
+    // The action in flight is the one applied to the last step written; an action applied to a later
+    // step (when the writer could not catch up) or already recorded is not.
+    if (!status && flight && flight_count > 0 && flight_after == last_step && recorded == last_step) {
+        status = write_all(descriptor, flight, flight_count);
+    }
+    if (!status && signal_number != 0) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        int64_t milliseconds = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+        char line[512];
+        size_t length = ccrash_format_crashed_line(journal, signal_number, last_step, milliseconds, line, sizeof line);
+        if (length > 0) status = write_all(descriptor, line, length);
+    }
+    if (!status && fsync(descriptor) != 0) status = errno;
+    if (close(descriptor) != 0 && !status) status = errno;
+    if (!status && rename(journal->temporary, journal->path) != 0) status = errno;
+    if (status) unlink(journal->temporary);
+    return status;
+}
+
+static void restore_previous(ccrash_journal *journal) {
+    for (int index = 0; index < CCRASH_SIGNAL_COUNT; index++) sigaction(signals[index], &journal->previous[index], NULL);
+}
+
+static void handle(int number, siginfo_t *info, void *context) {
+    (void)context;
+    int saved = errno;
+    ccrash_journal *journal = __atomic_load_n(&installed, __ATOMIC_ACQUIRE);
+    // One journal per process: a second fatal signal (on another thread, or in this handler) goes
+    // to the handlers installed before, which are back in place once the first one wrote.
+    if (journal && !__atomic_exchange_n(&entered, 1, __ATOMIC_ACQ_REL)) {
+        ccrash_write(journal, number, 2000);
+        restore_previous(journal);
+    } else if (journal) {
+        restore_previous(journal);
+    }
+    errno = saved;
+    // A fault the processor raised happens again when the handler returns, now under the handler
+    // installed before (a crash reporter's, or the default that ends the process); a signal sent by
+    // a process (abort(3), raise(3), kill(2)) is sent again, to be delivered when this one returns.
+    if (info == NULL || info->si_code <= 0) raise(number);
+}
+
+int ccrash_use_alternate_stack(void) {
+    stack_t current;
+    if (sigaltstack(NULL, &current) != 0) return errno;
+    if (!(current.ss_flags & SS_DISABLE) && current.ss_size > 0) return 0;
+    // Room for the handler's few kilobytes and a crash reporter's handler after it. Kept for the
+    // thread's life: a thread's alternate stack cannot be freed while the thread may use it.
+    size_t size = 256 * 1024;
+    void *stack = malloc(size);
+    if (!stack) return ENOMEM;
+    stack_t alternate = { .ss_sp = stack, .ss_size = size, .ss_flags = 0 };
+    if (sigaltstack(&alternate, NULL) != 0) {
+        int code = errno;
+        free(stack);
+        return code;
+    }
+    return 0;
+}
+
+int ccrash_install(ccrash_journal *journal) {
+    ccrash_journal *expected = NULL;
+    if (!__atomic_compare_exchange_n(&installed, &expected, journal, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        return expected == journal ? 0 : EBUSY;
+    }
+    __atomic_store_n(&entered, 0, __ATOMIC_RELEASE);
+    int status = ccrash_use_alternate_stack();
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handle;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    for (int index = 0; !status && index < CCRASH_SIGNAL_COUNT; index++) {
+        if (sigaction(signals[index], &action, &journal->previous[index]) != 0) {
+            status = errno;
+            for (int back = 0; back < index; back++) sigaction(signals[back], &journal->previous[back], NULL);
+        }
+    }
+    if (status) __atomic_store_n(&installed, NULL, __ATOMIC_RELEASE);
+    return status;
+}
+
+void ccrash_uninstall(ccrash_journal *journal) {
+    ccrash_journal *expected = journal;
+    if (!__atomic_load_n(&installed, __ATOMIC_ACQUIRE) || __atomic_load_n(&installed, __ATOMIC_ACQUIRE) != journal) return;
+    restore_previous(journal);
+    __atomic_compare_exchange_n(&installed, &expected, NULL, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
