@@ -165,7 +165,7 @@ import Testing
     @Test func manyTinyBadLinesStopAtTheFirst() throws {
         let text = Self.header + "\n" + String(repeating: "{}\n", count: 1_000_000)
         #expect(try Self.message(text)
-            == "bad.jsonl:2: the line is of unknown kind \"(no \"step\", \"event\" or \"format\" member)\"; this reader knows steps and the events rejected, commandError, travel, marker and closed.")
+            == "bad.jsonl:2: the line is of unknown kind \"(no \"step\", \"event\" or \"format\" member)\"; this reader knows steps and the events rejected, commandError, travel, marker, closed, actionInFlight and crashed.")
     }
 
     @Test func aHundredThousandTinyStepsOpenQuickly() throws {

@@ -44,7 +44,7 @@ public indirect enum JournalLineError: Error, Sendable, Equatable, CustomStringC
         case .invalidValue(let field, let reason):
             "\"\(field)\" \(reason)"
         case .unknownLineKind(let kind):
-            "the line is of unknown kind \"\(kind)\"; this reader knows steps and the events rejected, commandError, travel, marker and closed"
+            "the line is of unknown kind \"\(kind)\"; this reader knows steps and the events rejected, commandError, travel, marker, closed, actionInFlight and crashed"
         case .tooLong(let limit):
             "the line is longer than \(Self.size(limit)), the most a journal line may hold"
         case .tooDeep(let field?, let limit):

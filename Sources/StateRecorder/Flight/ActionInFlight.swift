@@ -60,6 +60,7 @@ final class ActionInFlight<Action> {
     var current: (line: [UInt8], after: Int)? {
         guard let published else { return nil }
         let storage = useSecond ? storages.1 : storages.0
+        // Safe because the storage published last holds the line's count of bytes, copied here.
         return (Array(UnsafeRawBufferPointer(start: storage, count: published.count)), published.after)
     }
 

@@ -42,6 +42,7 @@ extension FlightJournal {
             return strdup(pieces.tail)
         }
         defer { for tail in tails { free(tail) } }
+        // Safe because the C side copies the strings during the call; they are freed after it.
         let status = tails.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
             ccrash_configure(crash, path, temporary, head, pointers.baseAddress)
         }

@@ -32,6 +32,7 @@ final class FlightJournal: @unchecked Sendable {
 
         init(header: [UInt8]) {
             let capacity = max(header.count * 2, 1 << 12)
+            // Safe because it is freed once, by the flight journal, after it stopped being published.
             let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
             // Safe because the header fits in the storage just allocated for it.
             header.withUnsafeBytes { raw in
@@ -47,6 +48,7 @@ final class FlightJournal: @unchecked Sendable {
         var stepBytes: Int { count - headerCount }
     }
 
+    // Safe because each storage in it is freed once, at the next new segment or in deinit.
     struct Segments {
         var kept: [Segment] = []
         /// Storage no longer published, freed at the next new segment.
@@ -97,6 +99,7 @@ final class FlightJournal: @unchecked Sendable {
         segments.withLock { state in
             let newest = state.kept.count - 1
             var segment = state.kept[newest]
+            // Safe because the old storage is retired, not freed, while a handler may still read it.
             if segment.count + bytes.count > segment.capacity {
                 let capacity = max(segment.capacity * 2, segment.count + bytes.count)
                 let larger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -166,6 +169,7 @@ final class FlightJournal: @unchecked Sendable {
         chunks.reserveCapacity(state.kept.count)
         for (index, segment) in state.kept.enumerated() {
             let skip = index == 0 ? 0 : segment.headerCount
+            // Safe because the chunk lies within the segment's storage, which outlives its publication.
             chunks.append(ccrash_chunk(bytes: UnsafeRawPointer(segment.storage + skip), count: segment.count - skip))
         }
         // At most 4 full segments and the newest are kept (see `wantsKeyframe` and `canDropOldest`).
@@ -180,6 +184,7 @@ final class FlightJournal: @unchecked Sendable {
             bytes.reserveCapacity(journalBytes(state.kept))
             for (index, segment) in state.kept.enumerated() {
                 let skip = index == 0 ? 0 : segment.headerCount
+                // Safe because the range lies within the segment's storage, read under the lock.
                 bytes.append(contentsOf: UnsafeRawBufferPointer(start: segment.storage + skip, count: segment.count - skip))
             }
             return (bytes, state.lastStep, state.kept.reduce(0) { $0 + $1.steps })
