@@ -43,8 +43,12 @@ enum RecordCommand: Subcommand {
             .flag("json", help: "Print the result as one JSON line."),
             .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
+            .value("flight", valueName: "n", help: "Flight recorder mode: keep only the last <n> steps, written when the app crashes or the recording ends."),
+            .flag(flightChildFlag, help: "Record in this process, as the child of record --flight.").hidden(),
         ],
-        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io,
+        exitStatuses: [.init(.success, "The recording was written."),
+                       .init(.checkFailed, "With --flight: the app crashed, and the output file is its crash journal."),
+                       .usage, .exists, .io,
                        .init(.interrupted, "Interrupted; the steps recorded so far are in the output file.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -98,6 +102,12 @@ enum RecordCommand: Subcommand {
         guard app.canGenerate else {
             throw CommandFailure(.usage, "The app \"\(id)\" has no action generator, so statedbg cannot record it.")
         }
+        if let window = try context.int(arguments, "flight") {
+            guard window > 0 else { throw context.usageError(arguments, .invalidValue(String(window), for: "--flight <n>", expected: "1 or more")) }
+            // The redaction is the --redact paths, already in the options; the flight's own adds none.
+            options.flight = .lastSteps(window, redaction: Redaction(), journal: URL(fileURLWithPath: journal))
+            if !arguments.flag(flightChildFlag) { return try recordInChild(arguments, app: id, output: output, context) }
+        }
         let summary: RecordingSummary
         do {
             let text = context.output
@@ -117,15 +127,20 @@ enum RecordCommand: Subcommand {
         } catch {
             throw CommandFailure(.ioError, "\(output): the recording failed: \(String(describing: error).withoutFinalPeriod).")
         }
+        let kept = options.flight == nil ? nil : keptSteps(output)
         if arguments.flag("json") {
-            let result: JSONValue = [
-                "app": .string(id), "output": .string(output), "steps": .integer(Int64(summary.applied)),
-                "rejected": .integer(Int64(summary.rejected)), "interrupted": .bool(summary.cancelled),
+            var members: [(String, JSONValue)] = [
+                ("app", .string(id)), ("output", .string(output)), ("steps", .integer(Int64(summary.applied))),
+                ("rejected", .integer(Int64(summary.rejected))), ("interrupted", .bool(summary.cancelled)),
             ]
-            context.output.print(result.canonicalText)
+            if let kept {
+                members += [("kept", ["first": .integer(Int64(kept.lowerBound)), "last": .integer(Int64(kept.upperBound))]), ("crash", .null)]
+            }
+            context.output.print(JSONValue.object(JSONObject(members)).canonicalText)
         } else {
             let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
-            context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+            let flight = kept.map { ", keeping the last \($0.count) in flight mode (steps \($0.lowerBound) to \($0.upperBound))" } ?? ""
+            context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(flight)\(rejected)")
         }
         if summary.cancelled {
             throw CommandFailure(.interrupted, "Interrupted: recording stopped after \(summary.applied) of \(steps) steps; \(output) holds them and is complete.")
