@@ -26,6 +26,12 @@ enum DebugCommand: Subcommand {
             A step recorded without Codable, or one that replaces the state from outside the reducer \
             (statedbg.replaceState), has no action the reducer can run: the command says which and why.
 
+            In a crash journal the step after the last is the action that was in flight when the app \
+            died (its actionInFlight line): debug runs it on the last recorded state. Under a debugger, \
+            'continue' after the stop runs into the crash, inside the reducer; without one, a reducer \
+            that still crashes ends statedbg as it ended the app, and one that no longer does prints the \
+            state it made ('statedbg replay FILE --verify' tells which without crashing).
+
             $ statedbg debug Recordings/bank.jsonl 7
             step 7  bank.pay(from: jenny, to: donald, amount: 20)
                 {

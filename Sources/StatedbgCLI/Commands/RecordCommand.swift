@@ -24,6 +24,18 @@ enum RecordCommand: Subcommand {
 
             $ statedbg record counter -o counter-session.jsonl --steps 5 --json
             {"app":"counter","interrupted":false,"output":"counter-session.jsonl","rejected":0,"steps":5}
+
+            --flight N records as a flight recorder in a release build does: only the last N steps (or up \
+            to a quarter more) are kept, in memory, and written to the output when the app crashes, with \
+            the action its reducer was running and the signal, or when the recording ends. The app runs \
+            in a child process, which a crash ends; record then reads the crash journal its handler \
+            wrote, says where the app crashed, and exits with status 1. With --json the line also holds \
+            "kept":{"first","last"} (the steps the file holds) and "crash": null or {"signal","message",\
+            "inFlight":{"step","action"}}. 'statedbg replay FILE --verify' reproduces the crash.
+
+            $ statedbg record shopping -o shopping-crash.jsonl --flight 20 --seed 9
+            recorded 49 steps of shopping in flight mode, keeping the last 24 (steps 26 to 49); then the app crashed running step 50 (shopping.toggleSelected): SIGILL (Fatal error: Index out of range)
+            shopping-crash.jsonl is the crash journal; 'statedbg replay shopping-crash.jsonl --verify' reproduces the crash
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")
             .completing(.command("statedbg examples | cut -d ' ' -f 1"))],

@@ -80,11 +80,15 @@ extension ReplayCommand {
         }
     }
 
-    /// The `crash` member of `--json`'s verify object: `null` for a journal that records no crash.
-    static func member(of check: CrashCheck) -> JSONValue {
+    /// The `crash` member of `--json`'s verify object; none for a journal that records no crash.
+    static func member(of check: CrashCheck) -> [(String, JSONValue)] {
+        value(of: check).map { [("crash", $0)] } ?? []
+    }
+
+    private static func value(of check: CrashCheck) -> JSONValue? {
         switch check {
         case .none:
-            return .null
+            return nil
         case .outsideReducer(let signal, let after):
             return ["after": .integer(Int64(after)), "recordedSignal": .string(signal.name), "inFlight": .null]
         case .notReplayable(let step, let action, _):

@@ -56,8 +56,15 @@ enum ReplayCommand: Subcommand {
             the steps' verdict. --in-process runs it in statedbg itself, so that a debugger running \
             statedbg stops at the crash ('lldb -- statedbg replay FILE --verify --in-process'). An action \
             in flight recorded without Codable cannot run: the verdict says so, and --strict fails. With \
-            --json the verify object's "crash" is null, or {"step","inFlight","recordedSignal","crashes"} \
-            with "signal" and "message", or "state" and "rejected" when it completes.
+            --json a crash journal's verify object also holds "crash": {"step","inFlight",\
+            "recordedSignal","crashes"} with "signal" and "message", or "state" and "rejected" when it \
+            completes. For example:
+
+            $ statedbg replay Recordings/shopping-crash.jsonl --verify -q
+            schema: compatible: the recording's state and action types match the current code
+            verified 24 steps: every state matches
+            Recordings/shopping-crash.jsonl:26: step 50 (shopping.toggleSelected) crashes the reducer: SIGILL (Fatal error: Index out of range)
+            to stop in the reducer there: lldb -- statedbg debug Recordings/shopping-crash.jsonl 50, or gdb --args statedbg debug Recordings/shopping-crash.jsonl 50
 
             Several recordings are verified with --verify --quiet (and without --to, which is about one): \
             each on its own, --jobs at a time, its result printed in the order given. A recording that \
@@ -143,7 +150,7 @@ enum ReplayCommand: Subcommand {
         let status = status(verified, with: crash, strict: strict)
         if json {
             var members = members(of: report, interrupted: interrupted, strict: strict)
-            members = members.map { $0.0 == "passed" ? ("passed", .bool(status == .success)) : $0 } + [("crash", member(of: crash))]
+            members = members.map { $0.0 == "passed" ? ("passed", .bool(status == .success)) : $0 } + member(of: crash)
             output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
         } else {
             for line in lines(of: crash, source: source.name, printer: printer, naming: false, tool: context.toolName) {
@@ -249,7 +256,7 @@ enum ReplayCommand: Subcommand {
             }
             let verified = try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
             return .init(status: status(verified, with: crash, strict: strict),
-                         members: members(of: report, interrupted: interrupted, strict: strict) + [("crash", member(of: crash))])
+                         members: members(of: report, interrupted: interrupted, strict: strict) + member(of: crash))
         }
     }
 
