@@ -13,6 +13,8 @@ extension ReplayCommand {
         case outsideReducer(RecordedCrash.Signal, after: Int)
         /// The action in flight was recorded without `Codable`, so it cannot be run.
         case notReplayable(step: Int, action: JournalAction, line: Int)
+        /// The action in flight, or the state it would run on, holds redacted values that do not decode.
+        case redacted(step: Int, action: JournalAction, line: Int)
         /// The action in flight ran on the last recorded state.
         case ran(CrashReproduction)
     }
@@ -32,8 +34,17 @@ extension ReplayCommand {
         }
         // Everything that can be wrong with the step (a state or an action that does not decode) is found
         // here, in this process, before anything runs.
-        let prepared = try CommandFailure.translating { () throws(DebuggerError) in
-            try StepDebugger(source: source, app: app).prepare(step: inFlight.step)
+        let prepared: PreparedStep
+        do {
+            prepared = try StepDebugger(source: source, app: app).prepare(step: inFlight.step)
+        } catch {
+            // A redacted value in place of a number or a case does not decode: the journal hid what the
+            // reducer needs, which is no fault of the journal's.
+            if ReplayVerifier.holdsPlaceholder(inFlight.action.payload)
+                || (try? source.state(at: source.lastStep)).map(ReplayVerifier.holdsPlaceholder) == true {
+                return .redacted(step: inFlight.step, action: inFlight.action, line: inFlight.line)
+            }
+            throw CommandFailure(error)
         }
         let outcome: CrashReproduction.Outcome
         if inProcess {
@@ -67,6 +78,9 @@ extension ReplayCommand {
         case .notReplayable(let step, let action, let line):
             return ["\(source):\(line): step \(step) (\(action.label)), the action in flight, was recorded without Codable, "
                 + "so the crash cannot be reproduced; declare Codable on its type to run it"]
+        case .redacted(let step, let action, let line):
+            return ["\(source):\(line): step \(step) (\(action.label)), the action in flight, or the state it runs on holds "
+                + "values the recording redacted, which do not decode, so the crash cannot be reproduced"]
         case .ran(let reproduction):
             switch reproduction.outcome {
             case .crashed:
@@ -93,6 +107,8 @@ extension ReplayCommand {
             return ["after": .integer(Int64(after)), "recordedSignal": .string(signal.name), "inFlight": .null]
         case .notReplayable(let step, let action, _):
             return ["step": .integer(Int64(step)), "inFlight": action.jsonValue, "replayable": false]
+        case .redacted(let step, let action, _):
+            return ["step": .integer(Int64(step)), "inFlight": action.jsonValue, "redacted": true]
         case .ran(let reproduction):
             var members: [(String, JSONValue)] = [
                 ("step", .integer(Int64(reproduction.step))), ("inFlight", reproduction.action.jsonValue),
@@ -120,7 +136,7 @@ extension ReplayCommand {
         guard status == .success else { return status }
         switch check {
         case .ran(let reproduction) where reproduction.crashes: return .checkFailed
-        case .notReplayable where strict: return .checkFailed
+        case .notReplayable where strict, .redacted where strict: return .checkFailed
         default: return status
         }
     }

@@ -154,6 +154,36 @@ import TestSupport
         #expect(strict.status == 1)
     }
 
+    /// A redacted flight journal starts from a redacted state, so its steps cannot be replayed; the action
+    /// in flight still runs when what it needs decodes (a redacted name is still a string).
+    @Test func aRedactedCrashJournalRunsItsActionInFlightWhenItsStateDecodes() throws {
+        let names = try run("record", "shopping", "-o", "names.jsonl", "--flight", "20", "--seed", "9", "--redact", ".items[*].name")
+        #expect(names.status == 1)
+        let result = try run("replay", "names.jsonl", "--verify", "--quiet")
+        #expect(result.status == 1)
+        #expect(result.output == """
+            \(schema)
+            verified 0 of 24 steps: no step could be replayed, so nothing was checked
+            the recording redacts .items[*].name: each replayed state was redacted the same way and compared with it
+            step 26's action holds redacted values (or the state it runs on does), so steps 26 to 49 were not replayed
+            names.jsonl:26: step 50 (shopping.toggleSelected) crashes the reducer: SIGILL (Fatal error: Index out of range)
+            to stop in the reducer there: lldb -- \(statedbg.path) debug names.jsonl 50, or gdb --args \(statedbg.path) debug names.jsonl 50
+
+            """)
+    }
+
+    @Test func aRedactedCrashJournalWhoseStateDoesNotDecodeSaysTheCrashCannotBeReproduced() throws {
+        let selection = try run("record", "shopping", "-o", "selection.jsonl", "--flight", "20", "--seed", "9", "--redact", ".selected")
+        #expect(selection.status == 1)
+        let result = try run("replay", "selection.jsonl", "--verify", "--quiet")
+        #expect(result.status == 1)
+        #expect(result.output.hasSuffix("""
+            selection.jsonl:26: step 50 (shopping.toggleSelected), the action in flight, or the state it runs on holds values the recording redacted, which do not decode, so the crash cannot be reproduced
+
+            """))
+        #expect(result.error == "")
+    }
+
     @Test func anActionInFlightBeforeTheLastStepIsMalformed() throws {
         try CrashJournalFixture.write("early.jsonl", in: directory, events: [
             .actionInFlight(after: 48, time: CrashJournalFixture.time, action: CrashJournalFixture.toggleSelected),
