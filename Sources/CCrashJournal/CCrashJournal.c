@@ -247,7 +247,8 @@ int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
     if (!status && signal_number != 0) {
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        int64_t milliseconds = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+        // Rounded to the nearest millisecond, as the recorder's wall clock is.
+        int64_t milliseconds = (int64_t)now.tv_sec * 1000 + (now.tv_nsec + 500000) / 1000000;
         char line[512];
         size_t length = ccrash_format_crashed_line(journal, signal_number, last_step, milliseconds, line, sizeof line);
         if (length > 0) status = write_all(descriptor, line, length);

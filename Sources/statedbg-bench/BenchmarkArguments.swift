@@ -18,7 +18,7 @@ struct BenchmarkArguments: Equatable {
     var only: Set<String> = []
 
     /// The scenario groups, in the order they run.
-    static let groups = ["dispatch", "json", "diff", "overhead", "recording", "reading", "queries", "scaling", "live", "commands"]
+    static let groups = ["dispatch", "json", "diff", "overhead", "flight", "recording", "reading", "queries", "scaling", "live", "commands"]
 
     static let usage = """
         OVERVIEW: Measures statedbg against in-run baselines and reports medians, spreads and ratios.
@@ -31,7 +31,8 @@ struct BenchmarkArguments: Equatable {
           --json [<file>]         Also write the machine-readable report, to <file> or (without one) to
                                   standard output after the table.
           --only <groups>         Run only these comma-separated groups: dispatch, json, diff,
-                                  overhead, recording, reading, queries, scaling, live, commands
+                                  overhead, flight, recording, reading, queries, scaling, live,
+                                  commands
                                   (reading and queries also run recording; commands spawns the
                                   statedbg built beside the benchmark).
           --markdown-table <report>

@@ -19,6 +19,7 @@ struct BenchmarkRunner {
         if arguments.runs("json") { measurements += try JSONBenchmarks(context: context).run() }
         if arguments.runs("diff") { measurements += try DiffBenchmarks(context: context).run() }
         if arguments.runs("overhead") { measurements += try OverheadBenchmarks(context: context).run() }
+        if arguments.runs("flight") { measurements += try FlightBenchmarks(context: context).run() }
         if arguments.runs("live") { measurements += try LiveBenchmarks(context: context).run() }
         if arguments.runs("recording") {
             let recording = try RecordingBenchmarks(context: context).run()

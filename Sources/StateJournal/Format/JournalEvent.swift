@@ -162,11 +162,25 @@ public enum JournalEvent: Sendable, Equatable {
         JournalLineWriter.appendLiteral(#"{"event":"actionInFlight","action":"#, to: &bytes)
         bytes.append(contentsOf: actionBytes)
         JournalLineWriter.appendLiteral(#","after":"#, to: &bytes)
-        JSONValue.integer(Int64(after)).write(to: &bytes, style: .canonical)
+        appendDecimal(Int64(after), to: &bytes)
         JournalLineWriter.appendLiteral(#","time":"#, to: &bytes)
-        JSONValue.integer(time).write(to: &bytes, style: .canonical)
+        appendDecimal(time, to: &bytes)
         JournalLineWriter.appendLiteral("}\n", to: &bytes)
         LineChecksum.seal(&bytes, lineStart: lineStart)
+    }
+
+    /// Appends `value` in decimal: writing it as a `JSONValue` sets up a text writer, which cost the
+    /// action in flight more than the rest of its line.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        let count = JSONTextWriter.decimalLength(magnitude)
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        // Safe because the digits are written within the `count` bytes just appended, during the call.
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { _ = JSONTextWriter.writeDecimal(magnitude, endingAt: base + start + count) }
+        }
     }
 
     /// The pieces a signal handler puts a `crashed` line together from, with the numbers it learns only

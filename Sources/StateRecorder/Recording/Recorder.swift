@@ -20,8 +20,10 @@ import StateStore
 ///     journal: "users.jsonl", app: "users", initialState: store.state,
 ///     actions: ActionRegistry(AddUser.self, SetAge.self))
 ///
-/// // A ReSwift middleware: let the action through, then record it with the new state.
+/// // A ReSwift middleware: say the action is in flight (for a flight recorder), let it through,
+/// // then record it with the new state.
 /// let recording: Middleware<AppState> = { _, getState in { next in { action in
+///     recorder.actionInFlight(action)
 ///     next(action)
 ///     if let state = getState() { recorder.record(action, state: state) }
 /// } } }

@@ -80,13 +80,17 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         onError: @escaping @Sendable (String) -> Void = RecordingStore.reportToStandardError
     ) throws {
         let state = initialState ?? app.initialState
-        let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics)
+        // A flight recorder hears of each action before the reducer runs, from the innermost middleware.
+        let inFlight = options.flight.map { _ in ActionInFlightMiddleware<State, Action>() }
+        let store = app.makeStore(initialState: state, middleware: middleware + (inFlight.map { [$0.middleware] } ?? []),
+                                  diagnostics: diagnostics)
         self.app = app
         self.store = store
         recorder = try Recorder(
             journal: path, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion, initialState: state,
             actions: Self.registry(app), options: options, owner: Self.owner(of: store, options),
             clock: clock, onError: onError)
+        inFlight?.recorder = recorder
         observe()
         connectLiveChannel()
     }

@@ -16,11 +16,15 @@ struct MemoryProbe {
         case record(app: ProbeApp, method: RecordingMethod, steps: Int, path: String)
         /// Opens a journal (resident memory after), jumps to `jumps` random steps (resident memory after).
         case read(app: ProbeApp, path: String, jumps: Int)
+        /// Records `steps` counter steps with a flight recorder of `window` steps (its journal `path`,
+        /// written at the end); reports the resident memory once the window is full and after every step.
+        case flight(window: Int, steps: Int, path: String)
 
         var arguments: [String] {
             switch self {
             case .record(let app, let method, let steps, let path): ["record", app.rawValue, method.rawValue, String(steps), path]
             case .read(let app, let path, let jumps): ["read", app.rawValue, path, String(jumps)]
+            case .flight(let window, let steps, let path): ["flight", String(window), String(steps), path]
             }
         }
 
@@ -34,6 +38,10 @@ struct MemoryProbe {
             case "read" where arguments.count == 4:
                 guard let app = ProbeApp(rawValue: arguments[1]), let jumps = Int(arguments[3]), jumps >= 0 else { break }
                 self = .read(app: app, path: arguments[2], jumps: jumps)
+                return
+            case "flight" where arguments.count == 4:
+                guard let window = Int(arguments[1]), window > 0, let steps = Int(arguments[2]), steps >= window else { break }
+                self = .flight(window: window, steps: steps, path: arguments[3])
                 return
             default:
                 break
@@ -110,6 +118,32 @@ struct MemoryProbe {
             }
             return figures(["afterOpen": afterOpen, "afterJumps": MemoryStatus.current()?.resident,
                             "peak": MemoryStatus.current()?.peakResident])
+        case .flight(let window, let steps, let path):
+            var options = RecorderOptions()
+            options.background = .ignore
+            options.flight = .lastSteps(window, redaction: Redaction(), journal: URL(fileURLWithPath: path))
+            let store = CounterFixture.app.makeStore()
+            let recorder = try Recorder<CounterState, CounterAction>(
+                journal: "unused.jsonl", app: "counter", initialState: store.state, options: options)
+            var atWindow: Int?
+            for step in 1...steps {
+                let action = CounterFixture.action(step)
+                recorder.actionInFlight(action)
+                store.dispatch(action)
+                recorder.record(action, state: store.state, site: nil)
+                if step == window {
+                    recorder.flush()
+                    atWindow = MemoryStatus.current()?.resident
+                }
+            }
+            recorder.flush()
+            let atEnd = MemoryStatus.current()?.resident
+            try recorder.dump(to: URL(fileURLWithPath: path))
+            guard try JournalReader(path: path).lastStep == steps else {
+                throw BenchmarkError.wrongResult(scenario: "flight", "the flight journal does not end with step \(steps).")
+            }
+            try recorder.close()
+            return figures(["atWindow": atWindow, "atEnd": atEnd])
         }
     }
 

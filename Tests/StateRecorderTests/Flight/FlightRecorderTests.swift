@@ -2,6 +2,7 @@ import Foundation
 import StateJSON
 import StateJournal
 @testable import StateRecorder
+import StateStore
 import Testing
 import TestSupport
 
@@ -229,4 +230,41 @@ import TestSupport
 
     /// SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT and SIGFPE here.
     static let signalNumbers: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
+}
+
+/// statedbg's own store with a flight recorder: its innermost middleware says each action is in flight.
+@Suite struct RecordingStoreFlightTests {
+    /// Where the reducer writes the flight journal from, mid-reduction: the store, once made.
+    final class Probe: @unchecked Sendable {
+        var store: RecordingStore<Int, String>?
+        var journal: URL?
+    }
+
+    @Test func theActionInFlightIsTheOneTheReducerIsApplying() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        let probe = Probe()
+        probe.journal = journal
+        let app = RecordableApp<Int, String>(
+            id: "counter", summary: "A counter", initialState: 0,
+            reducer: Reducer { state, action in
+                if action == "dump" { try? probe.store?.recorder.dump(to: probe.journal!) }
+                state += 1
+            }, actionSamples: ["increment"])
+        var options = RecorderOptions()
+        options.flight = .lastSteps(10, redaction: Redaction(), journal: journal)
+        options.background = .ignore
+        let store = try RecordingStore(app: app, journal: "unused.jsonl", options: options)
+        probe.store = store
+        store.dispatch("increment")
+        store.dispatch("dump")
+        let reader = try JournalReader(path: journal.path)
+        #expect(reader.lastStep == 1)
+        guard case .actionInFlight(1, _, let action)? = reader.events.last?.event else {
+            Issue.record("no action in flight: \(reader.events)")
+            return
+        }
+        #expect(action.label == "counter(\"dump\")")
+        try store.close()
+    }
 }

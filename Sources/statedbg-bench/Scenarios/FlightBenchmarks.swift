@@ -1,0 +1,166 @@
+import Foundation
+import StateRecorder
+
+/// Scenario: what a flight recorder (``RecorderOptions/flight``) costs an app against the normal
+/// recorder, and what the normal recorder costs against no recorder, measured in interleaved pairs on
+/// the app's thread (``PairedDispatches``); the action-in-flight call alone; and a flight recorder's
+/// resident memory over a million steps, in a process of its own (``MemoryProbe``).
+struct FlightBenchmarks {
+    let context: BenchmarkContext
+
+    /// The window of the flight recorders measured.
+    static let window = 1000
+
+    func run() throws -> [Measurement] {
+        let users = context.scale.users
+        let pairs = context.scale.overheadDispatches
+        let start = UsersState.generated(count: users)
+        context.progress("flight: \(users) users, \(pairs) interleaved pairs per comparison")
+        // The pause outlasts the writer's step of a 1,000-user state.
+        let pause: UInt32 = 400
+
+        let plain = OwnStore(state: start, reducer: OwnStoreFixture.reducer)
+        let normal = try recorder(start, flight: false)
+        let normalStore = OwnStore(state: start, reducer: OwnStoreFixture.reducer, middleware: [OwnStoreFixture.recording(normal)])
+        let recording = PairedDispatches.measure(
+            pairs: pairs, pause: pause,
+            first: { plain.dispatch(OwnStoreFixture.action($0, users: users)) },
+            second: { normalStore.dispatch(OwnStoreFixture.action($0, users: users)) })
+
+        let flight = try recorder(start, flight: true)
+        let flightStore = OwnStore(state: start, reducer: OwnStoreFixture.reducer, middleware: [Self.flightRecording(flight)])
+        let flying = PairedDispatches.measure(
+            pairs: pairs, pause: pause,
+            first: { normalStore.dispatch(OwnStoreFixture.action($0, users: users)) },
+            second: { flightStore.dispatch(OwnStoreFixture.action($0, users: users)) })
+        try normal.close()
+        try flight.close()
+        blackHole(plain.state)
+        let counter = try counterPairs(pairs: pairs * 2)
+
+        let size = "\(NumberText.figure(Double(users))) users"
+        let method = "interleaved pairs on the app's thread, \(pause) µs after each dispatch so the writer is idle when the next comes"
+        return [
+            Measurement(group: "flight", name: "\(size): time the recording middleware adds per dispatch",
+                        unit: .microsecondsPerOperation, samples: Samples(recording.differences.map { $0 / 1000 }),
+                        note: "each sample: a dispatch with the recorder minus one without, " + method + "; "
+                            + recording.spreadNote(scale: 1000, unit: "µs")),
+            Measurement(group: "flight", name: "\(size): dispatch on the app's thread, flight recorder (actionInFlight + record)",
+                        unit: .nanosecondsPerAction, samples: Samples(flying.second),
+                        baselineName: "normal recorder", baseline: Samples(flying.first),
+                        target: .ratioAtLeast(1 / 1.1),
+                        note: "within 1.1x of the normal recorder: ratio >= 0.91x; " + method + "; "
+                            + flying.spreadNote(scale: 1, unit: "ns")),
+            Measurement(group: "flight", name: "counter: dispatch on the app's thread, RecordingStore with a flight recorder",
+                        unit: .nanosecondsPerAction, samples: Samples(counter.second),
+                        baselineName: "normal recorder", baseline: Samples(counter.first),
+                        target: .ratioAtLeast(1 / 1.1),
+                        note: "within 1.1x of the normal recorder: ratio >= 0.91x; the store's middleware calls actionInFlight; "
+                            + "interleaved pairs on the app's thread, 50 µs after each dispatch; " + counter.spreadNote(scale: 1, unit: "ns")),
+            try actionInFlightCall(),
+            try actionInFlightCall(users: users, start: start),
+        ] + (try memory())
+    }
+
+    /// The counter's dispatches through a `RecordingStore` with the normal recorder and with a flight
+    /// recorder, in interleaved pairs.
+    private func counterPairs(pairs: Int) throws -> PairedDispatches {
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        options.background = .ignore
+        let normal = try RecordingStore(app: CounterFixture.app, journal: context.directory.file("normal-counter.jsonl"), options: options)
+        options.flight = .lastSteps(Self.window, redaction: Redaction(),
+                                    journal: URL(fileURLWithPath: context.directory.file("flight-counter.jsonl")))
+        let flight = try RecordingStore(app: CounterFixture.app, journal: "unused.jsonl", options: options)
+        let measured = PairedDispatches.measure(
+            pairs: pairs, pause: 50,
+            first: { normal.dispatch(CounterFixture.action($0 + 1)) }, second: { flight.dispatch(CounterFixture.action($0 + 1)) })
+        try normal.close()
+        try flight.close()
+        return measured
+    }
+
+    /// The middleware a flight recorder's app writes: say the action is in flight, let it through,
+    /// record it with the new state.
+    static func flightRecording<State>(_ recorder: Recorder<State, any OwnAction>) -> OwnStore<State>.Middleware {
+        { getState in { next in { action in
+            recorder.actionInFlight(action)
+            next(action)
+            recorder.record(action, state: getState(), site: nil)
+        } } }
+    }
+
+    private func recorder(_ start: UsersState, flight: Bool) throws -> Recorder<UsersState, any OwnAction> {
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        options.background = .ignore
+        if flight {
+            options.flight = .lastSteps(Self.window, redaction: Redaction(),
+                                        journal: URL(fileURLWithPath: context.directory.file("flight-users.jsonl")))
+        }
+        return try Recorder<UsersState, any OwnAction>(
+            journal: context.directory.file(flight ? "unused.jsonl" : "normal-users.jsonl"), app: "own", initialState: start,
+            actions: ActionRegistry(SetAge.self), options: options)
+    }
+
+    /// The counter's `actionInFlight(_:)`, timed in batches of 1,000 calls.
+    private func actionInFlightCall() throws -> Measurement {
+        var options = RecorderOptions()
+        options.background = .ignore
+        options.flight = .lastSteps(Self.window, redaction: Redaction(),
+                                    journal: URL(fileURLWithPath: context.directory.file("flight-counter.jsonl")))
+        let recorder = try Recorder<CounterState, CounterAction>(
+            journal: "unused.jsonl", app: "counter", initialState: CounterState(), options: options)
+        let batch = 1000
+        var perCall: [Double] = []
+        for round in 0..<(context.scale.repetitions * 20 + 10) {
+            let started = DispatchTime.now().uptimeNanoseconds
+            for index in 0..<batch { recorder.actionInFlight(CounterFixture.action(index)) }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / Double(batch)
+            if round >= 10 { perCall.append(elapsed) }
+        }
+        try recorder.close()
+        return Measurement(group: "flight", name: "counter: actionInFlight(_:) call",
+                           unit: .nanosecondsPerAction, samples: Samples(perCall), target: .below(200),
+                           note: "batches of \(batch) calls; the action encoded (cached) and its line made and published")
+    }
+
+    /// The users app's `actionInFlight(_:)`: struct actions behind `any OwnAction`, each one new.
+    private func actionInFlightCall(users: Int, start: UsersState) throws -> Measurement {
+        let recorder = try recorder(start, flight: true)
+        let batch = 100
+        var perCall: [Double] = []
+        for round in 0..<(context.scale.repetitions * 20 + 10) {
+            let started = DispatchTime.now().uptimeNanoseconds
+            for index in 0..<batch { recorder.actionInFlight(OwnStoreFixture.action(round * batch + index, users: users)) }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / Double(batch)
+            if round >= 10 { perCall.append(elapsed) }
+        }
+        try recorder.close()
+        return Measurement(group: "flight", name: "\(NumberText.figure(Double(users))) users: actionInFlight(_:) call, any OwnAction",
+                           unit: .nanosecondsPerAction, samples: Samples(perCall),
+                           note: "batches of \(batch) calls, each action new: encoded through the registry, labelled by reflection")
+    }
+
+    /// Resident memory of a process recording the counter with a flight recorder of 1,000 steps, after
+    /// the window filled and after a million steps.
+    private func memory() throws -> [Measurement] {
+        let steps = 1_000_000
+        context.progress("flight: resident memory over \(steps) steps, in a process of its own")
+        let probe = MemoryProbe(executable: context.executable, users: context.scale.users)
+        var atWindow: [Double] = [], atEnd: [Double] = []
+        for _ in 0..<3 {
+            let figures = try probe.measure(.flight(window: Self.window, steps: steps,
+                                                    path: context.directory.file("flight-memory.jsonl")))
+            guard let window = figures["atWindow"], let end = figures["atEnd"] else {
+                throw BenchmarkError.wrongResult(scenario: "flight", "the memory probe reported no resident memory.")
+            }
+            atWindow.append(window / 1_048_576)
+            atEnd.append(end / 1_048_576)
+        }
+        return [Measurement(group: "flight", name: "counter: resident memory after \(NumberText.figure(Double(steps))) steps, flight recorder of \(NumberText.figure(Double(Self.window)))",
+                            unit: .megabytes, samples: Samples(atEnd), baselineName: "after \(NumberText.figure(Double(Self.window))) steps",
+                            baseline: Samples(atWindow), target: .ratioAtLeast(1 / 1.2),
+                            note: "resident memory of a process of its own; within 1.2x: ratio >= 0.83x")]
+    }
+}
