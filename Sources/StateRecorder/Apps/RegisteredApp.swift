@@ -176,11 +176,8 @@ extension RecordableApp: RegisteredApp {
             steps: steps, acknowledged: acknowledged, isCancelled: isCancelled, lastStep: { recorder.lastStep }, acknowledgedStep: { recorder.acknowledgedStep },
             journalError: { recorder.journalError },
             // Generated actions have no call site worth keeping: it would be this line.
-            applyNext: {
-                let action = randomAction(recorder.state, &generator)
-                recorder.recorder.actionInFlight(action)
-                recorder.store.dispatch(action)
-            })
+            // A flight recorder hears of each action from the store's innermost middleware.
+            applyNext: { recorder.store.dispatch(randomAction(recorder.state, &generator)) })
         // A flight recorder keeps its steps in memory: a session that ends without a crash writes them now.
         if let journal = options.flight?.journal { try recorder.recorder.dump(to: journal) }
         try recorder.close()
