@@ -9,30 +9,12 @@ import TestSupport
 @Suite struct BugReportArticleTests {
     static let article = "Sources/StateRecorder/StateRecorder.docc/BugReportsFromReleaseBuilds.md"
 
-    /// The article's ```swift blocks.
-    static func snippets() throws -> [String] {
-        let text = try String(contentsOf: ReadmeSnippetTests.packageRoot.appendingPathComponent(article), encoding: .utf8)
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```swift" {
-                current = []
-            } else if let lines = current, line == "```" {
-                blocks.append(lines.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
-    }
-
     @Test func theArticlesSnippetsTypeCheckAsOneFile() throws {
         guard let modules = ReadmeSnippetTests.modulesDirectory() else {
             Issue.record("The built modules were not found beside the test runner; build with swift build first.")
             return
         }
-        let snippets = try Self.snippets()
+        let snippets = try ReadmeSnippetTests.swiftBlocks(ofArticle: Self.article)
         #expect(snippets.count == 2)
         let folder = try TemporaryDirectory()
         let file = try folder.write(snippets.joined(separator: "\n") + "\n", to: "main.swift")
