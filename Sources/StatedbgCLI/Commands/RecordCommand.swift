@@ -31,7 +31,8 @@ enum RecordCommand: Subcommand {
             in a child process, which a crash ends; record then reads the crash journal its handler \
             wrote, says where the app crashed, and exits with status 1. With --json the line also holds \
             "kept":{"first","last"} (the steps the file holds) and "crash": null or {"signal","message",\
-            "inFlight":{"step","action"}}. 'statedbg replay FILE --verify' reproduces the crash.
+            "inFlight":{"step","action"}}; after a crash "steps" is the last step recorded, and "rejected" \
+            is null, since the count died with the app. 'statedbg replay FILE --verify' reproduces the crash.
 
             $ statedbg record shopping -o shopping-crash.jsonl --flight 20 --seed 9
             recorded 49 steps of shopping in flight mode, keeping the last 24 (steps 26 to 49); then the app crashed running step 50 (shopping.toggleSelected): SIGILL (Fatal error: Index out of range)

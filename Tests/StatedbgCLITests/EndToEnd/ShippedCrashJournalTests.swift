@@ -101,4 +101,19 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("#") && $0.contains("ReducerCallSite") })
         #expect(run.output.contains("statedbg: stopping in ReducerCallSite.callReducer before the reducer runs step 50"))
     }
+
+    /// gdb runs `statedbg replay --verify --in-process`: the steps verify, and the crash of the action in
+    /// flight stops it in the shopping list's reducer.
+    @Test(.enabled(if: DebugCommandTests.gdb != nil || DebugCommandTests.gdbIsRequired), .timeLimit(.minutes(2)))
+    func underGDBReplayInProcessStopsAtTheCrashInTheReducer() throws {
+        let gdb = try #require(DebugCommandTests.gdb, "STATEDBG_REQUIRE_GDB=1, but gdb is not installed")
+        try FileManager.default.copyItem(atPath: Self.shipped, toPath: directory.file(Self.file))
+        let run = try DebugCommandTests.runBounded(gdb, ["-nx", "-batch", "-ex", "run", "-ex", "bt",
+                                                         "--args", statedbg.path, "replay", Self.file, "--verify", "-q", "--in-process"],
+                                                   in: directory.path, seconds: 90)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.contains("verified 24 steps: every state matches"), "\(run.output)")
+        #expect(lines.contains { $0.contains("received signal SIGILL") || $0.contains("received signal SIGTRAP") }, "\(run.output)")
+        #expect(lines.contains { $0.hasPrefix("#") && $0.contains("ShoppingApp") && $0.contains("reducer") }, "no frame of the reducer in:\n\(run.output)")
+    }
 }
