@@ -30,7 +30,7 @@ enum RecordCommand: Subcommand {
             the action its reducer was running and the signal, or when the recording ends. The app runs \
             in a child process, which a crash ends; record then reads the crash journal its handler \
             wrote, says where the app crashed, and exits with status 1. With --json the line also holds \
-            "kept":{"first","last"} (the steps the file holds) and "crash": null or {"signal","message",\
+            "kept":{"first","last"} (the steps the file holds; null for none) and "crash": null or {"signal","message",\
             "inFlight":{"step","action"}}; after a crash "steps" is the last step recorded, and "rejected" \
             is null, since the count died with the app. 'statedbg replay FILE --verify' reproduces the crash.
 
@@ -146,8 +146,9 @@ enum RecordCommand: Subcommand {
                 ("app", .string(id)), ("output", .string(output)), ("steps", .integer(Int64(summary.applied))),
                 ("rejected", .integer(Int64(summary.rejected))), ("interrupted", .bool(summary.cancelled)),
             ]
-            if let kept {
-                members += [("kept", ["first": .integer(Int64(kept.lowerBound)), "last": .integer(Int64(kept.upperBound))]), ("crash", .null)]
+            if options.flight != nil {
+                let range: JSONValue = kept.map { ["first": .integer(Int64($0.lowerBound)), "last": .integer(Int64($0.upperBound))] } ?? .null
+                members += [("kept", range), ("crash", .null)]
             }
             context.output.print(JSONValue.object(JSONObject(members)).canonicalText)
         } else {

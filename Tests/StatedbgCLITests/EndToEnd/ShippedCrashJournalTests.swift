@@ -79,6 +79,18 @@ import TestSupport
         #expect(reader.validate().isEmpty)
     }
 
+    @Test func recordWithFlightAndJSONSaysWhatTheFileKeepsAndTheCrash() throws {
+        let crash = try statedbg.run(["record", "shopping", "-o", "c.jsonl", "--flight", "5", "--seed", "9", "--json"], in: directory.path)
+        #expect(crash.status == 1)
+        #expect(crash.output == #"""
+            {"app":"shopping","crash":{"inFlight":{"action":{"label":"shopping.toggleSelected","payload":{"toggleSelected":{}},"type":"shopping.toggleSelected"},"step":50},"message":"Fatal error: Index out of range","signal":"SIGILL"},"interrupted":false,"kept":{"first":43,"last":49},"output":"c.jsonl","rejected":null,"steps":49}
+
+            """#)
+        let none = try statedbg.run(["record", "counter", "-o", "n.jsonl", "--flight", "5", "--steps", "0", "--json"], in: directory.path)
+        #expect(none.status == 0)
+        #expect(none.output == #"{"app":"counter","crash":null,"interrupted":false,"kept":null,"output":"n.jsonl","rejected":0,"steps":0}"# + "\n")
+    }
+
     @Test func recordWithFlightRefusesAWindowOfNoSteps() throws {
         let result = try statedbg.run(["record", "shopping", "-o", "x.jsonl", "--flight", "0"], in: directory.path)
         #expect(result.status == 64)
