@@ -264,6 +264,17 @@ static void restore_previous(ccrash_journal *journal) {
     for (int index = 0; index < CCRASH_SIGNAL_COUNT; index++) sigaction(signals[index], &journal->previous[index], NULL);
 }
 
+// Whether a process sent the signal (kill(2), raise(3), abort(3)) rather than the processor raising it.
+// Linux numbers the codes of sent signals 0 and below (SI_USER, SI_QUEUE, SI_TKILL, …); Darwin gives
+// them codes of their own (SI_USER is 0x10001 there), checked only by reading its headers.
+static int sent_by_a_process(const siginfo_t *info) {
+#if defined(__linux__)
+    return info->si_code <= 0;
+#else
+    return info->si_code == SI_USER || info->si_code == SI_QUEUE;
+#endif
+}
+
 static void handle(int number, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
@@ -280,7 +291,7 @@ static void handle(int number, siginfo_t *info, void *context) {
     // A fault the processor raised happens again when the handler returns, now under the handler
     // installed before (a crash reporter's, or the default that ends the process); a signal sent by
     // a process (abort(3), raise(3), kill(2)) is sent again, to be delivered when this one returns.
-    if (info == NULL || info->si_code <= 0) raise(number);
+    if (info == NULL || sent_by_a_process(info)) raise(number);
 }
 
 int ccrash_use_alternate_stack(void) {

@@ -51,8 +51,10 @@ final class FlightJournal: @unchecked Sendable {
     // Safe because each storage in it is freed once, at the next new segment or in deinit.
     struct Segments {
         var kept: [Segment] = []
-        /// Storage no longer published, freed at the next new segment.
+        /// Storage no longer published since the last new segment, freed at the one after the next.
         var retired: [UnsafeMutableRawPointer] = []
+        /// Storage retired before the last new segment, freed at the next.
+        var retiring: [UnsafeMutableRawPointer] = []
         var lastStep = 0
     }
 
@@ -78,13 +80,15 @@ final class FlightJournal: @unchecked Sendable {
         ccrash_journal_destroy(crash)
         segments.withLock { kept in
             for segment in kept.kept { segment.storage.deallocate() }
-            for storage in kept.retired { storage.deallocate() }
+            for storage in kept.retired + kept.retiring { storage.deallocate() }
         }
     }
 
-    /// Notes that the calling thread is the writer (a crash on it does not wait for itself).
+    /// Notes that the calling thread is the writer (a crash on it does not wait for itself), and gives
+    /// it an alternate signal stack: it runs the app's `encode(to:)`, which may recurse without end.
     func noteWriterThread() {
         ccrash_note_writer_thread(crash)
+        _ = ccrash_use_alternate_stack()
     }
 
     /// Notes that the app recorded `step`: a crash waits (a while) for the writer to keep it.
@@ -116,6 +120,7 @@ final class FlightJournal: @unchecked Sendable {
             segment.steps += steps
             state.kept[newest] = segment
             state.lastStep = lastStep
+            dropOldestNoLongerNeeded(&state)
             publish(state)
         }
     }
@@ -136,14 +141,21 @@ final class FlightJournal: @unchecked Sendable {
     /// the oldest segments the window no longer needs.
     func startSegment(header: [UInt8]) {
         segments.withLock { state in
-            // Freed only now: they stopped being published one whole segment ago.
-            for storage in state.retired { storage.deallocate() }
+            // Freed only now: they stopped being published at least one whole segment ago.
+            for storage in state.retiring { storage.deallocate() }
+            swap(&state.retiring, &state.retired)
             state.retired.removeAll(keepingCapacity: true)
             state.kept.append(Segment(header: header))
-            while state.kept.count > 1, canDropOldest(state.kept) {
-                state.retired.append(state.kept.removeFirst().storage)
-            }
+            dropOldestNoLongerNeeded(&state)
             publish(state)
+        }
+    }
+
+    /// Drops the oldest segments while the others hold the window: after every step, so that what is
+    /// published never holds more than the window and one segment.
+    private func dropOldestNoLongerNeeded(_ state: inout Segments) {
+        while state.kept.count > 1, canDropOldest(state.kept) {
+            state.retired.append(state.kept.removeFirst().storage)
         }
     }
 

@@ -115,7 +115,8 @@ public struct RecorderOptions: Sendable, Equatable {
     public var background: Backgrounding = .flushAndEnd
     /// Flight recorder mode: keep only the last steps, in memory, and write them as a journal on a
     /// crash, on going to the background, or on ``Recorder/dump(to:)`` (see ``FlightRecording``).
-    /// `nil` (the default) records every step into the journal file.
+    /// The recorder then writes nothing at the path its initializer was given, and ``maxFileBytes`` has
+    /// no effect. `nil` (the default) records every step into the journal file.
     public var flight: FlightRecording?
     /// Where the recorder hears that the app goes to the background: `NotificationCenter.default`, or
     /// a test's own center.

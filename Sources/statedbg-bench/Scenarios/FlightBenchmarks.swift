@@ -27,6 +27,14 @@ struct FlightBenchmarks {
             first: { plain.dispatch(OwnStoreFixture.action($0, users: users)) },
             second: { normalStore.dispatch(OwnStoreFixture.action($0, users: users)) })
 
+        // The recorder keeps each replaced state and frees it on its writer thread, which a plain store
+        // does on the app's thread: beside a store that keeps them too, the recorder's own work shows.
+        let keeping = OwnStore(state: start, reducer: OwnStoreFixture.reducer, middleware: [Self.keepingReplacedStates()])
+        let recordingBesideKeeping = PairedDispatches.measure(
+            pairs: pairs, pause: pause,
+            first: { keeping.dispatch(OwnStoreFixture.action($0, users: users)) },
+            second: { normalStore.dispatch(OwnStoreFixture.action($0, users: users)) })
+
         let flight = try recorder(start, flight: true)
         let flightStore = OwnStore(state: start, reducer: OwnStoreFixture.reducer, middleware: [Self.flightRecording(flight)])
         let flying = PairedDispatches.measure(
@@ -44,7 +52,13 @@ struct FlightBenchmarks {
             Measurement(group: "flight", name: "\(size): time the recording middleware adds per dispatch",
                         unit: .microsecondsPerOperation, samples: Samples(recording.differences.map { $0 / 1000 }),
                         note: "each sample: a dispatch with the recorder minus one without, " + method + "; "
-                            + recording.spreadNote(scale: 1000, unit: "µs")),
+                            + recording.spreadNote(scale: 1000, unit: "µs")
+                            + "; below zero when the recorder's freeing of the replaced state on its writer thread saves more than it costs"),
+            Measurement(group: "flight", name: "\(size): time the recording middleware adds per dispatch, beside a store that keeps replaced states",
+                        unit: .microsecondsPerOperation, samples: Samples(recordingBesideKeeping.differences.map { $0 / 1000 }),
+                        note: "the store without the recorder keeps its last 256 replaced states and lets them go together, "
+                            + "as the recorder's ring does, so neither median dispatch frees a state; " + method + "; "
+                            + recordingBesideKeeping.spreadNote(scale: 1000, unit: "µs")),
             Measurement(group: "flight", name: "\(size): dispatch on the app's thread, flight recorder (actionInFlight + record)",
                         unit: .nanosecondsPerAction, samples: Samples(flying.second),
                         baselineName: "normal recorder", baseline: Samples(flying.first),
@@ -78,6 +92,19 @@ struct FlightBenchmarks {
         try normal.close()
         try flight.close()
         return measured
+    }
+
+    /// A middleware that keeps the states its store replaced, 256 at a time, and lets them go together:
+    /// one dispatch in 256 frees them, so the median dispatch frees none, as with a recorder.
+    static func keepingReplacedStates<State>() -> OwnStore<State>.Middleware {
+        var kept: [State] = []
+        kept.reserveCapacity(256)
+        return { getState in { next in { action in
+            let replaced = getState()
+            next(action)
+            if kept.count == 256 { kept.removeAll(keepingCapacity: true) }
+            kept.append(replaced)
+        } } }
     }
 
     /// The middleware a flight recorder's app writes: say the action is in flight, let it through,

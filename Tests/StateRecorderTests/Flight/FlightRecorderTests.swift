@@ -218,7 +218,8 @@ import TestSupport
         recorder.actionInFlight("crash")
         let flight = try #require(recorder.flight)
         #expect(try flight.writeAsOnCrash(signal: Self.signalNumbers[2], path: journal.path) == 0)
-        #expect(try lines(journal.path) == ["header"] + (19...30).map { "step \($0)" } + ["actionInFlight", "crashed"])
+        #expect(try lines(journal.path) == ["header"] + (19...30).map { "step \($0)" } + ["actionInFlight", "crashed"],
+                "the window of 10 steps and at most a segment of 3 more")
         let reader = try JournalReader(path: journal.path)
         guard case .crashed(30, _, "SIGSEGV", Self.signalNumbers[2])? = reader.events.last?.event else {
             Issue.record("no crashed line: \(reader.events)")
