@@ -20,11 +20,4 @@ package enum SignalName {
     package static func name(of signal: Int32) -> String {
         known.first { $0.0 == signal }?.1 ?? "signal \(signal)"
     }
-
-    /// The number of the signal named `name` (`SIGILL` or `ILL`) on this platform; `nil` for a name
-    /// not known here.
-    package static func number(of name: String) -> Int32? {
-        let full = name.hasPrefix("SIG") ? name : "SIG" + name
-        return known.first { $0.1 == full }?.0
-    }
 }
