@@ -204,6 +204,7 @@ int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
         uint64_t before = __atomic_load_n(&journal->sequence, __ATOMIC_ACQUIRE);
         if (!(before & 1)) {
             count = __atomic_load_n(&journal->chunk_count, __ATOMIC_RELAXED);
+            if (count < 0 || count > CCRASH_MAX_CHUNKS) count = 0;
             for (int index = 0; index < count; index++) {
                 chunks[index].bytes = __atomic_load_n(&journal->chunks[index].bytes, __ATOMIC_RELAXED);
                 chunks[index].count = __atomic_load_n(&journal->chunks[index].count, __ATOMIC_RELAXED);

@@ -45,6 +45,7 @@ struct FlightBenchmarks {
         try flight.close()
         blackHole(plain.state)
         let counter = try counterPairs(pairs: pairs * 2)
+        let usersStore = try usersStorePairs(users: users, pairs: pairs, pause: pause)
 
         let size = "\(NumberText.figure(Double(users))) users"
         let method = "interleaved pairs on the app's thread, \(pause) µs after each dispatch so the writer is idle when the next comes"
@@ -65,6 +66,12 @@ struct FlightBenchmarks {
                         target: .ratioAtLeast(1 / 1.1),
                         note: "within 1.1x of the normal recorder: ratio >= 0.91x; " + method + "; "
                             + flying.spreadNote(scale: 1, unit: "ns")),
+            Measurement(group: "flight", name: "\(size): dispatch on the app's thread, RecordingStore with a flight recorder",
+                        unit: .nanosecondsPerAction, samples: Samples(usersStore.second),
+                        baselineName: "normal recorder", baseline: Samples(usersStore.first),
+                        target: .ratioAtLeast(1 / 1.1),
+                        note: "within 1.1x of the normal recorder: ratio >= 0.91x; enum actions of one Hashable type; "
+                            + method + "; " + usersStore.spreadNote(scale: 1, unit: "ns")),
             Measurement(group: "flight", name: "counter: dispatch on the app's thread, RecordingStore with a flight recorder",
                         unit: .nanosecondsPerAction, samples: Samples(counter.second),
                         baselineName: "normal recorder", baseline: Samples(counter.first),
@@ -74,6 +81,26 @@ struct FlightBenchmarks {
             try actionInFlightCall(),
             try actionInFlightCall(users: users, start: start),
         ] + (try memory())
+    }
+
+    /// The users app's dispatches (enum actions) through a `RecordingStore` with the normal recorder and
+    /// with a flight recorder, in interleaved pairs.
+    private func usersStorePairs(users: Int, pairs: Int, pause: UInt32) throws -> PairedDispatches {
+        var options = RecorderOptions()
+        options.existingJournal = .replace
+        options.background = .ignore
+        let app = UsersFixture.app(users: users)
+        let normal = try RecordingStore(app: app, journal: context.directory.file("normal-users-store.jsonl"), options: options)
+        options.flight = .lastSteps(Self.window, redaction: Redaction(),
+                                    journal: URL(fileURLWithPath: context.directory.file("flight-users-store.jsonl")))
+        let flight = try RecordingStore(app: app, journal: "unused.jsonl", options: options)
+        let measured = PairedDispatches.measure(
+            pairs: pairs, pause: pause,
+            first: { normal.dispatch(UsersFixture.action($0 + 1, users: users)) },
+            second: { flight.dispatch(UsersFixture.action($0 + 1, users: users)) })
+        try normal.close()
+        try flight.close()
+        return measured
     }
 
     /// The counter's dispatches through a `RecordingStore` with the normal recorder and with a flight
