@@ -25,7 +25,7 @@ enum CrashJournalFixture {
 
     /// Writes `name` in `directory`: seed 7's steps, then `events` in place of the closing line.
     @discardableResult
-    static func write(_ name: String, in directory: TemporaryDirectory, events: [JournalEvent]) throws -> String {
+    static func write(_ name: String, in directory: TemporaryDirectory, steps: Int = steps, events: [JournalEvent]) throws -> String {
         let path = directory.file(name)
         _ = try ShoppingApp.app.record(to: path, steps: steps, seed: 9, options: RecorderOptions(), clock: RecordingClock.fixed())
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

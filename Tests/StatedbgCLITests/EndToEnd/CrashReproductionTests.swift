@@ -184,6 +184,23 @@ import TestSupport
         #expect(result.error == "")
     }
 
+    @Test func aCrashOnTheFirstActionRunsItOnTheInitialState() throws {
+        try CrashJournalFixture.write("first.jsonl", in: directory, steps: 0, events: [
+            .actionInFlight(after: 0, time: CrashJournalFixture.time, action: CrashJournalFixture.selectFirst),
+            .crashed(after: 0, time: CrashJournalFixture.time, signal: "SIGILL", signalNumber: SIGILL),
+        ])
+        let result = try run("replay", "first.jsonl", "--verify", "--quiet")
+        #expect(result.status == 0)
+        #expect(result.output.hasSuffix("""
+            first.jsonl:2: step 1 (shopping.select(index: 0)) no longer crashes (the app died of SIGILL running it when the journal was written): the current reducer completes it, making this state:
+                (no change)
+
+            """), "\(result.output)")
+        let debug = try run("debug", "first.jsonl", "1")
+        #expect(debug.status == 0)
+        #expect(debug.output.hasSuffix("step 1: the current reducer completes the action in flight, which the recording never did\n"))
+    }
+
     @Test func anActionInFlightBeforeTheLastStepIsMalformed() throws {
         try CrashJournalFixture.write("early.jsonl", in: directory, events: [
             .actionInFlight(after: 48, time: CrashJournalFixture.time, action: CrashJournalFixture.toggleSelected),
