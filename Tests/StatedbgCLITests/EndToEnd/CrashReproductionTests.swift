@@ -201,6 +201,26 @@ import TestSupport
         #expect(debug.output.hasSuffix("step 1: the current reducer completes the action in flight, which the recording never did\n"))
     }
 
+    /// A crash journal made with version 1 of the ReSwift-style users app's types: its action in flight
+    /// (UpdateName, since renamed RenameUser, with the name since split) is read through the app's
+    /// migrations, as its steps are, and runs through today's reducer.
+    @Test func theActionInFlightOfAnOlderJournalIsReadThroughTheAppsMigrations() throws {
+        let recording = DocumentationExampleTests.packageRoot.appendingPathComponent("Recordings/users-reswift-negative-age.jsonl")
+        var bytes = [UInt8](try Data(contentsOf: recording))
+        bytes.removeLast()
+        let end = try #require(bytes.lastIndex(of: 0x0A))
+        bytes.removeSubrange((end + 1)...)
+        let rename = CrashJournalFixture.action(#"{"label":"ReSwiftUsersApp.UpdateName(id: 1, name: \"Ada Lovelace\")","payload":{"id":1,"name":"Ada Lovelace"},"type":"ReSwiftUsersApp.UpdateName"}"#)
+        JournalEvent.actionInFlight(after: 60, time: 1_767_225_661_000, action: rename).write(to: &bytes)
+        JournalEvent.crashed(after: 60, time: 1_767_225_661_001, signal: "SIGSEGV", signalNumber: SIGSEGV).write(to: &bytes)
+        _ = try directory.writeBytes(bytes, to: "old.jsonl")
+        let result = try run("replay", "old.jsonl", "--verify", "--quiet")
+        #expect(result.status == 0, "\(result.output) \(result.error)")
+        #expect(result.output.contains("""
+            old.jsonl:62: step 61 (ReSwiftUsersApp.RenameUser(id: 1, firstName: "Ada", lastName: "Lovelace")) no longer crashes (the app died of SIGSEGV running it when the journal was written): the current reducer completes it, making this state:
+            """), "\(result.output)")
+    }
+
     @Test func anActionInFlightBeforeTheLastStepIsMalformed() throws {
         try CrashJournalFixture.write("early.jsonl", in: directory, events: [
             .actionInFlight(after: 48, time: CrashJournalFixture.time, action: CrashJournalFixture.toggleSelected),
