@@ -4,7 +4,7 @@ import StateRecorder
 ///
 /// ```swift
 /// Examples.all.map(\.id)
-/// // ["counter", "bank", "tracker", "users",
+/// // ["counter", "bank", "tracker", "users", "shopping",
 /// //  "users-reswift", "bank-swiftystate", "search-tca", "todos-rxstateflow"]
 /// ```
 public enum Examples {
@@ -12,7 +12,7 @@ public enum Examples {
     /// own store, then those with stores of their own, written in the styles of ReSwift, SwiftyState,
     /// the Composable Architecture and RxStateFlow, which attach a `Recorder` through a few lines of glue.
     public static let all: [any RegisteredApp] = [
-        CounterApp.app, BankApp.app, TrackerApp.app, UsersApp.app,
+        CounterApp.app, BankApp.app, TrackerApp.app, UsersApp.app, ShoppingApp.app,
         ReSwiftUsersApp.definition, SwiftyStateBankApp.definition, TCASearchApp.definition, RxTodosApp.definition,
     ]
 }

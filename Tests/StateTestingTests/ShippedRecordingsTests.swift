@@ -56,6 +56,11 @@ import Testing
         Spec(file: "todos-rxstateflow.jsonl", app: RxTodosApp.definition, steps: 40, seed: 4),
     ]
 
+    /// Crash journals, which a crashing app writes: no test process can record them, so
+    /// `ShippedCrashJournalTests` (StatedbgCLITests) makes them again with the statedbg executable. Their
+    /// steps replay here like any recording's.
+    static let crashJournals = ["shopping-crash.jsonl"]
+
     /// Recordings whose actions were journaled through reflection (their type is not `Codable`): every
     /// command reads them, but a replay stops at the first action (see
     /// ``theTCARecordingIsReadableButSaysWhyItCannotBeReplayed()``).
@@ -83,7 +88,7 @@ import Testing
 
     @Test func everyShippedRecordingReplaysThroughTheCurrentReducers() {
         let results = RecordingReplay.runAll(in: "Recordings", apps: Examples.all)
-        #expect(results.map { URL(fileURLWithPath: $0.recording).lastPathComponent }.sorted() == Self.specs.map(\.file).sorted())
+        #expect(results.map { URL(fileURLWithPath: $0.recording).lastPathComponent }.sorted() == (Self.specs.map(\.file) + Self.crashJournals).sorted())
         for result in results where !Self.notReplayable.contains(URL(fileURLWithPath: result.recording).lastPathComponent) {
             #expect(result.passed, "\(result)")
         }

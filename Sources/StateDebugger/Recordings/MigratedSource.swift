@@ -68,15 +68,16 @@ package final class MigratedSource: RecordingSource {
         info = RecordingInfo(format: .journal, header: header)
         walked = (journal.baseStep, nil)
         var events: [LocatedEvent] = []
+        // The actions events carry (a rejected one, a crash journal's action in flight) are migrated as
+        // the steps' are: today's reducer runs the action in flight.
         for located in journal.events {
-            guard case .rejected(let after, let time, let action, let validator, let reason) = located.event else {
+            guard let action = located.event.carriedAction else {
                 events.append(located)
                 continue
             }
             do {
                 var migrated = located
-                let changed = try plan.migrate(action: action)
-                migrated.event = .rejected(after: after, time: time, action: changed, validator: validator, reason: reason)
+                migrated.event = located.event.carrying(try plan.migrate(action: action))
                 events.append(migrated)
             } catch {
                 throw .migration(error, step: nil, line: located.line, source: journal.name)
@@ -84,10 +85,9 @@ package final class MigratedSource: RecordingSource {
         }
         // Labelled again once every member is set: the app's code describes the migrated actions.
         self.events = zip(events, journal.events).map { located, recorded in
-            guard case .rejected(let after, let time, let action, let validator, let reason) = located.event,
-                  case .rejected(_, _, let original, _, _) = recorded.event else { return located }
+            guard let action = located.event.carriedAction, let original = recorded.event.carriedAction else { return located }
             var relabelled = located
-            relabelled.event = .rejected(after: after, time: time, action: relabel(action, recorded: original), validator: validator, reason: reason)
+            relabelled.event = located.event.carrying(relabel(action, recorded: original))
             return relabelled
         }
     }
@@ -211,5 +211,27 @@ package final class MigratedSource: RecordingSource {
         if labels.count >= 4096 { labels.removeAll(keepingCapacity: true) }
         labels[action] = relabelled.label
         return relabelled
+    }
+}
+
+extension JournalEvent {
+    /// The action the event carries: a rejected action, or a crash journal's action in flight.
+    fileprivate var carriedAction: JournalAction? {
+        switch self {
+        case .rejected(_, _, let action, _, _), .actionInFlight(_, _, let action): action
+        default: nil
+        }
+    }
+
+    /// The event with `action` in place of the one it carries.
+    fileprivate func carrying(_ action: JournalAction) -> JournalEvent {
+        switch self {
+        case .rejected(let after, let time, _, let validator, let reason):
+            .rejected(after: after, time: time, action: action, validator: validator, reason: reason)
+        case .actionInFlight(let after, let time, _):
+            .actionInFlight(after: after, time: time, action: action)
+        default:
+            self
+        }
     }
 }

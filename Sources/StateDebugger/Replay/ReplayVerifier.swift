@@ -153,7 +153,16 @@ public struct ReplayVerifier {
         if let redaction { report.redaction = redaction.paths + redaction.keys.sorted() }
         var replayer: any Replayer
         if let redaction {
-            replayer = try makeRedactedStart(at: base, redaction)
+            do {
+                replayer = try makeRedactedStart(at: base, redaction)
+            } catch {
+                // A recording that starts mid-session (a flight recorder's crash journal) from a state
+                // with redacted values has nothing to replay from: its steps are skipped, as those of a
+                // redacted action are, rather than the whole verification refused.
+                guard Self.holdsPlaceholder(try source.state(at: base)) else { throw error }
+                report.redactedFrom = base + 1
+                return
+            }
         } else {
             replayer = try makeReplayer(at: base)
         }
@@ -321,7 +330,7 @@ public struct ReplayVerifier {
     }
 
     /// Whether `value` holds the placeholder a redaction leaves.
-    static func holdsPlaceholder(_ value: JSONValue) -> Bool {
+    package static func holdsPlaceholder(_ value: JSONValue) -> Bool {
         switch value {
         case .string:
             return value == Redaction.placeholder

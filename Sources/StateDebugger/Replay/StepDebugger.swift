@@ -41,17 +41,41 @@ package struct StepDebugger {
     ///   `Codable`, a state replacement, a state or action that does not decode, an app whose replayer
     ///   cannot call its reducer in a frame of its own); ``DebuggerError/journal(_:)`` when the file
     ///   cannot be read.
+    ///
+    /// In a crash journal, the step after the last one is the action that was in flight when the app
+    /// crashed (``RecordedCrash/InFlight``): it runs on the last recorded state, and has no recorded
+    /// state to compare with.
     package func prepare(step: Int) throws(DebuggerError) -> PreparedStep {
-        guard let range = stepsWithActions, range.contains(step) else {
-            throw .noSuchStep(step, source: source.name, range: stepsWithActions ?? source.steps)
+        if step == source.lastStep + 1, let inFlight = try RecordedCrash.find(in: source)?.inFlight {
+            return try prepare(step: step, action: inFlight.action, parent: source.lastStep, line: inFlight.line)
         }
-        let action = try source.action(at: step)
+        guard let range = stepsWithActions, range.contains(step) else {
+            let inFlight = (try? RecordedCrash.find(in: source))?.inFlight
+            let range = stepsWithActions.map { $0.lowerBound...(inFlight?.step ?? $0.upperBound) }
+                ?? inFlight.map { $0.step...$0.step } ?? source.steps
+            throw .noSuchStep(step, source: source.name, range: range)
+        }
+        return try prepare(step: step, action: try source.action(at: step), parent: source.parent(ofStep: step),
+                           line: source.line(ofStep: step))
+    }
+
+    /// The action of the in-flight step of a crash journal, ready to run: `nil` when `source` records none.
+    package func prepareInFlight() throws(DebuggerError) -> PreparedStep? {
+        guard let inFlight = try RecordedCrash.find(in: source)?.inFlight else { return nil }
+        return try prepare(step: inFlight.step, action: inFlight.action, parent: source.lastStep, line: inFlight.line)
+    }
+
+    /// Readies `action`, recorded for `step` on `line`, to run on the state of step `parent`.
+    private func prepare(step: Int, action: JournalAction, parent: Int, line: Int?) throws(DebuggerError) -> PreparedStep {
+        func failure(_ error: ReplayError) -> DebuggerError {
+            if case .unknownActionType = error { return DebuggerError(replaying: error, step: step, in: source) }
+            return .replayFailed(error, step: step, line: line, source: source.name)
+        }
         switch action.replayMode {
         case .decode: break
-        case .recordedState: throw DebuggerError(replaying: .replacesState, step: step, in: source)
-        case .notReplayable: throw DebuggerError(replaying: .notReplayable(action.type), step: step, in: source)
+        case .recordedState: throw failure(.replacesState)
+        case .notReplayable: throw failure(.notReplayable(action.type))
         }
-        let parent = source.parent(ofStep: step)
         let before = try source.state(at: parent)
         let replayer: any Replayer
         do {
@@ -60,18 +84,17 @@ package struct StepDebugger {
             throw .replayFailed(error, step: parent, line: source.line(ofStep: parent), source: source.name)
         }
         guard let debuggable = replayer as? any DebuggableReplayer else {
-            throw .replayFailed(.undecodableAction(action.type, detail: "the app \(app.id) replays through a Replayer of its own, which cannot call its reducer in the frame statedbg debug stops in; register it as a RecordableApp or an AppDefinition"),
-                                step: step, line: source.line(ofStep: step), source: source.name)
+            throw failure(.undecodableAction(action.type, detail: "the app \(app.id) replays through a Replayer of its own, which cannot call its reducer in the frame statedbg debug stops in; register it as a RecordableApp or an AppDefinition"))
         }
         let tagged: JournalAction
         do {
             // A Redux DevTools import's actions carry Redux types, described again by the app first.
             tagged = source.info.format == .reduxDevTools ? try replayer.normalize(action.payload) : action
         } catch {
-            throw DebuggerError(replaying: error, step: step, in: source)
+            throw failure(error)
         }
         return PreparedStep(source: source, step: step, parent: parent, action: action, tagged: tagged, before: before,
-                            replayer: debuggable)
+                            replayer: debuggable, line: line)
     }
 }
 
@@ -87,6 +110,15 @@ package struct PreparedStep {
     fileprivate let tagged: JournalAction
     fileprivate let before: JSONValue
     fileprivate let replayer: any DebuggableReplayer
+    /// The 1-based line the action was read from, for messages.
+    package let line: Int?
+
+    /// Whether this is the action a crash journal records in flight: the step after its last, which
+    /// never completed.
+    package var isInFlight: Bool { step > source.lastStep }
+
+    /// The recorded state the action runs on.
+    package var stateBefore: JSONValue { before }
 
     /// Runs the action through the reducer, once.
     ///
@@ -98,11 +130,15 @@ package struct PreparedStep {
         do {
             outcome = try replayer.applyInDebugger(tagged, trap: trap)
         } catch {
-            throw DebuggerError(replaying: error, step: step, in: source)
+            if case .unknownActionType = error { throw DebuggerError(replaying: error, step: step, in: source) }
+            throw .replayFailed(error, step: step, line: line, source: source.name)
         }
-        let recorded = source.hasState(at: step) ? try source.state(at: step) : nil
+        // Not a conditional expression: its `nil` would be the JSON value null (JSONValue is
+        // ExpressibleByNilLiteral), which is a recorded state.
+        var recorded: JSONValue?
+        if !isInFlight, source.hasState(at: step) { recorded = try source.state(at: step) }
         return DebuggedStep(step: step, parent: parent, action: action, before: before, after: replayer.state,
-                            recorded: recorded, outcome: outcome)
+                            recorded: recorded, outcome: outcome, isInFlight: isInFlight)
     }
 }
 
@@ -122,6 +158,8 @@ package struct DebuggedStep: Sendable {
     package var recorded: JSONValue?
     /// Whether the validators accepted the reducer's result.
     package var outcome: ReplayOutcome
+    /// Whether the step is a crash journal's action in flight, which the recording never completed.
+    package var isInFlight = false
 
     /// Whether the current reducer made the recorded state (`true` when there is none to compare).
     package var matches: Bool {

@@ -58,8 +58,8 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
     /// way and compared with the redacted recording.
     public var redaction: [String]?
     /// The first step of a redacted recording that could not be replayed: its action holds redacted
-    /// values (or it follows a time travel to a redacted state), so it and the steps after it were not
-    /// compared.
+    /// values (or it runs on a redacted state: after a time travel, or the first state of a recording
+    /// that starts mid-session), so it and the steps after it were not compared.
     public var redactedFrom: Int?
 
     /// A report of the replay of `source` from `firstStep`, before any step is checked.
@@ -175,7 +175,7 @@ public struct VerifyReport: Sendable, Equatable, CustomStringConvertible {
         guard let redaction else { return nil }
         var note = "the recording redacts \(redaction.joined(separator: ", ")): each replayed state was redacted the same way and compared with it"
         if let redactedFrom {
-            note += "\nstep \(redactedFrom)'s action holds redacted values (or follows a travel to a redacted state), so steps \(redactedFrom) to \(lastStep) were not replayed"
+            note += "\nstep \(redactedFrom)'s action holds redacted values (or the state it runs on does), so steps \(redactedFrom) to \(lastStep) were not replayed"
         }
         return note
     }

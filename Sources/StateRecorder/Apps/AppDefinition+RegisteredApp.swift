@@ -41,12 +41,15 @@ extension AppDefinition: RegisteredApp {
         // A stopped journal is thrown by `close()`; reporting it here as well would say it twice.
         let recorder = try Recorder(app: self, journal: path, initialState: state, options: options, clock: clock,
                                     onError: { _ in })
+        // In flight mode a crash of the reducer writes the kept steps and the action it was running.
+        if options.flight != nil { try recorder.installCrashHandlers() }
         var generator = SeededGenerator(seed: seed)
         let summary = GeneratedSession.run(
             steps: steps, acknowledged: acknowledged, isCancelled: isCancelled, lastStep: { recorder.lastStep }, acknowledgedStep: { recorder.acknowledgedStep },
             journalError: { recorder.journalError },
             applyNext: {
                 let action = randomAction(state, &generator)
+                recorder.actionInFlight(action)
                 var next = state
                 reduce(&next, action)
                 if let rejection = validate?(state, next, action) {
@@ -56,6 +59,8 @@ extension AppDefinition: RegisteredApp {
                     recorder.record(action, state: state, site: nil)
                 }
             })
+        // A flight recorder keeps its steps in memory: a session that ends without a crash writes them now.
+        if let journal = options.flight?.journal { try recorder.dump(to: journal) }
         try recorder.close()
         acknowledged?(recorder.acknowledgedStep)
         return summary

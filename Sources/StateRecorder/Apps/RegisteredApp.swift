@@ -169,12 +169,17 @@ extension RecordableApp: RegisteredApp {
         guard let randomAction else { throw RecordingGenerationError.noGenerator(app: id) }
         // A stopped journal is thrown by `close()`; reporting it here as well would say it twice.
         let recorder = try RecordingStore(app: self, journal: path, options: options, clock: clock, onError: { _ in })
+        // In flight mode a crash of the reducer writes the kept steps and the action it was running.
+        if options.flight != nil { try recorder.recorder.installCrashHandlers() }
         var generator = SeededGenerator(seed: seed)
         let summary = GeneratedSession.run(
             steps: steps, acknowledged: acknowledged, isCancelled: isCancelled, lastStep: { recorder.lastStep }, acknowledgedStep: { recorder.acknowledgedStep },
             journalError: { recorder.journalError },
             // Generated actions have no call site worth keeping: it would be this line.
+            // A flight recorder hears of each action from the store's innermost middleware.
             applyNext: { recorder.store.dispatch(randomAction(recorder.state, &generator)) })
+        // A flight recorder keeps its steps in memory: a session that ends without a crash writes them now.
+        if let journal = options.flight?.journal { try recorder.recorder.dump(to: journal) }
         try recorder.close()
         acknowledged?(recorder.acknowledgedStep)
         return summary

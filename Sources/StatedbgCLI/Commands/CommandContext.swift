@@ -16,6 +16,9 @@ struct CommandContext {
     var interrupt: InterruptFlag?
     /// How this tool was run (`statedbg`, `.build/debug/statedbg-todo`), for commands a user pastes back.
     var toolName = "statedbg"
+    /// This statedbg's executable, which runs a crash journal's action in flight as a child process;
+    /// `nil` when unknown (in-process tests).
+    var executable: String?
 
     var output: TextOutput { terminal.output }
 

@@ -26,6 +26,12 @@ enum DebugCommand: Subcommand {
             A step recorded without Codable, or one that replaces the state from outside the reducer \
             (statedbg.replaceState), has no action the reducer can run: the command says which and why.
 
+            In a crash journal the step after the last is the action that was in flight when the app \
+            died (its actionInFlight line): debug runs it on the last recorded state. Under a debugger, \
+            'continue' after the stop runs into the crash, inside the reducer; without one, a reducer \
+            that still crashes ends statedbg as it ended the app, and one that no longer does prints the \
+            state it made ('statedbg replay FILE --verify' tells which without crashing).
+
             $ statedbg debug Recordings/bank.jsonl 7
             step 7  bank.pay(from: jenny, to: donald, amount: 20)
                 {
@@ -38,7 +44,9 @@ enum DebugCommand: Subcommand {
             statedbg: note: no debugger is attached, so step 7 runs without stopping; to stop in the reducer, run it under one: lldb -- statedbg debug Recordings/bank.jsonl 7, or gdb --args statedbg debug Recordings/bank.jsonl 7
             """,
         arguments: [.file, ArgumentSpec("step", help: "The step whose action runs (negative counts from the end, -1 is the last).")],
-        options: ColourPolicy.options,
+        options: ColourPolicy.options + [
+            .flag(InFlightChild.reportFlag, help: "Run as the child of replay --verify: no trap, no notes, the result as one JSON line.").hidden(),
+        ],
         exitStatuses: [
             .init(.success, "The step ran and made the state it recorded."),
             .init(.checkFailed, "The step ran but made another state, or a validator rejected it."),
@@ -61,8 +69,17 @@ enum DebugCommand: Subcommand {
             try StepDebugger(source: source, app: app).prepare(step: step)
         }
         let output = context.output
+        if arguments.flag(InFlightChild.reportFlag) {
+            let run = try CommandFailure.translating { () throws(DebuggerError) in try prepared.run(trap: false) }
+            output.print(InFlightChild.report(of: run))
+            return .success
+        }
         // Said before the step runs: a debugger shows standard error as the trap stops the process.
         output.flush()
+        if prepared.isInFlight {
+            output.printError("statedbg: note: step \(step) is the action in flight when the app died; "
+                + "if the reducer still crashes, it ends this process as it ended the app's.")
+        }
         if AttachedDebugger.isAttached {
             output.printError("statedbg: stopping in ReducerCallSite.callReducer before the reducer runs step \(step); "
                 + "print 'state' and 'action' there (lldb: frame variable, gdb: info args), 'step' enters the reducer, 'continue' finishes.")
@@ -86,7 +103,9 @@ enum DebugCommand: Subcommand {
             return .checkFailed
         case .applied:
             guard let recorded = run.recorded else {
-                output.print("step \(run.step): the recording holds no state after it to compare with")
+                output.print(run.isInFlight
+                    ? "step \(run.step): the current reducer completes the action in flight, which the recording never did"
+                    : "step \(run.step): the recording holds no state after it to compare with")
                 return .success
             }
             guard run.matches else {

@@ -24,6 +24,19 @@ enum RecordCommand: Subcommand {
 
             $ statedbg record counter -o counter-session.jsonl --steps 5 --json
             {"app":"counter","interrupted":false,"output":"counter-session.jsonl","rejected":0,"steps":5}
+
+            --flight N records as a flight recorder in a release build does: only the last N steps (or up \
+            to a quarter more) are kept, in memory, and written to the output when the app crashes, with \
+            the action its reducer was running and the signal, or when the recording ends. The app runs \
+            in a child process, which a crash ends; record then reads the crash journal its handler \
+            wrote, says where the app crashed, and exits with status 1. With --json the line also holds \
+            "kept":{"first","last"} (the steps the file holds; null for none) and "crash": null or {"signal","message",\
+            "inFlight":{"step","action"}}; after a crash "steps" is the last step recorded, and "rejected" \
+            is null, since the count died with the app. 'statedbg replay FILE --verify' reproduces the crash.
+
+            $ statedbg record shopping -o shopping-crash.jsonl --flight 20 --seed 9
+            recorded 49 steps of shopping in flight mode, keeping the last 24 (steps 26 to 49); then the app crashed running step 50 (shopping.toggleSelected): SIGILL (Fatal error: Index out of range)
+            shopping-crash.jsonl is the crash journal; 'statedbg replay shopping-crash.jsonl --verify' reproduces the crash
             """,
         arguments: [ArgumentSpec("example", help: "The app's id, as 'statedbg examples' lists it.")
             .completing(.command("statedbg examples | cut -d ' ' -f 1"))],
@@ -43,8 +56,12 @@ enum RecordCommand: Subcommand {
             .flag("json", help: "Print the result as one JSON line."),
             .value("redact", valueName: "path", help: "Replace the values this jq-like path selects with \"<redacted>\".",
                    isRepeatable: true),
+            .value("flight", valueName: "n", help: "Flight recorder mode: keep only the last <n> steps, written when the app crashes or the recording ends."),
+            .flag(flightChildFlag, help: "Record in this process, as the child of record --flight.").hidden(),
         ],
-        exitStatuses: [.init(.success, "The recording was written."), .usage, .exists, .io,
+        exitStatuses: [.init(.success, "The recording was written."),
+                       .init(.checkFailed, "With --flight: the app crashed, and the output file is its crash journal."),
+                       .usage, .exists, .io,
                        .init(.interrupted, "Interrupted; the steps recorded so far are in the output file.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
@@ -98,6 +115,12 @@ enum RecordCommand: Subcommand {
         guard app.canGenerate else {
             throw CommandFailure(.usage, "The app \"\(id)\" has no action generator, so statedbg cannot record it.")
         }
+        if let window = try context.int(arguments, "flight") {
+            guard window > 0 else { throw context.usageError(arguments, .invalidValue(String(window), for: "--flight <n>", expected: "1 or more")) }
+            // The redaction is the --redact paths, already in the options; the flight's own adds none.
+            options.flight = .lastSteps(window, redaction: Redaction(), journal: URL(fileURLWithPath: journal))
+            if !arguments.flag(flightChildFlag) { return try recordInChild(arguments, app: id, output: output, context) }
+        }
         let summary: RecordingSummary
         do {
             let text = context.output
@@ -117,15 +140,21 @@ enum RecordCommand: Subcommand {
         } catch {
             throw CommandFailure(.ioError, "\(output): the recording failed: \(String(describing: error).withoutFinalPeriod).")
         }
+        let kept = options.flight == nil ? nil : keptSteps(output)
         if arguments.flag("json") {
-            let result: JSONValue = [
-                "app": .string(id), "output": .string(output), "steps": .integer(Int64(summary.applied)),
-                "rejected": .integer(Int64(summary.rejected)), "interrupted": .bool(summary.cancelled),
+            var members: [(String, JSONValue)] = [
+                ("app", .string(id)), ("output", .string(output)), ("steps", .integer(Int64(summary.applied))),
+                ("rejected", .integer(Int64(summary.rejected))), ("interrupted", .bool(summary.cancelled)),
             ]
-            context.output.print(result.canonicalText)
+            if options.flight != nil {
+                let range: JSONValue = kept.map { ["first": .integer(Int64($0.lowerBound)), "last": .integer(Int64($0.upperBound))] } ?? .null
+                members += [("kept", range), ("crash", .null)]
+            }
+            context.output.print(JSONValue.object(JSONObject(members)).canonicalText)
         } else {
             let rejected = summary.rejected == 0 ? "" : " (\(summary.rejected) action\(summary.rejected == 1 ? "" : "s") rejected by validators)"
-            context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(rejected)")
+            let flight = kept.map { ", keeping the last \($0.count) in flight mode (steps \($0.lowerBound) to \($0.upperBound))" } ?? ""
+            context.output.print("recorded \(summary.applied) step\(summary.applied == 1 ? "" : "s") of \(id) to \(output)\(flight)\(rejected)")
         }
         if summary.cancelled {
             throw CommandFailure(.interrupted, "Interrupted: recording stopped after \(summary.applied) of \(steps) steps; \(output) holds them and is complete.")

@@ -47,6 +47,25 @@ enum ReplayCommand: Subcommand {
             (exit status 65). Steps that replace the state from outside the reducer \
             (statedbg.replaceState) are taken as recorded too, and counted apart.
 
+            A crash journal, whose app died running an action (its last lines are actionInFlight and \
+            crashed), gets one more check after its steps: the action in flight runs on the last recorded \
+            state through the current reducer, in a child process (this statedbg again, with the same \
+            apps). If it crashes, the verdict is 'FILE:LINE: step N (ACTION) crashes the reducer: SIGNAL \
+            (MESSAGE)', the message being what the Swift runtime printed, and the check fails; if it \
+            completes, 'step N (ACTION) no longer crashes' and the state it made, and the exit status is \
+            the steps' verdict. --in-process runs it in statedbg itself, so that a debugger running \
+            statedbg stops at the crash ('lldb -- statedbg replay FILE --verify --in-process'). An action \
+            in flight recorded without Codable cannot run: the verdict says so, and --strict fails. With \
+            --json a crash journal's verify object also holds "crash": {"step","inFlight",\
+            "recordedSignal","crashes"} with "signal" and "message", or "state" and "rejected" when it \
+            completes. For example:
+
+            $ statedbg replay Recordings/shopping-crash.jsonl --verify -q
+            schema: compatible: the recording's state and action types match the current code
+            verified 24 steps: every state matches
+            Recordings/shopping-crash.jsonl:26: step 50 (shopping.toggleSelected) crashes the reducer: SIGILL (Fatal error: Index out of range)
+            to stop in the reducer there: lldb -- statedbg debug Recordings/shopping-crash.jsonl 50, or gdb --args statedbg debug Recordings/shopping-crash.jsonl 50
+
             Several recordings are verified with --verify --quiet (and without --to, which is about one): \
             each on its own, --jobs at a time, its result printed in the order given. A recording that \
             passes gets one line, 'FILE: verified N steps: every state matches', after its schema verdict \
@@ -72,11 +91,12 @@ enum ReplayCommand: Subcommand {
             .flag("quiet", short: "q", help: "Print only the summary (and the verification)."),
             .flag("json", help: "Print JSON lines instead of text."),
             .flag("follow", short: "f", help: "Keep reading a journal still being written, printing steps as they come, until Ctrl-C."),
+            .flag("in-process", help: "With --verify on a crash journal: run the action in flight in this process, so that a debugger catches the crash."),
             .jobs,
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched); with several recordings, every one passed."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, the schema is incompatible (even when the recording then does not decode), no step could be replayed, or, with --strict, some step could not; with several recordings, this is so for any one of them."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, a crash journal's action in flight still crashes the reducer, the schema is incompatible (even when the recording then does not decode), no step could be replayed, or, with --strict, some step could not; with several recordings, this is so for any one of them."),
             .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
@@ -96,6 +116,10 @@ enum ReplayCommand: Subcommand {
         let verifier = try arguments.flag("verify") ? makeVerifier(source, context) : nil
         let strict = arguments.flag("strict")
         if strict, verifier == nil { throw CommandFailure(.usage, "--strict is about the verification; add --verify.") }
+        let inProcess = arguments.flag("in-process")
+        if inProcess, verifier == nil {
+            throw CommandFailure(.usage, "--in-process runs a crash journal's action in flight, which only --verify runs; add --verify.")
+        }
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json, source: source)
         let output = context.output
@@ -114,14 +138,26 @@ enum ReplayCommand: Subcommand {
             return .success
         }
         let (report, interrupted) = try runVerifier(verifier, through: last, checkingRecordedStates: fused, context)
-        if json {
-            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members(of: report, interrupted: interrupted, strict: strict))))])).canonicalText)
-        } else {
+        if !json {
             for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: false) {
                 output.print(line)
             }
         }
-        return try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
+        // The action in flight runs on the recorded state, whatever the replay of the steps found.
+        let crash = last == source.lastStep && !interrupted
+            ? try checkCrash(of: source, path: path, app: verifier.app, inProcess: inProcess, context) : .none
+        let verified = try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
+        let status = status(verified, with: crash, strict: strict)
+        if json {
+            var members = members(of: report, interrupted: interrupted, strict: strict)
+            members = members.map { $0.0 == "passed" ? ("passed", .bool(status == .success)) : $0 } + member(of: crash)
+            output.print(JSONValue.object(JSONObject([("verify", .object(JSONObject(members)))])).canonicalText)
+        } else {
+            for line in lines(of: crash, source: source.name, printer: printer, naming: false, tool: context.toolName) {
+                output.print(line)
+            }
+        }
+        return status
     }
 
     /// Says on standard error, before any step is printed, when the verification that follows them
@@ -197,6 +233,9 @@ enum ReplayCommand: Subcommand {
         guard arguments.flag("quiet") else {
             throw CommandFailure(.usage, "replay prints the steps of one recording only; with several, add --quiet (-q) for each one's verification.")
         }
+        guard !arguments.flag("in-process") else {
+            throw CommandFailure(.usage, "--in-process runs one crash journal's action in flight in this process; with several recordings, leave it out.")
+        }
         let json = arguments.flag("json")
         let strict = arguments.flag("strict")
         let colour = context.colour(arguments) && !json
@@ -208,13 +247,16 @@ enum ReplayCommand: Subcommand {
             let fused = source is JournalSource || source is MigratedSource
             if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
             let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)
+            let crash = interrupted ? .none : try checkCrash(of: source, path: path, app: verifier.app, inProcess: false, fileContext)
             if !json {
-                for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: true) {
+                for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: true)
+                    + lines(of: crash, source: source.name, printer: printer, naming: true, tool: fileContext.toolName) {
                     fileContext.output.print(line)
                 }
             }
-            return .init(status: try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict),
-                         members: members(of: report, interrupted: interrupted, strict: strict))
+            let verified = try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
+            return .init(status: status(verified, with: crash, strict: strict),
+                         members: members(of: report, interrupted: interrupted, strict: strict) + member(of: crash))
         }
     }
 

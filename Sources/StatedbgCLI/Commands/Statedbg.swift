@@ -46,7 +46,17 @@ public enum Statedbg {
     ///   file, 73 output exists, 74 I/O error, 130 interrupted.
     public static func main(arguments: [String] = CommandLine.arguments, apps: [any RegisteredApp]) -> Int32 {
         main(arguments: arguments, apps: apps,
-             terminal: .system(environment: ProcessInfo.processInfo.environment)).rawValue
+             terminal: .system(environment: ProcessInfo.processInfo.environment), executable: runningExecutable).rawValue
+    }
+
+    /// The path of this process's executable, which `replay --verify` runs again as a child to run a
+    /// crash journal's action in flight; `nil` when it cannot be found.
+    static var runningExecutable: String? {
+        #if os(Linux)
+        // Bundle.main names the program; the kernel's link names the file, whatever the working directory.
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executablePath
     }
 
     /// The root of the command tree, for help and for tools that embed the parser.
@@ -102,16 +112,21 @@ public enum Statedbg {
     ///   - terminal: The streams and environment; ``Terminal/system(environment:)`` for a real process.
     ///   - catchesInterrupts: Whether Ctrl-C cancels long commands (via ``InterruptFlag``) instead of
     ///     ending the process; tests that run in-process pass `false`.
+    ///   - executable: A `statedbg` executable with the same apps, which `replay --verify` runs as a child
+    ///     process to run a crash journal's action in flight; `nil` when there is none (tests that run
+    ///     in-process), and the command then says so.
     /// - Returns: The exit status: 0 ok, 1 a check failed, 64 usage, 65 malformed recording, 66 missing
     ///   file, 73 output exists, 74 I/O error, 130 interrupted.
     package static func main(
         arguments: [String] = CommandLine.arguments,
         apps: [any RegisteredApp],
         terminal: Terminal,
-        catchesInterrupts: Bool = true
+        catchesInterrupts: Bool = true,
+        executable: String? = nil
     ) -> ExitStatus {
         let output = terminal.output
-        let status = run(arguments: arguments, apps: apps, terminal: terminal, catchesInterrupts: catchesInterrupts)
+        let status = run(arguments: arguments, apps: apps, terminal: terminal, catchesInterrupts: catchesInterrupts,
+                         executable: executable)
         output.standardOutput.flush()
         guard let code = output.standardOutput.writeError else {
             output.flush()
@@ -147,7 +162,8 @@ public enum Statedbg {
         return .success
     }
 
-    private static func run(arguments: [String], apps: [any RegisteredApp], terminal: Terminal, catchesInterrupts: Bool) -> ExitStatus {
+    private static func run(arguments: [String], apps: [any RegisteredApp], terminal: Terminal, catchesInterrupts: Bool,
+                            executable: String?) -> ExitStatus {
         let output = terminal.output
         let root = command
         let words = Array(arguments.dropFirst())
@@ -181,6 +197,7 @@ public enum Statedbg {
             let isCancelled: @Sendable () -> Bool = { standardOutput.writeError != nil || interrupted?() == true }
             var context = CommandContext(terminal: terminal, registry: AppRegistry(apps), isCancelled: isCancelled, interrupt: interrupt)
             if let tool = arguments.first, !tool.isEmpty { context.toolName = tool }
+            context.executable = executable
             do throws(CommandFailure) {
                 return try subcommand.run(parsed, context)
             } catch {

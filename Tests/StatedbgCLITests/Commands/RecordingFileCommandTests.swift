@@ -143,7 +143,7 @@ import TerminalKit
         #expect(badMode.status == .usage)
         #expect(badMode.error == """
             statedbg: error: The value 'all' is invalid for '--snapshots <mode>'; expected patches or every-step.
-            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--json] [--redact <path> ...]
+            Usage: statedbg record <example> --output <out> [--steps <n>] [--seed <s>] [--force] [--snapshots <mode>] [--durability <policy>] [--fixed-clock] [--json] [--redact <path> ...] [--flight <n>]
               See 'statedbg help record' for more information.
 
             """)
@@ -154,7 +154,7 @@ import TerminalKit
         let unknown = CommandRun.statedbg("record", "nosuch", "-o", "@r.jsonl", in: directory, apps: Examples.all)
         #expect(unknown.status == .usage)
         #expect(unknown.error == """
-            statedbg: error: There is no example "nosuch" to record; the examples are bank, bank-swiftystate, counter, search-tca, todos-rxstateflow, tracker, users, users-reswift (see 'statedbg examples').
+            statedbg: error: There is no example "nosuch" to record; the examples are bank, bank-swiftystate, counter, search-tca, shopping, todos-rxstateflow, tracker, users, users-reswift (see 'statedbg examples').
 
             """)
         let badPath = CommandRun.statedbg("record", "wallet", "-o", "@r.jsonl", "--redact", "bad path", in: directory)

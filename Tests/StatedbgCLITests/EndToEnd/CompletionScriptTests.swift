@@ -79,7 +79,7 @@ import TestSupport
             statedbg bisect --l -> [--linear]
             statedbg bisect ban -> [bank.jsonl banner.txt]
             statedbg bisect bank.jsonl  -> []
-            statedbg record  -> [bank bank-swiftystate counter search-tca todos-rxstateflow tracker users users-reswift]
+            statedbg record  -> [bank bank-swiftystate counter search-tca shopping todos-rxstateflow tracker users users-reswift]
             statedbg record bank --durability s -> [step step-sync]
             statedbg record bank -o ban -> [bank.jsonl banner.txt]
             statedbg record --ack -> []

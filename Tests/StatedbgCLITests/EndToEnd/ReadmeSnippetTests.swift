@@ -127,8 +127,12 @@ import TestSupport
     /// The ```swift blocks of the article on keeping recordings across code changes: its worked example,
     /// which declares its own types, so it needs no stand-in app.
     static func migrationArticleSnippets() throws -> [String] {
-        let article = try String(contentsOf: packageRoot.appendingPathComponent(
-            "Sources/StateRecorder/StateRecorder.docc/KeepingRecordingsAcrossCodeChanges.md"), encoding: .utf8)
+        try swiftBlocks(ofArticle: "Sources/StateRecorder/StateRecorder.docc/KeepingRecordingsAcrossCodeChanges.md")
+    }
+
+    /// The ```swift blocks of the Markdown file at `path`, relative to the package root.
+    static func swiftBlocks(ofArticle path: String) throws -> [String] {
+        let article = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
         var blocks: [String] = []
         var current: [Substring]?
         for line in article.split(separator: "\n", omittingEmptySubsequences: false) {

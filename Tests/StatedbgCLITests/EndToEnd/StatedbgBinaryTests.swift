@@ -297,7 +297,7 @@ import Testing
         #expect(verify.error == "")
         #expect(verify.output == """
             counter-1.jsonl: verified 20 steps: every state matches
-            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
+            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, shopping, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
             missing.jsonl: error: no such file.
             counter-2.jsonl: verified 20 steps: every state matches
             4 recordings: 2 passed, 0 failed, 2 errors
@@ -332,7 +332,7 @@ import Testing
         }
         #expect(status == 130)
         #expect(try String(contentsOfFile: output, encoding: .utf8) == #"""
-            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
+            w.jsonl: error: This needs the reducer of the app "wallet", which this statedbg does not know (it knows counter, bank, tracker, users, shopping, users-reswift, bank-swiftystate, search-tca, todos-rxstateflow); to replay your own app, build a statedbg of your own that registers it: a few lines that call Statedbg.main(apps:), shown in README.md under "Your own statedbg". Snapshot commands (show, diff, log, changes, bisect, check) work without it.
 
             """#)
         #expect(try String(contentsOfFile: directory.file("batch-err.txt"), encoding: .utf8)

@@ -8,6 +8,8 @@ struct StatedbgProcess {
         var status: Int32
         var output: String
         var error: String
+        /// Whether the process died of a signal (`status` is then its number) rather than exiting.
+        var signalled = false
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -79,7 +81,7 @@ struct StatedbgProcess {
         done.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      error: String(decoding: errorData.data, as: UTF8.self))
+                      error: String(decoding: errorData.data, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
     }
 
     private final class Box: @unchecked Sendable {
