@@ -66,7 +66,10 @@ struct LiveFeedBrowserTests {
                             "step": entry["step"] ?? .null, "type": entry["action"]?["type"] ?? .null]
                 }
                 #expect(actions == .array(logged), "\(name): the page's actions are log's")
-                for step in Set([0, 1, last / 2, last - 1, last]).sorted() where step >= 0 && step <= last {
+                // A flight recorder's journal starts at the state after its header's firstStep - 1.
+                let header = try JSONValue(parsing: Array((lines.first ?? "").utf8))
+                let first = Int(header["firstStep"]?.int64Value ?? 1) - 1
+                for step in Set([first, first + 1, (first + last) / 2, last - 1, last]).sorted() where step >= first && step <= last {
                     let show = try PageTools.run(["show", "Recordings/\(name).jsonl", "--step", String(step), "--json"], in: PageTools.packageRoot)
                     let onPage = try await state(step, browser)
                     #expect(onPage == (try JSONValue(parsing: Array(show.output.utf8))), "\(name) step \(step)")
