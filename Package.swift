@@ -116,7 +116,7 @@ let package = Package(
             name: "StatedbgCLI",
             dependencies: [
                 "StateSync", "TerminalKit", "StateJSON", "StateEncoding", "StateQuery", "StateJournal", "StateRecorder", "StateDebugger",
-                "StateTimelinePage", "StateLive", "StateHTTP", "StatePage",
+                "StateTimelinePage", "StateLive", "StateHTTP", "StatePage", "StatePageBridge",
             ]
         ),
         .target(

@@ -3,6 +3,8 @@ import StateHTTP
 import StateJSON
 import StateLive
 import StatePage
+import StatePageBridge
+import StateRecorder
 import StateSync
 
 /// The live page's server for `statedbg attach --web` and `statedbg listen --web`: it serves the page,
@@ -194,25 +196,27 @@ final class LivePageSite: Sendable {
     /// Sends a page's command to the app; the reply as the wire carries it, with the page's id.
     private func command(_ body: [UInt8]) -> String {
         let schema = state.withLock { $0.schema }
-        let request: LivePageRequest
+        let request: PageRequest
+        let command: LiveCommand
         do {
-            request = try LivePageRequest(body: body, schema: schema)
+            request = try PageRequest(json: body)
+            command = try request.liveCommand(actionShapes: AppSchema(jsonValue: schema)?.actions ?? [:])
         } catch {
-            return Self.replyText(error.reply)
+            return Self.replyText(LiveReply(id: error.id, error: error.description))
         }
         var reply: LiveReply
         do {
-            reply = try client.request(request.command, timeout: .seconds(10))
+            reply = try client.request(command, timeout: .seconds(10))
             reply.id = request.id
         } catch {
             reply = LiveReply(id: request.id, error: error.description)
         }
         let outcome = reply.error ?? reply.fields["message"]?.stringValue ?? "done"
         state.withLock { state in
-            state.news.append("page: \(request.command.name) → \(outcome)")
-            if reply.ok, request.command == .pause || request.command == .resume {
-                state.paused = request.command == .pause
-                let notice = LiveNotice(request.command == .pause ? .paused : .resumed(queued: reply.fields["queued"]?.int64Value.map(Int.init) ?? 0))
+            state.news.append("page: \(command.name) → \(outcome)")
+            if reply.ok, command == .pause || command == .resume {
+                state.paused = command == .pause
+                let notice = LiveNotice(command == .pause ? .paused : .resumed(queued: reply.fields["queued"]?.int64Value.map(Int.init) ?? 0))
                 for stream in state.streams.values { stream.send(Self.noticeMessage(notice)) }
             }
         }
@@ -226,21 +230,19 @@ final class LivePageSite: Sendable {
     }
 
     static func linesMessage(_ lines: ArraySlice<String>) -> String {
-        var text = #"{"type":"lines","lines":["#
-        var first = true
-        for line in lines {
-            if !first { text += "," }
-            first = false
-            text += JSONTextEscaping.quoted(line)
-        }
-        return text + "]}"
+        text(.lines(lines.map { Array($0.utf8) }))
     }
 
     static func noticeMessage(_ notice: LiveNotice) -> String {
-        #"{"type":"notice","notice":"# + String(decoding: notice.line.dropLast(), as: UTF8.self) + "}"
+        text(.notice(notice))
     }
 
     static func errorMessage(_ message: String) -> String {
-        #"{"type":"error","message":"# + JSONTextEscaping.quoted(message) + "}"
+        text(.error(message))
+    }
+
+    /// A message as the page's bridge delivers it: the same JSON an app's web view gets.
+    private static func text(_ message: PageMessage) -> String {
+        String(decoding: message.json, as: UTF8.self)
     }
 }
