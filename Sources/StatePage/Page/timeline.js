@@ -359,9 +359,10 @@ class Timeline {
   }
 
   /** The value at `tokens` after every step, reusing the parent's value when a patch cannot reach it. */
-  series(tokens) {
-    const values = new Array(this.entries.length);
-    for (let i = 0; i < this.entries.length; i++) {
+  series(tokens, known = []) {
+    const values = known.slice();
+    values.length = this.entries.length;
+    for (let i = known.length; i < this.entries.length; i++) {
       const entry = this.entries[i];
       const parentIndex = entry.parent === undefined ? -1 : entry.parent - this.firstStep;
       if (entry.state === undefined && parentIndex >= 0 && !entry.patch.some((op) => touches(op, tokens))) {
@@ -491,6 +492,7 @@ class Page {
     } else {
       $("position").textContent = "step " + this.current + " of " + t.firstStep + "–" + t.lastStep;
     }
+    if (this.chartValues && this.chartValues.length < t.entries.length) this.growChart();
     this.scheduleCheckpoints();
     void document.body.offsetHeight;
     this.metrics.refreshes.push(performance.now() - started);
@@ -965,6 +967,22 @@ class Page {
     this.drawChart();
     this.drawTree(this.timeline.state(this.current), this.timeline.entry(this.current));
     this.status("chart of " + this.chartValues.length + " steps in " + (performance.now() - started).toFixed(1) + " ms");
+  }
+
+  /**
+   * The plotted number's values for the steps that arrived since (a live page), the chart redrawn at
+   * most twice a second however fast they come.
+   */
+  growChart() {
+    this.chartValues = this.timeline.series(this.chartTokens, this.chartValues);
+    if (this.chartRedraw) return;
+    const wait = Math.max(0, 500 - (performance.now() - (this.chartDrawnAt || 0)));
+    this.chartRedraw = setTimeout(() => {
+      this.chartRedraw = null;
+      if (!this.chartValues) return;
+      this.chartDrawnAt = performance.now();
+      this.drawChart();
+    }, wait);
   }
 
   drawChart() {

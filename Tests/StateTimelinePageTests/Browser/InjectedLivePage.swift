@@ -4,9 +4,10 @@ import StatePage
 
 /// A live page whose bridge is injected, as an app's web view injects it: a script defined before the
 /// page's own hands it journal lines from the page itself, `perMessage` lines a `lines` message, one
-/// message per task. It lets a test feed a page any journal without an app or a server.
+/// message per task. It lets a test feed a page any journal without an app or a server. The last `held`
+/// lines wait until the test calls `window.releaseFeed()`.
 enum InjectedLivePage {
-    static func make(lines: [String], perMessage: Int) -> [UInt8] {
+    static func make(lines: [String], perMessage: Int, held: Int = 0) -> [UInt8] {
         let feed = PageDocument.scriptSafe(Array(JSONValue.array(lines.map { .string($0) }).canonicalText.utf8))
         let nonce = PageDocument.randomNonce()
         var page = PageDocument.livePage(nonce: nonce, bridge: .injected)
@@ -19,12 +20,14 @@ enum InjectedLivePage {
                 const lines = JSON.parse(document.getElementById('feed').textContent);
                 receive({type: 'hello', greeting: {app: 'test', pid: 1, lastStep: 0, currentStep: 0, paused: false}});
                 let at = 0;
+                let end = lines.length - \(held);
                 window.feedStarted = performance.now();
                 const next = () => {
-                  receive({type: 'lines', lines: lines.slice(at, at + \(perMessage))});
-                  at += \(perMessage);
-                  if (at < lines.length) setTimeout(next, 0); else window.feedDone = performance.now();
+                  receive({type: 'lines', lines: lines.slice(at, Math.min(end, at + \(perMessage)))});
+                  at = Math.min(end, at + \(perMessage));
+                  if (at < end) setTimeout(next, 0); else if (end === lines.length) window.feedDone = performance.now();
                 };
+                window.releaseFeed = () => { end = lines.length; setTimeout(next, 0); };
                 setTimeout(next, 0);
               },
               send(request) { this.sent.push(request); },

@@ -78,6 +78,44 @@ struct LiveFeedBrowserTests {
         }
     }
 
+    @Test func aPlottedNumberGrowsAsStepsArrive() async throws {
+        try await WebDriver.session { browser in
+            let lines = try String(contentsOfFile: PageTools.packageRoot + "/Recordings/users-negative-age.jsonl", encoding: .utf8)
+                .split(separator: "\n").map(String.init)
+            func lastStep(_ lines: ArraySlice<String>) -> Int {
+                lines.compactMap { line -> Int? in
+                    guard line.hasPrefix(#"{"step":"#) else { return nil }
+                    return Int(line.dropFirst(8).prefix { $0.isNumber })
+                }.max() ?? 0
+            }
+            let held = 20
+            let path = folder.file("growing.html")
+            try Data(InjectedLivePage.make(lines: lines, perMessage: 5, held: held)).write(to: URL(fileURLWithPath: path))
+            try await browser.open(URL(fileURLWithPath: path).absoluteString)
+            func waitFor(_ condition: String) async throws -> Bool {
+                for _ in 0..<100 {
+                    if try await browser.execute("return !!(\(condition));") == true { return true }
+                    try await Task.sleep(nanoseconds: 50_000_000)
+                }
+                return false
+            }
+            let before = lastStep(lines.dropLast(held)), after = lastStep(lines[...])
+            #expect(try await waitFor("window.statedbgTimeline && window.statedbgTimeline.timeline.lastStep === \(before)"))
+            let plotted = try await browser.execute("""
+                const page = window.statedbgTimeline.page; page.chart(["nextID"]); window.releasedAt = performance.now();
+                window.releaseFeed(); return page.chartValues.length;
+                """)
+            #expect(plotted == .integer(Int64(before + 1)), "steps 0 through \(before)")
+            let grown = "window.statedbgTimeline.timeline.lastStep === \(after) && window.statedbgTimeline.page.chartValues.length === \(after + 1) && !window.statedbgTimeline.page.chartRedraw && window.statedbgTimeline.page.chartDrawnAt > window.releasedAt"
+            #expect(try await waitFor(grown), "the chart takes the steps that arrived and is drawn again")
+            let values = try await browser.execute("""
+                const t = window.statedbgTimeline.timeline;
+                return [numberOf(window.statedbgTimeline.page.chartValues.at(-1)), numberOf(t.state(t.lastStep).nextID)];
+                """)
+            #expect(values[0] == values[1] && values[0] != .null, "\(values)")
+        }
+    }
+
     @Test func versionOneAndTwoJournalsReadAsVersionThree() async throws {
         try await WebDriver.session { browser in
             // Version 1: no checksums, no firstStep in this header (the first step is then 1).
