@@ -9,8 +9,8 @@
 /// version 1 has none. Version 3 fingerprints an array or object of more than 64 elements or members
 /// as a tree of runs of 64, so that a recorder or a verifier folds again about 130 fingerprints after a
 /// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Version 4 may write an
-/// action as its label alone, when the label gives back its tag and payload (``ActionCall``). Every
-/// version is still read.
+/// action as its label alone, when the label gives back its tag and payload (the format article's
+/// "Actions written as a call"). Every version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"
