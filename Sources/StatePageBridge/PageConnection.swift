@@ -254,7 +254,7 @@ final class PageConnection: Sendable {
                 shared.outbox.append(.reply(LiveReply(id: id, error: "The app did not answer: the page lost it (\(reason.withoutFinalPeriod)).")))
             }
             shared.pending = [:]
-            shared.outbox.append(.error("The page lost the app: \(reason.withoutFinalPeriod). Open the page again to see the app."))
+            shared.outbox.append(.ended("The page lost the app: \(reason.withoutFinalPeriod). Open the page again to see the app."))
         }
         shared.wakeWaiters()
         pump()

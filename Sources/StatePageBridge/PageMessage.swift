@@ -10,7 +10,8 @@ import StateLive
 /// {"type":"lines","lines":["{\"statedbg\":…header…}","{\"step\":1,…}"]}
 /// {"type":"reply","reply":{"reply":4,"ok":true,"step":3,"message":"the app's state is now step 3"}}
 /// {"type":"notice","notice":{"live":"paused"}}
-/// {"type":"error","message":"The page lost the app: the app closed its recorder."}
+/// {"type":"error","message":"The app refused the page: …"}
+/// {"type":"error","ended":true,"message":"The page lost the app: the app closed its recorder."}
 /// ```
 package enum PageMessage: Sendable, Equatable {
     /// Who the app is and where it stands: the members of the live channel's greeting, with the
@@ -22,8 +23,11 @@ package enum PageMessage: Sendable, Equatable {
     case reply(LiveReply)
     /// What the app says unasked: the live wire's notice object.
     case notice(LiveNotice)
-    /// The bridge lost the app, or refused something: a whole sentence.
+    /// The bridge refused something, or something went wrong: a whole sentence.
     case error(String)
+    /// The bridge lost the app, for the reason given (a whole sentence): no more lines will come. It is
+    /// an error message whose `ended` member is `true`.
+    case ended(String)
 
     /// The message as JSON text that is also safe inside a script: `<`, `>`, `&`, U+2028 and U+2029
     /// appear only as `\u` escapes.
@@ -49,6 +53,9 @@ package enum PageMessage: Sendable, Equatable {
         case .error(let message):
             bytes += Array(#"{"type":"error","message":"#.utf8)
             JSONValue.string(message).write(to: &bytes)
+        case .ended(let message):
+            bytes += Array(#"{"type":"error","ended":true,"message":"#.utf8)
+            JSONValue.string(message).write(to: &bytes)
         }
         bytes.append(UInt8(ascii: "}"))
         return PageDocument.scriptSafe(bytes)
@@ -58,7 +65,7 @@ package enum PageMessage: Sendable, Equatable {
     package var size: Int {
         switch self {
         case .lines(let lines): lines.reduce(64) { $0 + $1.count + 8 }
-        case .error(let message): 64 + message.utf8.count
+        case .error(let message), .ended(let message): 64 + message.utf8.count
         // A snapshot's reply holds a whole state.
         case .reply(let reply): 64 + reply.line.count
         case .notice(let notice): 64 + notice.line.count

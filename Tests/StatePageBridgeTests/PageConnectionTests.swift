@@ -85,6 +85,7 @@ import Darwin
         #expect(page.journalLines.count == lines)
         #expect(page.batches.allSatisfy { $0 < (limits.bufferedBytes + (128 << 10)) * 2 }, "\(page.batches)")
         #expect(page.messages.last?["message"] == "The page lost the app: the app closed the connection. Open the page again to see the app.")
+        #expect(page.messages.last?["ended"] == true, "the page is told the app is gone, not only shown a sentence")
     }
 
     @Test func refusesARequestPastThoseTheAppHasNotAnswered() throws {

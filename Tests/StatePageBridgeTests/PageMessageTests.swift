@@ -16,7 +16,8 @@ import Testing
         #expect(text(.reply(LiveReply(id: 4, fields: ["step": 3]))) == #"{"type":"reply","reply":{"reply":4,"ok":true,"step":3}}"#)
         #expect(text(.reply(LiveReply(id: "x", error: "No."))) == #"{"type":"reply","reply":{"reply":"x","error":"No.","ok":false}}"#)
         #expect(text(.notice(LiveNotice(.resumed(queued: 2)))) == #"{"type":"notice","notice":{"live":"resumed","queued":2}}"#)
-        #expect(text(.error("The page lost the app.")) == #"{"type":"error","message":"The page lost the app."}"#)
+        #expect(text(.error("The app refused the page.")) == #"{"type":"error","message":"The app refused the page."}"#)
+        #expect(text(.ended("The page lost the app.")) == #"{"type":"error","ended":true,"message":"The page lost the app."}"#)
     }
 
     @Test func escapesWhatWouldEndOrBreakAScript() throws {

@@ -1249,7 +1249,10 @@ class LiveFeed {
         case "lines": for (const line of message.lines || []) this.line(line); break;
         case "reply": this.reply(message.reply || {}); break;
         case "notice": this.notice(message.notice || {}); break;
-        case "error": this.say(message.message, "error"); break;
+        case "error":
+          if (message.ended === true) this.ended = true;
+          this.say(message.message, "error");
+          break;
         default: break;  // a later bridge's message this page does not know
       }
     } catch (error) {

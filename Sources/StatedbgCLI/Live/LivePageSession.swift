@@ -75,7 +75,7 @@ struct LivePageSession {
             if !reportedEnd, let end = client.endReason, client.hasNoMoreLines {
                 reportedEnd = true
                 site.add(lines: tail.newLines())
-                site.broadcast(LivePageSite.errorMessage("The connection to the app has ended: \(end)"))
+                site.broadcast(LivePageSite.endedMessage("The connection to the app has ended: \(end)"))
                 output.print("the app's connection ended: \(end); the page keeps its steps; Ctrl-C stops")
                 output.flush()
             }

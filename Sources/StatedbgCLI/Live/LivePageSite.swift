@@ -178,7 +178,7 @@ final class LivePageSite: Sendable {
             if from < 0 || from > state.lines.count { from = 0 }
             var backlog: [(data: String, id: String?)] = [(hello, nil)]
             if let end = client.endReason {
-                backlog.append((Self.errorMessage("The connection to the app has ended: \(end)"), nil))
+                backlog.append((Self.endedMessage("The connection to the app has ended: \(end)"), nil))
             }
             var start = from
             while start < state.lines.count {
@@ -237,8 +237,9 @@ final class LivePageSite: Sendable {
         text(.notice(notice))
     }
 
-    static func errorMessage(_ message: String) -> String {
-        text(.error(message))
+    /// The message that tells the tabs the app is gone: no more lines will come.
+    static func endedMessage(_ message: String) -> String {
+        text(.ended(message))
     }
 
     /// A message as the page's bridge delivers it: the same JSON an app's web view gets.

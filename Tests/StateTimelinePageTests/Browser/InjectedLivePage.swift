@@ -17,6 +17,7 @@ enum InjectedLivePage {
             window.statedbgBridge = {
               sent: [],
               connect(receive) {
+                this.receive = receive;
                 const lines = JSON.parse(document.getElementById('feed').textContent);
                 receive({type: 'hello', greeting: {app: 'test', pid: 1, lastStep: 0, currentStep: 0, paused: false}});
                 let at = 0;

@@ -113,6 +113,13 @@ struct LiveFeedBrowserTests {
                 return [numberOf(window.statedbgTimeline.page.chartValues.at(-1)), numberOf(t.state(t.lastStep).nextID)];
                 """)
             #expect(values[0] == values[1] && values[0] != .null, "\(values)")
+            // The bridge says the app is gone: the status says so too, not only the message line.
+            #expect(try await browser.execute("return document.getElementById('live-status').textContent;").stringValue?.contains("running") == true)
+            let status = try await browser.execute("""
+                window.statedbgBridge.receive({type: 'error', ended: true, message: 'The connection to the app has ended: it exited.'});
+                return document.getElementById('live-status').textContent;
+                """)
+            #expect(status.stringValue?.contains("ended") == true && status.stringValue?.contains("running") == false, "\(status)")
         }
     }
 

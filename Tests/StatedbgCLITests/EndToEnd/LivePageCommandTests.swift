@@ -163,7 +163,7 @@ import Testing
         stream.send("GET /events?token=\(web.token) HTTP/1.1\r\nHost: 127.0.0.1:\(web.port)\r\n\r\n")
         var events = ""
         for _ in 0..<100 where !events.contains("Ada") || !events.contains("has ended") { events += stream.readAll(timeout: 0.1) }
-        #expect(events.contains(#"data: {"type":"error","message":"The connection to the app has ended: "#), "\(events.suffix(400))")
+        #expect(events.contains(#"data: {"type":"error","ended":true,"message":"The connection to the app has ended: "#), "\(events.suffix(400))")
         #expect(events.contains(#"users.addUser(name: \\\"Ada\\\", age: 36)"#), "\(events.suffix(400))")
         let command = try web.command(#"{"command":"status","id":2}"#)
         #expect(command["ok"] == false && command["error"]?.stringValue?.hasPrefix("The connection to the app has ended") == true,
