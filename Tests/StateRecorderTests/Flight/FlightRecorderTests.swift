@@ -237,7 +237,9 @@ import TestSupport
 @Suite struct RecordingStoreFlightTests {
     /// Where the reducer writes the flight journal from, mid-reduction: the store, once made.
     final class Probe: @unchecked Sendable {
-        var store: RecordingStore<Int, String>?
+        // Weak: the store's reducer holds the probe, so a strong store here would never be freed (the
+        // leak checker found it).
+        weak var store: RecordingStore<Int, String>?
         var journal: URL?
     }
 
