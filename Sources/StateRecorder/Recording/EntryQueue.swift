@@ -75,15 +75,22 @@ final class EntryQueue<State, Action>: @unchecked Sendable {
     /// it is done with the step, so that the dispatching thread does not (see
     /// ``RecentStates/remember(_:_:limit:)``); waits while the queue is full.
     ///
+    /// The old state is moved into the slot, not copied: once the entry is published the slot holds
+    /// the only reference, so the writer, which may take and release the slot before this call has
+    /// returned, is the thread that frees it. (A copy left with the caller was released after the put
+    /// returned: when the writer had been quicker, the dispatching thread freed the state after all.)
+    ///
     /// - Returns: `false` once the queue is closed (the old state is then freed here).
     @discardableResult
-    func put(_ entry: RecorderEntry, action: Action, state: State, discarding old: State?) -> Bool {
-        guard let old else { return put(entry, action: action, state: state) }
+    func put(_ entry: RecorderEntry, action: Action, state: State, discarding old: consuming State?) -> Bool {
+        if old == nil { return put(entry, action: action, state: state) }
         return put(entry) { slot in
             (actions + slot).initialize(to: action)
             (states + slot).initialize(to: state)
-            (discards + slot).initialize(to: old)
-            holdsDiscard[slot] = true
+            if let moved = old.take() {
+                (discards + slot).initialize(to: consume moved)
+                holdsDiscard[slot] = true
+            }
         }
     }
 

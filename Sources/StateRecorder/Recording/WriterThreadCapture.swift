@@ -24,7 +24,8 @@ final class WriterThreadCapture<State, Action>: RecorderCapture {
     func putStep(_ entry: RecorderEntry, step: Int, parent: Int?, action: Action, state: State) {
         // The state the ring lets go of is freed by the writer, not here (see `RecentStates`).
         let displaced = recent.remember(step, state, limit: limit())
-        journal.queue.put(entry, action: action, state: state, discarding: displaced)
+        // Consumed: the queue's slot must hold its last reference (see `EntryQueue.put(_:action:state:discarding:)`).
+        journal.queue.put(entry, action: action, state: state, discarding: consume displaced)
     }
 
     func putReplacement(_ entry: RecorderEntry, step: Int, parent: Int?, state: State) {
