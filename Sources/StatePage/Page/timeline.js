@@ -296,7 +296,8 @@ class Timeline {
 
   /**
    * The state after `step`, from the nearest cached state or keyframe on its parent chain; undefined
-   * when the recording does not hold it (`stateNotExported`).
+   * when the recording does not hold it (`stateNotExported`) or it is rebuilt through a damaged line
+   * (`damaged`, see `LiveFeed.intact`).
    */
   state(step) {
     const chain = [];
@@ -307,7 +308,7 @@ class Timeline {
       if (this.checkpoints.has(at)) { base = this.checkpoints.get(at); break; }
       const entry = this.entry(at);
       if (!entry) throw new Error("step " + at + " is not on this page");
-      if (entry.stateNotExported) return undefined;
+      if (entry.stateNotExported || entry.damaged) return undefined;
       if (entry.state !== undefined) { base = entry.state; break; }
       chain.push(entry);
       at = entry.parent;
@@ -329,7 +330,7 @@ class Timeline {
     let step = done ? done.step + 1 : this.firstStep;
     while (step <= this.lastStep) {
       const entry = this.entry(step);
-      if (entry.state !== undefined || entry.stateNotExported) {
+      if (entry.state !== undefined || entry.stateNotExported || entry.damaged) {
         done = { step, state: entry.state, owned: new WeakSet() };
       } else if (done && done.state !== undefined && entry.parent === done.step) {
         done = { step, state: applyPatch(done.state, entry.patch, done.owned), owned: done.owned };
@@ -345,6 +346,18 @@ class Timeline {
       if ((step & 63) === 0 && !hasTime()) break;
     }
     return step <= this.lastStep;
+  }
+
+  /** Why `state(step)` is undefined: the recording does not hold it, or a damaged line is on its parent chain. */
+  whyNoState(step) {
+    for (let at = step, entry = this.entry(at); entry && entry.state === undefined; at = entry.parent, entry = this.entry(at)) {
+      if (entry.damaged) {
+        return (at === step ? "This step's state cannot be read: " : "This step's state cannot be read: it is rebuilt through step " + at + ", whose line is damaged. ")
+          + visible(entry.damaged);
+      }
+      if (entry.stateNotExported || entry.parent === undefined) break;
+    }
+    return NOT_EXPORTED;
   }
 
   remember(step, state) {
@@ -365,7 +378,7 @@ class Timeline {
     for (let i = known.length; i < this.entries.length; i++) {
       const entry = this.entries[i];
       const parentIndex = entry.parent === undefined ? -1 : entry.parent - this.firstStep;
-      if (entry.state === undefined && parentIndex >= 0 && !entry.patch.some((op) => touches(op, tokens))) {
+      if (entry.state === undefined && !entry.damaged && parentIndex >= 0 && !entry.patch.some((op) => touches(op, tokens))) {
         values[i] = values[parentIndex];
       } else {
         values[i] = valueAt(entry.state !== undefined ? entry.state : this.state(entry.step), tokens);
@@ -598,7 +611,7 @@ class Page {
     row.dataset.step = step;
     row.setAttribute("role", "option");
     row.append(element("span", "step", String(step)));
-    row.append(element("span", "label", entry.action ? visible(entry.action.label) : "initial state"));
+    row.append(element("span", "label", entry.action ? visible(entry.action.label) : entry.damaged ? "(damaged line)" : "initial state"));
     const meta = element("span", "meta");
     const parts = [];
     if (entry.time) parts.push(timeText(entry.time));
@@ -606,6 +619,7 @@ class Page {
     meta.textContent = parts.join("  ");
     if (entry.action && entry.action.replayable === false) meta.prepend(element("span", "badge warning", "not replayable"));
     if (entry.stateNotExported) meta.prepend(element("span", "badge warning", "state not exported"));
+    if (entry.damaged) meta.prepend(element("span", "badge warning", "damaged line"));
     if (entry.parent !== undefined && entry.parent !== step - 1) meta.prepend(element("span", "badge", "↳ from step " + entry.parent));
     for (const event of t.marks.get(step) || []) meta.prepend(this.badge(event));
     if (appHere) meta.prepend(element("span", "badge app", "● the app is here"));
@@ -705,7 +719,7 @@ class Page {
     this.drawTree(state, entry);  // first: it reads the tree's geometry while the layout is still clean
     this.drawHeader(entry);
     this.drawDiff(entry, parent, state);
-    if (this.rawShown) $("state-raw").textContent = state === undefined ? NOT_EXPORTED : canonicalJSON(state);
+    if (this.rawShown) $("state-raw").textContent = state === undefined ? t.whyNoState(step) : canonicalJSON(state);
     this.drawCursor();
     for (const row of $("action-spacer").children) row.classList.toggle("current", Number(row.dataset.step) === step);
     this.nameInURL(step);
@@ -750,6 +764,10 @@ class Page {
     const header = $("step-header");
     header.replaceChildren();
     header.append(element("span", "", "step " + entry.step + "  "));
+    if (entry.damaged) {
+      header.append(element("span", "label", "(damaged line)"), element("div", "meta", visible(entry.damaged)));
+      return;
+    }
     if (!entry.action) {
       header.append(element("span", "label", entry.step === this.timeline.recording.firstStep ? "initial state" : "first step on this page"));
       return;
@@ -770,7 +788,7 @@ class Page {
     box.replaceChildren();
     if (state === undefined) {
       $("diff-legend").textContent = "";
-      box.append(element("p", "hint", NOT_EXPORTED + " There is no diff to show."));
+      box.append(element("p", "hint", this.timeline.whyNoState(entry.step) + " There is no diff to show."));
       return;
     }
     if (parent === undefined) {
@@ -808,7 +826,7 @@ class Page {
   drawTree(state, entry) {
     if (state === undefined) {
       this.treeRows = null;
-      $("state-tree").replaceChildren(element("p", "hint", NOT_EXPORTED));
+      $("state-tree").replaceChildren(element("p", "hint", this.timeline.whyNoState(entry.step)));
       return;
     }
     const changed = new Set();
@@ -953,7 +971,7 @@ class Page {
     $("state-tree").hidden = raw;
     if (raw) {
       const state = this.timeline.state(this.current);
-      $("state-raw").textContent = state === undefined ? NOT_EXPORTED : canonicalJSON(state);
+      $("state-raw").textContent = state === undefined ? this.timeline.whyNoState(this.current) : canonicalJSON(state);
     }
   }
 
@@ -1057,6 +1075,102 @@ class Page {
       note.textContent = "at step " + this.current + ": " + (value === undefined ? "no value" : compactJSON(value));
     }
   }
+}
+
+// ---------------------------------------------------------------- line checksums
+
+/**
+ * CRC-32C (Castagnoli: reflected polynomial 0x82F63B78, register and final XOR 0xFFFFFFFF), as
+ * JournalFileFormat.md's "The line checksum" specifies it, eight bytes a round ("slicing-by-8"): eight
+ * tables of 256 entries, made when a line is first checked.
+ */
+let crc32cTable = null;
+
+function crc32cTables() {
+  if (crc32cTable) return crc32cTable;
+  const table = new Int32Array(8 * 256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x82f63b78 : c >>> 1;
+    table[n] = c;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let slice = 1; slice < 8; slice++) {
+      const before = table[(slice - 1) * 256 + n];
+      table[slice * 256 + n] = (before >>> 8) ^ table[before & 0xff];
+    }
+  }
+  crc32cTable = table;
+  return table;
+}
+
+/** The CRC-32C of `bytes[start..<end]` (a Uint8Array), as an unsigned number: 0xE3069283 for "123456789". */
+function crc32c(bytes, start = 0, end = bytes.length) {
+  const t = crc32cTables();
+  let crc = -1;
+  let i = start;
+  for (; i + 8 <= end; i += 8) {
+    const low = crc ^ (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24));
+    crc = t[1792 + (low & 0xff)] ^ t[1536 + ((low >>> 8) & 0xff)] ^ t[1280 + ((low >>> 16) & 0xff)] ^ t[1024 + (low >>> 24)]
+      ^ t[768 + bytes[i + 4]] ^ t[512 + bytes[i + 5]] ^ t[256 + bytes[i + 6]] ^ t[bytes[i + 7]];
+  }
+  for (; i < end; i++) crc = t[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return ~crc >>> 0;
+}
+
+const CHECKSUM_MEMBER = ',"crc":"';
+const lineEncoder = new TextEncoder();
+let lineBytes = new Uint8Array(1 << 16);
+
+/** A checksum as the journal writes it: 8 lowercase hexadecimal digits. */
+function checksumHex(value) {
+  return value.toString(16).padStart(8, "0");
+}
+
+/**
+ * Whether a journal line's checksum fails (JournalFileFormat.md, "The line checksum"): `null` when the
+ * line is intact, or has no checksum and `version` (its journal's, 0 when not known yet) is 1; else
+ * {recorded, actual} for a checksum that disagrees with the line's bytes, or {missing: true} for a
+ * line of version 2 or later that does not end with one. The checksum covers the line's UTF-8 bytes
+ * up to its last 18 (`,"crc":"hhhhhhhh"}`), followed by "}".
+ */
+function lineChecksumFailure(text, version) {
+  const length = text.length;
+  const at = length - 18;
+  let recorded = at >= 1 && text.charCodeAt(length - 1) === 0x7d && text.charCodeAt(length - 2) === 0x22 && text.startsWith(CHECKSUM_MEMBER, at) ? 0 : -1;
+  for (let i = at + 8; recorded >= 0 && i < length - 2; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    recorded = digit < 0 ? -1 : recorded * 16 + digit;
+  }
+  if (recorded < 0) return version >= 2 ? { missing: true } : null;
+  // The last 18 characters are ASCII, so the covered bytes are the encoding's all but its last 18.
+  if (lineBytes.length < length * 3) lineBytes = new Uint8Array(Math.max(length * 3, lineBytes.length * 2));
+  const written = lineEncoder.encodeInto(text, lineBytes).written;
+  lineBytes[written - 18] = 0x7d;
+  const actual = crc32c(lineBytes, 0, written - 17);
+  return actual === recorded ? null : { recorded, actual };
+}
+
+/** Why a line whose checksum fails cannot be trusted, in the sentence statedbg's reader ends with. */
+function checksumReason(failure) {
+  return failure.missing
+    ? "it does not end with the checksum every line of a journal of version 2 or later ends with; it was cut short or changed"
+    : "the line records checksum " + checksumHex(failure.recorded) + " but its bytes give " + checksumHex(failure.actual) + "; it was changed after it was written";
+}
+
+/**
+ * What a damaged line's first bytes say it is, as statedbg's reader places it (JournalLineValidator):
+ * {kind: "header"}, {kind: "event"}, {kind: "step", step, parent, keyframe} in the writer's layout, or
+ * {kind: "unknown"}. Nothing else in a damaged line is trusted.
+ */
+function damagedLinePlace(text) {
+  if (text.startsWith('{"format":')) return { kind: "header" };
+  if (text.startsWith('{"event":')) return { kind: "event" };
+  // {"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":, as StepLinePrefix reads it.
+  const step = /^\{"step":(\d{1,16}),(?:"kind":"(keyframe|patch)",)?"time":-?\d+(?:,"parent":(\d{1,16}))?,"action":/.exec(text);
+  if (!step) return { kind: "unknown" };
+  return { kind: "step", step: Number(step[1]), parent: step[3] !== undefined ? Number(step[3]) : undefined, keyframe: step[2] === "keyframe" };
 }
 
 // ---------------------------------------------------------------- live
@@ -1208,6 +1322,10 @@ class LiveFeed {
     this.marksChanged = false;
     this.drawnStep = null;     // the last step the page has drawn
     this.latencies = [];       // per step drawn: milliseconds from its recording (its time) to its drawing
+    this.lineNumber = 0;       // the journal's line taken last (its header is line 1)
+    this.version = 0;          // the journal's version, from its header
+    this.unplaced = null;      // {line, reason}: a damaged line the next step line may show was a step
+    this.refused = false;      // the journal's header was damaged: nothing of it is read until the next header
   }
 
   start() {
@@ -1270,14 +1388,17 @@ class LiveFeed {
   }
 
   line(text) {
+    if (!this.intact(text)) return;
     let parsed;
-    try { parsed = journalLine(text); } catch (error) { this.say("a journal line the page cannot read: " + error.message, "error"); return; }
-    if (parsed.kind === "header") { this.header(parsed.header); return; }
+    try { parsed = journalLine(text); } catch (error) { this.say(this.where() + " cannot be read: " + error.message, "error"); return; }
+    if (parsed.kind === "header") { this.takeHeader(parsed.header, text); return; }
+    if (this.refused) return;
     const t = this.timeline;
     if (!t) return;
     if (parsed.kind === "step") {
       const entry = parsed.entry;
       if (entry.step <= t.lastStep) return;  // a reconnected stream's repeat
+      this.placeUnplaced(entry.step);
       t.append(entry);
       this.appStep = entry.step;
       return;
@@ -1288,6 +1409,90 @@ class LiveFeed {
     this.marksChanged = true;
     if (event.event === "travel") { this.appStep = numberOf(event.to); this.say("the app went back to step " + event.to + " (" + visible(event.travel) + ")"); }
     if (this.page) this.page.scheduleRefresh();
+  }
+
+  /** Where the line taken last is, for a sentence about it. */
+  where() {
+    return "the app's journal, line " + this.lineNumber;
+  }
+
+  /**
+   * Takes a raw journal line in: counts it (a header is line 1 again) and checks its checksum
+   * (`lineChecksumFailure`). A damaged line is said with its line and step, as statedbg's reader says
+   * it, and the page reads on, as the reader does: a damaged step stays in the timeline, but its state
+   * and every state rebuilt through it cannot be read (`Timeline.whyNoState`); a damaged event is left
+   * out; after a damaged header nothing is read until the next header. Returns whether the line is
+   * intact (or, in a version 1 journal, has no checksum).
+   */
+  intact(text) {
+    const isHeader = text.startsWith('{"format":');
+    this.lineNumber = isHeader ? 1 : this.lineNumber + 1;
+    if (this.refused && !isHeader) return false;
+    // A header without a checksum is judged once its version is read (takeHeader).
+    const failure = lineChecksumFailure(text, isHeader ? 0 : this.version);
+    if (failure === null) return true;
+    const reason = checksumReason(failure);
+    const place = damagedLinePlace(text);
+    const t = this.timeline;
+    if (place.kind === "header") {
+      this.refusedHeader(reason);
+    } else if (place.kind === "event") {
+      this.say(this.where() + ": the event after step " + (t ? t.lastStep : "?") + " is damaged: " + reason + "; the page leaves it out.", "error");
+    } else if (place.kind === "step" && t && place.step === t.lastStep + 1) {
+      this.appendDamaged(place.step, place.parent, reason);
+    } else {
+      this.unplaced = { line: this.lineNumber, reason };
+      this.say(this.where() + ": the line is damaged: " + reason + ".", "error");
+    }
+    return false;
+  }
+
+  /** The journal's header, once its checksum was checked: a version 2 or later header must have one. */
+  takeHeader(header, text) {
+    // A version this page does not read is refused by `header`, with its own sentence; a version 1
+    // header needs no checksum.
+    if (header.version >= 2 && header.version <= 4 && lineChecksumFailure(text, header.version) !== null) {
+      this.refusedHeader("it says version " + header.version + " but does not end with the checksum every line of a journal of version 2 or later ends with");
+      return;
+    }
+    this.refused = false;
+    this.unplaced = null;
+    this.header(header);
+    this.version = numberOf(header.version) || 0;
+  }
+
+  refusedHeader(reason) {
+    this.refused = true;
+    this.say(this.where() + ": the header is damaged: " + reason + "; the page reads nothing more of this journal.", "error");
+  }
+
+  /**
+   * A damaged step line, in its place: a step whose state, and every state rebuilt through it, the
+   * page does not show. Its parent is the one its first bytes name when that is an earlier step on the
+   * page, else the step before it, as statedbg's reader takes it.
+   */
+  appendDamaged(step, parent, reason) {
+    const t = this.timeline;
+    const damaged = this.where() + ": step " + step + " is damaged: " + reason + ".";
+    t.append({ step, parent: parent !== undefined && parent < step && t.entry(parent) ? parent : step - 1, damaged });
+    this.appStep = step;
+    this.say(damaged + " The states rebuilt through it cannot be read.", "error");
+    if (this.page) this.page.scheduleRefresh();
+  }
+
+  /**
+   * A step line right after a damaged line whose place was not known: when it is the step after the
+   * next one, the damaged line was the next step (JournalLineValidator places it so too).
+   */
+  placeUnplaced(step) {
+    const unplaced = this.unplaced;
+    this.unplaced = null;
+    const t = this.timeline;
+    if (!unplaced || unplaced.line !== this.lineNumber - 1 || step !== t.lastStep + 2) return;
+    const line = this.lineNumber;
+    this.lineNumber = unplaced.line;
+    this.appendDamaged(t.lastStep + 1, undefined, unplaced.reason);
+    this.lineNumber = line;
   }
 
   header(header) {

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The live page's reading of journal lines, with the bridge injected as an app's web view injects it:
-/// every shipped recording, fed line by line, shows the states `statedbg show` prints, and the
+/// every shipped recording, fed line by line, passes the page's checksum check and shows the states `statedbg show` prints, and the
 /// versions 1 and 2 of the format read as well as 3.
 @Suite(.serialized, .enabled(if: WebDriver.shouldRun, "no browser: install chromium and chromedriver (apt-get install chromium chromium-driver) to run the browser tests"))
 struct LiveFeedBrowserTests {
@@ -50,6 +50,13 @@ struct LiveFeedBrowserTests {
                             marks: [...window.statedbgTimeline.timeline.marks.values()].flat().length};
                     """)
                 #expect(shown["errors"] == [], "\(name): \(shown)")
+                // The page checked every line's checksum as it took it in (a failing one is an error
+                // above); the page's check passes each of them.
+                let checked = try await browser.execute("""
+                    const lines = JSON.parse(document.getElementById('feed').textContent);
+                    return {failing: lines.filter((line) => lineChecksumFailure(line, 4) !== null).length, taken: window.statedbgLive.lineNumber};
+                    """)
+                #expect(checked == ["failing": 0, "taken": .integer(Int64(lines.count))], "\(name): \(checked)")
                 #expect(shown["current"] == .integer(Int64(last)), "\(name): the page follows the newest step")
                 let events = lines.filter { $0.hasPrefix(#"{"event":"#) && !$0.hasPrefix(#"{"event":"closed""#) }.count
                 #expect(shown["marks"] == .integer(Int64(events)), "\(name): every event is on the page")
@@ -135,7 +142,7 @@ struct LiveFeedBrowserTests {
             try await open(one, perMessage: 10, lastStep: 2, name: "version-1", browser)
             let states = [try await state(0, browser), try await state(1, browser), try await state(2, browser)]
             #expect(states == [["n": 0], ["n": 1], ["n": 2]])
-            // Version 2: checksums, which the page leaves to statedbg.
+            // Version 2: checksums, which the page checks.
             let two = try String(contentsOfFile: PageTools.packageRoot + "/Tests/Fuzz/Seeds/journal/v2-header-and-step.jsonl", encoding: .utf8)
                 .split(separator: "\n").map(String.init)
             try await open(two, perMessage: 1, lastStep: 1, name: "version-2", browser)
