@@ -25,6 +25,9 @@ final class AttachedApp: ReplNewsSource {
     private var reportedEnd = false
     /// Whether a skipped trap has said how to attach a debugger: once per session, not at every step.
     private var toldHowToAttach = false
+    /// The breakpoint numbers of the traps the app met (stopped or skipped) since ``takeTrapsMet()``,
+    /// one per step that met one.
+    private var trapsMet: [Int] = []
 
     /// The app behind `client`, once the steps it had when the debugger attached are in the mirror
     /// (see ``attachedStep``): those are the timeline the session starts with, not news.
@@ -65,6 +68,7 @@ final class AttachedApp: ReplNewsSource {
                 lines.append(Self.trapNews(number: number, step: step, condition: condition, stopped: stopped, pid: client.greeting.pid,
                                            sayingHowToAttach: !toldHowToAttach))
                 if !stopped { toldHowToAttach = true }
+                trapsMet.append(number)
             case .dropped, .closed, .rebased, .dialed: break
             }
         }
@@ -75,6 +79,14 @@ final class AttachedApp: ReplNewsSource {
             lines.append("app: the connection ended: \(end). The timeline keeps the \(journal.lastStep - journal.baseStep) steps that arrived, in \(journal.path).")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The breakpoint numbers of the traps the app met since the last call, for the session to count as
+    /// hits: a trap's notice is taken with the news, by the REPL before each command or by an `app`
+    /// command waiting for its steps.
+    func takeTrapsMet() -> [Int] {
+        defer { trapsMet = [] }
+        return trapsMet
     }
 
     /// The news of a trap the app met: it stopped in the debugger attached to it, or no debugger was

@@ -128,9 +128,19 @@ package final class ReplInterpreter {
     package func execute(_ line: String) -> ReplReply {
         guard let source = news else { return executeOwn(line) }
         let news = source.news()
+        countTrapsMet()
         var reply = executeOwn(line)
+        // An `app` command takes the news that arrived while it waited, trap notices included.
+        countTrapsMet()
         if !news.isEmpty { reply.text = reply.text.isEmpty ? news : news + "\n" + reply.text }
         return reply
+    }
+
+    /// Counts each trap the attached app met, stopped in a debugger or skipped, as a hit of its
+    /// breakpoint, as `continue` counts a stop.
+    private func countTrapsMet() {
+        guard let app else { return }
+        for number in app.takeTrapsMet() { breakpoints.countHit(number) }
     }
 
     private func executeOwn(_ line: String) -> ReplReply {

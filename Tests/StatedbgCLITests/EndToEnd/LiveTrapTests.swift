@@ -24,6 +24,7 @@ import Testing
         try binary.run(["attach", socket, "-c", commands], in: directory.path)
     }
 
+    /// A trap the app met counts as a hit of its breakpoint, skipped or not, as a stop of `continue` does.
     @Test func withoutADebuggerTheAppSkipsTheTrapSaysSoAndLivesOn() throws {
         let app = try ServedApp(binary, ["counter", "-o", "app.jsonl", "--interval", "0", "--socket", socket], in: directory.path)
         let increase = #"app dispatch counter.increase {"increase":{}}"#
@@ -40,7 +41,7 @@ import Testing
             app: step 2 arrived (1 new)
             the app dispatched counter.increase; its last step is 2
             Num  Type        Enb  Hits  What
-            1    breakpoint  y    0     action counter.inc* --trap
+            1    breakpoint  y    2     action counter.inc* --trap
             deleted breakpoint 1 (action counter.inc* --trap)
             trap 1 removed
             app: step 3 arrived (1 new)
@@ -71,10 +72,16 @@ import Testing
         let debugger = try GDBAttachment(gdb: gdb, pid: app.pid, log: log, in: directory.path)
         #expect(debugger.waitUntilTracing(app.pid), "gdb never attached: \(debugger.output())")
         let increase = #"app dispatch counter.increase {"increase":{}}"#
-        let result = try attach("break when .counter > 1 --trap; \(increase); \(increase); app status")
+        let result = try attach("break when .counter > 1 --trap; \(increase); \(increase); app status; info breakpoints")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("app: breakpoint 1 (when .counter > 1) trapped at step 2: the debugger attached to the app (pid \(app.pid)) stopped it on its dispatching thread"),
                 "\(result.output)")
+        // The trap is a hit of its breakpoint.
+        #expect(result.output.hasSuffix("""
+            Num  Type        Enb  Hits  What
+            1    breakpoint  y    1     when .counter > 1 --trap
+
+            """), "\(result.output)")
         let output = debugger.finish()
         let frames = output.split(separator: "\n").filter { $0.hasPrefix("#") }
         #expect(output.contains("received signal SIGTRAP"), "\(output)")

@@ -21,7 +21,8 @@ struct Breakpoint: Sendable {
     var isEnabled = true
     /// Whether it is also set in the attached app as a trap (`--trap`), which `delete` removes there too.
     var trapsApp = false
-    /// How many times `continue` or `reverse-continue` stopped here.
+    /// How many times `continue` or `reverse-continue` stopped here, and, for a breakpoint set with
+    /// `--trap`, how many steps of the attached app met it (whether the app trapped or skipped the trap).
     var hits = 0
 
     var isWatch: Bool {
