@@ -82,6 +82,25 @@ struct LivePageSpeedTests {
                 """)
             #expect(measured["last"] == 100_000)
             #expect(measured["status"] == "")
+            // What checking the lines' checksums costs the page, beside parsing them, over the same lines.
+            let checksums = try await browser.execute("""
+                const lines = JSON.parse(document.getElementById('feed').textContent);
+                let characters = 0, failing = 0;
+                for (const line of lines) characters += line.length;
+                const t0 = performance.now();
+                for (const line of lines) if (lineChecksumFailure(line, 4) !== null) failing++;
+                const checked = performance.now() - t0;
+                const t1 = performance.now();
+                for (const line of lines) journalLine(line);
+                return {characters, failing, checked, parsed: performance.now() - t1};
+                """)
+            #expect(checksums["failing"] == 0)
+            let megabytes = Double(checksums["characters"]?.int64Value ?? 0) / 1_000_000
+            let checked = checksums["checked"]?.doubleValue ?? 0, parsed = checksums["parsed"]?.doubleValue ?? 0
+            try Self.report("""
+                live page, checksums of the 100,001 lines (\(String(format: "%.1f", megabytes)) MB): \(String(format: "%.0f", checked)) ms \
+                (\(String(format: "%.0f", megabytes / max(0.001, checked / 1000))) MB/s), against \(String(format: "%.0f", parsed)) ms to parse them
+                """)
             let jumps = (measured["jumps"]?.arrayValue ?? []).compactMap(\.doubleValue)
             let refreshes = (measured["refreshes"]?.arrayValue ?? []).compactMap(\.doubleValue)
             try Self.report("""

@@ -131,6 +131,9 @@ struct PageChecksumBrowserTests {
             #expect(reached, "the page reads on after the damaged line, to step \(last)")
             let errors = try await browser.execute("return window.statedbgLive.messages.filter((m) => m.kind === 'error').map((m) => m.text);")
             #expect(errors == [.string(sentence + " The states rebuilt through it cannot be read.")])
+            // TimelinePage.md shows this very sentence.
+            let article = try String(contentsOfFile: PageTools.packageRoot + "/Sources/StatedbgCLI/StatedbgCLI.docc/TimelinePage.md", encoding: .utf8)
+            #expect(article.contains("```text\n" + sentence + " The states rebuilt through it cannot be read.\n```"))
             try await browser.execute("window.statedbgTimeline.page.go(\(damagedStep)); window.statedbgTimeline.page.scrollToCurrent();")
             let shown = try await browser.execute("""
                 const t = window.statedbgTimeline.timeline;
