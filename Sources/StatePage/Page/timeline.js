@@ -584,7 +584,7 @@ class Page {
       if (type && (!action || action.type !== type)) continue;
       if (text) {
         const marks = (t.marks.get(entry.step) || []).map((e) => e.name || e.validator || e.command || "").join(" ");
-        const haystack = [String(entry.step), action ? action.label : "initial state", action ? action.type : "", action && action.site || "", marks].join("\n").toLowerCase();
+        const haystack = [String(entry.step), action ? action.label : entry.damaged ? "damaged line" : "initial state", action ? action.type : "", action && action.site || "", marks].join("\n").toLowerCase();
         if (!haystack.includes(text)) continue;
       }
       this.listed.push(entry.step);
@@ -1145,10 +1145,13 @@ function lineChecksumFailure(text, version) {
   }
   if (recorded < 0) return version >= 2 ? { missing: true } : null;
   // The last 18 characters are ASCII, so the covered bytes are the encoding's all but its last 18.
-  if (lineBytes.length < length * 3) lineBytes = new Uint8Array(Math.max(length * 3, lineBytes.length * 2));
-  const written = lineEncoder.encodeInto(text, lineBytes).written;
-  lineBytes[written - 18] = 0x7d;
-  const actual = crc32c(lineBytes, 0, written - 17);
+  // A UTF-16 unit takes at most 3 bytes. The buffer is kept for the next line unless it is large (a
+  // header with a large initial state), so that the page does not hold it for good.
+  const bytes = lineBytes.length >= length * 3 ? lineBytes : new Uint8Array(Math.max(length * 3, lineBytes.length * 2));
+  if (bytes.length <= 1 << 22) lineBytes = bytes;
+  const written = lineEncoder.encodeInto(text, bytes).written;
+  bytes[written - 18] = 0x7d;
+  const actual = crc32c(bytes, 0, written - 17);
   return actual === recorded ? null : { recorded, actual };
 }
 

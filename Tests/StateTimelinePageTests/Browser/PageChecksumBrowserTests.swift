@@ -145,6 +145,13 @@ struct PageChecksumBrowserTests {
             #expect(shown["tree"] == .string("This step's state cannot be read: " + sentence))
             #expect(shown["header"] == .string("step \(damagedStep)  (damaged line)" + sentence))
             #expect(shown["badges"] == [.integer(Int64(damagedStep))])
+            // The filter finds it.
+            let found = try await browser.execute("""
+                document.getElementById('filter-text').value = 'damaged'; window.statedbgTimeline.page.filter();
+                const listed = window.statedbgTimeline.page.listed.slice(); document.getElementById('filter-text').value = '';
+                window.statedbgTimeline.page.filter(); return listed;
+                """)
+            #expect(found == [.integer(Int64(damagedStep))])
             #expect(shown["damaged"] == true && shown["before"] == true)
             if keyframe > damagedStep + 1 {
                 #expect(shown["after"] == true)
