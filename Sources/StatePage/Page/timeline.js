@@ -1164,16 +1164,16 @@ function checksumReason(failure) {
 
 /**
  * What a damaged line's first bytes say it is, as statedbg's reader places it (JournalLineValidator):
- * {kind: "header"}, {kind: "event"}, {kind: "step", step, parent, keyframe} in the writer's layout, or
+ * {kind: "header"}, {kind: "event"}, {kind: "step", step, parent} in the writer's layout, or
  * {kind: "unknown"}. Nothing else in a damaged line is trusted.
  */
 function damagedLinePlace(text) {
   if (text.startsWith('{"format":')) return { kind: "header" };
   if (text.startsWith('{"event":')) return { kind: "event" };
   // {"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":, as StepLinePrefix reads it.
-  const step = /^\{"step":(\d{1,16}),(?:"kind":"(keyframe|patch)",)?"time":-?\d+(?:,"parent":(\d{1,16}))?,"action":/.exec(text);
+  const step = /^\{"step":(\d{1,16}),(?:"kind":"(?:keyframe|patch)",)?"time":-?\d+(?:,"parent":(\d{1,16}))?,"action":/.exec(text);
   if (!step) return { kind: "unknown" };
-  return { kind: "step", step: Number(step[1]), parent: step[3] !== undefined ? Number(step[3]) : undefined, keyframe: step[2] === "keyframe" };
+  return { kind: "step", step: Number(step[1]), parent: step[2] !== undefined ? Number(step[2]) : undefined };
 }
 
 // ---------------------------------------------------------------- live
