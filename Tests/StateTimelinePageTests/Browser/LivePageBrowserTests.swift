@@ -76,6 +76,9 @@ struct LivePageBrowserTests {
                 #expect(arrived.int64Value == (done.int64Value ?? 0) + Int64(index) + 1)
             }
             let newest = try await browser.execute(Self.lastStep)
+            // The page draws what arrived at its next frame (or within 100 ms without frames): wait for that
+            // drawing before asking what it shows.
+            _ = try await wait(browser, "return !window.statedbgTimeline.page.refreshScheduled;") { $0 == true }
             let shown = try await browser.execute("""
                 const p = window.statedbgTimeline.page;
                 return {current: p.current, following: p.following, row: document.querySelector('.row.current .step')?.textContent,
