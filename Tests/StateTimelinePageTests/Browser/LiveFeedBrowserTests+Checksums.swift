@@ -6,15 +6,9 @@ import TestSupport
 
 /// The page's own CRC-32C and its check of every journal line it takes in: the same checksum as
 /// statedbg's on every length and alignment, statedbg's own lines intact, and a changed line shown as
-/// damaged with its line and step while the page reads on, as statedbg's reader does.
-@Suite(.serialized, .enabled(if: WebDriver.shouldRun, "no browser: install chromium and chromedriver (apt-get install chromium chromium-driver) to run the browser tests"))
-struct PageChecksumBrowserTests {
-    let folder: TemporaryDirectory
-
-    init() throws {
-        folder = try TemporaryDirectory()
-    }
-
+/// damaged with its line and step while the page reads on, as statedbg's reader does. In the live
+/// feed's suite, so that they share its one browser at a time rather than start another beside it.
+extension LiveFeedBrowserTests {
     /// A live page with no lines, for calling the page's functions.
     private func openEmptyPage(_ browser: WebDriver) async throws {
         let path = folder.file("empty.html")
