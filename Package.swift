@@ -142,6 +142,8 @@ let package = Package(
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateSync", "StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         // A program the flight recorder's tests run as a child process: it records and then crashes.
         .executableTarget(name: "recorder-crash-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderCrashProbe"),
+        // A user's own statedbg whose app's reducer hangs: for replay --verify's --timeout.
+        .executableTarget(name: "statedbg-hang-probe", dependencies: ["StateRecorder", "StatedbgCLI"], path: "Tests/Probes/HangingReducerProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),
