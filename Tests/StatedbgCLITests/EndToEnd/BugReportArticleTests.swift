@@ -55,11 +55,7 @@ import TestSupport
             exit(Statedbg.main(apps: [listApp]))
             """
         let program = try ReadmeSnippetTests.swiftBlocks(ofArticle: Self.article).joined(separator: "\n") + "\n" + main + "\n"
-        let source = try folder.write(program, to: "main.swift")
-        let built = try ChildProcess.run(ChildProcess.onPath("swiftc") ?? "/usr/bin/swiftc",
-                                         [source, "-I", modules, "-o", folder.file("listapp")]
-                                             + LibraryObjects.cModuleSearchPaths(besideModules: modules) + LibraryObjects.paths(in: products) + ["-lm"],
-                                         in: folder.path)
+        let built = try ArticleProgram.compile(program, in: folder.path, products: products, executable: "listapp")
         try #require(built.status == 0, "the article's snippets do not link as one program:\n\(built.output)")
         // The caches folder the snippet writes the journal to, as a fresh user account has it.
         let home = try folder.createFolder("home")
