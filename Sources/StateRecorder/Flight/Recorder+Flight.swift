@@ -45,10 +45,10 @@ extension Recorder {
         let (pending, recorded) = steps.withLock { (inFlight?.current, $0.lastStep) }
         if let pending, pending.after == kept.lastStep, recorded == kept.lastStep { bytes += pending.line }
         JournalEvent.closed(after: kept.lastStep, time: time).write(to: &bytes)
-        let file = try JournalFile.staging(for: url.path)
-        file.append(bytes)
         // A crash journal there (an earlier run's, not yet sent) is moved aside, never replaced.
         try options.flight?.crashJournalArchive(at: url).setAside()
+        let file = try JournalFile.staging(for: url.path)
+        file.append(bytes)
         try file.commit(to: url.path, overwrite: true)
     }
 

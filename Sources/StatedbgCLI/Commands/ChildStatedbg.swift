@@ -82,9 +82,10 @@ private final class KillTimer: @unchecked Sendable {
 
     init(process: Process, after timeout: Duration?) {
         guard let timeout else { return }
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+        // At most a year: a longer wait is no bound, and its nanoseconds would overflow.
+        let milliseconds = min(timeout, .seconds(365 * 86_400)).components.seconds * 1000
+            + timeout.components.attoseconds / 1_000_000_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { [self] in
             lock.lock()
             defer { lock.unlock() }
             // A child that ended and was waited for is not killed: its number may be another's by now.
