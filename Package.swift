@@ -28,6 +28,7 @@ import PackageDescription
 //   CCRC32C        (C) the hardware CRC-32C that StateJournal checks every line with; internal to it
 //   StateJournal   the JSON-lines journal format: line model, writer, reader, index
 //   CCrashJournal  (C) a flight recorder's crash journal as a signal handler writes it: prepared bytes and write(2)
+//   StateSocket    the socket calls both servers make alike: a listening TCP socket on 127.0.0.1
 //   StateLive      the live channel, whole: the wire protocol (commands, typed answers and notices, framing),
 //                  the transports (Unix socket, loopback TCP, dialing out), the server (handshake, tokens, history,
 //                  back-pressure) and the protocol an app side meets (LiveApp), the client
@@ -97,8 +98,9 @@ let package = Package(
         // StateJournal uses it, and it is not a product.
         .target(name: "CCRC32C"),
         .target(name: "StateJournal", dependencies: ["StateSync", "StateJSON", "StateEncoding", "CCRC32C"]),
-        .target(name: "StateLive", dependencies: ["StateSync", "StateJSON"]),
-        .target(name: "StateHTTP", dependencies: ["StateSync"]),
+        .target(name: "StateSocket"),
+        .target(name: "StateLive", dependencies: ["StateSync", "StateJSON", "StateSocket"]),
+        .target(name: "StateHTTP", dependencies: ["StateSync", "StateSocket"]),
         .target(name: "CCrashJournal"),
         .target(name: "StateRecorder", dependencies: ["StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateLive", "CCrashJournal"]),
         .target(name: "ExampleApps", dependencies: ["StateStore", "StateJSON", "StateEncoding", "StateRecorder"]),
@@ -142,6 +144,8 @@ let package = Package(
         .executableTarget(name: "recorder-exit-probe", dependencies: ["StateSync", "StateRecorder"], path: "Tests/Probes/RecorderExitProbe"),
         // A program the flight recorder's tests run as a child process: it records and then crashes.
         .executableTarget(name: "recorder-crash-probe", dependencies: ["StateRecorder"], path: "Tests/Probes/RecorderCrashProbe"),
+        // A user's own statedbg whose app's reducer hangs: for replay --verify's --timeout.
+        .executableTarget(name: "statedbg-hang-probe", dependencies: ["StateRecorder", "StatedbgCLI"], path: "Tests/Probes/HangingReducerProbe"),
         .testTarget(name: "StateSyncTests", dependencies: ["StateSync"]),
         .testTarget(name: "StateCollectionsTests", dependencies: ["StateCollections"]),
         .testTarget(name: "TextControlsTests", dependencies: ["TextControls"]),

@@ -5,40 +5,23 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StateSocket
 
 /// The system calls an ``HTTPServer`` makes: a listening socket on 127.0.0.1, accepting, and reading and
 /// writing with deadlines, so no client can hold a thread longer than the limits say.
 enum HTTPSocket {
     /// Listens on `127.0.0.1:port` (0: a port the system picks); the descriptor (non-blocking) and the port.
     static func listenLoopback(port: UInt16) throws(HTTPServerError) -> (Int32, UInt16) {
-        #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #endif
-        guard descriptor >= 0 else { throw HTTPServerError("cannot make a socket", errno) }
-        var yes: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        // Safe because the pointer is to `address`, a sockaddr_in, used only inside the closure with its own size.
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            let listener = try LoopbackListener.listen(port: port, backlog: 64)
+            return (listener.descriptor, listener.port)
+        } catch {
+            switch error.call {
+            case .socket: throw HTTPServerError("cannot make a socket", error.errno)
+            case .listen: throw HTTPServerError("cannot listen on 127.0.0.1:\(port)", error.errno)
+            case .nonBlocking: throw HTTPServerError("cannot make a socket non-blocking", error.errno)
+            }
         }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw HTTPServerError("cannot listen on 127.0.0.1:\(port)", code)
-        }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        // Safe because the pointer is to `address`, a sockaddr_in, used only inside the closure with its own size.
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
     }
 
     /// A connection waiting on the listening socket, made blocking with a write timeout, or `nil`.

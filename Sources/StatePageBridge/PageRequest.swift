@@ -39,22 +39,22 @@ package struct PageRequest: Sendable, Equatable {
     ///
     /// - Throws: ``PageRequestError`` saying what is wrong, with the request's id once it has one.
     package init(json: [UInt8], maxBytes: Int = defaultMaxBytes) throws(PageRequestError) {
-        guard json.count <= maxBytes else { throw .tooLarge(json.count, limit: maxBytes) }
-        let value: JSONValue
+        let head: LiveRequestHead
         do {
-            value = try JSONValue(parsing: json)
+            head = try LiveRequestHead(line: json, maxBytes: maxBytes)
         } catch {
-            throw .notJSON("\(error)")
+            switch error {
+            case .tooLong(let count): throw .tooLarge(count, limit: maxBytes)
+            case .notJSON(let detail): throw .notJSON(detail)
+            case .notAnObject(let kind): throw .notAnObject(kind)
+            case .missingCommand(let id): throw .missingCommand(id: id)
+            case .commandNotAString(let id): throw .badArgument(id: id, command: "request", member: "command", expected: "a string")
+            }
         }
-        guard case .object(let object) = value else { throw .notAnObject(value.kind.description) }
-        let id = object["id"] ?? .null
-        guard let nameValue = object["command"] else { throw .missingCommand(id: id) }
-        guard let name = nameValue.stringValue else {
-            throw .badArgument(id: id, command: "request", member: "command", expected: "a string")
-        }
+        let id = head.id, name = head.command
         guard Self.commands.contains(name) else { throw .unknownCommand(id: id, name) }
         if name == "dispatch" {
-            guard let text = object["text"]?.stringValue else {
+            guard let text = head.object["text"]?.stringValue else {
                 throw .badArgument(id: id, command: name, member: "text",
                                    expected: #"a string: the action as `statedbg log` prints it, e.g. users.addUser(name: "Ada", age: 36)"#)
             }
@@ -63,7 +63,7 @@ package struct PageRequest: Sendable, Equatable {
         }
         // The wire's own reading checks the arguments: the page's commands take the same ones.
         do {
-            self.init(id: id, command: .live(try LiveRequest(line: json).command))
+            self.init(id: id, command: .live(try LiveRequest(head: head).command))
         } catch {
             switch error {
             case .badArgument(_, let command, let member, let expected):

@@ -20,6 +20,10 @@ import Testing
         #"{"event":"\#(name)","after":\#(after),"time":0\#(members)}"#
     }
 
+    static func crashed(after: Int) -> String {
+        event("crashed", after: after, #","signal":"SIGILL","signalNumber":4"#)
+    }
+
     /// Bad journals and the code and line both readers stop at.
     /// Made anew at each use rather than kept in a static: the leak checker of the address-sanitizer
     /// run reports what a lazily made static holds.
@@ -39,6 +43,12 @@ import Testing
         ("a marker after the closing line that is not the resumption", [header, step(1), event("closed", after: 1),
                                                                           event("marker", after: 1, #","name":"m""#)],
          .continuesAfterClosing(found: .event("marker"), closedAfter: 1), 4),
+        ("a step after the crashed line", [header, step(1), crashed(after: 1), step(2)],
+         .continuesAfterCrash(found: .step(2), crashedAfter: 1), 4),
+        ("a closing line after the crashed line", [header, step(1), crashed(after: 1), event("closed", after: 1)],
+         .continuesAfterCrash(found: .event("closed"), crashedAfter: 1), 4),
+        ("a marker after the crashed line", [header, step(1), crashed(after: 1), event("marker", after: 1, #","name":"resumed""#)],
+         .continuesAfterCrash(found: .event("marker"), crashedAfter: 1), 4),
         ("a line of unknown kind", [header, step(1), "{}"],
          .invalidLine(.unknownLineKind(#"(no "step", "event" or "format" member)"#)), 3),
         ("a step as the first line", [step(1)], .headerMissing(found: .step(1)), 1),
@@ -78,6 +88,30 @@ import Testing
         let reader = try JournalReader(path: path, options: .checking(limit: 20))
         #expect(reader.lastStep == 3, "the steps after it keep their places")
         #expect(reader.lineProblems == [JournalError(.continuesAfterClosing(found: .step(2), closedAfter: 1), path: path, line: 4)])
+    }
+
+    @Test func checkNotesALineAfterTheCrashedLineAndReadsOn() throws {
+        let lines = [Self.header, Self.step(1), Self.crashed(after: 1), Self.step(2), Self.step(3)]
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(lines.joined(separator: "\n") + "\n", to: "joined.jsonl")
+        let reader = try JournalReader(path: path, options: .checking(limit: 20))
+        #expect(reader.lastStep == 3, "the steps after it keep their places")
+        #expect(reader.lineProblems == [JournalError(.continuesAfterCrash(found: .step(2), crashedAfter: 1), path: path, line: 4)])
+        #expect("\(reader.lineProblems[0])" == """
+            \(path):4: step 2 follows the crashed line (the app crashed after step 1), but a crash handler writes that line \
+            last; these lines were added to a crash journal afterwards (were two recordings joined?).
+            """)
+    }
+
+    @Test func aCrashJournalReadsWhole() throws {
+        let lines = [Self.header, Self.step(1), Self.event("actionInFlight", after: 1, #","action":{"type":"a","label":"a"}"#),
+                     Self.crashed(after: 1)]
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(lines.joined(separator: "\n") + "\n", to: "crash.jsonl")
+        let reader = try JournalReader(path: path, options: .checking(limit: 20))
+        #expect(reader.lineProblems.isEmpty)
+        #expect(reader.events.map(\.line) == [3, 4])
+        #expect(try JournalStream(path: path).readToEnd() == 1)
     }
 
     @Test func aDamagedLineIsPlacedByTheLineAfterItInBothReaders() throws {

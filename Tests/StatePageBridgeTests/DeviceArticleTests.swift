@@ -22,49 +22,15 @@ import TestSupport
         return (String(article[open.upperBound..<close.lowerBound]), String(article[textOpen.upperBound..<textClose.lowerBound]))
     }
 
-    /// The build's products folder (holding `Modules/` and the objects), found upwards from the test runner.
-    static func productsDirectory() -> URL? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Modules/StatePageBridge.swiftmodule").path) {
-                return directory
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-
     @Test func theProgramCompilesAndPrintsWhatTheArticleShows() throws {
         let (code, output) = try Self.program()
-        let products = try #require(Self.productsDirectory(), "the built modules were not found beside the test runner; build with swift build first")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-article-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        let modules = products.appendingPathComponent("Modules").path
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        let swiftc = path.split(separator: ":").map { "\($0)/swiftc" }.first(where: FileManager.default.isExecutableFile(atPath:))
-        let compiled = try Self.run(
-            [try #require(swiftc, "swiftc is not on PATH"), "main.swift", "-I", modules, "-o", "program"]
-                + LibraryObjects.cModuleSearchPaths(besideModules: modules) + (try LibraryObjects.paths(in: products)) + ["-lm"],
-            in: folder)
+        let products = try #require(ArticleProgram.productsDirectory(holding: "StatePageBridge"),
+                                    "the built modules were not found beside the test runner; build with swift build first")
+        let folder = try TemporaryDirectory()
+        let compiled = try ArticleProgram.compile(code, in: folder.path, products: products, executable: "program")
         try #require(compiled.status == 0, "the program does not compile:\n\(compiled.output)")
-        let ran = try Self.run([folder.appendingPathComponent("program").path], in: folder)
+        let ran = try ChildProcess.run(folder.file("program"), [], in: folder.path)
         #expect(ran.status == 0)
         #expect(ran.output == output + "\n")
-    }
-
-    private static func run(_ command: [String], in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

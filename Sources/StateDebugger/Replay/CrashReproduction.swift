@@ -17,6 +17,8 @@ package struct CrashReproduction: Sendable, Equatable {
         /// The reducer returned: `after` is the state it made (the state before, when a validator
         /// rejected the action), `outcome` whether the validators accepted it.
         case completed(after: JSONValue, outcome: ReplayOutcome)
+        /// The reducer was still running after `timeout`, and its process was stopped.
+        case hung(timeout: Duration)
     }
 
     /// The step in flight: one after the journal's last.
@@ -51,10 +53,19 @@ package struct CrashReproduction: Sendable, Equatable {
         if case .crashed = outcome { true } else { false }
     }
 
+    /// Whether today's reducer crashes on the step or never finishes it: the check fails either way.
+    package var fails: Bool {
+        switch outcome {
+        case .crashed, .hung: true
+        case .completed: false
+        }
+    }
+
     /// The verdict's first line, as `statedbg replay --verify` prints it:
     /// `shopping-crash.jsonl:48: step 47 (shopping.toggleSelected) crashes the reducer: SIGILL (Fatal error: Index out of range)`,
     /// or `… step 47 (shopping.toggleSelected) no longer crashes: the current reducer completes it`
-    /// followed, by the caller, by the diff it made.
+    /// followed, by the caller, by the diff it made, or `… step 47 (shopping.toggleSelected) did not finish
+    /// in 30 s: the reducer hangs`.
     package var verdict: String {
         let location = line.map { "\(source):\($0)" } ?? source
         let head = "\(location): step \(step) (\(action.label))"
@@ -66,6 +77,8 @@ package struct CrashReproduction: Sendable, Equatable {
                 text += "; the app died of \(recorded.name) when the journal was written"
             }
             return text
+        case .hung(let timeout):
+            return "\(head) did not finish in \(Self.seconds(timeout)) s: the reducer hangs"
         case .completed(_, let outcome):
             let recorded = recordedSignal.map { "the app died of \($0.name) running it when the journal was written" }
                 ?? "it was in flight when the journal was written"
@@ -77,5 +90,15 @@ package struct CrashReproduction: Sendable, Equatable {
                     + "\(rejection.validator) rejects the result, so the state stays as it was: \(rejection.reason)"
             }
         }
+    }
+
+    /// `timeout` in seconds: `30`, `2.5`.
+    package static func seconds(_ timeout: Duration) -> String {
+        let (seconds, attoseconds) = timeout.components
+        guard attoseconds != 0 else { return String(seconds) }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        var text = String(Double(milliseconds) / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 }

@@ -58,6 +58,8 @@ extension JournalError {
         case misplacedClosing(after: Int, lastStep: Int)
         /// A line after a closing line that is not the `resumed` marker a resumed recording writes first.
         case continuesAfterClosing(found: LineKind, closedAfter: Int)
+        /// A line after a `crashed` line, which a crash handler writes last.
+        case continuesAfterCrash(found: LineKind, crashedAfter: Int)
         /// A step number that is not the next one: repeated or out of order.
         case stepRepeated(step: Int, expected: Int)
         /// A step number past the next one; `uncheckedAfter` when the check goes on without the states.
@@ -261,6 +263,8 @@ extension JournalError.Code {
             return "the closing line says the recording was closed after step \(after), but the last step before it is \(last)."
         case .continuesAfterClosing(let found, let closedAfter):
             return "\(found.named) follows the closing line of step \(closedAfter), but a recording resumed there begins with the \"resumed\" marker; the recording was closed, and these lines come from elsewhere (were two recordings joined?)."
+        case .continuesAfterCrash(let found, let crashedAfter):
+            return "\(found.named) follows the crashed line (the app crashed after step \(crashedAfter)), but a crash handler writes that line last; these lines were added to a crash journal afterwards (were two recordings joined?)."
         case .stepRepeated(let step, let expected):
             return "step \(step) comes again or out of order; the step expected here is \(expected), and steps must be consecutive."
         case .stepsMissing(let step, let expected, let unchecked):

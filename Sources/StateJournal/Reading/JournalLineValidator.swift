@@ -7,14 +7,14 @@ import StateJSON
 /// A line is checked in this order: the header first (no byte order mark, a header and nothing else,
 /// its checksum); then for every other line, no empty line and no CR LF end, its checksum, and its place:
 /// steps consecutive, parents earlier steps, events after steps already seen, the closing line after
-/// the last step and followed by nothing but the marker a resumed recording begins with, no second
-/// header. A step line in the writer's layout is placed from its first bytes
+/// the last step and followed by nothing but the marker a resumed recording begins with, a `crashed`
+/// line followed by nothing, no second header. A step line in the writer's layout is placed from its first bytes
 /// (``StepLinePrefix``); any other line is parsed whole, through the caller's `parse`.
 ///
 /// A damaged line (its checksum fails) is never the end of reading: it is placed as the step expected
 /// there when its first bytes say so, and otherwise held until the next line tells whether it was that
 /// step. With ``collecting`` set (`statedbg check`), the steps after a gap are no longer placed, only
-/// counted, and a line that breaks a rule without hiding its place (a line after the closing line)
+/// counted, and a line that breaks a rule without hiding its place (a line after the closing or the `crashed` line)
 /// is noted (``takeNotedProblem()``) and read on.
 ///
 /// What it returns holds no reference (a line parsed whole is kept aside, ``takeParsedLine()``), so
@@ -72,6 +72,9 @@ struct JournalLineValidator {
     private(set) var placingStopped = false
     /// The step the closing line just read names, while no line has followed it.
     private var closedAfter: Int?
+    /// The step the `crashed` line just read names, while no line has followed it: a crash handler
+    /// writes it last.
+    private var crashedAfter: Int?
     /// The damaged line read last, when its place is not known: its line and why it is damaged.
     private var unplaced: (line: Int, failure: JournalError.ChecksumFailure)?
     /// A problem found in a line that was read on all the same (only when ``collecting``).
@@ -92,12 +95,14 @@ struct JournalLineValidator {
 
     /// A validator that goes on after the lines of an earlier scan of the same journal, which read
     /// `header`, placed the steps up to `lastStep` and ended with its closing line (`closedAfter`) or not.
-    init(path: String, collecting: Bool, continuingAfter header: JournalHeader, lastStep: Int, closedAfter: Int?) {
+    init(path: String, collecting: Bool, continuingAfter header: JournalHeader, lastStep: Int, closedAfter: Int?,
+         crashedAfter: Int? = nil) {
         self.init(path: path, collecting: collecting)
         accept(header)
         self.lastStep = lastStep
         expectedStep = lastStep + 1
         self.closedAfter = closedAfter
+        self.crashedAfter = crashedAfter
     }
 
     private static let eventPrefix: StaticString = #"{"event":"#
@@ -116,7 +121,7 @@ struct JournalLineValidator {
     @inline(__always)
     mutating func placeNextStep(length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer,
                                 verdict: LineChecksum.Verdict) -> StepLinePrefix? {
-        guard hasHeader, length > 0, lastByte != 0x0D, closedAfter == nil, unplaced == nil, !placingStopped,
+        guard hasHeader, length > 0, lastByte != 0x0D, closedAfter == nil, crashedAfter == nil, unplaced == nil, !placingStopped,
               verdict == .intact || (verdict == .absent && version < 2),
               let fast = StepLinePrefix(prefix), fast.step == expectedStep else { return nil }
         if let parent = fast.parent, parent < firstStep - 1 || parent >= fast.step { return nil }
@@ -150,6 +155,8 @@ struct JournalLineValidator {
         if lastByte == 0x0D { throw error(.crlfLineEnd, line) }
         let closed = closedAfter
         closedAfter = nil
+        let crashed = crashedAfter
+        crashedAfter = nil
         if verdict != .intact, verdict != .absent || version >= 2 {
             return damaged(line: line, prefix: prefix, verdict: verdict)
         }
@@ -157,6 +164,7 @@ struct JournalLineValidator {
         unplaced = nil
         if let fast = StepLinePrefix(prefix) {
             if let closed { try note(.continuesAfterClosing(found: .step(fast.step), closedAfter: closed), line) }
+            if let crashed { try note(.continuesAfterCrash(found: .step(fast.step), crashedAfter: crashed), line) }
             if placingStopped { return countUnplaced(fast.step) }
             return .step(fast, placedBefore: try place(step: fast.step, parent: fast.parent, line: line, pending: pending))
         }
@@ -170,6 +178,7 @@ struct JournalLineValidator {
             throw error(.secondHeader, line)
         case .step(let step):
             if let closed { try note(.continuesAfterClosing(found: .step(step.step), closedAfter: closed), line) }
+            if let crashed { try note(.continuesAfterCrash(found: .step(step.step), crashedAfter: crashed), line) }
             if placingStopped { return countUnplaced(step.step) }
             let placedBefore = try place(step: step.step, parent: step.parent, line: line, pending: pending)
             parsedLine = parsed
@@ -178,10 +187,12 @@ struct JournalLineValidator {
             if let closed, !Self.isResumption(event) {
                 try note(.continuesAfterClosing(found: .event(event.name), closedAfter: closed), line)
             }
+            if let crashed { try note(.continuesAfterCrash(found: .event(event.name), crashedAfter: crashed), line) }
             guard event.after <= lastStep else {
                 throw error(.eventAfterLaterStep(event: event.name, after: event.after, lastStep: lastStep), line)
             }
             guard case .closed = event else {
+                if case .crashed = event { crashedAfter = event.after }
                 parsedLine = parsed
                 return .event
             }

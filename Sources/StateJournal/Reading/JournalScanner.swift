@@ -68,7 +68,11 @@ struct JournalScanner {
         if let earlier {
             validator = JournalLineValidator(path: path, collecting: collecting, continuingAfter: earlier.header,
                                              lastStep: earlier.header.firstStep - 1 + earlier.index.count,
-                                             closedAfter: earlier.closing?.event.after)
+                                             closedAfter: earlier.closing?.event.after,
+                                             crashedAfter: earlier.events.last.flatMap { last in
+                                                 guard case .crashed = last.event, last.line == earlier.lineCount else { return nil }
+                                                 return last.event.after
+                                             })
             events = earlier.events
             closing = earlier.closing
             index = earlier.index

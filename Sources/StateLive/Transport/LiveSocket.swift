@@ -7,6 +7,7 @@ import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StateSocket
 
 /// The POSIX socket calls both ends of a live channel make: listening, accepting, connecting, peer
 /// credentials. Descriptors are close-on-exec; listeners and accepted sockets are non-blocking.
@@ -68,36 +69,17 @@ package enum LiveSocket {
 
     /// Listens on `127.0.0.1:port` (0 picks a free port); returns the descriptor and the port.
     package static func listen(loopbackPort port: UInt16) throws(LiveChannelError) -> (Int32, UInt16) {
-        let descriptor = try makeSocket(AF_INET)
-        var yes: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        // Safe because a sockaddr_in may be read as a sockaddr, and the rebound pointers are used only inside the
-        // closures.
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        do {
+            let listener = try LoopbackListener.listen(port: port, backlog: 16)
+            noSignalPipe(listener.descriptor)
+            return (listener.descriptor, listener.port)
+        } catch {
+            switch error.call {
+            case .socket: throw .system("cannot create a socket", error.errno)
+            case .listen: throw .system("cannot listen on 127.0.0.1:\(port)", error.errno)
+            case .nonBlocking: throw .system("cannot make a socket non-blocking", error.errno)
             }
         }
-        guard bound == 0, posixListen(descriptor) == 0 else {
-            let code = errno
-            _ = close(descriptor)
-            throw .system("cannot listen on 127.0.0.1:\(port)", code)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        do throws(LiveChannelError) {
-            try setNonBlocking(descriptor)
-        } catch {
-            _ = close(descriptor)
-            throw error
-        }
-        return (descriptor, UInt16(bigEndian: address.sin_port))
     }
 
     /// Connects (blocking) to an endpoint.

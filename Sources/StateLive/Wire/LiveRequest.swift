@@ -24,19 +24,26 @@ package struct LiveRequest: Sendable, Equatable {
     /// - Throws: ``LiveProtocolError`` saying what is wrong; ``LiveProtocolError/id`` holds the
     ///   request's id when the line got that far, so the error reply can carry it.
     package init(line: some Collection<UInt8>) throws(LiveProtocolError) {
-        guard line.count <= LiveProtocol.maxLineBytes else { throw .lineTooLong(line.count) }
-        let value: JSONValue
+        let head: LiveRequestHead
         do {
-            value = try JSONParser().parse(line)
+            head = try LiveRequestHead(line: line, maxBytes: LiveProtocol.maxLineBytes)
         } catch {
-            throw .notJSON("\(error)")
+            switch error {
+            case .tooLong(let count): throw .lineTooLong(count)
+            case .notJSON(let detail): throw .notJSON(detail)
+            case .notAnObject(let kind): throw .notAnObject(kind)
+            case .missingCommand(let id): throw .missingCommand(id: id)
+            case .commandNotAString(let id): throw .badArgument(id: id, command: "?", member: "command", expected: "a string")
+            }
         }
-        guard case .object(let object) = value else { throw .notAnObject(value.kind.description) }
-        let id = object["id"] ?? .null
-        guard let nameValue = object["command"] else { throw .missingCommand(id: id) }
-        guard let name = nameValue.stringValue else {
-            throw .badArgument(id: id, command: "?", member: "command", expected: "a string")
-        }
+        try self.init(head: head)
+    }
+
+    /// Decodes the command of a request whose head was read.
+    ///
+    /// - Throws: ``LiveProtocolError`` for an unknown command or a member that is missing or wrong.
+    package init(head: LiveRequestHead) throws(LiveProtocolError) {
+        let object = head.object, id = head.id, name = head.command
         let fields = Fields(object: object, id: id, command: name)
         let command: LiveCommand
         switch name {

@@ -30,7 +30,8 @@ extension Recorder {
     /// Writes a flight recorder's kept steps to `url` now, as a journal that ends with a `closed` line
     /// (after the action in flight, when one is): what a crash would write, without the crash.
     ///
-    /// The file appears whole or not at all, replacing one already there. The recorder goes on.
+    /// The file appears whole or not at all, replacing one already there, unless that one is a crash
+    /// journal: it is moved aside first (see ``FlightRecording/crashJournals()``). The recorder goes on.
     ///
     /// - Throws: ``RecorderError/notAFlightRecorder(_:)`` without ``RecorderOptions/flight``;
     ///   `JournalError` when the file cannot be written.
@@ -44,6 +45,8 @@ extension Recorder {
         let (pending, recorded) = steps.withLock { (inFlight?.current, $0.lastStep) }
         if let pending, pending.after == kept.lastStep, recorded == kept.lastStep { bytes += pending.line }
         JournalEvent.closed(after: kept.lastStep, time: time).write(to: &bytes)
+        // A crash journal there (an earlier run's, not yet sent) is moved aside, never replaced.
+        try options.flight?.crashJournalArchive(at: url).setAside()
         let file = try JournalFile.staging(for: url.path)
         file.append(bytes)
         try file.commit(to: url.path, overwrite: true)

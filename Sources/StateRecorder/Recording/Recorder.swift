@@ -90,7 +90,10 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         builder.writeHeader(into: &bytes)
         let file: JournalFile
         var flight: FlightJournal?
-        if let window = options.flight?.window, let journal = options.flight?.journal.path {
+        if let recording = options.flight {
+            let window = recording.window, journal = recording.journal.path
+            // A crash journal an earlier run left is moved aside before this run can write over it.
+            try recording.crashJournalArchive(at: recording.journal).setAside()
             // Nothing is written until a crash, a dump or the background; a file made and removed
             // beside the journal shows now that its directory takes one.
             file = try JournalFile.staging(for: journal)

@@ -15,6 +15,8 @@ struct ChildStatedbg {
         case exited(Int32)
         /// It died of this signal.
         case signalled(Int32)
+        /// It was still running after the time allowed, and was killed.
+        case timedOut(Duration)
     }
 
     /// What a child printed and how it ended.
@@ -28,8 +30,9 @@ struct ChildStatedbg {
     var executable: String
 
     /// Runs `statedbg ARGUMENTS` with standard input empty, in this process's working directory and
-    /// environment, and reads both of its output streams to the end.
-    func run(_ arguments: [String]) throws(CommandFailure) -> Run {
+    /// environment, and reads both of its output streams to the end; with `timeout`, kills it (SIGKILL:
+    /// a reducer in a loop answers nothing gentler) once it ran that long.
+    func run(_ arguments: [String], timeout: Duration? = nil) throws(CommandFailure) -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -57,12 +60,47 @@ struct ChildStatedbg {
             errorText.set(errorReader.readDataToEndOfFile())
             done.signal()
         }.start()
+        let killed = KillTimer(process: process, after: timeout)
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         done.wait()
         process.waitUntilExit()
-        let ending: Ending = process.terminationReason == .uncaughtSignal
-            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        let ending: Ending = if let timeout, killed.cancel() {
+            .timedOut(timeout)
+        } else {
+            process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        }
         return Run(ending: ending, output: printed, error: errorText.text)
+    }
+}
+
+/// Kills a child that runs past its time, from a timer on another thread.
+// Safe because `fired` and `cancelled` are touched only under `lock`.
+private final class KillTimer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+    private var cancelled = false
+
+    init(process: Process, after timeout: Duration?) {
+        guard let timeout else { return }
+        // At most a year: a longer wait is no bound, and its nanoseconds would overflow.
+        let milliseconds = min(timeout, .seconds(365 * 86_400)).components.seconds * 1000
+            + timeout.components.attoseconds / 1_000_000_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(milliseconds))) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            // A child that ended and was waited for is not killed: its number may be another's by now.
+            guard !cancelled, process.isRunning else { return }
+            fired = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
+
+    /// Stops the timer; returns whether it had killed the child.
+    func cancel() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        cancelled = true
+        return fired
     }
 }
 

@@ -18,10 +18,13 @@ struct InFlightChild {
     /// The hidden flag of `statedbg debug` that makes it the child: no notes, no trap, one JSON line.
     static let reportFlag = "child-report"
 
-    /// Runs step `step` of the recording at `path` (the step in flight) in a child and says how it ended.
-    func run(path: String, step: Int) throws(CommandFailure) -> CrashReproduction.Outcome {
-        let run = try ChildStatedbg(executable: executable).run(["debug", path, String(step), "--\(Self.reportFlag)"])
+    /// Runs step `step` of the recording at `path` (the step in flight) in a child and says how it ended;
+    /// a child still running after `timeout` is killed, and the reducer said to hang.
+    func run(path: String, step: Int, timeout: Duration) throws(CommandFailure) -> CrashReproduction.Outcome {
+        let run = try ChildStatedbg(executable: executable).run(["debug", path, String(step), "--\(Self.reportFlag)"], timeout: timeout)
         switch run.ending {
+        case .timedOut(let limit):
+            return .hung(timeout: limit)
         case .signalled(let signal):
             return .crashed(signal: signal, message: CrashMessage.find(in: run.error))
         case .exited(0):

@@ -25,6 +25,9 @@ extension RecordCommand {
             text.print(String(decoding: run.output, as: UTF8.self), terminator: "")
             if !run.error.isEmpty { text.printError(run.error, terminator: "") }
             return ExitStatus(rawValue: status)
+        case .timedOut(let limit):
+            // Not asked for: a recording's child runs as long as its steps take.
+            throw CommandFailure(.internalError, "the child process recording \(id) was stopped after \(CrashReproduction.seconds(limit)) s.")
         case .signalled(let signal):
             let message = CrashMessage.find(in: run.error)
             let died = SignalName.name(of: signal) + (message.map { " (\($0))" } ?? "")

@@ -19,10 +19,35 @@ extension ReplayCommand {
         case ran(CrashReproduction)
     }
 
-    /// Runs the action in flight of `source`, when it records one, through `app`'s current reducer: in
-    /// a child statedbg, or with `inProcess` in this process, where a crash ends the command (and a
+    /// Where a crash journal's action in flight runs.
+    enum InFlightRun {
+        /// In this process (`--in-process`), where a crash ends the command and a debugger attached stops.
+        case inProcess
+        /// In a child statedbg, killed and the reducer said to hang once it ran `timeout` (`--timeout`).
+        case child(timeout: Duration)
+
+        /// How long a child may run the action in flight unless `--timeout` says.
+        static let defaultTimeout = 30
+
+        /// What `--in-process` and `--timeout` ask for.
+        static func asked(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> InFlightRun {
+            let timeout = try context.int(arguments, "timeout")
+            if let timeout, timeout < 1 {
+                throw context.usageError(arguments, .invalidValue(String(timeout), for: "--timeout <seconds>", expected: "1 or more"))
+            }
+            guard arguments.flag("in-process") else { return .child(timeout: .seconds(timeout ?? defaultTimeout)) }
+            guard timeout == nil else {
+                throw CommandFailure(.usage, "--timeout bounds the child process that runs the action in flight, and --in-process runs it in "
+                    + "this one, for a debugger; leave one of them out.")
+            }
+            return .inProcess
+        }
+    }
+
+    /// Runs the action in flight of `source`, when it records one, through `app`'s current reducer, where
+    /// `run` says: in a child statedbg, or in this process, where a crash ends the command (and a
     /// debugger attached stops there).
-    static func checkCrash(of source: any RecordingSource, path: String, app: any RegisteredApp, inProcess: Bool,
+    static func checkCrash(of source: any RecordingSource, path: String, app: any RegisteredApp, run: InFlightRun,
                            _ context: CommandContext) throws(CommandFailure) -> CrashCheck {
         let crash = try CommandFailure.translating { () throws(DebuggerError) in try RecordedCrash.find(in: source) }
         guard let crash else { return .none }
@@ -47,18 +72,19 @@ extension ReplayCommand {
             throw CommandFailure(error)
         }
         let outcome: CrashReproduction.Outcome
-        if inProcess {
+        switch run {
+        case .inProcess:
             context.output.flush()
             context.output.printError("statedbg: note: running step \(inFlight.step) (\(inFlight.action.label)), the action in flight, "
                 + "in this process: if the reducer crashes, the crash ends statedbg, and a debugger attached stops there.")
             let run = try CommandFailure.translating { () throws(DebuggerError) in try prepared.run(trap: false) }
             outcome = .completed(after: run.after, outcome: run.outcome)
-        } else {
+        case .child(let timeout):
             guard let executable = context.executable else {
                 throw CommandFailure(.internalError, "\(source.name) is a crash journal, and this statedbg cannot start itself again to run "
                     + "its action in flight in a child process (its executable is unknown); add --in-process to run it in this one.")
             }
-            outcome = try InFlightChild(executable: executable).run(path: path, step: inFlight.step)
+            outcome = try InFlightChild(executable: executable).run(path: path, step: inFlight.step, timeout: timeout)
         }
         return .ran(CrashReproduction(step: inFlight.step, line: inFlight.line, source: source.name, action: inFlight.action,
                                       recordedSignal: crash.signal, before: prepared.stateBefore, outcome: outcome))
@@ -83,7 +109,7 @@ extension ReplayCommand {
                 + "values the recording redacted, which do not decode, so the crash cannot be reproduced"]
         case .ran(let reproduction):
             switch reproduction.outcome {
-            case .crashed:
+            case .crashed, .hung:
                 let command = [tool, "debug", source, String(reproduction.step)].map(ShellWords.quoted).joined(separator: " ")
                 return [reproduction.verdict, prefix + "to stop in the reducer there: lldb -- \(command), or gdb --args \(command)"]
             case .completed(let after, .applied):
@@ -124,6 +150,8 @@ extension ReplayCommand {
                 case .rejected(let rejection): ["validator": .string(rejection.validator), "reason": .string(rejection.reason)]
                 }
                 members += [("state", after), ("rejected", rejected)]
+            case .hung(let timeout):
+                members += [("hangs", true), ("timeout", .integer(timeout.components.seconds))]
             }
             return .object(JSONObject(members))
         }
@@ -135,7 +163,7 @@ extension ReplayCommand {
     static func status(_ status: ExitStatus, with check: CrashCheck, strict: Bool) -> ExitStatus {
         guard status == .success else { return status }
         switch check {
-        case .ran(let reproduction) where reproduction.crashes: return .checkFailed
+        case .ran(let reproduction) where reproduction.fails: return .checkFailed
         case .notReplayable where strict, .redacted where strict: return .checkFailed
         default: return status
         }

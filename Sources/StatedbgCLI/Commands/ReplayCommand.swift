@@ -53,12 +53,14 @@ enum ReplayCommand: Subcommand {
             apps). If it crashes, the verdict is 'FILE:LINE: step N (ACTION) crashes the reducer: SIGNAL \
             (MESSAGE)', the message being what the Swift runtime printed, and the check fails; if it \
             completes, 'step N (ACTION) no longer crashes' and the state it made, and the exit status is \
-            the steps' verdict. --in-process runs it in statedbg itself, so that a debugger running \
+            the steps' verdict. A reducer that has not finished after 30 seconds (--timeout) is stopped, \
+            the verdict is 'FILE:LINE: step N (ACTION) did not finish in 30 s: the reducer hangs', and the \
+            check fails. --in-process runs it in statedbg itself, so that a debugger running \
             statedbg stops at the crash ('lldb -- statedbg replay FILE --verify --in-process'). An action \
             in flight recorded without Codable cannot run: the verdict says so, and --strict fails. With \
             --json a crash journal's verify object also holds "crash": {"step","inFlight",\
             "recordedSignal","crashes"} with "signal" and "message", or "state" and "rejected" when it \
-            completes. For example:
+            completes, or "hangs" and "timeout" when it does not finish. For example:
 
             $ statedbg replay Recordings/shopping-crash.jsonl --verify -q
             schema: compatible: the recording's state and action types match the current code
@@ -92,11 +94,12 @@ enum ReplayCommand: Subcommand {
             .flag("json", help: "Print JSON lines instead of text."),
             .flag("follow", short: "f", help: "Keep reading a journal still being written, printing steps as they come, until Ctrl-C."),
             .flag("in-process", help: "With --verify on a crash journal: run the action in flight in this process, so that a debugger catches the crash."),
+            .value("timeout", valueName: "seconds", help: "With --verify on a crash journal: stop the action in flight's child process after <seconds> as a hang (default: 30)."),
             .jobs,
         ] + ColourPolicy.options,
         exitStatuses: [
             .init(.success, "Every step replayed (and, with --verify, matched); with several recordings, every one passed."),
-            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, a crash journal's action in flight still crashes the reducer, the schema is incompatible (even when the recording then does not decode), no step could be replayed, or, with --strict, some step could not; with several recordings, this is so for any one of them."),
+            .init(.checkFailed, "With --verify: a replayed state differs from the recorded one, a crash journal's action in flight still crashes the reducer or does not finish, the schema is incompatible (even when the recording then does not decode), no step could be replayed, or, with --strict, some step could not; with several recordings, this is so for any one of them."),
             .init(.dataError, "With --verify: the replay reached an action recorded without Codable, and the state type is not Decodable, so it cannot go on."),
         ] + CommandSpec.StatusNote.reading + [.interrupted])
 
@@ -116,10 +119,13 @@ enum ReplayCommand: Subcommand {
         let verifier = try arguments.flag("verify") ? makeVerifier(source, context) : nil
         let strict = arguments.flag("strict")
         if strict, verifier == nil { throw CommandFailure(.usage, "--strict is about the verification; add --verify.") }
-        let inProcess = arguments.flag("in-process")
-        if inProcess, verifier == nil {
+        if arguments.flag("in-process"), verifier == nil {
             throw CommandFailure(.usage, "--in-process runs a crash journal's action in flight, which only --verify runs; add --verify.")
         }
+        if arguments.string("timeout") != nil, verifier == nil {
+            throw CommandFailure(.usage, "--timeout bounds the run of a crash journal's action in flight, which only --verify runs; add --verify.")
+        }
+        let inFlightRun = try InFlightRun.asked(arguments, context)
         let last = to ?? source.lastStep
         let printer = StepPrinter(colour: context.colour(arguments) && !json, source: source)
         let output = context.output
@@ -145,7 +151,7 @@ enum ReplayCommand: Subcommand {
         }
         // The action in flight runs on the recorded state, whatever the replay of the steps found.
         let crash = last == source.lastStep && !interrupted
-            ? try checkCrash(of: source, path: path, app: verifier.app, inProcess: inProcess, context) : .none
+            ? try checkCrash(of: source, path: path, app: verifier.app, run: inFlightRun, context) : .none
         let verified = try status(of: report, verifier: verifier, interrupted: interrupted, strict: strict)
         let status = status(verified, with: crash, strict: strict)
         if json {
@@ -238,6 +244,7 @@ enum ReplayCommand: Subcommand {
         }
         let json = arguments.flag("json")
         let strict = arguments.flag("strict")
+        let inFlightRun = try InFlightRun.asked(arguments, context)
         let colour = context.colour(arguments) && !json
         let batch = RecordingBatch(paths: paths, jobs: try RecordingBatch.jobs(arguments, context), json: json, verb: "verified")
         return try batch.run(context) { path, fileContext throws(CommandFailure) in
@@ -247,7 +254,7 @@ enum ReplayCommand: Subcommand {
             let fused = source is JournalSource || source is MigratedSource
             if !fused { try replaySteps(of: source, through: source.lastStep, json: json, quiet: true, printer: printer, fileContext) }
             let (report, interrupted) = try runVerifier(verifier, through: source.lastStep, checkingRecordedStates: fused, fileContext)
-            let crash = interrupted ? .none : try checkCrash(of: source, path: path, app: verifier.app, inProcess: false, fileContext)
+            let crash = interrupted ? .none : try checkCrash(of: source, path: path, app: verifier.app, run: inFlightRun, fileContext)
             if !json {
                 for line in lines(of: report, verifier: verifier, interrupted: interrupted, strict: strict, printer: printer, naming: true)
                     + lines(of: crash, source: source.name, printer: printer, naming: true, tool: fileContext.toolName) {

@@ -19,7 +19,7 @@ import TerminalKit
         #expect(run.output == "")
         #expect(run.error == """
             statedbg: error: Unknown option '--vrify'. Did you mean '--verify'?
-            Usage: statedbg replay <file> ... [--verify] [--strict] [--to <n>] [--quiet] [--json] [--follow] [--in-process] [--jobs <n>] [--color] [--no-color]
+            Usage: statedbg replay <file> ... [--verify] [--strict] [--to <n>] [--quiet] [--json] [--follow] [--in-process] [--timeout <seconds>] [--jobs <n>] [--color] [--no-color]
               See 'statedbg help replay' for more information.
 
             """)

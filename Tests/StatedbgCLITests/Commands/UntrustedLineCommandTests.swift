@@ -101,6 +101,28 @@ import TerminalKit
         #expect(show.error == "statedbg: error: w.jsonl:6: step 3 follows the closing line of step 2, but a recording resumed there begins with the \"resumed\" marker; the recording was closed, and these lines come from elsewhere (were two recordings joined?).\n")
     }
 
+    @Test func checkReportsALineAfterTheCrashedLine() throws {
+        let directory = try TemporaryDirectory()
+        let path = try WalletFixture.record(to: directory.file("w.jsonl"))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        // A crash journal with the rest of the session after it: the crashed line is no longer last.
+        let crashed = LineChecksum.resealed(#"{"event":"crashed","after":2,"signal":"SIGILL","signalNumber":4,"time":0,"crc":"00000000"}"#)
+        #expect(lines[3].hasPrefix(#"{"event":"rejected","#))
+        let joined = Array(lines[..<3]) + [crashed] + Array(lines[3...])
+        try (joined.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+        let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(check.status == .checkFailed)
+        #expect(check.output == """
+            w.jsonl:5: the rejected event follows the crashed line (the app crashed after step 2), but a crash handler writes that line last; these lines were added to a crash journal afterwards (were two recordings joined?).
+            w.jsonl: 1 problem in 5 steps.
+
+            """)
+        let show = CommandRun.statedbg("show", "@w.jsonl", in: directory)
+        #expect(show.status == .dataError)
+        #expect(show.error == "statedbg: error: w.jsonl:5: the rejected event follows the crashed line (the app crashed after step 2), but a crash handler writes that line last; these lines were added to a crash journal afterwards (were two recordings joined?).\n")
+    }
+
     @Test func aResumedRecordingPassesCheck() throws {
         let directory = try TemporaryDirectory()
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
