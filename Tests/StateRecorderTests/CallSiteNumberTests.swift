@@ -145,4 +145,72 @@ import Testing
             "\(path):3: step 2 names call site 9, but only 1 call site is written whole since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
         ])
     }
+
+    @Test func aFlightRecordersDumpCarriesTheSitesItsLinesName() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        var options = RecorderOptions()
+        options.flight = .lastSteps(30, redaction: Redaction(), journal: journal)
+        options.background = .ignore
+        let recorder = try Recorder(app: NotesApp.app, journal: directory.file("unused.jsonl"), options: options,
+                                    initialState: Self.initialState, clock: RecordingClock.fixed())
+        var lines = (0, 0)
+        for step in 1...200 {
+            if step % 3 == 0 {
+                lines.1 = #line + 1
+                recorder.dispatch(.add(text: "m\(step)"))
+            } else {
+                lines.0 = #line + 1
+                recorder.dispatch(.add(text: "n\(step)"))
+            }
+        }
+        try recorder.recorder.dump(to: journal)
+        let reader = try JournalReader(path: journal.path)
+        #expect(reader.header.firstStep > 1, "the dump keeps the last steps only")
+        #expect(reader.validate().isEmpty)
+        let text = try String(contentsOfFile: journal.path, encoding: .utf8)
+        #expect(text.contains(#","site":1}"#), "the kept lines name sites by number")
+        for step in reader.header.firstStep...reader.lastStep {
+            #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines))
+        }
+        try recorder.close()
+    }
+
+    @Test func aStreamThatStartsAtAContinuationHeaderResolvesTheSitesNamedBeforeIt() throws {
+        // A live server that starts its history again (a rebase) sends a client that attaches then the
+        // header of a continuation and the lines after it; so does a rolled-over file start.
+        let header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
+                                   created: "", initialState: ["text": .string(String(repeating: "x", count: 2000)), "n": 0], hash: 0)
+        let builder = JournalBuilder(header: header)
+        var whole: [UInt8] = []
+        builder.writeHeader(into: &whole)
+        var joined: [UInt8] = []
+        func site(_ step: Int) -> String { step % 3 == 0 ? "App/B.swift:2" : "App/A.swift:1" }
+        for step in 1...20 {
+            if step == 11 {
+                var next = builder.header
+                next.firstStep = 11
+                next.initialState = builder.lastState
+                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
+            }
+            let start = whole.count
+            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]],
+                                                     site: site(step)),
+                               state: ["text": .string(String(repeating: "x", count: 2000)), "n": .integer(Int64(step))], time: 0, into: &whole)
+            if step >= 11 { joined += whole[start...] }
+        }
+        let joinedText = String(decoding: joined, as: UTF8.self)
+        #expect(joinedText.hasPrefix(#"{"format":"statedbg-journal""#))
+        #expect(joinedText.contains(#""sites":["App/A.swift:1","App/B.swift:2"]"#))
+        let eleventh = try #require(joinedText.split(separator: "\n").first { $0.hasPrefix(#"{"step":11,"#) })
+        #expect(eleventh.contains(#","site":1}"#) && !eleventh.contains(#""kind":"keyframe""#), "step 11 names by number a site written before the header")
+        let directory = try TemporaryDirectory()
+        for (name, bytes, steps) in [("whole.jsonl", whole, 1...20), ("joined.jsonl", joined, 11...20)] {
+            let path = directory.file(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let reader = try JournalReader(path: path)
+            #expect(reader.validate().isEmpty, "\(name)")
+            for step in steps { #expect(try reader.step(step).action.site == site(step), "\(name) step \(step)") }
+        }
+    }
 }
