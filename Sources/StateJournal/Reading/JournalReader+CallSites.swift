@@ -14,6 +14,10 @@ extension JournalReader {
     /// the steps in order follows each line once.
     func resolveSite(of action: inout JournalAction, step: Int) throws(JournalError) {
         guard action.siteNumber != nil else { return }
+        // Before version 5 a site is a string; a number is damage, as it always was.
+        guard header.version >= 5 else {
+            throw JournalError(.invalidLine(.wrongType(field: "action.site", expected: "a string", found: .number)), path: path, line: line(ofStep: step))
+        }
         var list = isKeyframe(step) ? CallSiteList() : try siteList(through: step - 1)
         do {
             try list.follow(&action, keyframe: false)

@@ -6,6 +6,10 @@ extension JournalStream {
     /// one are read back, once each, and the list is kept for the next line that needs it.
     func resolveSite(of action: inout JournalAction, line: StepLine) throws(JournalError) {
         guard action.siteNumber != nil else { return }
+        // Before version 5 a site is a string; a number is damage, as it always was.
+        guard header.version >= 5 else {
+            throw JournalError(.invalidLine(.wrongType(field: "action.site", expected: "a string", found: .number)), path: path, line: line.line)
+        }
         var list = line.isKeyframe ? CallSiteList() : try siteList(before: line)
         do {
             try list.follow(&action, keyframe: false)
