@@ -196,8 +196,8 @@ struct LiveFeedBrowserTests {
                                                      .replacingOccurrences(of: #","site":1}"#, with: #","site":7}"#))
             try await open(lines, perMessage: 1, lastStep: 11, name: "sites-undefined", browser)
             var said: JSONValue = .null
-            for _ in 0..<100 where said["kind"] != "error" {
-                said = try await browser.execute("return window.statedbgLive.messages.at(-1);")
+            for _ in 0..<100 where said == .null {
+                said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
                 try await Task.sleep(nanoseconds: 50_000_000)
             }
             #expect(said["text"] == "a journal line the page cannot read: step 12 names call site 7, but 2 call sites are written whole since the last keyframe (or the header)", "\(said)")
