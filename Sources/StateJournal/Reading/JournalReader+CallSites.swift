@@ -18,12 +18,16 @@ extension JournalReader {
         guard header.version >= 5 else {
             throw JournalError(.invalidLine(.wrongType(field: "action.site", expected: "a string", found: .number)), path: path, line: line(ofStep: step))
         }
-        var list = isKeyframe(step) ? CallSiteList() : try siteList(through: step - 1)
+        let keyframe = isKeyframe(step)
+        var list = keyframe ? CallSiteList() : try siteList(through: step - 1)
         do {
             try list.follow(&action, keyframe: false)
         } catch {
             throw JournalError(.undefinedSite(step: step, number: error.number, known: error.known), path: path, line: line(ofStep: step))
         }
+        // A site named by number adds nothing: the list after this step is the one before it, so the
+        // next step in order finds it without reading this line again.
+        if !keyframe { siteListCache = (self.keyframe(atOrBefore: step), step, list) }
     }
 
     /// The site list after the lines up to `last`, from the keyframe at or before it (or the header).

@@ -16,6 +16,10 @@ extension JournalStream {
         } catch {
             throw JournalError(.undefinedSite(step: line.step, number: error.number, known: error.known), path: path, line: line.line)
         }
+        // A site named by number adds nothing: the list after this line is the one before it.
+        if !line.isKeyframe {
+            siteListCache = (siteSegment.offset, line.offset + Int64(line.bytes.count) + 1, line.line + 1, list)
+        }
     }
 
     /// The site list after the lines of the current segment that come before `line`.
