@@ -4,6 +4,8 @@ extension JournalReader {
     ///
     /// - Throws: ``JournalError`` when a line between the last keyframe and `step` is damaged or cannot be read.
     package func callSites(after step: Int) throws(JournalError) -> [String] {
+        // Before version 5 no line names a site by number: there is no list to go on from.
+        guard header.version >= 5 else { return [] }
         guard step > baseStep else { return header.sites }
         return try siteList(through: step).sites
     }

@@ -41,6 +41,8 @@ extension JournalStream {
             while start < end {
                 let stop = buffer[start..<end].firstIndex(of: 0x0A) ?? end
                 let keyframe = !segment.afterHeader && offset + Int64(start) == segment.offset
+                // Safe because the line's bytes, start..<stop, lie within the buffer read back, and are read
+                // only during the call.
                 let failure = buffer.withUnsafeBytes { raw -> JournalError? in
                     do throws(JournalError) {
                         try follow(UnsafeRawBufferPointer(rebasing: raw[start..<stop]), lineNumber: number, into: &list,

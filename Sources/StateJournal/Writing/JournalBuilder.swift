@@ -143,8 +143,8 @@ package final class JournalBuilder {
     ///   - keyframe: Write the state whole regardless of the policy.
     ///   - changes: The encoder's notes of the arrays of `state` it built from those of the last state
     ///     appended (see ``prepareStep(state:parent:keyframe:changes:)``).
-    @discardableResult
     ///   - site: The call site, and the offset in `actionBytes` where its member goes.
+    @discardableResult
     package func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, changes: JSONArrayChanges? = nil,
                            site: (StepSite, offset: Int)? = nil, into bytes: inout [UInt8]) -> Int {
