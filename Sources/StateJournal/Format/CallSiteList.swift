@@ -30,6 +30,12 @@ package struct CallSiteList: Sendable, Equatable {
         package var number: Int
         /// How many sites the list held.
         package var known: Int
+
+        /// The number `number` asked of a list of `known` sites.
+        package init(number: Int, known: Int) {
+            self.number = number
+            self.known = known
+        }
     }
 
     /// Empties the list, as a keyframe line does.
