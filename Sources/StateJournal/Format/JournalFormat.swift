@@ -11,7 +11,8 @@
 /// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Version 4 may write an
 /// action as its label alone, when the label gives back its tag and payload (the format article's
 /// "Actions written as a call"). Version 5 may name a step's call site by a number, the call sites
-/// written whole since the last keyframe counted in order (``CallSiteList``). Every version is still read.
+/// written whole since the last keyframe counted in order (the format article's "Call sites named by
+/// number"). Every version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"

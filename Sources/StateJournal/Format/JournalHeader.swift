@@ -52,9 +52,9 @@ public struct JournalHeader: Sendable, Equatable {
         case reflection
     }
     /// The call sites that step lines name by number before the first keyframe: the site list in
-    /// force at ``firstStep`` (version 5; see ``CallSiteList``). Empty in a file's first header; a
-    /// rolled-over file, a flight recorder's segment or a live stream that starts mid-journal carries
-    /// the list its lines go on from.
+    /// force at ``firstStep`` (version 5; see <doc:JournalFileFormat#Call-sites-named-by-number>).
+    /// Empty in a file's first header; a rolled-over file, a flight recorder's segment or a live stream
+    /// that starts mid-journal carries the list its lines go on from.
     public var sites: [String] = []
     /// The state before the first step.
     public var initialState: JSONValue
