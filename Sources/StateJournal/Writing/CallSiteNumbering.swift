@@ -6,7 +6,10 @@
 /// adds to its list all the same, so the numbers up to the limit agree.
 struct CallSiteNumbering {
     private var numbers: [[UInt8]: Int] = [:]
-    private(set) var sites: [String] = []
+    private var listed: [String] = []
+    /// A keyframe emptied the list, and nothing was written since: emptying is put off until then, since
+    /// a small state is a keyframe every step, from the same site, whose list would be rebuilt each time.
+    private var emptied = false
     /// The member last looked up and its number: a step usually comes from the place the one before did,
     /// and an array compares with itself by identity, so this costs no hash.
     private var last: (member: [UInt8], number: Int)?
@@ -19,22 +22,33 @@ struct CallSiteNumbering {
         for site in sites where numbers.count < Self.limit {
             let member = StepSite(site).member
             guard numbers[member] == nil else { continue }
-            self.sites.append(site)
-            numbers[member] = self.sites.count
+            listed.append(site)
+            numbers[member] = listed.count
         }
     }
 
+    /// The sites listed, the first numbered 1.
+    var sites: [String] { emptied ? [] : listed }
+
     /// Starts again from an empty list, at a keyframe line.
     mutating func removeAll() {
-        guard !sites.isEmpty else { return }
-        numbers.removeAll(keepingCapacity: true)
-        sites.removeAll(keepingCapacity: true)
-        last = nil
+        emptied = true
     }
 
     /// Appends the member that names `site` in a step line: `,"site":N` once it is listed, else the
     /// whole member (and the site is listed, while there is room).
     mutating func write(_ site: StepSite, into bytes: inout [UInt8]) {
+        if emptied {
+            emptied = false
+            // The list emptied and this site added is the list of this one site: kept when it is that already.
+            if listed.count == 1, let last, last.number == 1, last.member == site.member {
+                Self.append(site.member, to: &bytes)
+                return
+            }
+            numbers.removeAll(keepingCapacity: true)
+            listed.removeAll(keepingCapacity: true)
+            last = nil
+        }
         let number: Int
         if let last, last.member == site.member {
             number = last.number
@@ -43,8 +57,9 @@ struct CallSiteNumbering {
             last = (site.member, known)
         } else {
             if numbers.count < Self.limit {
-                sites.append(site.text)
-                numbers[site.member] = sites.count
+                listed.append(site.text)
+                numbers[site.member] = listed.count
+                last = (site.member, listed.count)
             }
             Self.append(site.member, to: &bytes)
             return

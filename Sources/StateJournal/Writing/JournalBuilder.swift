@@ -284,12 +284,11 @@ package final class JournalBuilder {
             throw JournalError.UnreadableLine(step: step, problem: problem)
         }
         let lineStart = bytes.count
-        let numbering = siteNumbering
+        // The site numbering is not put back when the line is refused: the builder writes no more steps then.
         appendStep(actionBytes: actionBytes, prepared: prepared, time: time, parent: parent, site: site, into: &bytes)
         if bytes.count - lineStart - 1 > JournalLimits.maxLineBytes {
             bytes.removeSubrange(lineStart...)
             lastStep = step - 1
-            siteNumbering = numbering
             throw JournalError.UnreadableLine(step: step, problem: .tooLong(limit: JournalLimits.maxLineBytes))
         }
         return step
