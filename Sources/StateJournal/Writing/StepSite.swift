@@ -5,7 +5,10 @@ import StateJSON
 ///
 /// The builder writes the member whole, or from version 5 on the site's number in the journal's
 /// site list (``CallSiteList``) once the site was written whole since the last keyframe.
-package struct StepSite: Sendable {
+///
+/// A class: a writer hands the same site over step after step, and one reference costs one count to
+/// copy, where a struct of a string and an array costs two.
+package final class StepSite: Sendable {
     /// The site, e.g. `UsersApp/ProfileView.swift:42`.
     package let text: String
     /// `,"site":` and the site as a JSON string.
