@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// A journal keeps its format version: a recorder resuming a version 3 file writes its actions in full,
-/// as version 3 did, while a new file (version 4) writes them as their call where it can.
+/// as version 3 did, while a new file (version 5) writes them as their call where it can.
 @Suite struct JournalVersionResumeTests {
     typealias Recorder = RecordingStore<NotesApp.State, NotesApp.Action>
 
@@ -21,7 +21,7 @@ import Testing
 
         // The same steps as version 3 wrote them.
         let reader = try JournalReader(path: path)
-        #expect(reader.header.version == 4)
+        #expect(reader.header.version == JournalFormat.currentVersion)
         var header = reader.header
         header.version = 3
         let builder = JournalBuilder(header: header)

@@ -30,6 +30,10 @@ public struct JournalAction: Sendable, Hashable {
     public var coding: PayloadCoding
     /// Where the action was dispatched, as `Module/File.swift:42`, when the recorder was told.
     public var site: String?
+    /// The number a version 5 step line names its call site by (`"site":3`), until a reader that
+    /// follows the journal's site list (``CallSiteList``) puts the site itself in ``site``: set only in
+    /// an action parsed from a line, never written.
+    package var siteNumber: Int?
 
     /// How a recorder turned an action into its ``JournalAction/payload``.
     public enum PayloadCoding: Sendable, Hashable {
@@ -104,6 +108,7 @@ public struct JournalAction: Sendable, Hashable {
     public var withoutSite: JournalAction {
         var copy = self
         copy.site = nil
+        copy.siteNumber = nil
         return copy
     }
 
@@ -132,13 +137,9 @@ public struct JournalAction: Sendable, Hashable {
         case nil: coding = .codable
         case let other?: throw .wrongType(field: "action.replayable", expected: "a Boolean", found: other.kind)
         }
-        let site: String?
-        switch object["site"] {
-        case .string(let text)?: site = text
-        case nil: site = nil
-        case let other?: throw .wrongType(field: "action.site", expected: "a string", found: other.kind)
-        }
+        let (site, number) = try Self.site(in: object)
         self.init(type: typeText, label: label, payload: object["payload"] ?? .null, coding: coding, site: site)
+        siteNumber = number
     }
 
     /// Reads a version 4 action written as a call: `{"call": label, "site": …}`.
@@ -149,12 +150,21 @@ public struct JournalAction: Sendable, Hashable {
         guard let read = ActionCall.parse(text) else {
             throw .invalidValue(field: "action.call", reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
         }
-        let site: String?
-        switch object["site"] {
-        case .string(let text)?: site = text
-        case nil: site = nil
-        case let other?: throw .wrongType(field: "action.site", expected: "a string", found: other.kind)
-        }
+        let (site, number) = try Self.site(in: object)
         self.init(type: read.type, label: text, payload: read.payload, coding: .codable, site: site)
+        siteNumber = number
+    }
+
+    /// The `site` member: a string, or from version 5 on a number of the journal's site list
+    /// (``CallSiteList``), which the reader of the line resolves.
+    private static func site(in object: JSONObject) throws(JournalLineError) -> (site: String?, number: Int?) {
+        switch object["site"] {
+        case .string(let text)?: return (text, nil)
+        case nil: return (nil, nil)
+        case .integer(let number)? where number >= 1 && number <= Int64(Int32.max): return (nil, Int(number))
+        case .integer(let number)?:
+            throw .invalidValue(field: "action.site", reason: "is \(number), but call sites named by number count from 1")
+        case let other?: throw .wrongType(field: "action.site", expected: "a string or a call site's number", found: other.kind)
+        }
     }
 }

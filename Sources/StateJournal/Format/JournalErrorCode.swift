@@ -85,6 +85,9 @@ extension JournalError {
         case headerHashMismatch(recorded: UInt64, actual: UInt64)
         /// A step whose action's type tag is not the one its payload decodes as in the app's code.
         case mismatchedTag(step: Int, tagged: String, decodesAs: String)
+        /// A step that names its call site by a number the journal's site list does not reach
+        /// (``CallSiteList``): `known` sites were written whole since the last keyframe or the header.
+        case undefinedSite(step: Int, number: Int, known: Int)
         /// The file got shorter while it was read.
         case fileShrank
 
@@ -291,6 +294,9 @@ extension JournalError.Code {
             return "the header records hash \(StateFingerprint.hex(recorded)) but its initial state hashes to \(StateFingerprint.hex(actual)); the journal was edited or damaged."
         case .mismatchedTag(let step, let tagged, let decodesAs):
             return "step \(step) is damaged: its action is tagged \(tagged), but its payload decodes as \(decodesAs)."
+        case .undefinedSite(let step, let number, let known):
+            let listed = known == 0 ? "no call site is written whole" : known == 1 ? "only 1 call site is written whole" : "only \(known) call sites are written whole"
+            return "step \(step) names call site \(number), but \(listed) since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
         case .fileShrank:
             return "the file became shorter while it was being read; open it again."
         case .fileExists:

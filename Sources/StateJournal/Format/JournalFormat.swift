@@ -10,16 +10,18 @@
 /// as a tree of runs of 64, so that a recorder or a verifier folds again about 130 fingerprints after a
 /// change in an array of 10,000, not up to 10,000 (see <doc:JournalFileFormat>). Version 4 may write an
 /// action as its label alone, when the label gives back its tag and payload (the format article's
-/// "Actions written as a call"). Every version is still read.
+/// "Actions written as a call"). Version 5 may name a step's call site by a number, the call sites
+/// written whole since the last keyframe counted in order (the format article's "Call sites named by
+/// number"). Every version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"
 
     /// The version this library writes.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     /// The versions this library reads.
-    public static let readableVersions: ClosedRange<Int> = 1...4
+    public static let readableVersions: ClosedRange<Int> = 1...5
 
     /// The conventional file extension (JSON lines).
     public static let fileExtension = "jsonl"

@@ -51,6 +51,11 @@ public struct JournalHeader: Sendable, Equatable {
         /// searched, and a replay can compare against them, but it cannot start from one of them.
         case reflection
     }
+    /// The call sites that step lines name by number before the first keyframe: the site list in
+    /// force at ``firstStep`` (version 5; see <doc:JournalFileFormat#Call-sites-named-by-number>).
+    /// Empty in a file's first header; a rolled-over file, a flight recorder's segment or a live stream
+    /// that starts mid-journal carries the list its lines go on from.
+    public var sites: [String] = []
     /// The state before the first step.
     public var initialState: JSONValue
     /// The tree hash of ``initialState`` (see the journal format specification).
@@ -107,6 +112,7 @@ public struct JournalHeader: Sendable, Equatable {
         if let previousFile { members.append(("previousFile", .string(previousFile))) }
         if stateCoding != .codable { members.append(("stateCoding", .string(stateCoding.rawValue))) }
         if schemaVersion > 1 { members.append(("schemaVersion", .integer(Int64(schemaVersion)))) }
+        if !sites.isEmpty { members.append(("sites", .array(sites.map { .string($0) }))) }
         return .object(JSONObject(members))
     }
 
@@ -152,6 +158,17 @@ public struct JournalHeader: Sendable, Equatable {
                 throw .invalidValue(field: "stateCoding", reason: "is \"\(coding)\", but it can only be \"codable\" or \"reflection\"")
             }
             stateCoding = known
+        }
+        switch fields.optional("sites") {
+        case nil:
+            break
+        case .array(let list)?:
+            sites = try list.map { (value: JSONValue) throws(JournalLineError) -> String in
+                guard case .string(let site) = value else { throw .wrongType(field: "sites", expected: "an array of strings", found: value.kind) }
+                return site
+            }
+        case let other?:
+            throw .wrongType(field: "sites", expected: "an array of strings", found: other.kind)
         }
         initialState = try fields.required("initialState")
         hash = try fields.hash("hash")

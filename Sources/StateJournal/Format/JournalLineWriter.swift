@@ -134,6 +134,17 @@ enum JournalLineWriter {
         writeLine(value, leading: "format", into: &bytes)
     }
 
+    /// Appends `value` in decimal.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        // Safe because 21 bytes hold any Int64 in decimal with its sign, and the buffer is read only inside
+        // the closure, up to where it was written.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            guard let base = scratch.baseAddress else { return }
+            let end = putDecimal(Int64(value), at: base)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: end - base))
+        }
+    }
+
     /// Appends the bytes of `text` with one copy (appending a `String`'s UTF-8 view goes element by element).
     @inline(__always)
     static func appendLiteral(_ text: StaticString, to bytes: inout [UInt8]) {

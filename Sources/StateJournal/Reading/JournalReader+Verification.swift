@@ -193,13 +193,14 @@ private struct RecordedStateWalk {
         }
         guard let parts = StepLineParts(line, checksummed: reader.linesAreChecksummed, knownActions: recentActions),
               parts.step == step, parts.parent == nil else { return try slow(step) }
-        let action: JournalAction
+        var action: JournalAction
         if let known = parts.knownAction {
             action = recentActions[known].value
         } else {
             guard let parsed = self.action(UnsafeRawBufferPointer(rebasing: line[parts.action])) else { return try slow(step) }
             action = parsed
         }
+        try reader.resolveSite(of: &action, step: step)
         let bytes = UnsafeRawBufferPointer(rebasing: line[parts.content])
         let fingerprint: UInt64
         let content: JournalStep.Content

@@ -90,6 +90,9 @@ package final class JournalReader {
     private static let windowBytes = 1 << 18
     private var stepLineScanner = StepLineScanner()
     private var cache: (step: Int, state: JSONValue)?
+    /// The site list after step `through`, followed from the keyframe (or the header, step `start` =
+    /// ``baseStep``) at `start`: what names the call sites of the steps after it (``CallSiteList``).
+    var siteListCache: (start: Int, through: Int, list: CallSiteList)?
     /// Follows the cached state through the patches applied to it, so that checking the states one
     /// after another costs about their changes.
     private let fingerprinter: PatchedStateFingerprinter
@@ -159,7 +162,13 @@ package final class JournalReader {
         index.damagedLines[step]
     }
 
-    private func refuseDamaged(_ step: Int, reading wanted: Int) throws(JournalError) {
+    /// The last keyframe at or before `step`, or ``baseStep`` when there is none (the header holds the state).
+    func keyframe(atOrBefore step: Int) -> Int {
+        guard step > baseStep else { return baseStep }
+        return index.previousKeyframe(from: step - header.firstStep).map { $0 + header.firstStep } ?? baseStep
+    }
+
+    func refuseDamaged(_ step: Int, reading wanted: Int) throws(JournalError) {
         guard let line = index.damagedLines[step] else { return }
         throw JournalError(.unreadableThroughDamage(step: wanted, damaged: step, line: line), path: path, line: line)
     }
@@ -251,9 +260,16 @@ package final class JournalReader {
     /// let (action, hash) = try reader.actionAndHash(ofStep: 12)
     /// ```
     package func actionAndHash(ofStep step: Int) throws(JournalError) -> (action: JournalAction, hash: UInt64) {
+        var read = try unresolvedActionAndHash(ofStep: step)
+        try resolveSite(of: &read.action, step: step)
+        return read
+    }
+
+    /// ``actionAndHash(ofStep:)`` with a site named by number left as its number.
+    func unresolvedActionAndHash(ofStep step: Int) throws(JournalError) -> (action: JournalAction, hash: UInt64) {
         let fast = try withLineBytes(ofStep: step) { stepLineScanner.scan($0) }
         if let fast { return fast }
-        let record = try self.step(step)
+        let record = try unresolvedStep(step)
         return (record.action, record.hash)
     }
 
@@ -272,8 +288,12 @@ package final class JournalReader {
         try forEachStepLine(steps, blockBytes: blockBytes) { step, line in
             do throws(JournalError) {
                 try refuseDamaged(step, reading: step)
-                if let fast = stepLineScanner.scan(line) { return body(step, fast.action, fast.hash) }
-                let record = try parseStep(line, step: step)
+                if var fast = stepLineScanner.scan(line) {
+                    try resolveSite(of: &fast.action, step: step)
+                    return body(step, fast.action, fast.hash)
+                }
+                var record = try parseStep(line, step: step)
+                try resolveSite(of: &record.action, step: step)
                 return body(step, record.action, record.hash)
             } catch {
                 failure = error
@@ -308,6 +328,13 @@ package final class JournalReader {
 
     /// Reads and parses a step's line.
     package func step(_ step: Int) throws(JournalError) -> JournalStep {
+        var record = try unresolvedStep(step)
+        try resolveSite(of: &record.action, step: step)
+        return record
+    }
+
+    /// ``step(_:)`` with a site named by number left as its number.
+    func unresolvedStep(_ step: Int) throws(JournalError) -> JournalStep {
         try checkRange(step, allowBase: false)
         try refuseDamaged(step, reading: step)
         let position = step - header.firstStep

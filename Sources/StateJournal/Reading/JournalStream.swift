@@ -100,6 +100,11 @@ package final class JournalStream {
     /// The rules every line keeps, and where the stream is: the step expected next.
     private var validator: JournalLineValidator
     private var actionScanner = StepLineScanner()
+    /// Where the lines start that the site list of the line being handed over is followed from: the
+    /// last keyframe line passed, or the first line after the header (``CallSiteList``).
+    var siteSegment: (offset: Int64, line: Int, afterHeader: Bool) = (0, 2, true)
+    /// The site list followed up to the line at `nextOffset` (not included), in the segment at `segmentOffset`.
+    var siteListCache: (segmentOffset: Int64, nextOffset: Int64, nextLine: Int, list: CallSiteList)?
     /// Why the damaged line being handed over cannot be trusted.
     private var currentDamage: JournalError?
 
@@ -124,6 +129,7 @@ package final class JournalStream {
                                readsAhead: size >= readAheadFromBytes)
         var validator = JournalLineValidator(path: path, collecting: false)
         let header: JournalHeader
+        var headerEnd: Int64 = 0
         do throws(JournalError) {
             guard let first = try lines.next() else {
                 if lines.torn != nil { throw JournalError(.incompleteHeader, path: path, line: 1) }
@@ -136,6 +142,7 @@ package final class JournalStream {
             }
             guard case .header(let value)? = validator.takeParsedLine() else { throw JournalError(.emptyFile, path: path) }
             header = value
+            headerEnd = Int64(first.count) + 1
         } catch {
             lines.release()
             throw error
@@ -143,6 +150,7 @@ package final class JournalStream {
         self.lines = lines
         self.header = header
         self.validator = validator
+        siteSegment = (headerEnd, 2, true)
     }
 
     /// The last step the stream has passed.
@@ -185,6 +193,7 @@ package final class JournalStream {
                 let step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                     isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
                                     offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
+                if prefix.keyframe { siteSegment = (lines.lineOffset, number, false) }
                 if !body(step) { return }
                 continue
             }
@@ -226,6 +235,7 @@ package final class JournalStream {
                                        isKeyframe: false, bytes: bytes, isDamaged: true)
                 if !body(damaged) { return }
             }
+            if step.isKeyframe { siteSegment = (lines.lineOffset, number, false) }
             if !body(step) { return }
         }
     }
@@ -273,6 +283,13 @@ package final class JournalStream {
 
     /// The step a line holds, parsed whole.
     package func parse(_ line: StepLine) throws(JournalError) -> JournalStep {
+        var record = try unresolvedStep(line)
+        try resolveSite(of: &record.action, line: line)
+        return record
+    }
+
+    /// ``parse(_:)`` with a site named by number left as its number.
+    private func unresolvedStep(_ line: StepLine) throws(JournalError) -> JournalStep {
         if let damage = damage(of: line) { throw damage }
         let parsed: JournalLine
         do {
@@ -289,7 +306,10 @@ package final class JournalStream {
     /// A line's action, read without parsing its state when the line is in the writer's layout; a
     /// repeated action costs a hash and a comparison.
     package func action(of line: StepLine) throws(JournalError) -> JournalAction {
-        if !line.isDamaged, let fast = actionScanner.scan(line.bytes) { return fast.action }
+        if !line.isDamaged, var fast = actionScanner.scan(line.bytes) {
+            try resolveSite(of: &fast.action, line: line)
+            return fast.action
+        }
         return try parse(line).action
     }
 

@@ -34,6 +34,8 @@ package final class JournalBuilder {
     @exclusivity(unchecked) package private(set) var lastStep: Int
     /// The last action longer than ``JournalLimits/maxValueDepth`` bytes found to nest within it.
     @exclusivity(unchecked) private var lastLongAction: [UInt8] = []
+    /// The call sites written whole since the last keyframe, which version 5 lines name by number.
+    @exclusivity(unchecked) private var siteNumbering: CallSiteNumbering
 
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
     package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
@@ -46,11 +48,17 @@ package final class JournalBuilder {
         previous = header.initialState
         keyframeBytes = header.initialState.serialized(.canonical).count
         lastStep = header.firstStep - 1
+        siteNumbering = CallSiteNumbering(header.sites)
     }
 
     /// Continues a journal whose last state is `state` after step `lastStep` (resuming a file).
-    package init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, policy: KeyframePolicy = KeyframePolicy()) {
+    ///
+    /// - Parameter sites: The journal's site list after `lastStep` (``JournalReader/callSites(after:)``),
+    ///   which the lines appended go on naming sites by.
+    package init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, sites: [String] = [],
+                 policy: KeyframePolicy = KeyframePolicy()) {
         self.header = header
+        siteNumbering = CallSiteNumbering(sites)
         self.policy = policy
         previous = state
         fingerprinter = IncrementalFingerprinter(scheme: header.fingerprintScheme)
@@ -62,9 +70,13 @@ package final class JournalBuilder {
     /// A builder for a file that carries this journal's lines on (a rolled-over file, a live stream that
     /// starts mid-journal), starting after `header`: the header takes this journal's version, since the
     /// steps that follow are hashed under its rule.
+    ///
+    /// The header carries the site list in force (``JournalHeader/sites``), so the lines that follow
+    /// name sites as they do here, and a reader that starts at the header resolves them.
     package func continuation(after header: JournalHeader, policy: KeyframePolicy) -> JournalBuilder {
         var header = header
         header.version = self.header.version
+        header.sites = self.header.version >= 5 ? siteNumbering.sites : []
         return JournalBuilder(header: header, policy: policy)
     }
 
@@ -95,8 +107,23 @@ package final class JournalBuilder {
     @discardableResult
     package func appendStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, into bytes: inout [UInt8]) -> Int {
-        appendStep(actionBytes: action.jsonValue(version: header.version).serialized(.canonical), state: state, time: time, parent: parent,
-                   keyframe: requested, into: &bytes)
+        let (actionBytes, site) = Self.parts(of: action, version: header.version)
+        return appendStep(actionBytes: actionBytes, state: state, time: time, parent: parent, keyframe: requested, site: site,
+                          into: &bytes)
+    }
+
+    /// An action's text without its site, and its site with where it goes in that text: after `call`,
+    /// or before `type` (the members stay in key order).
+    private static func parts(of action: JournalAction, version: Int) -> (bytes: [UInt8], site: (StepSite, offset: Int)?) {
+        let bytes = action.withoutSite.jsonValue(version: version).serialized(.canonical)
+        guard let site = action.site else { return (bytes, nil) }
+        let offset: Int
+        if bytes.starts(with: Array(#"{"call":"#.utf8)) {
+            offset = bytes.count - 1
+        } else {
+            offset = bytes.count - 1 - JSONValue.string(action.type).serialized(.canonical).count - #","type":"#.utf8.count
+        }
+        return (bytes, (StepSite(site), offset))
     }
 
     /// Appends the next step's line, with the action already serialized, and returns its number.
@@ -116,13 +143,14 @@ package final class JournalBuilder {
     ///   - keyframe: Write the state whole regardless of the policy.
     ///   - changes: The encoder's notes of the arrays of `state` it built from those of the last state
     ///     appended (see ``prepareStep(state:parent:keyframe:changes:)``).
+    ///   - site: The call site, and the offset in `actionBytes` where its member goes.
     @discardableResult
     package func appendStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
                            keyframe requested: Bool = false, changes: JSONArrayChanges? = nil,
-                           into bytes: inout [UInt8]) -> Int {
+                           site: (StepSite, offset: Int)? = nil, into bytes: inout [UInt8]) -> Int {
         appendStep(actionBytes: actionBytes,
                    prepared: prepareStep(state: state, parent: parent, keyframe: requested, changes: changes),
-                   time: time, parent: parent, into: &bytes)
+                   time: time, parent: parent, site: site, into: &bytes)
     }
 
     /// Works out how the next step's line stores `state` (a patch from the previous state, or the whole
@@ -205,15 +233,32 @@ package final class JournalBuilder {
     /// - Parameters:
     ///   - actionBytes: The action's ``JournalAction/jsonValue`` serialized in the canonical style.
     ///   - parent: The parent given to ``prepareStep(state:parent:keyframe:changes:)``.
+    ///   - site: The action's call site, and the offset in `actionBytes` where its member goes (after
+    ///     `call`, or before `type`). From version 5 on a site written whole since the last keyframe is
+    ///     written as its number (``CallSiteList``).
     @discardableResult
     package func appendStep(actionBytes: [UInt8], prepared: PreparedStepState, time: Int64, parent: Int? = nil,
-                           into bytes: inout [UInt8]) -> Int {
+                           site: (StepSite, offset: Int)? = nil, into bytes: inout [UInt8]) -> Int {
         let step = lastStep + 1
         let lineStart = bytes.count
         JournalLineWriter.writeStepStart(step: step, keyframe: prepared.keyframe, time: time, parent: parent, into: &bytes)
-        // Safe because each pointer is used only inside its closure. (An array's own append goes through its generic
-        // path, several times slower for a few hundred bytes.)
-        actionBytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        if prepared.keyframe { siteNumbering.removeAll() }
+        // Safe because each pointer is used only inside its closure, and the offset lies within the action's
+        // text (callers take it from that text). (An array's own append goes through its generic path,
+        // several times slower for a few hundred bytes.)
+        if let (site, offset) = site, offset >= 0, offset <= actionBytes.count {
+            actionBytes.withUnsafeBufferPointer { action in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<offset]))
+                if header.version >= 5 {
+                    siteNumbering.write(site, into: &bytes)
+                } else {
+                    site.member.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[offset...]))
+            }
+        } else {
+            actionBytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        }
         JournalLineWriter.appendLiteral(prepared.keyframe ? #","state":"# : #","patch":"#, to: &bytes)
         prepared.content.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         JournalLineWriter.writeStepEnd(hash: prepared.hash, lineStart: lineStart, into: &bytes)
@@ -232,13 +277,15 @@ package final class JournalBuilder {
     ///   should write no more steps, since the state it goes on from is not in the journal.
     @discardableResult
     package func appendReadableStep(actionBytes: [UInt8], prepared: PreparedStepState, time: Int64, parent: Int? = nil,
+                                    site: (StepSite, offset: Int)? = nil,
                                     into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
         let step = lastStep + 1
         if let problem = prepared.problem ?? actionProblem(actionBytes) {
             throw JournalError.UnreadableLine(step: step, problem: problem)
         }
         let lineStart = bytes.count
-        appendStep(actionBytes: actionBytes, prepared: prepared, time: time, parent: parent, into: &bytes)
+        // The site numbering is not put back when the line is refused: the builder writes no more steps then.
+        appendStep(actionBytes: actionBytes, prepared: prepared, time: time, parent: parent, site: site, into: &bytes)
         if bytes.count - lineStart - 1 > JournalLimits.maxLineBytes {
             bytes.removeSubrange(lineStart...)
             lastStep = step - 1
@@ -252,10 +299,11 @@ package final class JournalBuilder {
     @discardableResult
     package func appendReadableStep(actionBytes: [UInt8], state: JSONValue, time: Int64, parent: Int? = nil,
                                     keyframe requested: Bool = false, changes: JSONArrayChanges? = nil,
+                                    site: (StepSite, offset: Int)? = nil,
                                     into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
         try appendReadableStep(actionBytes: actionBytes,
                                prepared: prepareStep(state: state, parent: parent, keyframe: requested, changes: changes),
-                               time: time, parent: parent, into: &bytes)
+                               time: time, parent: parent, site: site, into: &bytes)
     }
 
     /// ``appendStep(action:state:time:parent:keyframe:into:)`` when every reader would read the line;
@@ -263,8 +311,9 @@ package final class JournalBuilder {
     @discardableResult
     package func appendReadableStep(action: JournalAction, state: JSONValue, time: Int64, parent: Int? = nil,
                                     keyframe requested: Bool = false, into bytes: inout [UInt8]) throws(JournalError.UnreadableLine) -> Int {
-        try appendReadableStep(actionBytes: action.jsonValue(version: header.version).serialized(.canonical), state: state, time: time, parent: parent,
-                               keyframe: requested, into: &bytes)
+        let (actionBytes, site) = Self.parts(of: action, version: header.version)
+        return try appendReadableStep(actionBytes: actionBytes, state: state, time: time, parent: parent,
+                                      keyframe: requested, site: site, into: &bytes)
     }
 
     /// Whether an action's text nests deeper than a line holds it. An action of fewer bytes than that
@@ -292,5 +341,6 @@ package final class JournalBuilder {
         previous = .null
         keyframeBytes = other.keyframeBytes
         lastStep = other.lastStep
+        siteNumbering = other.siteNumbering
     }
 }

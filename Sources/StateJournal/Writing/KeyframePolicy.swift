@@ -1,10 +1,11 @@
 /// When a journal stores a step's whole state instead of a patch.
 ///
 /// A keyframe costs the whole state, and serves the steps after it: a reader rebuilds a step from the
-/// keyframe before it and the patches in between. A keyframe is written on the first step, after a
-/// time travel, whenever the state is small (a patch would not be smaller), and whenever the patches
-/// since the last keyframe would add up to more than its state, so rebuilding any step reads at most
-/// about twice the state's size (counting the `patch` and `state` members only).
+/// keyframe before it and the patches in between. A keyframe is written after a time travel, whenever
+/// the state is small (a patch would not be smaller), and whenever the patches since the last keyframe
+/// would add up to more than its state, so rebuilding any step reads at most about twice the state's
+/// size (counting the `patch` and `state` members only). The header holds the state before the first
+/// step, so the first step is a patch against it like any other.
 ///
 /// Between those, ``interval`` steps make a keyframe only once the patches since the last one weigh
 /// at least ``intervalPatchShare`` of its state: a large state changed a little at a time (a list that

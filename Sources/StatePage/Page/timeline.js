@@ -1179,14 +1179,15 @@ function damagedLinePlace(text) {
 // ---------------------------------------------------------------- live
 
 /**
- * One journal line (versions 1 to 4, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
- * entry} or {kind: "event", event}.
+ * One journal line (versions 1 to 5, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
+ * entry} or {kind: "event", event}. `sites`, a CallSiteList, follows the lines in the order they come
+ * (a header starts it again), so that a step that names its call site by number gets the site.
  */
-function journalLine(text) {
+function journalLine(text, sites = new CallSiteList()) {
   const object = parseJSON(text);
   if (!isObject(object)) throw new Error("a journal line is not a JSON object");
-  if (object.format !== undefined) return { kind: "header", header: object };
-  if (object.step !== undefined) return { kind: "step", entry: stepEntry(object) };
+  if (object.format !== undefined) { sites.start(object.sites); return { kind: "header", header: object }; }
+  if (object.step !== undefined) return { kind: "step", entry: stepEntry(object, sites) };
   if (object.event !== undefined) return { kind: "event", event: object };
   throw new Error("a journal line is neither the header, a step nor an event");
 }
@@ -1195,15 +1196,64 @@ function journalLine(text) {
  * A step line as the timeline's entry: its action, its parent (the step before it unless the line
  * names one), and its patch, or its state for a keyframe. The one place that reads a step line.
  */
-function stepEntry(line) {
+function stepEntry(line, sites = new CallSiteList()) {
   const step = numberOf(line.step);
   if (!Number.isInteger(step)) throw new Error("a step line's step is not an integer");
-  const action = isObject(line.action) && line.action.call !== undefined && line.action.type === undefined ? actionOfCall(line.action, step) : line.action;
+  let action = isObject(line.action) && line.action.call !== undefined && line.action.type === undefined ? actionOfCall(line.action, step) : line.action;
+  if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) sites.start([]);
+  if (isObject(action)) action = sites.follow(action, step);
   const entry = { step, time: numberOf(line.time), action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
   if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) entry.state = line.state;
   else if (Array.isArray(line.patch)) entry.patch = line.patch;
   else throw new Error("step " + step + " holds neither a state nor a patch");
   return entry;
+}
+
+/**
+ * The call sites a version 5 journal names by number (JournalFileFormat.md, "Call sites named by
+ * number"): the header's `sites`, emptied at each keyframe, and every site a step writes whole that it
+ * does not hold yet, numbered from 1 in the order they come.
+ */
+class CallSiteList {
+  constructor() { this.sites = []; this.numbers = new Map(); this.lost = false; }
+
+  /** Starts again from `sites` (a header's list; none at a keyframe). */
+  start(sites) {
+    this.sites = [];
+    this.numbers = new Map();
+    this.lost = false;
+    if (Array.isArray(sites)) for (const site of sites) if (typeof site === "string") this.add(site);
+  }
+
+  add(site) {
+    if (this.numbers.has(site)) return;
+    this.sites.push(site);
+    this.numbers.set(site, this.sites.length);
+  }
+
+  /**
+   * After a damaged step line, which may have been a keyframe that emptied the list: until the next
+   * keyframe or header the numbering is not known, so a number names no site rather than a wrong one.
+   */
+  lose() { this.lost = true; }
+
+  /** The step's action with its site: a whole one joins the list; a number is looked up in it. */
+  follow(action, step) {
+    if (this.lost) {
+      if (typeof action.site === "string" || action.site === undefined) return action;
+      const rest = Object.assign({}, action);
+      delete rest.site;
+      return rest;
+    }
+    if (typeof action.site === "string") { this.add(action.site); return action; }
+    if (action.site === undefined) return action;
+    const number = numberOf(action.site);
+    if (!Number.isInteger(number) || number < 1 || number > this.sites.length) {
+      throw new Error("step " + step + " names call site " + compactJSON(action.site) + ", but " + this.sites.length
+        + " call site" + (this.sites.length === 1 ? " is" : "s are") + " written whole since the last keyframe (or the header)");
+    }
+    return Object.assign({}, action, { site: this.sites[number - 1] });
+  }
 }
 
 /**
@@ -1315,6 +1365,7 @@ class LiveFeed {
     this.bridge = bridge;
     this.page = null;
     this.timeline = null;
+    this.sites = new CallSiteList();  // follows the streamed lines, for the steps that name their call site by number
     this.greeting = null;
     this.appStep = null;       // the step whose state the app has
     this.paused = false;
@@ -1393,7 +1444,7 @@ class LiveFeed {
   line(text) {
     if (!this.intact(text)) return;
     let parsed;
-    try { parsed = journalLine(text); } catch (error) { this.say(this.where() + " cannot be read: " + error.message, "error"); return; }
+    try { parsed = journalLine(text, this.sites); } catch (error) { this.say(this.where() + " cannot be read: " + error.message, "error"); return; }
     if (parsed.kind === "header") { this.takeHeader(parsed.header, text); return; }
     if (this.refused) return;
     const t = this.timeline;
@@ -1442,8 +1493,10 @@ class LiveFeed {
     } else if (place.kind === "event") {
       this.say(this.where() + ": the event after step " + (t ? t.lastStep : "?") + " is damaged: " + reason + "; the page leaves it out.", "error");
     } else if (place.kind === "step" && t && place.step === t.lastStep + 1) {
+      this.sites.lose();
       this.appendDamaged(place.step, place.parent, reason);
     } else {
+      this.sites.lose();
       this.unplaced = { line: this.lineNumber, reason };
       this.say(this.where() + ": the line is damaged: " + reason + ".", "error");
     }
@@ -1454,7 +1507,7 @@ class LiveFeed {
   takeHeader(header, text) {
     // A version this page does not read is refused by `header`, with its own sentence; a version 1
     // header needs no checksum.
-    if (header.version >= 2 && header.version <= 4 && lineChecksumFailure(text, header.version) !== null) {
+    if (header.version >= 2 && header.version <= 5 && lineChecksumFailure(text, header.version) !== null) {
       this.refusedHeader("it says version " + header.version + " but does not end with the checksum every line of a journal of version 2 or later ends with");
       return;
     }
@@ -1500,7 +1553,7 @@ class LiveFeed {
 
   header(header) {
     if (header.format !== "statedbg-journal") throw new Error("the app's journal does not start with a statedbg header");
-    if (!(header.version >= 1 && header.version <= 4)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 4");
+    if (!(header.version >= 1 && header.version <= 5)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 5");
     const first = header.firstStep !== undefined ? numberOf(header.firstStep) : 1;
     if (this.timeline && first - 1 === this.timeline.lastStep) return;  // the journal rolled over: the steps go on
     const timeline = new Timeline({

@@ -30,19 +30,10 @@ final class EncodedAction: Sendable {
         version >= 4 ? callBytes ?? bytes : bytes
     }
 
-    /// Appends the action's serialized form in a journal of format `version` with a call site's
-    /// `,"site":"…"` member in it.
-    func write(siteMember: [UInt8], version: Int, into buffer: inout [UInt8]) {
-        let (form, siteStart) = version >= 4 && callBytes != nil
-            ? (callBytes ?? bytes, (callBytes?.count ?? 1) - 1) // `site` follows `call`, before the closing brace
-            : (bytes, typeMemberStart)
-        // Through buffer pointers: appending array slices goes element by element, this is two copies.
-        // Safe because siteStart lies within form (typeMemberStart set in init, or the last index of callBytes), and
-        // the slices are copied before the closure ends.
-        form.withUnsafeBufferPointer { action in
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<siteStart]))
-            buffer.append(contentsOf: siteMember)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: action[siteStart...]))
-        }
+    /// Where a call site's member goes in ``bytes(version:)``: after `call` (before the closing brace),
+    /// or before `type`, keeping the members sorted.
+    func siteOffset(version: Int) -> Int {
+        if version >= 4, let callBytes { return callBytes.count - 1 }
+        return typeMemberStart
     }
 }

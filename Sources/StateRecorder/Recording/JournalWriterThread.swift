@@ -24,10 +24,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     // is read or changed in place and never handed to code that could reach it again.
     @exclusivity(unchecked) private var builder: JournalBuilder
     @exclusivity(unchecked) private var buffer: [UInt8] = []
-    /// The serialized `,"site":"…"` members of the call sites seen, since an app dispatches from few places.
+    /// The call sites seen, each with its serialized `,"site":"…"` member, since an app dispatches from few places.
     @exclusivity(unchecked) private var siteMembers = CallSiteMembers()
-    /// Actions with their call site spliced in, for the pairs seen last.
-    @exclusivity(unchecked) private var splicedActions = SplicedActions()
     @exclusivity(unchecked) private var stepsSinceFlush = 0
     private var lastFlush = Date()
     @exclusivity(unchecked) private var lastStep = 0
@@ -214,15 +212,10 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         case .step(let step, let time, let parent, let site):
             let encodedAction = try actions.encoded(queue.action(index, in: batch).pointee)
             let version = builder.header.version
-            var actionBytes = encodedAction.bytes(version: version)
-            if let site {
-                actionBytes = splicedActions.bytes(of: encodedAction, at: site) {
-                    var bytes: [UInt8] = []
-                    encodedAction.write(siteMember: siteMembers.member(for: site), version: version, into: &bytes)
-                    return bytes
-                }
-            }
-            lastStep = try states.appendStep(actionBytes: actionBytes, state: queue.state(index, in: batch).pointee,
+            let actionBytes = encodedAction.bytes(version: version)
+            // The builder puts the site in: whole, or from version 5 on by its number once written whole.
+            let stepSite = site.map { (siteMembers.site(for: $0), offset: encodedAction.siteOffset(version: version)) }
+            lastStep = try states.appendStep(actionBytes: actionBytes, site: stepSite, state: queue.state(index, in: batch).pointee,
                                              time: time, parent: parent, builder: builder, into: &buffer)
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             noteStep()

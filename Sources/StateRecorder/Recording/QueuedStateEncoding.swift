@@ -13,10 +13,10 @@ protocol QueuedStateEncoding<State>: AnyObject {
     /// (a prepared step holds only a patch's bytes).
     var holdsWholeStates: Bool { get }
 
-    /// Appends the line of a step whose action is `actionBytes` and whose state is `state`; returns
-    /// the step's number.
-    func appendStep(actionBytes: [UInt8], state: State, time: Int64, parent: Int?, builder: JournalBuilder,
-                    into buffer: inout [UInt8]) throws -> Int
+    /// Appends the line of a step whose action is `actionBytes` (its call site, when known, goes in at
+    /// the offset given) and whose state is `state`; returns the step's number.
+    func appendStep(actionBytes: [UInt8], site: (StepSite, offset: Int)?, state: State, time: Int64, parent: Int?,
+                    builder: JournalBuilder, into buffer: inout [UInt8]) throws -> Int
 
     /// Appends the keyframe line of a step that replaced the state without an action of the app's.
     func appendReplacement(action: JournalAction, state: State, time: Int64, parent: Int?, builder: JournalBuilder,
@@ -39,12 +39,12 @@ final class SnapshottingStateEncoding<State>: QueuedStateEncoding {
 
     var holdsWholeStates: Bool { true }
 
-    func appendStep(actionBytes: [UInt8], state: State, time: Int64, parent: Int?, builder: JournalBuilder,
-                    into buffer: inout [UInt8]) throws -> Int {
+    func appendStep(actionBytes: [UInt8], site: (StepSite, offset: Int)?, state: State, time: Int64, parent: Int?,
+                    builder: JournalBuilder, into buffer: inout [UInt8]) throws -> Int {
         let json = try encode(state)
         defer { states.dropArrayChanges() }
         return try builder.appendReadableStep(actionBytes: actionBytes, state: json, time: time, parent: parent,
-                                              changes: states.arrayChanges, into: &buffer)
+                                              changes: states.arrayChanges, site: site, into: &buffer)
     }
 
     func appendReplacement(action: JournalAction, state: State, time: Int64, parent: Int?, builder: JournalBuilder,
@@ -73,9 +73,10 @@ final class SnapshottingStateEncoding<State>: QueuedStateEncoding {
 final class PreparedStateEncoding: QueuedStateEncoding {
     var holdsWholeStates: Bool { false }
 
-    func appendStep(actionBytes: [UInt8], state: PreparedStepState, time: Int64, parent: Int?, builder: JournalBuilder,
-                    into buffer: inout [UInt8]) throws -> Int {
-        try builder.appendReadableStep(actionBytes: actionBytes, prepared: state, time: time, parent: parent, into: &buffer)
+    func appendStep(actionBytes: [UInt8], site: (StepSite, offset: Int)?, state: PreparedStepState, time: Int64, parent: Int?,
+                    builder: JournalBuilder, into buffer: inout [UInt8]) throws -> Int {
+        try builder.appendReadableStep(actionBytes: actionBytes, prepared: state, time: time, parent: parent, site: site,
+                                       into: &buffer)
     }
 
     func appendReplacement(action: JournalAction, state: PreparedStepState, time: Int64, parent: Int?,

@@ -1,5 +1,6 @@
 import Foundation
 import StateJSON
+import StateJournal
 import Testing
 import TestSupport
 
@@ -156,7 +157,57 @@ struct LiveFeedBrowserTests {
                 said = try await browser.execute("return window.statedbgLive.messages.at(-1);")
                 try await Task.sleep(nanoseconds: 50_000_000)
             }
-            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 4", "\(said)")
+            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 5", "\(said)")
+        }
+    }
+
+    @Test func stepsThatNameTheirCallSiteByNumberShowTheSiteWhereverTheStreamStarts() async throws {
+        // A version 5 stream as a recorder writes it, and as a live server sends it to a debugger that
+        // attaches after it started its history again: the header of a continuation, then the lines after.
+        let text = String(repeating: "x", count: 2000)
+        let header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
+                                   created: "", initialState: ["text": .string(text), "n": 0], hash: 0)
+        let builder = JournalBuilder(header: header)
+        var whole: [UInt8] = []
+        builder.writeHeader(into: &whole)
+        var joined: [UInt8] = []
+        func site(_ step: Int) -> String { step % 3 == 0 ? "App/B.swift:2" : "App/A.swift:1" }
+        for step in 1...20 {
+            if step == 11 {
+                var next = builder.header
+                next.firstStep = 11
+                next.initialState = builder.lastState
+                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
+            }
+            let start = whole.count
+            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]],
+                                                     site: site(step)),
+                               state: ["text": .string(text), "n": .integer(Int64(step))], time: 0, into: &whole)
+            if step >= 11 { joined += whole[start...] }
+        }
+        try await WebDriver.session { browser in
+            for (name, bytes, steps) in [("sites-whole", whole, 1...20), ("sites-joined", joined, 11...20)] {
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+                #expect(lines.contains { $0.contains(#","site":2}"#) }, "\(name) names sites by number")
+                try await open(lines, perMessage: 3, lastStep: 20, name: name, browser)
+                let shown = try await browser.execute("""
+                    return {errors: window.statedbgLive.messages.filter((m) => m.kind === 'error'),
+                            sites: window.statedbgTimeline.timeline.entries.filter((e) => e.action).map((e) => e.action.site)};
+                    """)
+                #expect(shown["errors"] == [], "\(name): \(shown)")
+                #expect(shown["sites"] == .array(steps.map { .string(site($0)) }), "\(name)")
+            }
+            // A number that no line gave a site is refused with a sentence that names the step.
+            var lines = String(decoding: joined, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines[2] = LineChecksum.resealed(lines[2].replacingOccurrences(of: #","site":2}"#, with: #","site":7}"#)
+                                                     .replacingOccurrences(of: #","site":1}"#, with: #","site":7}"#))
+            try await open(lines, perMessage: 1, lastStep: 11, name: "sites-undefined", browser)
+            var said: JSONValue = .null
+            for _ in 0..<100 where said == .null {
+                said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            #expect(said["text"] == "a journal line the page cannot read: step 12 names call site 7, but 2 call sites are written whole since the last keyframe (or the header)", "\(said)")
         }
     }
 

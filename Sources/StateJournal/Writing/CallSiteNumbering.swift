@@ -1,0 +1,76 @@
+/// A writer's side of a version 5 journal's site list (``CallSiteList``): which sites it has written
+/// whole since the last keyframe (or in the header), so that it names them by number after that.
+///
+/// It numbers sites exactly as a reader's list does: in the order they were first written whole.
+/// It lists at most ``limit`` sites; a site past them is written whole every time, which a reader
+/// adds to its list all the same, so the numbers up to the limit agree.
+struct CallSiteNumbering {
+    private var numbers: [[UInt8]: Int] = [:]
+    private var listed: [String] = []
+    /// A keyframe emptied the list, and nothing was written since: emptying is put off until then, since
+    /// a small state is a keyframe every step, from the same site, whose list would be rebuilt each time.
+    private var emptied = false
+    /// The member last looked up and its number: a step usually comes from the place the one before did,
+    /// and an array compares with itself by identity, so this costs no hash.
+    private var last: (member: [UInt8], number: Int)?
+
+    /// The most sites listed.
+    static var limit: Int { 1024 }
+
+    /// A numbering that starts from `sites` (a header's ``JournalHeader/sites``), numbered from 1.
+    init(_ sites: [String] = []) {
+        for site in sites where numbers.count < Self.limit {
+            let member = StepSite(site).member
+            guard numbers[member] == nil else { continue }
+            listed.append(site)
+            numbers[member] = listed.count
+        }
+    }
+
+    /// The sites listed, the first numbered 1.
+    var sites: [String] { emptied ? [] : listed }
+
+    /// Starts again from an empty list, at a keyframe line.
+    mutating func removeAll() {
+        emptied = true
+    }
+
+    /// Appends the member that names `site` in a step line: `,"site":N` once it is listed, else the
+    /// whole member (and the site is listed, while there is room).
+    mutating func write(_ site: StepSite, into bytes: inout [UInt8]) {
+        if emptied {
+            emptied = false
+            // The list emptied and this site added is the list of this one site: kept when it is that already.
+            if listed.count == 1, let last, last.number == 1, last.member == site.member {
+                Self.append(site.member, to: &bytes)
+                return
+            }
+            numbers.removeAll(keepingCapacity: true)
+            listed.removeAll(keepingCapacity: true)
+            last = nil
+        }
+        let number: Int
+        if let last, last.member == site.member {
+            number = last.number
+        } else if let known = numbers[site.member] {
+            number = known
+            last = (site.member, known)
+        } else {
+            if numbers.count < Self.limit {
+                listed.append(site.text)
+                numbers[site.member] = listed.count
+                last = (site.member, listed.count)
+            }
+            Self.append(site.member, to: &bytes)
+            return
+        }
+        JournalLineWriter.appendLiteral(#","site":"#, to: &bytes)
+        JournalLineWriter.appendDecimal(number, to: &bytes)
+    }
+
+    private static func append(_ member: [UInt8], to bytes: inout [UInt8]) {
+        // Safe because the pointer is used only inside the closure. (An array's own append goes through its
+        // generic path, several times slower for a few dozen bytes.)
+        member.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import StateJournal
+import StateRecorder
+import TestSupport
+import Testing
+
+/// Version 5 names a step's call site by its number once the site was written whole since the last
+/// keyframe; every reader puts the site back, whichever line it starts from.
+@Suite struct CallSiteNumberTests {
+    typealias Recorder = RecordingStore<NotesApp.State, NotesApp.Action>
+
+    /// A state large enough that most steps are patches (a small one is stored whole every step).
+    static let initialState = NotesApp.State(notes: (1...40).map { NotesApp.Note(id: $0, text: "note number \($0)") })
+
+    /// Records `steps` notes added, dispatched alternately from two lines, the line numbers of which it returns.
+    static func record(_ path: String, steps: Int, options: RecorderOptions = RecorderOptions()) throws -> (Int, Int) {
+        let recorder = try Recorder(app: NotesApp.app, journal: path, options: options, initialState: initialState,
+                                    clock: RecordingClock.fixed())
+        var lines = (0, 0)
+        for step in 1...steps {
+            if step % 3 == 0 {
+                lines.1 = #line + 1
+                recorder.dispatch(.add(text: "m\(step)"))
+            } else {
+                lines.0 = #line + 1
+                recorder.dispatch(.add(text: "n\(step)"))
+            }
+        }
+        try recorder.close()
+        return lines
+    }
+
+    static func site(ofStep step: Int, lines: (Int, Int)) -> String {
+        "StateRecorderTests/CallSiteNumberTests.swift:\(step % 3 == 0 ? lines.1 : lines.0)"
+    }
+
+    @Test func aSiteIsWrittenWholeOnceASegmentAndByNumberAfter() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sites.jsonl")
+        let lines = try Self.record(path, steps: 200)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let stepLines = text.split(separator: "\n").filter { $0.hasPrefix(#"{"step":"#) }
+        let second = try #require(stepLines.dropFirst().first)
+        let fourth = try #require(stepLines.dropFirst(3).first)
+        #expect(stepLines.first?.contains(#""site":"StateRecorderTests/CallSiteNumberTests.swift:"#) == true)
+        #expect(second.contains(#","site":1}"#))
+        #expect(fourth.contains(#","site":2}"#) || fourth.contains(#","site":1}"#))
+        // Each keyframe starts the list again: its own site is whole.
+        let keyframes = stepLines.filter { $0.contains(#""kind":"keyframe""#) }
+        #expect(keyframes.count >= 2)
+        for keyframe in keyframes { #expect(keyframe.contains(#""site":"StateRecorderTests/"#)) }
+
+        let reader = try JournalReader(path: path)
+        #expect(reader.header.version == 5)
+        #expect(reader.validate().isEmpty)
+        for step in 1...reader.lastStep {
+            #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines))
+            #expect(try reader.actionAndHash(ofStep: step).action.site == Self.site(ofStep: step, lines: lines))
+        }
+        try reader.forEachActionAndHash(1...reader.lastStep) { step, action, _ in
+            #expect(action.site == Self.site(ofStep: step, lines: lines))
+            return true
+        }
+        try reader.forEachRecordedStep(1...reader.lastStep) { recorded in
+            #expect(recorded.action.site == Self.site(ofStep: recorded.step, lines: lines))
+            return true
+        }
+    }
+
+    @Test func aReaderStartingAtAnyStepResolvesItsSite() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sites.jsonl")
+        let lines = try Self.record(path, steps: 120)
+        let keyframes = try JournalReader(path: path).keyframeSteps
+        #expect(keyframes.count >= 2)
+        for step in [1, 2, 3, keyframes[1], keyframes[1] + 1, keyframes[1] + 2, 120] {
+            let fresh = try JournalReader(path: path)
+            #expect(try fresh.step(step).action.site == Self.site(ofStep: step, lines: lines))
+        }
+        // Backwards, so that every look-up starts from another segment than the last one.
+        let reader = try JournalReader(path: path)
+        for step in (1...120).reversed() {
+            #expect(try reader.actionAndHash(ofStep: step).action.site == Self.site(ofStep: step, lines: lines))
+        }
+    }
+
+    @Test func aStreamResolvesTheSitesOfTheLinesItReads() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sites.jsonl")
+        let lines = try Self.record(path, steps: 150)
+        // Every seventh line only, so that the stream passes over the lines that wrote the sites whole.
+        let stream = try JournalStream(path: path)
+        var checked = 0
+        var failure: JournalError?
+        try stream.forEachStep { line in
+            guard line.step % 7 == 0 else { return true }
+            do throws(JournalError) {
+                #expect(try stream.action(of: line).site == Self.site(ofStep: line.step, lines: lines))
+                #expect(try stream.parse(line).action.site == Self.site(ofStep: line.step, lines: lines))
+                checked += 1
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        #expect(failure == nil)
+        #expect(checked == 21)
+    }
+
+    @Test func aResumedJournalGoesOnNumberingItsSites() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sites.jsonl")
+        let lines = try Self.record(path, steps: 10)
+        let resumed = try Recorder.resume(app: NotesApp.app, journal: path, clock: RecordingClock.fixed())
+        let line = #line + 1
+        for step in 1...5 { resumed.dispatch(.add(text: "r\(step)")) }
+        try resumed.close()
+        let reader = try JournalReader(path: path)
+        #expect(reader.validate().isEmpty)
+        for step in 1...10 { #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines)) }
+        for step in 11...15 { #expect(try reader.step(step).action.site == "StateRecorderTests/CallSiteNumberTests.swift:\(line)") }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The resumed lines name the sites listed before the resume by their numbers.
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix(#"{"step":12,"#) }.first?.contains(#","site":3}"#) == true)
+    }
+
+    @Test func aSiteNumberNoLineDefinedIsReportedWithFileLineAndStep() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("sites.jsonl")
+        _ = try Self.record(path, steps: 6)
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Line 3 is step 2, which names the site of step 1 by its number: name one no line wrote, and seal
+        // the line again so that only the number is wrong.
+        #expect(lines[2].contains(#","site":1}"#))
+        lines[2] = LineChecksum.resealed(lines[2].replacingOccurrences(of: #","site":1}"#, with: #","site":9}"#))
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+
+        let reader = try JournalReader(path: path)
+        #expect(throws: JournalError(.undefinedSite(step: 2, number: 9, known: 1), path: path, line: 3)) {
+            try reader.step(2)
+        }
+        let problems = reader.validate()
+        #expect(problems.map(\.description) == [
+            "\(path):3: step 2 names call site 9, but only 1 call site is written whole since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
+        ])
+    }
+
+    @Test func aFlightRecordersDumpCarriesTheSitesItsLinesName() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        var options = RecorderOptions()
+        options.flight = .lastSteps(30, redaction: Redaction(), journal: journal)
+        options.background = .ignore
+        let recorder = try Recorder(app: NotesApp.app, journal: directory.file("unused.jsonl"), options: options,
+                                    initialState: Self.initialState, clock: RecordingClock.fixed())
+        var lines = (0, 0)
+        for step in 1...200 {
+            if step % 3 == 0 {
+                lines.1 = #line + 1
+                recorder.dispatch(.add(text: "m\(step)"))
+            } else {
+                lines.0 = #line + 1
+                recorder.dispatch(.add(text: "n\(step)"))
+            }
+        }
+        try recorder.recorder.dump(to: journal)
+        let reader = try JournalReader(path: journal.path)
+        #expect(reader.header.firstStep > 1, "the dump keeps the last steps only")
+        #expect(reader.validate().isEmpty)
+        let text = try String(contentsOfFile: journal.path, encoding: .utf8)
+        #expect(text.contains(#","site":1}"#), "the kept lines name sites by number")
+        for step in reader.header.firstStep...reader.lastStep {
+            #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines))
+        }
+        try recorder.close()
+    }
+
+    @Test func aStreamThatStartsAtAContinuationHeaderResolvesTheSitesNamedBeforeIt() throws {
+        // A live server that starts its history again (a rebase) sends a client that attaches then the
+        // header of a continuation and the lines after it; so does a rolled-over file start.
+        let header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
+                                   created: "", initialState: ["text": .string(String(repeating: "x", count: 2000)), "n": 0], hash: 0)
+        let builder = JournalBuilder(header: header)
+        var whole: [UInt8] = []
+        builder.writeHeader(into: &whole)
+        var joined: [UInt8] = []
+        func site(_ step: Int) -> String { step % 3 == 0 ? "App/B.swift:2" : "App/A.swift:1" }
+        for step in 1...20 {
+            if step == 11 {
+                var next = builder.header
+                next.firstStep = 11
+                next.initialState = builder.lastState
+                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
+            }
+            let start = whole.count
+            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]],
+                                                     site: site(step)),
+                               state: ["text": .string(String(repeating: "x", count: 2000)), "n": .integer(Int64(step))], time: 0, into: &whole)
+            if step >= 11 { joined += whole[start...] }
+        }
+        let joinedText = String(decoding: joined, as: UTF8.self)
+        #expect(joinedText.hasPrefix(#"{"format":"statedbg-journal""#))
+        #expect(joinedText.contains(#""sites":["App/A.swift:1","App/B.swift:2"]"#))
+        let eleventh = try #require(joinedText.split(separator: "\n").first { $0.hasPrefix(#"{"step":11,"#) })
+        #expect(eleventh.contains(#","site":1}"#) && !eleventh.contains(#""kind":"keyframe""#), "step 11 names by number a site written before the header")
+        let directory = try TemporaryDirectory()
+        for (name, bytes, steps) in [("whole.jsonl", whole, 1...20), ("joined.jsonl", joined, 11...20)] {
+            let path = directory.file(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let reader = try JournalReader(path: path)
+            #expect(reader.validate().isEmpty, "\(name)")
+            for step in steps { #expect(try reader.step(step).action.site == site(step), "\(name) step \(step)") }
+        }
+    }
+}
