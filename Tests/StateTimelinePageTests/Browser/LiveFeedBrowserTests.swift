@@ -207,7 +207,24 @@ struct LiveFeedBrowserTests {
                 said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
                 try await Task.sleep(nanoseconds: 50_000_000)
             }
-            #expect(said["text"] == "a journal line the page cannot read: step 12 names call site 7, but 2 call sites are written whole since the last keyframe (or the header)", "\(said)")
+            #expect(said["text"] == "the app's journal, line 3 cannot be read: step 12 names call site 7, but 2 call sites are written whole since the last keyframe (or the header)", "\(said)")
+
+            // A damaged step line may have been a keyframe that emptied the list: after it, up to the
+            // next keyframe, a number names no site rather than a possibly wrong one.
+            lines = String(decoding: whole, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines[5] = lines[5].replacingOccurrences(of: "notes.set(n: 5)", with: "notes.set(n: 6)")
+            try await open(lines, perMessage: 1, lastStep: 20, name: "sites-after-damage", browser)
+            let sites = try await browser.execute("""
+                return window.statedbgTimeline.timeline.entries.filter((e) => e.step > 5 && e.action)
+                  .map((e) => [e.step, e.action.site === undefined ? null : e.action.site]);
+                """)
+            let pairs = sites.arrayValue ?? []
+            #expect(pairs.count == 15, "\(sites)")
+            for pair in pairs {
+                guard let step = pair[0]?.int64Value else { continue }
+                #expect(pair[1] == .null || pair[1] == .string(site(Int(step))), "step \(step) shows a wrong site: \(pair)")
+            }
+            #expect(pairs.contains { $0[1] == .null }, "no numbered site was left unnamed after the damaged line: \(sites)")
         }
     }
 
