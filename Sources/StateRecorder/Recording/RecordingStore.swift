@@ -153,11 +153,11 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength, disk: options.durability.disk)
         location.announce(given: given, opened: path)
         let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
-                                           options: options, clock: clock)
+                                           options: options)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
             actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,
-            makeRolloverHeader: { makeHeader($0, $1, $2) })
+            makeRolloverHeader: { makeHeader($0, $1, $2, $3) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
         resumed.mark(JournalEvent.resumedMarkerName)
         return resumed
