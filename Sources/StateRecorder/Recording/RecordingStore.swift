@@ -80,10 +80,11 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         onError: @escaping @Sendable (String) -> Void = RecordingStore.reportToStandardError
     ) throws {
         let state = initialState ?? app.initialState
-        // A flight recorder hears of each action before the reducer runs, from the innermost middleware.
-        let inFlight = options.flight.map { _ in ActionInFlightMiddleware<State, Action>() }
-        let store = app.makeStore(initialState: state, middleware: middleware + (inFlight.map { [$0.middleware] } ?? []),
-                                  diagnostics: diagnostics)
+        // A flight recorder hears of each action just before the reducer runs, after every middleware.
+        let inFlight = options.flight.map { _ in ActionInFlightHook<State, Action>() }
+        var willApply: (@Sendable (Action) -> Void)?
+        if let inFlight { willApply = { action in inFlight.recorder?.actionInFlight(action) } }
+        let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics, willApply: willApply)
         self.app = app
         self.store = store
         recorder = try Recorder(
