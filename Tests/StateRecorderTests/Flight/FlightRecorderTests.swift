@@ -228,6 +228,29 @@ import TestSupport
         try recorder.close()
     }
 
+    @Test func aFixedClockIsReadOncePerCallWhateverTheWriterDoes() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        // A window of 8 starts a segment, with a header of its own, every 2 steps.
+        let recorder = try recorder(.lastSteps(8, redaction: Redaction(), journal: journal))
+        for step in 1...100 {
+            recorder.actionInFlight("increment")
+            recorder.record("increment", state: step)
+        }
+        try recorder.dump(to: journal)
+        // The header read 0; step N's action in flight read 2N - 1, and the step 2N. Headers the writer
+        // made for its segments took their step's time, not readings of their own.
+        let text = try String(contentsOfFile: journal.path, encoding: .utf8)
+        let times = text.split(separator: "\n").compactMap { line -> String? in
+            guard let time = line.firstMatch(of: /"time":(\d+)/) else { return nil }
+            if let step = line.firstMatch(of: /^\{"step":(\d+)/) { return "step \(step.1) at \(time.1)" }
+            return line.hasPrefix(#"{"event":"closed""#) ? "closed at \(time.1)" : nil
+        }
+        #expect(times == (93...100).map { "step \($0) at \(2 * $0)" } + ["closed at 201"])
+        #expect(text.contains(#""created":"1970-01-01T00:00:00.184Z""#), "the oldest kept segment starts after step 92, at 184 ms")
+        try recorder.close()
+    }
+
     @Test func theActionInFlightIsEncodedOnlyWhenAJournalNeedsIt() throws {
         let directory = try TemporaryDirectory()
         let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
