@@ -83,8 +83,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let _middleware: [Middleware<State, Action>]
     @usableFromInline let _validators: [Validator<State, Action>]
     @usableFromInline let _diagnostics: StoreDiagnostics
-    /// Told each action just before the reducer applies it, after every middleware (see
-    /// ``init(initialState:reducer:middleware:validators:diagnostics:willApply:)``).
+    /// Told each action just before the reducer applies it, after every middleware (see the package
+    /// initializer that takes `willApply`).
     @usableFromInline let _willApply: (@Sendable (Action) -> Void)?
     /// The thread draining the queue, 0 when none: whoever swaps its identity in from 0 drains.
     @usableFromInline let _drainingThread = AtomicCell<UInt>(0)
