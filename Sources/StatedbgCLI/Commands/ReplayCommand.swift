@@ -55,7 +55,9 @@ enum ReplayCommand: Subcommand {
             completes, 'step N (ACTION) no longer crashes' and the state it made, and the exit status is \
             the steps' verdict. --in-process runs it in statedbg itself, so that a debugger running \
             statedbg stops at the crash ('lldb -- statedbg replay FILE --verify --in-process'). An action \
-            in flight recorded without Codable cannot run: the verdict says so, and --strict fails. With \
+            in flight recorded without Codable cannot run: the verdict says so, and --strict fails; so \
+            does one the recorder could not encode before the crash journal was written (a marker named \
+            'action in flight not encoded' stands in its place). With \
             --json a crash journal's verify object also holds "crash": {"step","inFlight",\
             "recordedSignal","crashes"} with "signal" and "message", or "state" and "rejected" when it \
             completes. For example:

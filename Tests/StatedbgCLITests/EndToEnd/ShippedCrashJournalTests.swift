@@ -89,6 +89,8 @@ import TestSupport
             """)
         let strict = try statedbg.run(["replay", Self.file, "--verify", "--quiet", "--strict"], in: directory.path)
         #expect(strict.status == 1)
+        let json = try statedbg.run(["replay", Self.file, "--verify", "--quiet", "--json"], in: directory.path)
+        #expect(json.output.contains(#""crash":{"encoded":false,"inFlight":null,"recordedSignal":"SIGILL","step":50}"#), "\(json.output)")
         let check = try statedbg.run(["check", Self.file], in: directory.path)
         #expect(check.status == 0)
         #expect(check.output == "shopping-crash.jsonl: no problems in 24 steps.\n")
