@@ -19,23 +19,40 @@
 static const int signals[CCRASH_SIGNAL_COUNT] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE };
 
 struct ccrash_journal {
+    // What the app's threads write on every dispatch, on a cache line of its own: the writer's
+    // publishing every step would otherwise take the line from the app's core each time.
+    // The action in flight as the app noted it: its number (0: none yet) and the step it follows,
+    // written under the recorder's lock without encoding the action; and the last step recorded.
+    _Alignas(64) uint64_t noted_sequence;
+    int64_t noted_after;
+    int64_t recorded_step;
     // The published chunks, behind a sequence lock: even when stable, odd while the writer changes them.
-    uint64_t sequence;
+    _Alignas(64) uint64_t sequence;
     int32_t chunk_count;
     ccrash_chunk chunks[CCRASH_MAX_CHUNKS];
     int64_t last_step;
-    // The action in flight, behind its own sequence lock (app threads write it, not the writer).
+    // Its line, once the encoder thread made it, behind its own sequence lock: the bytes, and the
+    // number of the action they are for.
     uint64_t flight_sequence;
     const void *flight_bytes;
     size_t flight_count;
-    int64_t flight_after;
-    int64_t recorded_step;
+    uint64_t flight_for;
     pthread_t writer;
     int has_writer;
+    pthread_t encoder;
+    int has_encoder;
+    // A second fatal signal on the writer or the encoder while the handler waits for them.
+    int helper_crashed;
+    // The pipe a handler asks the encoder thread through (write(2) is async-signal-safe): -1 when none.
+    int request_read;
+    int request_write;
     char path[PATH_MAX];
     char temporary[PATH_MAX];
     char head[64];
     char tails[CCRASH_SIGNAL_COUNT][96];
+    // The marker line written when the action in flight's line was not made in time.
+    char unencoded_head[64];
+    char unencoded_tail[256];
     struct sigaction previous[CCRASH_SIGNAL_COUNT];
 };
 
@@ -45,12 +62,20 @@ static ccrash_journal *installed;
 static int entered;
 
 ccrash_journal *ccrash_journal_create(void) {
-    return calloc(1, sizeof(ccrash_journal));
+    // Aligned as the structure asks (calloc gives 16 bytes), so that its cache lines are its own.
+    void *memory = NULL;
+    if (posix_memalign(&memory, _Alignof(ccrash_journal), sizeof(ccrash_journal)) != 0) return NULL;
+    ccrash_journal *journal = memset(memory, 0, sizeof(ccrash_journal));
+    journal->request_read = -1;
+    journal->request_write = -1;
+    return journal;
 }
 
 void ccrash_journal_destroy(ccrash_journal *journal) {
     if (!journal) return;
     ccrash_uninstall(journal);
+    ccrash_close_encoder_channel(journal);
+    if (journal->request_read >= 0) close(journal->request_read);
     free(journal);
 }
 
@@ -79,14 +104,54 @@ void ccrash_publish(ccrash_journal *journal, const ccrash_chunk *chunks, int cou
     __atomic_store_n(&journal->sequence, sequence + 2, __ATOMIC_RELEASE);
 }
 
-void ccrash_set_in_flight(ccrash_journal *journal, const void *line, size_t count, int64_t after) {
+void ccrash_note_in_flight(ccrash_journal *journal, uint64_t number, int64_t after) {
+    // The step first: a handler that sees the new number sees its step (both are read after an acquire
+    // of the number, and written under the recorder's lock, one app thread at a time).
+    __atomic_store_n(&journal->noted_after, after, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->noted_sequence, number, __ATOMIC_RELEASE);
+}
+
+void ccrash_set_in_flight(ccrash_journal *journal, const void *line, size_t count, uint64_t number) {
     uint64_t sequence = __atomic_load_n(&journal->flight_sequence, __ATOMIC_RELAXED);
     __atomic_store_n(&journal->flight_sequence, sequence + 1, __ATOMIC_RELAXED);
     __atomic_thread_fence(__ATOMIC_RELEASE);
     __atomic_store_n(&journal->flight_bytes, line, __ATOMIC_RELAXED);
     __atomic_store_n(&journal->flight_count, count, __ATOMIC_RELAXED);
-    __atomic_store_n(&journal->flight_after, after, __ATOMIC_RELAXED);
+    __atomic_store_n(&journal->flight_for, number, __ATOMIC_RELAXED);
     __atomic_store_n(&journal->flight_sequence, sequence + 2, __ATOMIC_RELEASE);
+}
+
+int ccrash_open_encoder_channel(ccrash_journal *journal) {
+    int ends[2];
+    if (pipe(ends) != 0) return errno;
+    if (journal->request_read >= 0) close(journal->request_read);
+    for (int index = 0; index < 2; index++) fcntl(ends[index], F_SETFD, FD_CLOEXEC);
+    // A handler never blocks on a full pipe: a request already waiting is request enough.
+    fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK);
+    journal->request_read = ends[0];
+    __atomic_store_n(&journal->request_write, ends[1], __ATOMIC_RELEASE);
+    return 0;
+}
+
+void ccrash_close_encoder_channel(ccrash_journal *journal) {
+    int descriptor = __atomic_exchange_n(&journal->request_write, -1, __ATOMIC_ACQ_REL);
+    // The encoder thread's read(2) returns 0 and it ends; the read end is closed with the journal.
+    if (descriptor >= 0) close(descriptor);
+}
+
+int ccrash_wait_for_encoding_request(ccrash_journal *journal) {
+    char byte;
+    for (;;) {
+        ssize_t count = read(journal->request_read, &byte, 1);
+        if (count == 1) return 1;
+        if (count < 0 && errno == EINTR) continue;
+        return 0;
+    }
+}
+
+void ccrash_note_encoder_thread(ccrash_journal *journal) {
+    journal->encoder = pthread_self();
+    __atomic_store_n(&journal->has_encoder, 1, __ATOMIC_RELEASE);
 }
 
 void ccrash_note_recorded(ccrash_journal *journal, int64_t step) {
@@ -106,10 +171,12 @@ static int copy_string(char *to, size_t capacity, const char *from) {
 }
 
 int ccrash_configure(ccrash_journal *journal, const char *path, const char *temporary, const char *head,
-                     const char *const *tails) {
+                     const char *const *tails, const char *unencoded_head, const char *unencoded_tail) {
     int status = copy_string(journal->path, sizeof journal->path, path);
     if (!status) status = copy_string(journal->temporary, sizeof journal->temporary, temporary);
     if (!status) status = copy_string(journal->head, sizeof journal->head, head);
+    if (!status) status = copy_string(journal->unencoded_head, sizeof journal->unencoded_head, unencoded_head);
+    if (!status) status = copy_string(journal->unencoded_tail, sizeof journal->unencoded_tail, unencoded_tail);
     for (int index = 0; !status && index < CCRASH_SIGNAL_COUNT; index++) {
         status = copy_string(journal->tails[index], sizeof journal->tails[index], tails[index]);
     }
@@ -151,13 +218,12 @@ static uint32_t crc32c(const char *bytes, size_t count) {
     return crc ^ 0xFFFFFFFFu;
 }
 
-size_t ccrash_format_crashed_line(const ccrash_journal *journal, int signal_number, int64_t after, int64_t time,
-                                  char *out, size_t capacity) {
-    int index = signal_index(signal_number);
-    if (index < 0) return 0;
-    size_t at = append_string(out, 0, capacity, journal->head);
+// HEAD AFTER TAIL TIME `}`, then the checksum: a `crashed` line, or the marker of an action in flight
+// whose line was not made in time.
+static size_t format_line(const char *head, const char *tail, int64_t after, int64_t time, char *out, size_t capacity) {
+    size_t at = append_string(out, 0, capacity, head);
     at = append_integer(out, at, capacity, after);
-    at = append_string(out, at, capacity, journal->tails[index]);
+    at = append_string(out, at, capacity, tail);
     at = append_integer(out, at, capacity, time);
     // The checksum covers the line without its `crc` member, closed by `}` (see LineChecksum).
     at = append_bytes(out, at, capacity, "}", 1);
@@ -171,6 +237,17 @@ size_t ccrash_format_crashed_line(const ccrash_journal *journal, int signal_numb
     at = append_bytes(out, at, capacity, digits, 8);
     at = append_bytes(out, at, capacity, "\"}\n", 3);
     return at == SIZE_MAX ? 0 : at;
+}
+
+size_t ccrash_format_crashed_line(const ccrash_journal *journal, int signal_number, int64_t after, int64_t time,
+                                  char *out, size_t capacity) {
+    int index = signal_index(signal_number);
+    if (index < 0) return 0;
+    return format_line(journal->head, journal->tails[index], after, time, out, capacity);
+}
+
+size_t ccrash_format_unencoded_line(const ccrash_journal *journal, int64_t after, int64_t time, char *out, size_t capacity) {
+    return format_line(journal->unencoded_head, journal->unencoded_tail, after, time, out, capacity);
 }
 
 static int write_all(int descriptor, const void *bytes, size_t count) {
@@ -192,15 +269,54 @@ static void pause_a_millisecond(void) {
     nanosleep(&pause, NULL);
 }
 
+// The line published for the action in flight, when it is the one for action `number`.
+static int read_in_flight(ccrash_journal *journal, uint64_t number, const void **bytes, size_t *count) {
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        uint64_t before = __atomic_load_n(&journal->flight_sequence, __ATOMIC_ACQUIRE);
+        if (before & 1) continue;
+        const void *line = __atomic_load_n(&journal->flight_bytes, __ATOMIC_RELAXED);
+        size_t length = __atomic_load_n(&journal->flight_count, __ATOMIC_RELAXED);
+        uint64_t made_for = __atomic_load_n(&journal->flight_for, __ATOMIC_RELAXED);
+        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&journal->flight_sequence, __ATOMIC_RELAXED) != before) continue;
+        if (made_for != number || !line || length == 0) return 0;
+        *bytes = line;
+        *count = length;
+        return 1;
+    }
+    return 0;
+}
+
+static int is_thread(const int *has, const pthread_t *thread) {
+    return __atomic_load_n(has, __ATOMIC_ACQUIRE) && pthread_equal(*thread, pthread_self());
+}
+
 int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
+    int64_t recorded = __atomic_load_n(&journal->recorded_step, __ATOMIC_ACQUIRE);
+    uint64_t noted = __atomic_load_n(&journal->noted_sequence, __ATOMIC_ACQUIRE);
+    int64_t noted_after = __atomic_load_n(&journal->noted_after, __ATOMIC_RELAXED);
+    // An action noted after the last step recorded was running: the app's thread left its encoding to
+    // the encoder thread, asked now, while the writer catches up (both in the time given).
+    int in_flight = noted != 0 && noted_after == recorded;
+    const void *flight = NULL;
+    size_t flight_count = 0;
+    int is_encoder = is_thread(&journal->has_encoder, &journal->encoder);
+    if (in_flight && !read_in_flight(journal, noted, &flight, &flight_count) && !is_encoder) {
+        int descriptor = __atomic_load_n(&journal->request_write, __ATOMIC_ACQUIRE);
+        if (descriptor >= 0) {
+            char request = 'e';
+            ssize_t ignored = write(descriptor, &request, 1);
+            (void)ignored;
+        }
+    }
     // The app recorded steps the writer may not have published yet: wait for it (a while), unless
     // this thread is the writer.
-    int64_t recorded = __atomic_load_n(&journal->recorded_step, __ATOMIC_ACQUIRE);
-    int is_writer = __atomic_load_n(&journal->has_writer, __ATOMIC_ACQUIRE) && pthread_equal(journal->writer, pthread_self());
+    int is_writer = is_thread(&journal->has_writer, &journal->writer);
     ccrash_chunk chunks[CCRASH_MAX_CHUNKS];
     int count = 0;
     int64_t last_step = 0;
-    for (int waited = 0;; ) {
+    int waited = 0;
+    for (;;) {
         uint64_t before = __atomic_load_n(&journal->sequence, __ATOMIC_ACQUIRE);
         if (!(before & 1)) {
             count = __atomic_load_n(&journal->chunk_count, __ATOMIC_RELAXED);
@@ -212,7 +328,8 @@ int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
             last_step = __atomic_load_n(&journal->last_step, __ATOMIC_RELAXED);
             __atomic_thread_fence(__ATOMIC_ACQUIRE);
             if (__atomic_load_n(&journal->sequence, __ATOMIC_RELAXED) == before) {
-                if (last_step >= recorded || is_writer || waited >= wait_ms) break;
+                if (last_step >= recorded || is_writer || waited >= wait_ms
+                    || __atomic_load_n(&journal->helper_crashed, __ATOMIC_ACQUIRE)) break;
             }
         }
         // A writer that crashed while publishing never makes the sequence even again.
@@ -222,35 +339,34 @@ int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms) {
     }
     if (count == 0) return ENODATA;
 
-    const void *flight = NULL;
-    size_t flight_count = 0;
-    int64_t flight_after = -1;
-    for (int attempt = 0; attempt < 1000; attempt++) {
-        uint64_t before = __atomic_load_n(&journal->flight_sequence, __ATOMIC_ACQUIRE);
-        if (before & 1) continue;
-        flight = __atomic_load_n(&journal->flight_bytes, __ATOMIC_RELAXED);
-        flight_count = __atomic_load_n(&journal->flight_count, __ATOMIC_RELAXED);
-        flight_after = __atomic_load_n(&journal->flight_after, __ATOMIC_RELAXED);
-        __atomic_thread_fence(__ATOMIC_ACQUIRE);
-        if (__atomic_load_n(&journal->flight_sequence, __ATOMIC_RELAXED) == before) break;
-        flight = NULL;
+    // The action in flight is the one applied to the last step written; an action applied to a later
+    // step (when the writer could not catch up) or already recorded is not.
+    in_flight = in_flight && recorded == last_step;
+    while (in_flight && !flight && !is_encoder && !read_in_flight(journal, noted, &flight, &flight_count)) {
+        if (waited >= wait_ms || __atomic_load_n(&journal->helper_crashed, __ATOMIC_ACQUIRE)
+            || __atomic_load_n(&journal->request_write, __ATOMIC_ACQUIRE) < 0) break;
+        pause_a_millisecond();
+        waited++;
     }
 
     int descriptor = open(journal->temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (descriptor < 0) return errno;
     int status = 0;
     for (int index = 0; !status && index < count; index++) status = write_all(descriptor, chunks[index].bytes, chunks[index].count);
-    // The action in flight is the one applied to the last step written; an action applied to a later
-    // step (when the writer could not catch up) or already recorded is not.
-    if (!status && flight && flight_count > 0 && flight_after == last_step && recorded == last_step) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    // Rounded to the nearest millisecond, as the recorder's wall clock is.
+    int64_t milliseconds = (int64_t)now.tv_sec * 1000 + (now.tv_nsec + 500000) / 1000000;
+    char line[512];
+    if (!status && in_flight && flight) {
         status = write_all(descriptor, flight, flight_count);
+    } else if (!status && in_flight) {
+        // Its line was not made in time (the encoder is stuck on a lock the crashing thread holds, say):
+        // the journal says so rather than ending as if no action was running.
+        size_t length = ccrash_format_unencoded_line(journal, last_step, milliseconds, line, sizeof line);
+        if (length > 0) status = write_all(descriptor, line, length);
     }
     if (!status && signal_number != 0) {
-        struct timespec now;
-        clock_gettime(CLOCK_REALTIME, &now);
-        // Rounded to the nearest millisecond, as the recorder's wall clock is.
-        int64_t milliseconds = (int64_t)now.tv_sec * 1000 + (now.tv_nsec + 500000) / 1000000;
-        char line[512];
         size_t length = ccrash_format_crashed_line(journal, signal_number, last_step, milliseconds, line, sizeof line);
         if (length > 0) status = write_all(descriptor, line, length);
     }
@@ -285,6 +401,12 @@ static void handle(int number, siginfo_t *info, void *context) {
     if (journal && !__atomic_exchange_n(&entered, 1, __ATOMIC_ACQ_REL)) {
         ccrash_write(journal, number, 2000);
         restore_previous(journal);
+    } else if (journal && (is_thread(&journal->has_writer, &journal->writer) || is_thread(&journal->has_encoder, &journal->encoder))) {
+        // The writer or the encoder died while the first handler waits for it: that handler stops
+        // waiting, writes what it has, and ends the process with its own signal; this thread waits
+        // for that rather than end the process before the journal is written.
+        __atomic_store_n(&journal->helper_crashed, 1, __ATOMIC_RELEASE);
+        for (;;) pause_a_millisecond();
     } else if (journal) {
         restore_previous(journal);
     }

@@ -116,6 +116,18 @@ public struct Locked<Value: ~Copyable>: ~Copyable {
         return try body(&_value.pointee)
     }
 
+    /// Runs `body` with exclusive access to the value when no other thread holds the lock, and returns
+    /// what it returns; returns `nil` at once otherwise.
+    ///
+    /// For a thread that must not wait for whoever holds the lock: one that serves a signal handler,
+    /// while the thread that took the lock may be the one that crashed.
+    @inlinable
+    public borrowing func withLockIfAvailable<Result>(_ body: (inout Value) -> Result) -> Result? {
+        guard pthread_mutex_trylock(_mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(_mutex) }
+        return body(&_value.pointee)
+    }
+
     /// Waits until `isReady` holds for the value, then runs `body` with exclusive access to it.
     ///
     /// While it waits the lock is free; `isReady` runs with the lock held, first at once and then each

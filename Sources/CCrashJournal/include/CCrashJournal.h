@@ -5,8 +5,10 @@
 // promise that a function does not allocate, take a lock or touch the runtime, and a handler for a
 // fatal signal may do none of these. Everything the handler writes is prepared before the crash by
 // StateRecorder (the journal's lines, published here as chunks) and StateJournal (the pieces of the
-// `crashed` line); the handler only reads them, formats two numbers, checksums one line and calls
-// open(2), write(2), fsync(2), close(2) and rename(2), all async-signal-safe.
+// `crashed` line); the handler only reads them, formats two numbers, checksums a line or two and calls
+// open(2), write(2), fsync(2), close(2), rename(2) and nanosleep(2), all async-signal-safe. The one line
+// not prepared before the crash is the action in flight's: the app's thread only notes the action, and
+// the handler asks the recorder's encoder thread for its line through a pipe, waiting a bounded time.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -38,9 +40,23 @@ int ccrash_signal_number(int index);
 /// ending with step `last_step`. Called by one thread (the recorder's writer); the chunks' bytes must
 /// stay readable until well after the next call.
 void ccrash_publish(ccrash_journal *journal, const ccrash_chunk *chunks, int count, int64_t last_step);
-/// Publishes the action in flight: the `actionInFlight` line (`count` bytes at `line`, line feed
-/// included) of an action applied after step `after`.
-void ccrash_set_in_flight(ccrash_journal *journal, const void *line, size_t count, int64_t after);
+/// Notes that the app is applying its `number`th action (from 1) after step `after`, not encoded yet:
+/// a crash asks the encoder thread for its line. Called under the recorder's lock.
+void ccrash_note_in_flight(ccrash_journal *journal, uint64_t number, int64_t after);
+/// Publishes the line of the `number`th action in flight: its `actionInFlight` line (or a marker saying
+/// why it has none), `count` bytes at `line`, line feed included, readable until the next call.
+void ccrash_set_in_flight(ccrash_journal *journal, const void *line, size_t count, uint64_t number);
+/// Opens the pipe through which a handler asks the encoder thread for the action in flight's line.
+/// Returns 0 or errno.
+int ccrash_open_encoder_channel(ccrash_journal *journal);
+/// Closes the pipe's writing end: the encoder thread's wait returns 0.
+void ccrash_close_encoder_channel(ccrash_journal *journal);
+/// The encoder thread's wait: 1 when a handler asks for the action in flight's line, 0 once the
+/// channel is closed.
+int ccrash_wait_for_encoding_request(ccrash_journal *journal);
+/// Notes that the calling thread is the encoder: a crash on it while a handler waits does not end the
+/// process before the journal is written.
+void ccrash_note_encoder_thread(ccrash_journal *journal);
 /// Notes that the app recorded step `step`, which the writer may not have published yet.
 void ccrash_note_recorded(ccrash_journal *journal, int64_t step);
 /// Notes that the calling thread is the journal's writer: a crash on it does not wait for it.
@@ -48,9 +64,10 @@ void ccrash_note_writer_thread(ccrash_journal *journal);
 
 /// Sets where the journal goes (`path`, written under `temporary` and renamed) and the pieces of
 /// its `crashed` line (StateJournal's `JournalEvent.crashedLinePieces`): `head` AFTER `tails[i]` TIME `}`
-/// for signal i, then its checksum. Returns 0, or ENAMETOOLONG when a string does not fit.
+/// for signal i, then its checksum; and likewise of the marker written when the action in flight's line
+/// was not made in time. Returns 0, or ENAMETOOLONG when a string does not fit.
 int ccrash_configure(ccrash_journal *journal, const char *path, const char *temporary, const char *head,
-                     const char *const *tails);
+                     const char *const *tails, const char *unencoded_head, const char *unencoded_tail);
 
 /// Installs the process's handlers for the six signals, writing `journal`; the handlers installed
 /// before are kept and restored after the journal is written. Also gives the calling thread an
@@ -63,7 +80,8 @@ void ccrash_uninstall(ccrash_journal *journal);
 int ccrash_use_alternate_stack(void);
 
 /// Writes the journal to its path now, as the handler does for `signal_number` (0: no `crashed`
-/// line), waiting at most `wait_ms` for the writer; returns 0 or errno. For tests and the handler.
+/// line), waiting at most `wait_ms` for the writer and the encoder; returns 0 or errno. For tests and
+/// the handler.
 int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms);
 
 /// Formats the `crashed` line for signal `signal_number` after step `after` at `time` into `out`
@@ -71,5 +89,9 @@ int ccrash_write(ccrash_journal *journal, int signal_number, int wait_ms);
 /// the six. For tests: the handler formats the same way.
 size_t ccrash_format_crashed_line(const ccrash_journal *journal, int signal_number, int64_t after, int64_t time,
                                   char *out, size_t capacity);
+
+/// Formats the marker written when the action in flight's line was not made in time, after step
+/// `after` at `time`, as ccrash_format_crashed_line does. For tests: the handler formats the same way.
+size_t ccrash_format_unencoded_line(const ccrash_journal *journal, int64_t after, int64_t time, char *out, size_t capacity);
 
 #endif

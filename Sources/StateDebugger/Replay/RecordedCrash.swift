@@ -34,8 +34,21 @@ package struct RecordedCrash: Sendable, Equatable {
         package var line: Int
     }
 
+    /// An action that was running but whose line the recorder could not make before the journal was
+    /// written: its marker (``JournalEvent/unencodedInFlightMarkerName``) stands in its place.
+    package struct Unencoded: Sendable, Equatable {
+        /// The step the action would have made: one after the journal's last step.
+        package var step: Int
+        /// The marker's name, with the reason when the recorder gave one.
+        package var marker: String
+        /// The 1-based line of the marker.
+        package var line: Int
+    }
+
     /// The action running when the journal was written; `nil` when none was.
     package var inFlight: InFlight?
+    /// An action running whose line is missing; `nil` when none was.
+    package var unencoded: Unencoded?
     /// The signal the app died of; `nil` when the journal was written without a crash (a dump).
     package var signal: Signal?
 
@@ -59,13 +72,18 @@ package struct RecordedCrash: Sendable, Equatable {
                     throw malformed(source, line: located.line, "the action in flight follows step \(after), but the journal's last step is \(source.lastStep); it must follow the last step.")
                 }
                 crash.inFlight = InFlight(step: after + 1, action: action, line: located.line)
+            case .marker(let after, _, let name) where name.hasPrefix(JournalEvent.unencodedInFlightMarkerName):
+                guard crash.inFlight == nil, crash.unencoded == nil, after == source.lastStep else {
+                    throw malformed(source, line: located.line, "a marker \"\(name)\" after step \(after) where the journal already has its action in flight or its last step is \(source.lastStep); it stands for the action in flight after the last step.")
+                }
+                crash.unencoded = Unencoded(step: after + 1, marker: name, line: located.line)
             case .crashed(_, _, let name, let number):
                 crash.signal = Signal(name: name, number: number, line: located.line)
             default:
                 continue
             }
         }
-        return crash.inFlight == nil && crash.signal == nil ? nil : crash
+        return crash.inFlight == nil && crash.unencoded == nil && crash.signal == nil ? nil : crash
     }
 
     private static func malformed(_ source: any RecordingSource, line: Int, _ message: String) -> DebuggerError {

@@ -39,6 +39,11 @@ public enum JournalEvent: Sendable, Equatable {
     /// line that may follow a closing line.
     package static let resumedMarkerName = "resumed"
 
+    /// The name of the marker a crash journal holds in place of its `actionInFlight` line when the app
+    /// was applying an action whose line was not made before the journal was written (the recorder's
+    /// encoder was stuck, or the action did not encode); a reason may follow it after `": "`.
+    package static let unencodedInFlightMarkerName = "action in flight not encoded"
+
     /// How the live store travelled.
     public enum TravelKind: String, Sendable, Equatable, CaseIterable {
         case undo, redo, jump
@@ -191,5 +196,13 @@ public enum JournalEvent: Sendable, Equatable {
         JSONValue.string(signal).write(to: &tail, style: .canonical)
         return (#"{"event":"crashed","after":"#,
                 #","signal":"# + String(decoding: tail, as: UTF8.self) + #","signalNumber":\#(signalNumber),"time":"#)
+    }
+
+    /// The pieces of a `marker` line named `name`, put together as ``crashedLinePieces(signal:signalNumber:)``'s
+    /// are: the line ``write(to:)`` writes.
+    package static func markerLinePieces(name: String) -> (head: String, tail: String) {
+        var tail: [UInt8] = []
+        JSONValue.string(name).write(to: &tail, style: .canonical)
+        return (#"{"event":"marker","after":"#, #","name":"# + String(decoding: tail, as: UTF8.self) + #","time":"#)
     }
 }

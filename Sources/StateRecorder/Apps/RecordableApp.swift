@@ -85,7 +85,16 @@ public struct RecordableApp<State: Codable & Equatable & Sendable, Action: Codab
         middleware: [Middleware<State, Action>] = [],
         diagnostics: StoreDiagnostics = .standard
     ) -> Store<State, Action> {
+        makeStore(initialState: initialState, middleware: middleware, diagnostics: diagnostics, willApply: nil)
+    }
+
+    /// The app's store, telling `willApply` each action just before its reducer runs (see `Store`'s
+    /// package initializer): for ``RecordingStore``'s flight recorder.
+    func makeStore(
+        initialState: State?, middleware: [Middleware<State, Action>], diagnostics: StoreDiagnostics,
+        willApply: (@Sendable (Action) -> Void)?
+    ) -> Store<State, Action> {
         Store(initialState: initialState ?? self.initialState, reducer: reducer, middleware: middleware,
-              validators: validators, diagnostics: diagnostics)
+              validators: validators, diagnostics: diagnostics, willApply: willApply)
     }
 }

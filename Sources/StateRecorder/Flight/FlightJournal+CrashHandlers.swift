@@ -42,9 +42,10 @@ extension FlightJournal {
             return strdup(pieces.tail)
         }
         defer { for tail in tails { free(tail) } }
+        let unencoded = JournalEvent.markerLinePieces(name: JournalEvent.unencodedInFlightMarkerName)
         // Safe because the C side copies the strings during the call; they are freed after it.
         let status = tails.map { UnsafePointer($0) }.withUnsafeBufferPointer { pointers in
-            ccrash_configure(crash, path, temporary, head, pointers.baseAddress)
+            ccrash_configure(crash, path, temporary, head, pointers.baseAddress, unencoded.head, unencoded.tail)
         }
         guard status == 0 else { throw RecorderError.crashHandlersNotInstalled(reason: "the path \(path) is too long") }
     }
@@ -67,6 +68,17 @@ extension FlightJournal {
     func writeAsOnCrash(signal: Int32, path: String, waitingMilliseconds: Int32 = 2000) throws -> Int32 {
         try configure(path: path)
         return ccrash_write(crash, signal, waitingMilliseconds)
+    }
+
+    /// The marker the handler writes in place of an action in flight whose line was not made in time,
+    /// after step `after` at `time`, once configured.
+    func unencodedLine(after: Int, time: Int64) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 512)
+        // Safe because the C side writes at most the count given, into the array's storage.
+        let count = bytes.withUnsafeMutableBytes {
+            ccrash_format_unencoded_line(crash, Int64(after), time, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count)
+        }
+        return Array(bytes.prefix(count))
     }
 
     /// The `crashed` line the handler writes for `signal` after step `after` at `time`, once configured.

@@ -8,8 +8,10 @@ extension Recorder {
     /// crash journal ends with it as the action in flight (an `actionInFlight` line).
     ///
     /// Call it before the reducer runs (in a middleware, before `next(action)`), then ``record(_:state:site:)``
-    /// after, as usual. The action is encoded now, on the calling thread: a crash in the reducer leaves
-    /// no time to. A recorder without ``RecorderOptions/flight`` does nothing.
+    /// after, as usual. The call only keeps a copy of the action (the recorder holds it until the next
+    /// one) and numbers it: it is encoded when a journal needs it, by ``dump(to:)`` or, on a crash, by a
+    /// thread of the recorder's that the crash handler wakes and waits for (see
+    /// ``installCrashHandlers()``). A recorder without ``RecorderOptions/flight`` does nothing.
     ///
     /// ```swift
     /// let recording: Middleware<AppState> = { _, getState in { next in { action in
@@ -42,7 +44,7 @@ extension Recorder {
         let time = clock()
         let kept = flight.contents()
         var bytes = kept.bytes
-        let (pending, recorded) = steps.withLock { (inFlight?.current, $0.lastStep) }
+        let (pending, recorded) = steps.withLock { (inFlight?.makeLine(), $0.lastStep) }
         if let pending, pending.after == kept.lastStep, recorded == kept.lastStep { bytes += pending.line }
         JournalEvent.closed(after: kept.lastStep, time: time).write(to: &bytes)
         // A crash journal there (an earlier run's, not yet sent) is moved aside, never replaced.
@@ -64,11 +66,15 @@ extension Recorder {
     /// hand the signal to the handler installed before (a crash reporter's, or the default), so the
     /// process still dies of it.
     ///
-    /// The handler writes only bytes prepared before the crash, with `write(2)`: the journal's header and
-    /// kept steps, the action in flight (``actionInFlight(_:)``) and a last `crashed` line. It waits up
-    /// to 2 seconds for the writer thread to keep the steps the app recorded before the crash. Swift's
-    /// `fatalError`, `precondition`, a force unwrap of `nil` and an index out of range stop the process
-    /// with SIGILL (x86-64) or SIGTRAP (arm64).
+    /// The handler writes only bytes prepared off the crashing thread, with `write(2)`: the journal's
+    /// header and kept steps, the action in flight (``actionInFlight(_:)``) and a last `crashed` line.
+    /// It waits up to 2 seconds, in all, for the writer thread to keep the steps the app recorded before
+    /// the crash and for the recorder's encoder thread (started here, asleep until a crash) to make the
+    /// action in flight's line: the app's thread only copied the action. When that line is not made in
+    /// time (the encoder waits for a lock the crashing thread holds, such as the allocator's), the
+    /// journal holds a marker named `action in flight not encoded` in its place, and `statedbg replay
+    /// --verify` says the crash cannot be reproduced. Swift's `fatalError`, `precondition`, a force
+    /// unwrap of `nil` and an index out of range stop the process with SIGILL (x86-64) or SIGTRAP (arm64).
     ///
     /// Install it after a crash reporter installs its own, so both run. The calling thread gets an
     /// alternate signal stack, on which a stack overflow can be handled; call
@@ -86,7 +92,16 @@ extension Recorder {
         guard let flight, let journal = options.flight?.journal.path else {
             throw RecorderError.notAFlightRecorder("installCrashHandlers()")
         }
+        try inFlight?.startEncoder(steps: steps)
         try flight.installCrashHandlers(path: journal)
+    }
+
+    /// Writes the journal as the crash handler would for `signal` (0: no `crashed` line), from this
+    /// thread, encoder thread included: for tests of what a crash writes. Returns 0 or errno.
+    func writeAsOnCrash(signal: Int32, path: String, waitingMilliseconds: Int32 = 2000) throws -> Int32 {
+        guard let flight else { throw RecorderError.notAFlightRecorder("writeAsOnCrash") }
+        try inFlight?.startEncoder(steps: steps)
+        return try flight.writeAsOnCrash(signal: signal, path: path, waitingMilliseconds: waitingMilliseconds)
     }
 
     /// Gives the calling thread an alternate signal stack (each thread needs its own), so that a stack

@@ -62,7 +62,7 @@ enum CaptureMode: Equatable {
         file: JournalFile, builder: JournalBuilder, states: StateSnapshotter<State>, initialState: State,
         actions: ActionSnapshotter<Action>, options: RecorderOptions, live: RecorderLiveChannel<State, Action>?,
         onError: @escaping @Sendable (String) -> Void,
-        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader, flight: FlightJournal? = nil
+        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String, Int64) -> JournalHeader, flight: FlightJournal? = nil
     ) -> any RecorderCapture<State, Action> {
         switch self {
         case .writerThread:

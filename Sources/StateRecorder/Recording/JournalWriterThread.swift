@@ -18,7 +18,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private var file: JournalFile
     private let options: RecorderOptions
     private let onError: @Sendable (String) -> Void
-    private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String) -> JournalHeader
+    private let makeRolloverHeader: @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String, _ created: Int64) -> JournalHeader
     // Unchecked exclusivity: only the writer thread touches these, and the dynamic checks of class
     // properties cost a tenth of a counter step. Safe because no access to them overlaps another: each
     // is read or changed in place and never handed to code that could reach it again.
@@ -29,6 +29,8 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     @exclusivity(unchecked) private var stepsSinceFlush = 0
     private var lastFlush = Date()
     @exclusivity(unchecked) private var lastStep = 0
+    /// The time of the last entry encoded: the creation time of the headers this thread makes.
+    @exclusivity(unchecked) private var lastTime: Int64 = 0
     @exclusivity(unchecked) private var stopped = false
     private var segment = 1
     private let basePath: String
@@ -57,7 +59,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
 
     init(file: JournalFile, states: any QueuedStateEncoding<State>, actions: ActionSnapshotter<Action>,
          builder: JournalBuilder, options: RecorderOptions, onError: @escaping @Sendable (String) -> Void,
-         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader,
+         makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String, Int64) -> JournalHeader,
          live: LiveServer? = nil, flight: FlightJournal? = nil) {
         self.live = live
         self.flight = flight
@@ -210,6 +212,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
     private func encode(_ entry: RecorderEntry, _ index: Int, in batch: EntryQueue<State, Action>.Batch) throws {
         switch entry {
         case .step(let step, let time, let parent, let site):
+            lastTime = time
             let encodedAction = try actions.encoded(queue.action(index, in: batch).pointee)
             let version = builder.header.version
             let actionBytes = encodedAction.bytes(version: version)
@@ -220,6 +223,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             assert(lastStep == step, "the writer and the store disagree on step numbers")
             noteStep()
         case .replacement(let step, let time, let parent):
+            lastTime = time
             let action = JournalAction.stateReplacement()
             lastStep = try states.appendReplacement(action: action, state: queue.state(index, in: batch).pointee,
                                                     time: time, parent: parent, builder: builder, into: &buffer)
@@ -267,7 +271,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         stepsSinceFlush = 0
         acknowledged.store(lastStep, ordering: .releasing)
         guard flight.wantsKeyframe else { return }
-        var header = makeRolloverHeader(lastStep + 1, builder.lastState, "")
+        var header = makeRolloverHeader(lastStep + 1, builder.lastState, "", lastTime)
         header.previousFile = nil
         builder = builder.continuation(after: header, policy: options.keyframePolicy)
         var bytes: [UInt8] = []
@@ -327,7 +331,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
             let nextPath = JournalSegmentName.path(basePath, segment: segment)
             // The next file keeps the journal's version: steps prepared on the calling thread were hashed
             // under its rule.
-            builder = builder.continuation(after: makeRolloverHeader(lastStep + 1, state, JournalSegmentName.fileName(file.path)),
+            builder = builder.continuation(after: makeRolloverHeader(lastStep + 1, state, JournalSegmentName.fileName(file.path), lastTime),
                                            policy: options.keyframePolicy)
             var header: [UInt8] = []
             builder.writeHeader(into: &header)
@@ -369,7 +373,7 @@ final class JournalWriterThread<State, Action>: JournalWriterControl, @unchecked
         guard full else { return }
         var header: [UInt8] = []
         // The stream goes on with the journal's lines, hashed under its version's rule.
-        builder.continuation(after: makeRolloverHeader(lastStep + 1, builder.lastState, JournalSegmentName.fileName(file.path)),
+        builder.continuation(after: makeRolloverHeader(lastStep + 1, builder.lastState, JournalSegmentName.fileName(file.path), lastTime),
                              policy: options.keyframePolicy).writeHeader(into: &header)
         live.rebase(header: header, firstStep: lastStep + 1)
     }

@@ -83,9 +83,8 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         let given = path
         let setup = RecorderSetup(initialState: initialState, options: options, owner: owner)
         let tree = options.redaction.apply(to: try setup.states.encode(initialState))
-        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, schemaVersion: schemaVersion, options: options,
-                                           clock: clock)
-        let builder = JournalBuilder(header: makeHeader(1, tree, nil), policy: options.keyframePolicy)
+        let makeHeader = setup.headerMaker(for: Action.self, app: app, schema: schema, schemaVersion: schemaVersion, options: options)
+        let builder = JournalBuilder(header: makeHeader(1, tree, nil, clock()), policy: options.keyframePolicy)
         var bytes: [UInt8] = []
         builder.writeHeader(into: &bytes)
         let file: JournalFile
@@ -107,7 +106,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
         self.init(file: file, builder: builder, appID: app, setup: setup, initialState: initialState, actions: actions,
                   options: options, owner: owner, clock: clock, onError: onError,
-                  makeRolloverHeader: { makeHeader($0, $1, $2) }, flight: flight)
+                  makeRolloverHeader: { makeHeader($0, $1, $2, $3) }, flight: flight)
     }
 
     /// A recorder writing to an open journal whose builder stands after its last step.
@@ -115,7 +114,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         file: JournalFile, builder: JournalBuilder, appID: String, setup: RecorderSetup<State>, initialState: State,
         actions: ActionRegistry, options: RecorderOptions, owner: StateOwner<State>,
         clock: @escaping @Sendable () -> Int64, onError: @escaping @Sendable (String) -> Void,
-        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String) -> JournalHeader, flight: FlightJournal? = nil
+        makeRolloverHeader: @escaping @Sendable (Int, JSONValue, String, Int64) -> JournalHeader, flight: FlightJournal? = nil
     ) {
         path = flight != nil ? options.flight?.journal.path ?? file.path : file.path
         self.flight = flight
@@ -127,7 +126,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         live = setup.live.flatMap {
             RecorderLiveChannel.open($0, appID: appID, actions: actions, builder: builder, path: file.path,
                                      keyframePolicy: options.keyframePolicy, appTimeout: options.appExecutorTimeout, onError: onError,
-                                     makeRolloverHeader: makeRolloverHeader)
+                                     makeRolloverHeader: { makeRolloverHeader($0, $1, $2, clock()) })
         }
         capture = setup.mode.makeCapture(
             file: file, builder: builder, states: setup.states, initialState: initialState,
@@ -310,6 +309,7 @@ public final class Recorder<State, Action>: @unchecked Sendable {
         }
         guard first else { return }
         flight?.uninstallCrashHandlers()
+        inFlight?.stopEncoder()
         writer.closeQueue()
         writer.waitUntilFinished()
         live?.close()

@@ -27,18 +27,22 @@ struct RecorderSetup<State> {
         if mode.encodesOnCallingThread { states.keepOwnCopies() }
     }
 
-    /// Makes the headers of a recorder's journal files: the first, and those it rolls over to.
+    /// Makes the headers of a recorder's journal files: the first, and those it rolls over to, created
+    /// at the time given (milliseconds since 1970).
+    ///
+    /// The writer thread gives the time of the last step it wrote rather than read the recorder's
+    /// clock: a fixed clock (``RecordingClock/fixed(start:step:)``) advances on every reading, and
+    /// readings from two threads would number the steps' times by how the threads happened to run.
     func headerMaker<Action>(
-        for _: Action.Type, app: String, schema: AppSchema, schemaVersion: Int = 1, options: RecorderOptions,
-        clock: @escaping @Sendable () -> Int64
-    ) -> @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String?) -> JournalHeader {
+        for _: Action.Type, app: String, schema: AppSchema, schemaVersion: Int = 1, options: RecorderOptions
+    ) -> @Sendable (_ firstStep: Int, _ state: JSONValue, _ previousFile: String?, _ created: Int64) -> JournalHeader {
         let coding = states.coding
-        return { firstStep, state, previous in
+        return { firstStep, state, previous, created in
             var header = JournalHeader(
                 tool: JournalFormat.tool, app: app,
                 stateType: String(reflecting: State.self), actionType: String(reflecting: Action.self),
                 schema: schema.jsonValue, schemaHash: schema.fingerprint,
-                created: RecordingClock.iso8601(milliseconds: clock()), firstStep: firstStep, previousFile: previous,
+                created: RecordingClock.iso8601(milliseconds: created), firstStep: firstStep, previousFile: previous,
                 options: options.jsonValue, initialState: state, hash: 0)
             header.stateCoding = coding
             header.schemaVersion = schemaVersion

@@ -80,10 +80,11 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         onError: @escaping @Sendable (String) -> Void = RecordingStore.reportToStandardError
     ) throws {
         let state = initialState ?? app.initialState
-        // A flight recorder hears of each action before the reducer runs, from the innermost middleware.
-        let inFlight = options.flight.map { _ in ActionInFlightMiddleware<State, Action>() }
-        let store = app.makeStore(initialState: state, middleware: middleware + (inFlight.map { [$0.middleware] } ?? []),
-                                  diagnostics: diagnostics)
+        // A flight recorder hears of each action just before the reducer runs, after every middleware.
+        let inFlight = options.flight.map { _ in ActionInFlightHook<State, Action>() }
+        var willApply: (@Sendable (Action) -> Void)?
+        if let inFlight { willApply = { action in inFlight.recorder?.actionInFlight(action) } }
+        let store = app.makeStore(initialState: state, middleware: middleware, diagnostics: diagnostics, willApply: willApply)
         self.app = app
         self.store = store
         recorder = try Recorder(
@@ -153,11 +154,11 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength, disk: options.durability.disk)
         location.announce(given: given, opened: path)
         let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,
-                                           options: options, clock: clock)
+                                           options: options)
         let recorder = Recorder<State, Action>(
             file: file, builder: builder, appID: app.id, setup: setup, initialState: state,
             actions: try registry(app), options: options, owner: owner, clock: clock, onError: onError,
-            makeRolloverHeader: { makeHeader($0, $1, $2) })
+            makeRolloverHeader: { makeHeader($0, $1, $2, $3) })
         let resumed = RecordingStore(app: app, store: store, recorder: recorder)
         resumed.mark(JournalEvent.resumedMarkerName)
         return resumed

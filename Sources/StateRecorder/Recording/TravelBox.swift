@@ -15,4 +15,9 @@ final class TravelBox: Sendable {
     func withLock<T>(_ body: (inout TravelState) -> T) -> T {
         state.withLock { body(&$0) }
     }
+
+    /// Runs `body` under the lock when it is free; `nil` when another thread holds it.
+    func withLockIfAvailable<T>(_ body: (inout TravelState) -> T) -> T? {
+        state.withLockIfAvailable { body(&$0) }
+    }
 }

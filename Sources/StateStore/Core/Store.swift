@@ -83,6 +83,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @usableFromInline let _middleware: [Middleware<State, Action>]
     @usableFromInline let _validators: [Validator<State, Action>]
     @usableFromInline let _diagnostics: StoreDiagnostics
+    /// Told each action just before the reducer applies it, after every middleware (see the package
+    /// initializer that takes `willApply`).
+    @usableFromInline let _willApply: (@Sendable (Action) -> Void)?
     /// The thread draining the queue, 0 when none: whoever swaps its identity in from 0 drains.
     @usableFromInline let _drainingThread = AtomicCell<UInt>(0)
     /// How much work waits in the queue; changed under the lock, read without it.
@@ -100,18 +103,34 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     ///   - middleware: Run in order around the reducer for every action; the first is outermost.
     ///   - validators: Judge every new state; any rejection keeps the old one.
     ///   - diagnostics: Where programmer errors and failed commands are reported.
-    public init(
+    public convenience init(
         initialState: State,
         reducer: Reducer<State, Action>,
         middleware: [Middleware<State, Action>] = [],
         validators: [Validator<State, Action>] = [],
         diagnostics: StoreDiagnostics = .standard
     ) {
+        self.init(initialState: initialState, reducer: reducer, middleware: middleware, validators: validators,
+                  diagnostics: diagnostics, willApply: nil)
+    }
+
+    /// Creates a store that tells `willApply` each action just before the reducer applies it, after
+    /// every middleware had its say: what a recorder's innermost middleware would do, without making a
+    /// store with no middleware of its own take the middleware chain (StateRecorder's flight recorder).
+    package init(
+        initialState: State,
+        reducer: Reducer<State, Action>,
+        middleware: [Middleware<State, Action>],
+        validators: [Validator<State, Action>],
+        diagnostics: StoreDiagnostics,
+        willApply: (@Sendable (Action) -> Void)?
+    ) {
         self._core = Locked(_Core(state: initialState))
         self._reducer = reducer
         self._middleware = middleware
         self._validators = validators
         self._diagnostics = diagnostics
+        self._willApply = willApply
     }
 
     /// The current state.
@@ -340,6 +359,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
     @inlinable
     func apply(_ action: Action, thread: UInt) -> DispatchOutcome {
+        _willApply?(action)
         let (state, rejection, listeners) = _core.withLock { core in
             _reducingThread.store(thread, ordering: .relaxed)
             defer { _reducingThread.store(0, ordering: .relaxed) }

@@ -77,7 +77,8 @@ extension RecordCommand {
             return
         }
         let steps = kept.map { "keeping the last \($0.count) (steps \($0.lowerBound) to \($0.upperBound))" } ?? "keeping none"
-        let running = crash.inFlight.map { "running step \($0.step) (\($0.action.label))" } ?? "between steps"
+        let running = crash.inFlight.map { "running step \($0.step) (\($0.action.label))" }
+            ?? crash.unencoded.map { "running step \($0.step) (its action was not encoded in time)" } ?? "between steps"
         context.output.print("recorded \(journal.lastStep) step\(journal.lastStep == 1 ? "" : "s") of \(id) in flight mode, \(steps); "
             + "then the app crashed \(running): \(died)")
         context.output.print("\(output) is the crash journal; 'statedbg replay \(ShellWords.quoted(output)) --verify' reproduces the crash")

@@ -11,6 +11,8 @@ extension ReplayCommand {
         case none
         /// The app died of a signal with no action in flight: the crash was outside the reducer.
         case outsideReducer(RecordedCrash.Signal, after: Int)
+        /// The app was running an action the recorder could not encode before the journal was written.
+        case unencoded(RecordedCrash.Unencoded, signal: RecordedCrash.Signal?)
         /// The action in flight was recorded without `Codable`, so it cannot be run.
         case notReplayable(step: Int, action: JournalAction, line: Int)
         /// The action in flight, or the state it would run on, holds redacted values that do not decode.
@@ -51,6 +53,7 @@ extension ReplayCommand {
                            _ context: CommandContext) throws(CommandFailure) -> CrashCheck {
         let crash = try CommandFailure.translating { () throws(DebuggerError) in try RecordedCrash.find(in: source) }
         guard let crash else { return .none }
+        if let unencoded = crash.unencoded { return .unencoded(unencoded, signal: crash.signal) }
         guard let inFlight = crash.inFlight else {
             return crash.signal.map { .outsideReducer($0, after: source.lastStep) } ?? .none
         }
@@ -101,6 +104,10 @@ extension ReplayCommand {
         case .outsideReducer(let signal, let after):
             return ["\(source):\(signal.line): the app died of \(signal.name) after step \(after) with no action in flight: "
                 + "the crash was outside the reducer, so there is no step to reproduce"]
+        case .unencoded(let unencoded, let signal):
+            let died = signal.map { "when the app died of \($0.name)" } ?? "when the journal was written"
+            return ["\(source):\(unencoded.line): step \(unencoded.step), the action in flight \(died), was not encoded before the "
+                + "journal was written (\(unencoded.marker)), so the crash cannot be reproduced; the steps before it are whole"]
         case .notReplayable(let step, let action, let line):
             return ["\(source):\(line): step \(step) (\(action.label)), the action in flight, was recorded without Codable, "
                 + "so the crash cannot be reproduced; declare Codable on its type to run it"]
@@ -131,6 +138,9 @@ extension ReplayCommand {
             return nil
         case .outsideReducer(let signal, let after):
             return ["after": .integer(Int64(after)), "recordedSignal": .string(signal.name), "inFlight": .null]
+        case .unencoded(let unencoded, let signal):
+            return ["step": .integer(Int64(unencoded.step)), "inFlight": .null, "encoded": false,
+                    "recordedSignal": signal.map { .string($0.name) } ?? .null]
         case .notReplayable(let step, let action, _):
             return ["step": .integer(Int64(step)), "inFlight": action.jsonValue, "replayable": false]
         case .redacted(let step, let action, _):
@@ -164,7 +174,7 @@ extension ReplayCommand {
         guard status == .success else { return status }
         switch check {
         case .ran(let reproduction) where reproduction.fails: return .checkFailed
-        case .notReplayable where strict, .redacted where strict: return .checkFailed
+        case .notReplayable where strict, .redacted where strict, .unencoded where strict: return .checkFailed
         default: return status
         }
     }

@@ -57,7 +57,9 @@ enum ReplayCommand: Subcommand {
             the verdict is 'FILE:LINE: step N (ACTION) did not finish in 30 s: the reducer hangs', and the \
             check fails. --in-process runs it in statedbg itself, so that a debugger running \
             statedbg stops at the crash ('lldb -- statedbg replay FILE --verify --in-process'). An action \
-            in flight recorded without Codable cannot run: the verdict says so, and --strict fails. With \
+            in flight recorded without Codable cannot run: the verdict says so, and --strict fails; so \
+            does one the recorder could not encode before the crash journal was written (a marker named \
+            'action in flight not encoded' stands in its place). With \
             --json a crash journal's verify object also holds "crash": {"step","inFlight",\
             "recordedSignal","crashes"} with "signal" and "message", or "state" and "rejected" when it \
             completes, or "hangs" and "timeout" when it does not finish. For example:

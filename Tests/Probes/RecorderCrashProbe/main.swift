@@ -3,8 +3,9 @@
 //
 //     recorder-crash-probe JOURNAL STEPS KIND
 //
-// KIND is fatalError, precondition, unwrap, index, stackOverflow, badPointer, abort, fpe, or dump
-// (no crash: the journal is written by dump(to:)). It prints `recorded N` before the crash.
+// KIND is fatalError, precondition, unwrap, index, stackOverflow, badPointer, abort, fpe, encoderCrash
+// (the action in flight crashes its reducer, then its own encoding on the recorder's encoder thread), or
+// dump (no crash: the journal is written by dump(to:)). It prints `recorded N` before the crash.
 import Foundation
 import StateRecorder
 
@@ -22,6 +23,21 @@ struct ProbeState: Codable, Sendable {
 enum ProbeAction: Codable, Sendable, Hashable {
     case add(Int)
     case crash(String)
+    case poisoned(Poison)
+}
+
+/// Whether ``Poison`` crashes when encoded: armed once the steps are kept, since the recorder may encode
+/// a value of each case early (to learn how its labels read).
+nonisolated(unsafe) var poisonArmed = false
+
+/// A payload whose encoding crashes, once armed: the crash handler's encoder thread dies making the
+/// action in flight's line, and the journal must still be written, with the marker in its place.
+struct Poison: Codable, Sendable, Hashable {
+    init() {}
+    init(from decoder: any Decoder) throws {}
+    func encode(to encoder: any Encoder) throws {
+        if poisonArmed { fatalError("the action's encoding crashed") }
+    }
 }
 
 @inline(never)
@@ -41,6 +57,9 @@ func reduce(_ state: inout ProbeState, _ action: ProbeAction) {
         state.count += value
         state.items.append(value)
         if state.items.count > 20 { state.items.removeFirst() }
+    case .poisoned:
+        let empty: [Int] = []
+        state.count += empty[state.count]
     case .crash(let kind):
         let empty: [Int] = []
         let nothing: Int? = state.count < 0 ? 1 : nil
@@ -84,7 +103,12 @@ for value in 1...max(1, steps) {
     recorder.record(action, state: state, site: nil)
 }
 FileHandle.standardOutput.write(Data("recorded \(recorder.lastStep)\n".utf8))
-let crash = ProbeAction.crash(kind)
+let crash = kind == "encoderCrash" ? ProbeAction.poisoned(Poison()) : ProbeAction.crash(kind)
+if kind == "encoderCrash" {
+    // Set while no thread encodes: the writer has kept every step.
+    recorder.flush()
+    poisonArmed = true
+}
 recorder.actionInFlight(crash)
 if kind == "dump" {
     do {

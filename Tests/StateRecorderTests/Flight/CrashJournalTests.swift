@@ -66,6 +66,24 @@ import TestSupport
         #expect(time > 1_700_000_000_000, "the crash's wall-clock time in milliseconds")
     }
 
+    @Test func aCrashInTheActionsOwnEncodingLeavesTheJournalWithTheMarkerInItsPlace() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("crash.jsonl")
+        let run = try CrashProbe.run(journal: path, steps: 250, kind: "encoderCrash")
+        #expect(run.output == "recorded 250\n")
+        #expect(run.reason == .uncaughtSignal && run.status == Self.trapSignal.number,
+                "the child died of the reducer's signal, not the encoder's: \(run.status) \(run.errors)")
+        let reader = try JournalReader(path: path)
+        #expect(reader.validate().isEmpty)
+        #expect(reader.lastStep == 250)
+        let events = reader.events.map(\.event)
+        guard events.count == 2, case .marker(250, _, JournalEvent.unencodedInFlightMarkerName) = events[0],
+              case .crashed(250, _, Self.trapSignal.name, Self.trapSignal.number) = events[1] else {
+            Issue.record("not a marker and a crashed line: \(events)")
+            return
+        }
+    }
+
     @Test func aDumpWritesTheSameJournalEndingWithItsClosingLine() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("dump.jsonl")

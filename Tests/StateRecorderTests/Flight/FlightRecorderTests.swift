@@ -216,8 +216,7 @@ import TestSupport
         let recorder = try recorder(.lastSteps(10, redaction: Redaction(), journal: journal))
         for step in 1...30 { recorder.record("increment", state: step) }
         recorder.actionInFlight("crash")
-        let flight = try #require(recorder.flight)
-        #expect(try flight.writeAsOnCrash(signal: Self.signalNumbers[2], path: journal.path) == 0)
+        #expect(try recorder.writeAsOnCrash(signal: Self.signalNumbers[2], path: journal.path) == 0)
         #expect(try lines(journal.path) == ["header"] + (19...30).map { "step \($0)" } + ["actionInFlight", "crashed"],
                 "the window of 10 steps and at most a segment of 3 more")
         let reader = try JournalReader(path: journal.path)
@@ -227,6 +226,80 @@ import TestSupport
         }
         #expect(reader.validate().isEmpty)
         try recorder.close()
+    }
+
+    @Test func aFixedClockIsReadOncePerCallWhateverTheWriterDoes() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        // A window of 8 starts a segment, with a header of its own, every 2 steps.
+        let recorder = try recorder(.lastSteps(8, redaction: Redaction(), journal: journal))
+        for step in 1...100 {
+            recorder.actionInFlight("increment")
+            recorder.record("increment", state: step)
+        }
+        try recorder.dump(to: journal)
+        // The header read 0; step N's action in flight read 2N - 1, and the step 2N. Headers the writer
+        // made for its segments took their step's time, not readings of their own.
+        let text = try String(contentsOfFile: journal.path, encoding: .utf8)
+        let times = text.split(separator: "\n").compactMap { line -> String? in
+            guard let time = line.firstMatch(of: /"time":(\d+)/) else { return nil }
+            if let step = line.firstMatch(of: /^\{"step":(\d+)/) { return "step \(step.1) at \(time.1)" }
+            return line.hasPrefix(#"{"event":"closed""#) ? "closed at \(time.1)" : nil
+        }
+        #expect(times == (93...100).map { "step \($0) at \(2 * $0)" } + ["closed at 201"])
+        #expect(text.contains(#""created":"1970-01-01T00:00:00.184Z""#), "the oldest kept segment starts after step 92, at 184 ms")
+        try recorder.close()
+    }
+
+    @Test func theActionInFlightIsEncodedOnlyWhenAJournalNeedsIt() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        let recorder = try recorder(.lastSteps(10, redaction: Redaction(), journal: journal))
+        for step in 1...5 { recorder.record("increment", state: step) }
+        recorder.actionInFlight("first")
+        recorder.actionInFlight("crash")
+        #expect(try recorder.writeAsOnCrash(signal: Self.signalNumbers[0], path: journal.path) == 0)
+        let reader = try JournalReader(path: journal.path)
+        #expect(reader.validate().isEmpty)
+        guard case .actionInFlight(5, let time, let action)? = reader.events.first?.event else {
+            Issue.record("no action in flight: \(reader.events)")
+            return
+        }
+        #expect(action.label == #"String("crash")"#, "the last action noted, with the time read when it was noted")
+        #expect(time == 7, "the fixed clock's readings: the header, 5 steps, then the two actions in flight")
+        try recorder.close()
+    }
+
+    @Test func aCrashWhoseActionInFlightIsNotEncodedInTimeLeavesAMarkerInItsPlace() throws {
+        let directory = try TemporaryDirectory()
+        let journal = URL(fileURLWithPath: directory.file("flight.jsonl"))
+        let recorder = try recorder(.lastSteps(10, redaction: Redaction(), journal: journal))
+        for step in 1...5 { recorder.record("increment", state: step) }
+        recorder.actionInFlight("crash")
+        recorder.flush()
+        // The crashing thread holds the recorder's lock, which the encoder needs.
+        let status = recorder.steps.withLock { _ in
+            Result { try recorder.writeAsOnCrash(signal: Self.signalNumbers[2], path: journal.path, waitingMilliseconds: 100) }
+        }
+        #expect(try status.get() == 0)
+        #expect(try lines(journal.path) == ["header"] + (1...5).map { "step \($0)" } + ["marker", "crashed"])
+        let reader = try JournalReader(path: journal.path)
+        #expect(reader.validate().isEmpty)
+        guard case .marker(5, _, JournalEvent.unencodedInFlightMarkerName)? = reader.events.first?.event else {
+            Issue.record("no marker: \(reader.events)")
+            return
+        }
+        try recorder.close()
+    }
+
+    @Test func theMarkerTheHandlerFormatsIsTheOneTheJournalWriterWrites() throws {
+        let directory = try TemporaryDirectory()
+        let flight = try #require(FlightJournal(window: .steps(10), header: [], lastStep: 0))
+        try flight.configure(path: directory.file("flight.jsonl"))
+        var expected: [UInt8] = []
+        JournalEvent.marker(after: 41, time: 1_767_225_642_001, name: JournalEvent.unencodedInFlightMarkerName).write(to: &expected)
+        #expect(String(decoding: flight.unencodedLine(after: 41, time: 1_767_225_642_001), as: UTF8.self)
+                == String(decoding: expected, as: UTF8.self))
     }
 
     /// SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT and SIGFPE here.
