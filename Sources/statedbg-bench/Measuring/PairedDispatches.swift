@@ -40,6 +40,15 @@ struct PairedDispatches {
     /// Each pair's second time minus its first, in nanoseconds.
     var differences: [Double] { zip(second, first).map { $0 - $1 } }
 
+    /// The second store's times as pairing judges them: the first store's median plus each pair's
+    /// difference. Their median is the first's median plus the median pair difference, which is what
+    /// interleaved pairs measure; the median of the second store's own times is not, since the wake-ups
+    /// of an idle writer thread spread both stores' times over several microseconds.
+    var secondByPairs: [Double] {
+        let median = Samples(first).median
+        return differences.map { median + $0 }
+    }
+
     /// `median (p25 to p75) over N pairs`, in `unit` after dividing by `scale`.
     func spreadNote(scale: Double, unit: String) -> String {
         let samples = Samples(differences.map { $0 / scale })
