@@ -85,8 +85,8 @@ extension JournalError {
         case headerHashMismatch(recorded: UInt64, actual: UInt64)
         /// A step whose action's type tag is not the one its payload decodes as in the app's code.
         case mismatchedTag(step: Int, tagged: String, decodesAs: String)
-        /// A step that names its call site by a number the journal's site list does not reach
-        /// (``CallSiteList``): `known` sites were written whole since the last keyframe or the header.
+        /// A step that names its call site by a number the journal's list of call sites does not reach:
+        /// `known` sites were written whole since the last keyframe or the header.
         case undefinedSite(step: Int, number: Int, known: Int)
         /// The file got shorter while it was read.
         case fileShrank
