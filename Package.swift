@@ -156,7 +156,7 @@ let package = Package(
         .testTarget(name: "StateJournalTests", dependencies: ["TestSupport", "StateSync", "StateJournal", "StateJSON", "StateEncoding"]),
         .testTarget(name: "StateLiveTests", dependencies: ["TestSupport", "StateSync", "StateLive", "StateJSON"]),
         .testTarget(name: "StateHTTPTests", dependencies: ["TestSupport", "StateSync", "StateHTTP"]),
-        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
+        .testTarget(name: "StateRecorderTests", dependencies: ["TestSupport", "TestFixtures", "StateSync", "StateCollections", "StateJSON", "StateEncoding", "StateJournal", "StateStore", "StateRecorder", "ExampleApps", "StateLive"]),
         .testTarget(
             name: "ExampleAppsTests",
             dependencies: ["TestSupport", "StateJSON", "StateEncoding", "StateQuery", "StateStore", "StateJournal", "StateRecorder", "ExampleApps"]

@@ -1,6 +1,7 @@
 import Foundation
 import StateJournal
 import StateRecorder
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -179,26 +180,9 @@ import Testing
     @Test func aStreamThatStartsAtAContinuationHeaderResolvesTheSitesNamedBeforeIt() throws {
         // A live server that starts its history again (a rebase) sends a client that attaches then the
         // header of a continuation and the lines after it; so does a rolled-over file start.
-        let header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
-                                   created: "", initialState: ["text": .string(String(repeating: "x", count: 2000)), "n": 0], hash: 0)
-        let builder = JournalBuilder(header: header)
-        var whole: [UInt8] = []
-        builder.writeHeader(into: &whole)
-        var joined: [UInt8] = []
-        func site(_ step: Int) -> String { step % 3 == 0 ? "App/B.swift:2" : "App/A.swift:1" }
-        for step in 1...20 {
-            if step == 11 {
-                var next = builder.header
-                next.firstStep = 11
-                next.initialState = builder.lastState
-                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
-            }
-            let start = whole.count
-            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]],
-                                                     site: site(step)),
-                               state: ["text": .string(String(repeating: "x", count: 2000)), "n": .integer(Int64(step))], time: 0, into: &whole)
-            if step >= 11 { joined += whole[start...] }
-        }
+        let stream = SiteNumberedStream()
+        let (whole, joined) = (stream.whole, stream.joined)
+        func site(_ step: Int) -> String { SiteNumberedStream.site(step) }
         let joinedText = String(decoding: joined, as: UTF8.self)
         #expect(joinedText.hasPrefix(#"{"format":"statedbg-journal""#))
         #expect(joinedText.contains(#""sites":["App/A.swift:1","App/B.swift:2"]"#))

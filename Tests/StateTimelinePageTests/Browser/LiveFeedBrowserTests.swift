@@ -1,6 +1,7 @@
 import Foundation
 import StateJSON
 import StateJournal
+import TestFixtures
 import Testing
 import TestSupport
 
@@ -164,27 +165,9 @@ struct LiveFeedBrowserTests {
     @Test func stepsThatNameTheirCallSiteByNumberShowTheSiteWhereverTheStreamStarts() async throws {
         // A version 5 stream as a recorder writes it, and as a live server sends it to a debugger that
         // attaches after it started its history again: the header of a continuation, then the lines after.
-        let text = String(repeating: "x", count: 2000)
-        let header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
-                                   created: "", initialState: ["text": .string(text), "n": 0], hash: 0)
-        let builder = JournalBuilder(header: header)
-        var whole: [UInt8] = []
-        builder.writeHeader(into: &whole)
-        var joined: [UInt8] = []
-        func site(_ step: Int) -> String { step % 3 == 0 ? "App/B.swift:2" : "App/A.swift:1" }
-        for step in 1...20 {
-            if step == 11 {
-                var next = builder.header
-                next.firstStep = 11
-                next.initialState = builder.lastState
-                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
-            }
-            let start = whole.count
-            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]],
-                                                     site: site(step)),
-                               state: ["text": .string(text), "n": .integer(Int64(step))], time: 0, into: &whole)
-            if step >= 11 { joined += whole[start...] }
-        }
+        let stream = SiteNumberedStream()
+        let (whole, joined) = (stream.whole, stream.joined)
+        func site(_ step: Int) -> String { SiteNumberedStream.site(step) }
         try await WebDriver.session { browser in
             for (name, bytes, steps) in [("sites-whole", whole, 1...20), ("sites-joined", joined, 11...20)] {
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
