@@ -17,6 +17,13 @@ import Testing
     static func record(_ path: String, steps: Int, options: RecorderOptions = RecorderOptions()) throws -> (Int, Int) {
         let recorder = try Recorder(app: NotesApp.app, journal: path, options: options, initialState: initialState,
                                     clock: RecordingClock.fixed())
+        let lines = dispatchAlternately(recorder, steps: steps)
+        try recorder.close()
+        return lines
+    }
+
+    /// Dispatches `steps` notes added, alternately from two lines, the line numbers of which it returns.
+    static func dispatchAlternately(_ recorder: Recorder, steps: Int) -> (Int, Int) {
         var lines = (0, 0)
         for step in 1...steps {
             if step % 3 == 0 {
@@ -27,7 +34,6 @@ import Testing
                 recorder.dispatch(.add(text: "n\(step)"))
             }
         }
-        try recorder.close()
         return lines
     }
 
@@ -155,16 +161,7 @@ import Testing
         options.background = .ignore
         let recorder = try Recorder(app: NotesApp.app, journal: directory.file("unused.jsonl"), options: options,
                                     initialState: Self.initialState, clock: RecordingClock.fixed())
-        var lines = (0, 0)
-        for step in 1...200 {
-            if step % 3 == 0 {
-                lines.1 = #line + 1
-                recorder.dispatch(.add(text: "m\(step)"))
-            } else {
-                lines.0 = #line + 1
-                recorder.dispatch(.add(text: "n\(step)"))
-            }
-        }
+        let lines = Self.dispatchAlternately(recorder, steps: 200)
         try recorder.recorder.dump(to: journal)
         let reader = try JournalReader(path: journal.path)
         #expect(reader.header.firstStep > 1, "the dump keeps the last steps only")
