@@ -68,7 +68,7 @@ import Testing
         let path = directory.file("mixed.jsonl")
         try JournalRoundTripTests.writeJournal(Array(Self.states.prefix(5)), initial: JournalRoundTripTests.users(300), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try LineChecksum.resealed(text.replacingOccurrences(of: #""version":5"#, with: #""version":2"#))
+        try LineChecksum.resealed(text.replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":2"#))
             .write(toFile: path, atomically: true, encoding: .utf8)
         let problems = try JournalReader(path: path).validate().map { "\($0)" }
         #expect(problems.first?.contains("mixed.jsonl:1: the header records hash ") == true, "\(problems)")

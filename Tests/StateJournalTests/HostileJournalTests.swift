@@ -77,7 +77,7 @@ import Testing
     @Test func aNewerVersionAsksForAnUpgrade() throws {
         let text = Self.header.replacingOccurrences(of: #""version":1"#, with: #""version":7"#) + "\n"
         #expect(try Self.message(text)
-            == "bad.jsonl:1: the first line is not a statedbg journal header: \"version\" is 7, newer than this statedbg reads (up to 5); upgrade statedbg to read it.")
+            == "bad.jsonl:1: the first line is not a statedbg journal header: \"version\" is 7, newer than this statedbg reads (up to \(JournalFormat.readableVersions.upperBound)); upgrade statedbg to read it.")
     }
 
     @Test func skippedStepsAreNamed() throws {

@@ -58,7 +58,7 @@ import Testing
         for keyframe in keyframes { #expect(keyframe.contains(#""site":"StateRecorderTests/"#)) }
 
         let reader = try JournalReader(path: path)
-        #expect(reader.header.version == 5)
+        #expect(reader.header.version == JournalFormat.currentVersion)
         #expect(reader.validate().isEmpty)
         for step in 1...reader.lastStep {
             #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines))

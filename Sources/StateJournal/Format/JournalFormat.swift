@@ -12,16 +12,18 @@
 /// action as its label alone, when the label gives back its tag and payload (the format article's
 /// "Actions written as a call"). Version 5 may name a step's call site by a number, the call sites
 /// written whole since the last keyframe counted in order (the format article's "Call sites named by
-/// number"). Every version is still read.
+/// number"). Version 6 writes a step's time as milliseconds since the header's `origin`, an action
+/// written as a call as its label alone, and a call site only where it changes (the format article's
+/// "Version 6"). Every version is still read.
 public enum JournalFormat {
     /// The value of the header's `format` member.
     public static let name = "statedbg-journal"
 
     /// The version this library writes.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     /// The versions this library reads.
-    public static let readableVersions: ClosedRange<Int> = 1...5
+    public static let readableVersions: ClosedRange<Int> = 1...6
 
     /// The conventional file extension (JSON lines).
     public static let fileExtension = "jsonl"

@@ -1179,7 +1179,7 @@ function damagedLinePlace(text) {
 // ---------------------------------------------------------------- live
 
 /**
- * One journal line (versions 1 to 5, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
+ * One journal line (versions 1 to 6, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
  * entry} or {kind: "event", event}. `sites`, a CallSiteList, follows the lines in the order they come
  * (a header starts it again), so that a step that names its call site by number gets the site.
  */
@@ -1507,7 +1507,7 @@ class LiveFeed {
   takeHeader(header, text) {
     // A version this page does not read is refused by `header`, with its own sentence; a version 1
     // header needs no checksum.
-    if (header.version >= 2 && header.version <= 5 && lineChecksumFailure(text, header.version) !== null) {
+    if (header.version >= 2 && header.version <= 6 && lineChecksumFailure(text, header.version) !== null) {
       this.refusedHeader("it says version " + header.version + " but does not end with the checksum every line of a journal of version 2 or later ends with");
       return;
     }
@@ -1553,7 +1553,7 @@ class LiveFeed {
 
   header(header) {
     if (header.format !== "statedbg-journal") throw new Error("the app's journal does not start with a statedbg header");
-    if (!(header.version >= 1 && header.version <= 5)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 5");
+    if (!(header.version >= 1 && header.version <= 6)) throw new Error("the app writes journal version " + header.version + "; this page reads versions 1 to 6");
     const first = header.firstStep !== undefined ? numberOf(header.firstStep) : 1;
     if (this.timeline && first - 1 === this.timeline.lastStep) return;  // the journal rolled over: the steps go on
     const timeline = new Timeline({

@@ -158,7 +158,7 @@ struct LiveFeedBrowserTests {
                 said = try await browser.execute("return window.statedbgLive.messages.at(-1);")
                 try await Task.sleep(nanoseconds: 50_000_000)
             }
-            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 5", "\(said)")
+            #expect(said["text"] == "statedbg: the app writes journal version 9; this page reads versions 1 to 6", "\(said)")
         }
     }
 

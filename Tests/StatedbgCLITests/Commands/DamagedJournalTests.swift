@@ -103,7 +103,7 @@ import TerminalKit
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let v1 = text.split(separator: "\n").map { line -> String in
             let cut = line.range(of: #","crc":""#).map { String(line[..<$0.lowerBound]) + "}" } ?? String(line)
-            return cut.replacingOccurrences(of: #""version":5"#, with: #""version":1"#)
+            return cut.replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":1"#)
         }
         try (v1.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("check", "@w.jsonl", in: directory)

@@ -193,8 +193,8 @@ import Testing
         let json = CommandRun.statedbg("check", "--json", "--repair", "@torn.jsonl", "@a.jsonl", "@missing.jsonl", in: directory)
         #expect(json.status == .noInput)
         #expect(json.output == #"""
-            {"file":"torn.jsonl","passed":true,"problemCount":0,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":10},"status":0,"steps":5,"version":5}
-            {"file":"a.jsonl","passed":true,"problemCount":0,"problems":[],"repair":null,"status":0,"steps":5,"version":5}
+            {"file":"torn.jsonl","passed":true,"problemCount":0,"problems":[],"repair":{"backup":"torn.jsonl.bak","bytes":9,"line":10},"status":0,"steps":5,"version":6}
+            {"file":"a.jsonl","passed":true,"problemCount":0,"problems":[],"repair":null,"status":0,"steps":5,"version":6}
             {"error":"missing.jsonl: no such file.","file":"missing.jsonl","passed":false,"status":66}
             {"summary":{"errors":1,"failed":0,"passed":2,"recordings":3,"status":66}}
 
@@ -206,7 +206,7 @@ import Testing
         let run = CommandRun.statedbg("check", "--json", "@damaged.jsonl", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == #"""
-            {"file":"damaged.jsonl","passed":false,"problemCount":1,"problems":[{"line":3,"message":"step 2 records hash 0000000000000000 but its rebuilt state hashes to 361b4cd38819a011; the journal was edited or damaged."}],"repair":null,"status":1,"steps":5,"version":5}
+            {"file":"damaged.jsonl","passed":false,"problemCount":1,"problems":[{"line":3,"message":"step 2 records hash 0000000000000000 but its rebuilt state hashes to 361b4cd38819a011; the journal was edited or damaged."}],"repair":null,"status":1,"steps":5,"version":6}
 
             """#)
         let missing = CommandRun.statedbg("check", "--json", "@missing.jsonl", in: directory)

@@ -31,7 +31,7 @@ import TestSupport
                                                              with: #""hash":"\#(StateFingerprint.hex(new))""#)
             return new != old
         }
-        lines[0] = lines[0].replacingOccurrences(of: #""version":5"#, with: #""version":2"#)
+        lines[0] = lines[0].replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":2"#)
         var changed = rehash(0, reader.header.hash, reader.header.initialState) ? 1 : 0
         var hashes: [(step: Int, hash: UInt64)] = []
         try reader.forEachRecordedStep(1...reader.lastStep) { recorded in
