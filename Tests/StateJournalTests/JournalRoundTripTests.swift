@@ -78,7 +78,7 @@ import Testing
 
     @Test func aPreSerializedActionWritesTheSameLinesAsTheActionRecord() {
         // Step 1 is a patch, step 2 outgrows the state and is whole, step 3 has a parent: every path.
-        let policy = KeyframePolicy(interval: 10, smallStateBytes: 0)
+        let policy = KeyframePolicy(interval: 10, smallStateBytes: 0, patchShare: 1)
         let note: JSONValue = "long enough that one patch is smaller than the state"
         let byRecord = JournalBuilder(header: Self.header(initial: ["n": 0, "note": note]), policy: policy)
         let byBytes = JournalBuilder(header: Self.header(initial: ["n": 0, "note": note]), policy: policy)

@@ -27,9 +27,9 @@ import Testing
                 continue
             }
             // Made by the interval once the patches reach half the last keyframe, and never later than
-            // the step whose patch would make them outweigh it.
+            // the step whose patch would make them weigh more than twice it.
             #expect(2 * patchBytes >= keyframeBytes, "step \(index + 1)")
-            #expect(patchBytes <= keyframeBytes, "step \(index + 1)")
+            #expect(patchBytes <= 2 * keyframeBytes, "step \(index + 1)")
             keyframes += 1
             keyframeBytes = step.bytes
             patchBytes = 0
@@ -52,19 +52,25 @@ import Testing
         #expect(Self.steps(KeyframePolicy(interval: 1, smallStateBytes: 0), count: 30).allSatisfy { $0.keyframe })
     }
 
-    @Test func patchesThatWouldOutweighTheStateMakeAKeyframeWhateverTheInterval() {
-        let steps = Self.steps(KeyframePolicy(interval: 1_000_000, smallStateBytes: 0))
+    @Test(arguments: [1.0, 2.0, 3.5])
+    func patchesThatWouldOutweighTheirShareOfTheStateMakeAKeyframeWhateverTheInterval(share: Double) {
+        let steps = Self.steps(KeyframePolicy(interval: 1_000_000, smallStateBytes: 0, patchShare: share), count: 1_000)
         var keyframeBytes = JournalRoundTripTests.users(60).serialized(.canonical).count
         var patchBytes = 0
-        for step in steps {
+        // The largest patch: a keyframe comes only once one more patch could pass the share.
+        let largestPatch = steps.filter { !$0.keyframe }.map(\.bytes).max() ?? 0
+        var keyframes = 0
+        for (index, step) in steps.enumerated() {
             if step.keyframe {
+                #expect(Double(patchBytes + largestPatch) > share * Double(keyframeBytes), "step \(index + 1) came early")
+                keyframes += 1
                 keyframeBytes = step.bytes
                 patchBytes = 0
             } else {
                 patchBytes += step.bytes
-                #expect(patchBytes <= keyframeBytes)
+                #expect(Double(patchBytes) <= share * Double(keyframeBytes), "step \(index + 1)")
             }
         }
-        #expect(steps.contains { $0.keyframe })
+        #expect(keyframes >= 2)
     }
 }

@@ -188,12 +188,12 @@ package final class JournalBuilder {
             if !keyframe { patch.write(to: &content) }
         }
         if !keyframe {
-            if patchBytesSinceKeyframe + content.count <= keyframeBytes {
+            if policy.allowsPatch(content.count, after: patchBytesSinceKeyframe, keyframeBytes: keyframeBytes, version: header.version) {
                 stepsSinceKeyframe += 1
                 patchBytesSinceKeyframe += content.count
             } else {
-                // The patches since the last keyframe would outweigh the state: store this one whole,
-                // so rebuilding any step reads at most about twice the state's size.
+                // The patches since the last keyframe would weigh more than the policy's share of the
+                // state: store this one whole, so rebuilding any step reads a bounded multiple of it.
                 content.removeAll(keepingCapacity: true)
                 keyframe = true
             }

@@ -14,9 +14,9 @@ public struct RecorderOptions: Sendable, Equatable {
     /// How the state of each step is stored.
     public enum Snapshots: Sendable, Equatable {
         /// A patch against the previous step, with a whole state (a keyframe) whenever the patches
-        /// since the last keyframe add up to more than the state's size, so rebuilding any step reads
-        /// at most about twice the state, and every `keyframeInterval` steps once they add up to half
-        /// of it, so keyframes never take more than twice the bytes of the patches they serve.
+        /// since the last keyframe add up to more than twice the state's size, so rebuilding any step
+        /// reads at most about three times the state, and every `keyframeInterval` steps once they add
+        /// up to half of it, so keyframes never take more than twice the bytes of the patches they serve.
         case patches(keyframeInterval: Int)
         /// A whole state on every step: larger files that `grep` can search.
         case everyStep
@@ -122,6 +122,9 @@ public struct RecorderOptions: Sendable, Equatable {
     /// Where the recorder hears that the app goes to the background: `NotificationCenter.default`, or
     /// a test's own center.
     package var lifecycleNotifications = LifecycleNotifications.default
+    /// The format version a new journal is written in: the current one, or an earlier one to make a
+    /// journal exactly as an earlier statedbg wrote it (the tests of the shipped recordings do).
+    package var formatVersion = JournalFormat.currentVersion
 
     /// ``appExecutor``, or when it is `nil`, the main actor on the main thread and any thread elsewhere.
     var resolvedAppExecutor: AppExecutor {

@@ -46,6 +46,7 @@ struct RecorderSetup<State> {
                 options: options.jsonValue, initialState: state, hash: 0)
             header.stateCoding = coding
             header.schemaVersion = schemaVersion
+            header.version = options.formatVersion
             return header
         }
     }

@@ -119,7 +119,7 @@ struct RecordingBenchmarks {
         }
         var recorderBytes = 0.0
         var naiveBytes = 0.0
-        var keyframes = 0
+        var bytesNote = ""
         let journal = context.directory.file("\(name).jsonl")
         for repetition in 0..<context.scale.recordingRepetitions {
             try timed(.store, steps: steps) {
@@ -132,8 +132,9 @@ struct RecordingBenchmarks {
                 final = try driver.run(.recorder, steps: recorderSteps, path: path)
             }
             if let final { try driver.verifyJournal(at: path, steps: recorderSteps, final: final) }
-            recorderBytes = try Self.bodyBytes(path, skippingHeader: true) / Double(recorderSteps)
-            keyframes = try Self.keyframeLines(path)
+            let size = try JournalSize(path: path, steps: recorderSteps)
+            recorderBytes = size.bytesPerStep
+            bytesNote = size.description
             try? FileManager.default.removeItem(atPath: journal)
             if recorderSteps == steps {
                 try FileManager.default.moveItem(atPath: path, toPath: journal)
@@ -147,40 +148,21 @@ struct RecordingBenchmarks {
             try timed(.naive, steps: naiveSteps) {
                 blackHole(try driver.run(.naive, steps: naiveSteps, path: naivePath))
             }
-            naiveBytes = try Self.bodyBytes(naivePath, skippingHeader: false) / Double(naiveSteps)
+            naiveBytes = try Self.fileBytes(naivePath) / Double(naiveSteps)
             context.directory.delete(naivePath)
         }
-        let bytesNote = "the journal after its header (the initial state) over \(recorderSteps) steps, call sites included; "
-            + (keyframes >= recorderSteps ? "every step a keyframe, as the policy stores a small state whole"
-                : "\(keyframes) keyframe\(keyframes == 1 ? "" : "s") among them, as the policy wrote them")
         return Runs(store: Samples(rates[.store] ?? []), recorder: Samples(rates[.recorder] ?? []),
                     naive: Samples(rates[.naive] ?? []), recorderBytes: recorderBytes, naiveBytes: naiveBytes,
                     journal: journal, recorderSteps: recorderSteps, bytesNote: bytesNote,
                     processor: processor.mapValues(Samples.init))
     }
 
-    /// How many step lines of a journal hold a whole state.
-    private static func keyframeLines(_ path: String) throws -> Int {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+    /// The size of a file.
+    private static func fileBytes(_ path: String) throws -> Double {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.doubleValue else {
             throw BenchmarkError.io("cannot read \(path) back.")
         }
-        let marker = Data(#","kind":"keyframe","#.utf8)
-        var count = 0
-        var start = data.startIndex
-        while let found = data.range(of: marker, in: start..<data.endIndex) {
-            count += 1
-            start = found.upperBound
-        }
-        return count
-    }
-
-    /// The size of a file, less its first line (a journal's header, which holds the initial state).
-    private static func bodyBytes(_ path: String, skippingHeader: Bool) throws -> Double {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-            throw BenchmarkError.io("cannot read \(path) back.")
-        }
-        guard skippingHeader else { return Double(data.count) }
-        let header = data.firstIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? data.count
-        return Double(data.count - header)
+        return size
     }
 }
