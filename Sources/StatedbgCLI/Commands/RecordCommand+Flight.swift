@@ -2,6 +2,7 @@ import Foundation
 import StateDebugger
 import StateJSON
 import StateJournal
+import StateRecorder
 import TerminalKit
 
 // `statedbg record APP --flight N`: the app runs in a child statedbg with a flight recorder, whose crash
@@ -12,12 +13,13 @@ extension RecordCommand {
 
     /// Runs the recording in a child statedbg and reports how it ended: as the child reported it when it
     /// finished, or, when the app crashed, from the crash journal the child's handler wrote.
-    static func recordInChild(_ arguments: ParsedArguments, app id: String, output: String,
+    static func recordInChild(_ arguments: ParsedArguments, app id: String, output: String, flight: FlightRecording?,
                               _ context: CommandContext) throws(CommandFailure) -> ExitStatus {
         guard let executable = context.executable else {
             throw CommandFailure(.internalError, "record --flight runs the app in a child process, and this statedbg cannot start itself "
                 + "again (its executable is unknown).")
         }
+        if let flight { noteCrashJournalMovedAside(flight, output: output, context) }
         let run = try ChildStatedbg(executable: executable).run(childArguments(arguments, app: id, output: output))
         let text = context.output
         switch run.ending {
@@ -46,6 +48,21 @@ extension RecordCommand {
                    json: arguments.flag("json"), context)
             return .checkFailed
         }
+    }
+
+    /// Moves a crash journal an earlier run left at `output` aside, as the child's flight recorder would,
+    /// and says where: the recorder never writes over a crash journal, not even with --force, and the
+    /// user would otherwise find the old one only by listing the folder. A journal that cannot be moved
+    /// is left for the child, which refuses to record over it with its own error.
+    private static func noteCrashJournalMovedAside(_ flight: FlightRecording, output: String, _ context: CommandContext) {
+        let files = FileManager.default
+        guard files.fileExists(atPath: output) else { return }
+        let folder = flight.journal.deletingLastPathComponent().path
+        let before = Set((try? files.contentsOfDirectory(atPath: folder)) ?? [])
+        guard let journals = try? flight.crashJournals(), !files.fileExists(atPath: output),
+              let moved = journals.last(where: { !before.contains($0.lastPathComponent) }) else { return }
+        context.output.printError("statedbg: note: the crash journal an earlier run left at \(output) was moved aside to "
+            + "\(moved.lastPathComponent), not written over.")
     }
 
     /// `record`'s own words for the child, with the flag that makes it record.

@@ -119,7 +119,7 @@ enum RecordCommand: Subcommand {
             guard window > 0 else { throw context.usageError(arguments, .invalidValue(String(window), for: "--flight <n>", expected: "1 or more")) }
             // The redaction is the --redact paths, already in the options; the flight's own adds none.
             options.flight = .lastSteps(window, redaction: Redaction(), journal: URL(fileURLWithPath: journal))
-            if !arguments.flag(flightChildFlag) { return try recordInChild(arguments, app: id, output: output, context) }
+            if !arguments.flag(flightChildFlag) { return try recordInChild(arguments, app: id, output: output, flight: options.flight, context) }
         }
         let summary: RecordingSummary
         do {

@@ -38,6 +38,22 @@ import TestSupport
         #expect(result.error == "")
     }
 
+    /// `--force` replaces an output, but a flight recorder never writes over a crash journal: it moves
+    /// it aside, and `record` says where, so that the user does not take the new file for the old one.
+    @Test func recordingAgainOverACrashJournalSaysWhereTheOldOneWent() throws {
+        let first = try run("record", "shopping", "-o", "again.jsonl", "--flight", "20", "--seed", "9", "--fixed-clock")
+        #expect(first.status == 1)
+        #expect(first.error == "")
+        let second = try run("record", "shopping", "-o", "again.jsonl", "--flight", "20", "--seed", "9", "--fixed-clock", "--force")
+        #expect(second.status == 1)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("again.crash-") }
+        #expect(names.count == 1)
+        let moved = try #require(names.first)
+        #expect(second.error == "statedbg: note: the crash journal an earlier run left at again.jsonl was moved aside to \(moved), not written over.\n")
+        let old = try String(contentsOfFile: directory.file(moved), encoding: .utf8)
+        #expect(old.split(separator: "\n").last?.hasPrefix(#"{"event":"crashed","#) == true, "the first run's crash journal, whole")
+    }
+
     @Test func aCrashOfAnotherSignalThanTheRecordedOneSaysBoth() throws {
         try CrashJournalFixture.crash(in: directory, signal: "SIGSEGV", number: SIGSEGV)
         let result = try run("replay", "crash.jsonl", "--verify", "--quiet")
