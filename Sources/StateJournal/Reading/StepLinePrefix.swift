@@ -9,13 +9,17 @@ import Darwin
 #endif
 
 /// The start of a step line as statedbg writes it, `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":`,
-/// read from the raw bytes: what a stream needs to place a line without parsing it.
+/// or with `"ms":M` in place of `"time":T` (version 6), read from the raw bytes: what a stream needs to
+/// place a line without parsing it.
 struct StepLinePrefix {
     var step: Int
     var keyframe: Bool
     /// Where the time's digits start: the time is read only when asked for (see ``time(in:)``), since
     /// most searches never look at it.
     var timeStart: Int
+    /// Whether the line gives `ms`, milliseconds since the header's origin, rather than `time`: its
+    /// time is the origin plus the number at ``timeStart``.
+    var timeIsSinceOrigin: Bool
     var parent: Int?
     /// Where the action's value starts: just after `"action":`.
     var actionStart: Int
@@ -35,10 +39,16 @@ struct StepLinePrefix {
         var position = 0
         guard Self.expect(#"{"step":"#, in: bytes, at: &position), let step = Self.number(in: bytes, at: &position) else { return nil }
         self.step = step
-        if Self.expect(#","kind":"keyframe","time":"#, in: bytes, at: &position) {
+        if Self.expect(#","kind":"keyframe""#, in: bytes, at: &position) {
             keyframe = true
-        } else if Self.expect(#","kind":"patch","time":"#, in: bytes, at: &position) || Self.expect(#","time":"#, in: bytes, at: &position) {
+        } else {
             keyframe = false
+            _ = Self.expect(#","kind":"patch""#, in: bytes, at: &position)
+        }
+        if Self.expect(#","ms":"#, in: bytes, at: &position) {
+            timeIsSinceOrigin = true
+        } else if Self.expect(#","time":"#, in: bytes, at: &position) {
+            timeIsSinceOrigin = false
         } else {
             return nil
         }
@@ -56,7 +66,7 @@ struct StepLinePrefix {
         // and statedbg never writes one, so such a line is parsed by whoever needs its content.
     }
 
-    /// The time, from the line whose prefix this is.
+    /// The number the line gives as its time (`time`, or `ms` since the origin), from the line whose prefix this is.
     func time(in bytes: [UInt8]) -> Int64 {
         // Safe because the pointer is used only inside the closure, within the array's count.
         bytes.withUnsafeBytes { Self.time(in: $0, at: timeStart) }

@@ -46,6 +46,9 @@ struct RecorderSetup<State> {
                 options: options.jsonValue, initialState: state, hash: 0)
             header.stateCoding = coding
             header.schemaVersion = schemaVersion
+            // The first header's creation is the session's time origin; a header the recorder rolls over
+            // to takes the first one's instead (``JournalBuilder/continuation(after:policy:)``).
+            header.origin = created
             return header
         }
     }
