@@ -53,6 +53,9 @@ struct StepLinePrefix {
             return nil
         }
         timeStart = position
+        // A time before the origin is negative: a clock set back, or a recording whose header's
+        // creation is later than the times its steps were given.
+        if timeIsSinceOrigin, position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard Self.skipNumber(in: bytes, at: &position) else { return nil }
         if Self.expect(#","parent":"#, in: bytes, at: &position) {
             guard let parent = Self.number(in: bytes, at: &position) else { return nil }
@@ -73,10 +76,14 @@ struct StepLinePrefix {
     }
 
     // Safe because the line is read only during the call, at positions checked against its count.
-    /// The time whose digits start at `start` in a line that a prefix was read from.
+    /// The time whose digits (after a minus sign, for `ms`) start at `start` in a line that a prefix was read from.
     static func time(in bytes: UnsafeRawBufferPointer, at start: Int) -> Int64 {
         var position = start
-        return number(in: bytes, at: &position, as: Int64.self) ?? 0
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "-") else {
+            return number(in: bytes, at: &position, as: Int64.self) ?? 0
+        }
+        position += 1
+        return -(number(in: bytes, at: &position, as: Int64.self) ?? 0)
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.
