@@ -7,6 +7,7 @@ import StateJournal
 import StateQuery
 import StateRecorder
 import StateTesting
+import TestFixtures
 import Testing
 
 /// The recordings in `Recordings/`: each still replays through today's reducers, and each is exactly
@@ -120,8 +121,11 @@ import Testing
         let freshHeader = String(decoding: fresh.prefix { $0 != 0x0A }, as: UTF8.self)
         let version = #""version":\#(JournalFormat.currentVersion)"#
         guard shippedHeader.version != JournalFormat.currentVersion, freshHeader.contains(version) else { return fresh }
-        let header = LineChecksum.resealed(freshHeader.replacingOccurrences(of: version, with: #""version":\#(shippedHeader.version)"#))
-        return Data(header.utf8) + fresh.drop { $0 != 0x0A }
+        let header = freshHeader.replacingOccurrences(of: version, with: #""version":\#(shippedHeader.version)"#)
+        let rest = String(decoding: fresh.drop { $0 != 0x0A }, as: UTF8.self)
+        // Before version 6 a step line gives its absolute `time`, and the header has no `origin`.
+        let text = shippedHeader.version < 6 ? AbsoluteStepTimes.text(header + rest) : header + rest
+        return Data(LineChecksum.resealed(text).utf8)
     }
 
     /// The FNV-1a hash of `bytes`, 16 hex digits.
