@@ -19,7 +19,8 @@ public struct JournalStep: Sendable, Equatable {
 
     /// The step number: 1 for the first action, consecutive after that.
     public var step: Int
-    /// When the action was applied, in milliseconds since 1970-01-01 UTC.
+    /// When the action was applied, in milliseconds since 1970-01-01 UTC. A version 6 line gives it as
+    /// `ms`, milliseconds since the header's ``JournalHeader/origin``; readers give it back absolute.
     public var time: Int64
     /// The step whose state this action was applied to, when it is not `step - 1` (after a time travel).
     public var parent: Int?
