@@ -151,6 +151,25 @@ import TerminalKit
         #expect(CommandRun.statedbg("show", "@w.jsonl", "--step", "1", in: directory).status == .success)
     }
 
+    /// A version 6 step line's `ms` counts from the header's `origin`: without it, `check` reports every
+    /// such line (exit status 1) and every other command refuses the journal (65), naming the line and step.
+    @Test func millisecondsWithoutTheHeadersOriginAreRefusedByEveryCommand() throws {
+        let directory = try TemporaryDirectory()
+        try Self.editedWallet(in: directory) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            bytes = Array(text.replacing(/,"origin":-?\d+/, with: "", maxReplacements: 1).utf8)
+        }
+        let sentence = #"w.jsonl:2: "ms" on step 1 counts from the header's "origin", but the header has none."#
+        let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(check.status == .checkFailed)
+        #expect(check.output.hasPrefix(sentence + "\n"), "\(check.output)")
+        for arguments in [["show", "@w.jsonl", "--step", "1"], ["log", "@w.jsonl"], ["replay", "--verify", "@w.jsonl"]] {
+            let run = CommandRun.statedbg(arguments, in: directory)
+            #expect(run.status == .dataError, "\(arguments)")
+            #expect(run.error == "statedbg: error: \(sentence)\n", "\(arguments)")
+        }
+    }
+
     @Test func aSymbolicLinkLoopIsARecordingThatCannotBeRead() throws {
         let directory = try TemporaryDirectory()
         #expect(symlink("loop-b", directory.file("loop-a")) == 0)
