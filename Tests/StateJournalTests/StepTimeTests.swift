@@ -194,6 +194,19 @@ import Testing
         #expect(try JournalHeader(jsonValue: header.jsonValue) == header)
     }
 
+    /// Replay and state reads take the action, hash and content of a line in the writer's layout without
+    /// parsing it whole: a line that gives `ms`, negative too, is in that layout.
+    @Test func theScannerReadsLinesThatGiveMilliseconds() throws {
+        let lines = Self.lines(Self.journal(header: Self.header()))
+        var scanner = StepLineScanner()
+        for (step, hash) in [(1, 0x35b3_4653_40af_31cb), (3, 0x18c6_7817_6282_fd25)] as [(Int, UInt64)] {
+            let bytes = Array(lines[step].utf8)
+            let read = bytes.withUnsafeBytes { scanner.scan($0) }
+            #expect(read?.hash == hash && read?.action.label == "test.set(\(step))", "step \(step)")
+            #expect(bytes.withUnsafeBytes { StepLineScanner.content(of: $0, step: step) }?.isState == (step == 3), "step \(step)")
+        }
+    }
+
     @Test func thePrefixReadsMillisecondsAndTheirSign() throws {
         let line = #"{"step":7,"kind":"keyframe","ms":-25,"parent":3,"action":{"call":"x"},"state":{},"hash":"0000000000000000"}"#
         let prefix = try #require(StepLinePrefix(Array(line.utf8)))

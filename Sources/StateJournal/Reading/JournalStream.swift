@@ -215,7 +215,7 @@ package final class JournalStream {
                 step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
                                 offset: lines.lineOffset, timeStart: prefix.timeStart,
-                                    timeOffset: prefix.timeIsSinceOrigin ? timeOrigin : 0, checksum: lines.checksum)
+                                timeOffset: prefix.timeIsSinceOrigin ? timeOrigin : 0, checksum: lines.checksum)
             case .parsedStep(let before):
                 guard case .step(let record)? = validator.takeParsedLine() else { continue }
                 placedBefore = before
