@@ -179,7 +179,7 @@ import Testing
         let file = try Recordings.write(Recordings.increments(6) + [.note("a"), .increment], to: directory.file("d.jsonl"),
                                         policy: Recordings.policy(interval: 3))
         var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
-        lines[3] = lines[3].replacingOccurrences(of: #""time":3"#, with: #""time":4"#)
+        lines[3] = lines[3].replacingOccurrences(of: #""ms":3"#, with: #""ms":4"#)
         try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         var notices: [String] = []
         let search = JournalSearch(path: file) { notice in

@@ -52,7 +52,7 @@ import Testing
         builder.appendStep(action: action, state: ["n": 1], time: 1, into: &bytes)
         let line = String(decoding: bytes, as: UTF8.self)
         #expect(line.contains(#""action":{"call":"users.rename(id: 2, name: \"Ada \\\"A\\\" L\")","site":"App/View.swift:7"}"#))
-        let parsed = try bytes.dropLast().withUnsafeBytes { try JournalLine.parse($0) }
+        let parsed = try bytes.dropLast().withUnsafeBytes { try JournalLine.parse($0, timeBase: builder.header.stepTimeBase) }
         guard case .step(let step) = parsed else {
             Issue.record("not a step: \(parsed)")
             return

@@ -5,10 +5,13 @@ import StateJournal
 import Testing
 
 @Suite struct JournalRoundTripTests {
+    /// A header; from version 6 on its origin is 0, so that the steps' small test times are their `ms`.
     static func header(initial: JSONValue, firstStep: Int = 1, version: Int = JournalFormat.currentVersion) -> JournalHeader {
-        JournalHeader(version: version, tool: JournalFormat.tool, app: "test", stateType: "S", actionType: "A", schema: .null,
-                      schemaHash: "", created: "2026-01-01T00:00:00.000Z", firstStep: firstStep,
-                      initialState: initial, hash: 0)
+        var header = JournalHeader(version: version, tool: JournalFormat.tool, app: "test", stateType: "S", actionType: "A", schema: .null,
+                                   schemaHash: "", created: "2026-01-01T00:00:00.000Z", firstStep: firstStep,
+                                   initialState: initial, hash: 0)
+        if version >= 6 { header.origin = 0 }
+        return header
     }
 
     static func action(_ n: Int) -> JournalAction {
@@ -92,9 +95,9 @@ import Testing
                                time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
         }
         #expect(String(decoding: bytesLines, as: UTF8.self) == """
-            {"step":1,"time":1,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"ed903ba5"}
-            {"step":2,"kind":"keyframe","time":2,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"97a908ed"}
-            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"1e393ccb"}
+            {"step":1,"ms":1,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"48191a84"}
+            {"step":2,"kind":"keyframe","ms":2,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"b01a811a"}
+            {"step":3,"kind":"keyframe","ms":3,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"19ea6a53"}
 
             """)
         #expect(bytesLines == recordLines)

@@ -288,6 +288,12 @@ import Testing
         #expect(second.header.previousFile == "roll.jsonl")
         #expect(second.header.firstStep == first.lastStep + 1)
         #expect(second.header.initialState == (try first.state(at: first.lastStep)))
+        // The rolled-over file is created later, but its lines count their `ms` from the session's origin.
+        #expect(second.header.created != first.header.created)
+        #expect(second.header.origin == first.header.origin && first.header.origin != nil)
+        let origin = first.header.origin ?? 0
+        #expect(try second.step(second.header.firstStep).time == origin + 1000 * Int64(second.header.firstStep),
+                "the fixed clock gives step N the time origin + N seconds")
         var last = second
         var segment = 2
         while FileManager.default.fileExists(atPath: directory.file("roll.\(segment + 1).jsonl")) {

@@ -7,6 +7,7 @@ import StateJournal
 import StateQuery
 import StateRecorder
 import StateTesting
+import TestFixtures
 import Testing
 
 /// The recordings in `Recordings/`: each still replays through today's reducers, and each is exactly

@@ -11,11 +11,14 @@ package enum Recordings {
         KeyframePolicy(interval: interval, smallStateBytes: 0, intervalPatchShare: 0)
     }
 
-    /// A valid header for `app`, created at a fixed time.
+    /// A valid header for `app`, created at a fixed time; its time origin is 0, so that the steps'
+    /// small test times are their lines' `ms`.
     package static func header(for app: some RegisteredApp, initialState: JSONValue) -> JournalHeader {
-        JournalHeader(tool: JournalFormat.tool, app: app.id, stateType: app.stateTypeName, actionType: app.actionTypeName,
-                      schema: app.schema.jsonValue, schemaHash: app.schema.fingerprint, created: "2026-11-21T00:00:00.000Z",
-                      initialState: initialState, hash: 0)
+        var header = JournalHeader(tool: JournalFormat.tool, app: app.id, stateType: app.stateTypeName, actionType: app.actionTypeName,
+                                   schema: app.schema.jsonValue, schemaHash: app.schema.fingerprint, created: "2026-11-21T00:00:00.000Z",
+                                   initialState: initialState, hash: 0)
+        header.origin = 0
+        return header
     }
 
     /// Records `actions` through the real recording store with a fixed clock, returning the path.

@@ -116,7 +116,8 @@ struct StreamedState {
                             throw JournalError(.malformed, path: stream.path, line: entry.line,
                                                "step \(entry.step)'s line changed after it was checked, while the journal was being read; read it again.")
                         }
-                        try Self.apply(bytes, line: entry.line, step: entry.step, to: &state, path: stream.path)
+                        try Self.apply(bytes, line: entry.line, step: entry.step, to: &state, path: stream.path,
+                                       timeBase: stream.header.stepTimeBase)
                     } catch {
                         failure = error
                         return
@@ -154,10 +155,11 @@ struct StreamedState {
     }
 
     // Safe because the bytes are read only during the call.
-    private static func apply(_ bytes: UnsafeRawBufferPointer, line: Int, step: Int, to state: inout JSONValue, path: String) throws(JournalError) {
+    private static func apply(_ bytes: UnsafeRawBufferPointer, line: Int, step: Int, to state: inout JSONValue, path: String,
+                              timeBase: StepTimeBase) throws(JournalError) {
         let parsed: JournalLine
         do {
-            parsed = try JournalLine.parse(bytes)
+            parsed = try JournalLine.parse(bytes, timeBase: timeBase)
         } catch {
             throw JournalError(.malformed, path: path, line: line, error.description)
         }

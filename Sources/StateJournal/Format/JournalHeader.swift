@@ -56,6 +56,14 @@ public struct JournalHeader: Sendable, Equatable {
     /// Empty in a file's first header; a rolled-over file, a flight recorder's segment or a live stream
     /// that starts mid-journal carries the list its lines go on from.
     public var sites: [String] = []
+    /// The session's time origin, in milliseconds since 1970-01-01 UTC (version 6): when the recorder
+    /// started. Step lines give their times as `ms` since it (see
+    /// <doc:JournalFileFormat#Times-since-the-headers-origin>); every header of the same session (a
+    /// rolled-over file, a flight recorder's segment, a live stream's restart, a resumed journal)
+    /// carries the same origin. `nil` in a header without the member, whose step lines give `time`.
+    public var origin: Int64?
+    /// The largest magnitude of an ``origin`` a reader accepts: 10^15 milliseconds, about 31,700 years.
+    public static let maxOriginMagnitude: UInt = 1_000_000_000_000_000
     /// The state before the first step.
     public var initialState: JSONValue
     /// The tree hash of ``initialState`` (see the journal format specification).
@@ -113,6 +121,7 @@ public struct JournalHeader: Sendable, Equatable {
         if stateCoding != .codable { members.append(("stateCoding", .string(stateCoding.rawValue))) }
         if schemaVersion > 1 { members.append(("schemaVersion", .integer(Int64(schemaVersion)))) }
         if !sites.isEmpty { members.append(("sites", .array(sites.map { .string($0) }))) }
+        if let origin { members.append(("origin", .integer(origin))) }
         return .object(JSONObject(members))
     }
 
@@ -170,7 +179,21 @@ public struct JournalHeader: Sendable, Equatable {
         case let other?:
             throw .wrongType(field: "sites", expected: "an array of strings", found: other.kind)
         }
+        if let origin = try fields.optionalInt("origin") {
+            // Within about 31,000 years of 1970: a time read as the origin plus a line's `ms` (at most
+            // 18 digits where the line is read from its first bytes) can then never overflow.
+            guard origin.magnitude <= Self.maxOriginMagnitude else {
+                throw .invalidValue(field: "origin", reason: "is \(origin), but an origin is milliseconds since 1970 between -\(Self.maxOriginMagnitude) and \(Self.maxOriginMagnitude)")
+            }
+            self.origin = Int64(origin)
+        }
         initialState = try fields.required("initialState")
         hash = try fields.hash("hash")
+    }
+
+    /// What the `ms` member of the step lines under this header counts from: the ``origin`` from
+    /// version 6 on; before it, `ms` is not a member of a step line.
+    package var stepTimeBase: StepTimeBase {
+        StepTimeBase(version: version, origin: version >= 6 ? origin : nil)
     }
 }

@@ -15,21 +15,28 @@ public enum JournalLine: Sendable, Equatable {
     /// - Parameters:
     ///   - bytes: The line's UTF-8 bytes.
     ///   - parser: The JSON parser, carrying the limits that keep hostile input safe.
-    package static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JournalLimits.parser) throws(JournalLineError) -> JournalLine {
+    ///   - timeBase: What a step line's `ms` counts from: the header's (``JournalHeader/stepTimeBase``).
+    package static func parse(_ bytes: UnsafeRawBufferPointer, parser: JSONParser = JournalLimits.parser,
+                              timeBase: StepTimeBase = .unknown) throws(JournalLineError) -> JournalLine {
         let value: JSONValue
         do {
             value = try parser.parse(bytes)
         } catch {
             throw .invalidJSON(error)
         }
-        return try JournalLine(jsonValue: value)
+        return try JournalLine(jsonValue: value, timeBase: timeBase)
     }
 
-    /// Classifies and reads a parsed line.
+    /// Classifies and reads a parsed line, read without its header (see ``JournalStep/init(jsonValue:)``).
     public init(jsonValue value: JSONValue) throws(JournalLineError) {
+        try self.init(jsonValue: value, timeBase: .unknown)
+    }
+
+    /// Classifies and reads a parsed line under a header whose time base is `timeBase`.
+    package init(jsonValue value: JSONValue, timeBase: StepTimeBase) throws(JournalLineError) {
         guard case .object(let object) = value else { throw .notAnObject(found: value.kind) }
         if object["step"] != nil {
-            self = .step(try JournalStep(jsonValue: value))
+            self = .step(try JournalStep(jsonValue: value, timeBase: timeBase))
         } else if object["event"] != nil {
             self = .event(try JournalEvent(jsonValue: value))
         } else if object["format"] != nil {

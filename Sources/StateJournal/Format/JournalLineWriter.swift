@@ -8,11 +8,17 @@ import StateJSON
 /// which lets ``JournalIndex`` classify a line from its first bytes without parsing it.
 enum JournalLineWriter {
     /// Writes the start of a step line, up to its action: `{"step":N,"kind":"keyframe","time":T,"parent":P,"action":`
-    /// (`kind` on keyframes only, `parent` only when given).
+    /// (`kind` on keyframes only, `parent` only when given), or with `"ms":M` in place of `"time":T` when
+    /// the header gives an `origin` (version 6): M = T − origin, a few digits where T takes 13.
     ///
     /// The framing goes into the line with one append: appending to an array costs tens of
     /// nanoseconds a call whatever its length, and a recorder writes a line per step.
-    static func writeStepStart(step: Int, keyframe: Bool, time: Int64, parent: Int?, into bytes: inout [UInt8]) {
+    static func writeStepStart(step: Int, keyframe: Bool, time: Int64, origin: Int64?, parent: Int?, into bytes: inout [UInt8]) {
+        // A time too far from the origin for the difference to fit is written absolute: readers take both.
+        let sinceOrigin = origin.flatMap { origin -> Int64? in
+            let (ms, overflow) = time.subtractingReportingOverflow(origin)
+            return overflow ? nil : ms
+        }
         // Safe because the framing is at most 26 + 16 + 3 * 20 + 10 + 10 bytes, fewer than the 160
         // allocated, and the buffer is read only inside the closure, up to where it was written.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { scratch in
@@ -21,8 +27,13 @@ enum JournalLineWriter {
             cursor = put(#"{"step":"#, at: cursor)
             cursor = putDecimal(Int64(step), at: cursor)
             // Patch lines leave out `"kind":"patch"`: it is implied, and 15 bytes on every step add up.
-            cursor = put(keyframe ? #","kind":"keyframe","time":"# : #","time":"#, at: cursor)
-            cursor = putDecimal(time, at: cursor)
+            if let sinceOrigin {
+                cursor = put(keyframe ? #","kind":"keyframe","ms":"# : #","ms":"#, at: cursor)
+                cursor = putDecimal(sinceOrigin, at: cursor)
+            } else {
+                cursor = put(keyframe ? #","kind":"keyframe","time":"# : #","time":"#, at: cursor)
+                cursor = putDecimal(time, at: cursor)
+            }
             if let parent {
                 cursor = put(#","parent":"#, at: cursor)
                 cursor = putDecimal(Int64(parent), at: cursor)

@@ -19,7 +19,8 @@ public struct JournalStep: Sendable, Equatable {
 
     /// The step number: 1 for the first action, consecutive after that.
     public var step: Int
-    /// When the action was applied, in milliseconds since 1970-01-01 UTC.
+    /// When the action was applied, in milliseconds since 1970-01-01 UTC. A version 6 line gives it as
+    /// `ms`, milliseconds since the header's ``JournalHeader/origin``; readers give it back absolute.
     public var time: Int64
     /// The step whose state this action was applied to, when it is not `step - 1` (after a time travel).
     public var parent: Int?
@@ -51,14 +52,16 @@ public struct JournalStep: Sendable, Equatable {
 
     /// Appends the step's journal line, including the final line feed, to `bytes`.
     ///
-    /// Members are written in a fixed order (`step`, `kind`, `time`, `parent`, `action`, `state` or
+    /// Members are written in a fixed order (`step`, `kind`, `time` or `ms`, `parent`, `action`, `state` or
     /// `patch`, `hash`, `crc`) so that a reader can classify a line from its first bytes; `kind` is written
     /// only on keyframes (`"kind":"keyframe"`), since a line without it holds a patch.
     ///
+    /// - Parameter origin: The header's ``JournalHeader/origin`` (version 6), which the time is then
+    ///   written since, as `ms`; `nil` writes the absolute `time`.
     /// - Returns: The size of the `state` or `patch` member's value, in bytes.
     @discardableResult
-    package func write(to bytes: inout [UInt8]) -> Int {
-        Self.write(step: step, time: time, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
+    package func write(to bytes: inout [UInt8], origin: Int64? = nil) -> Int {
+        Self.write(step: step, time: time, origin: origin, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
             action.jsonValue.write(to: &bytes, style: .canonical)
         }
     }
@@ -66,21 +69,21 @@ public struct JournalStep: Sendable, Equatable {
     /// Appends a step's journal line whose action is already serialized (canonical JSON), so a writer
     /// that records the same action many times serializes it once.
     @discardableResult
-    static func write(step: Int, time: Int64, parent: Int?, actionBytes: [UInt8], content: Content, hash: UInt64,
+    static func write(step: Int, time: Int64, origin: Int64? = nil, parent: Int?, actionBytes: [UInt8], content: Content, hash: UInt64,
                       into bytes: inout [UInt8]) -> Int {
-        write(step: step, time: time, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
+        write(step: step, time: time, origin: origin, parent: parent, content: content, hash: hash, into: &bytes) { bytes in
             // Safe because the pointer is used only inside the closure. (An array's own append goes through
             // its generic path, several times slower for a few hundred bytes.)
             actionBytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         }
     }
 
-    private static func write(step: Int, time: Int64, parent: Int?, content: Content, hash: UInt64,
+    private static func write(step: Int, time: Int64, origin: Int64?, parent: Int?, content: Content, hash: UInt64,
                               into bytes: inout [UInt8], action writeAction: (inout [UInt8]) -> Void) -> Int {
         let keyframe: Bool
         if case .keyframe = content { keyframe = true } else { keyframe = false }
         let lineStart = bytes.count
-        JournalLineWriter.writeStepStart(step: step, keyframe: keyframe, time: time, parent: parent, into: &bytes)
+        JournalLineWriter.writeStepStart(step: step, keyframe: keyframe, time: time, origin: origin, parent: parent, into: &bytes)
         writeAction(&bytes)
         let contentStart: Int
         switch content {
@@ -98,12 +101,27 @@ public struct JournalStep: Sendable, Equatable {
         return contentBytes
     }
 
-    /// Reads a step from a parsed journal line.
+    /// Reads a step from a parsed journal line, read without its header: a line that gives its time as
+    /// `ms` (version 6) is refused, since `ms` counts from the header's ``JournalHeader/origin``.
     public init(jsonValue: JSONValue) throws(JournalLineError) {
+        try self.init(jsonValue: jsonValue, timeBase: .unknown)
+    }
+
+    /// Reads a step from a parsed journal line under a header whose time base is `timeBase`: the time
+    /// is the line's `time`, or its `ms` counted from the header's origin.
+    package init(jsonValue: JSONValue, timeBase: StepTimeBase) throws(JournalLineError) {
         let fields = try LineFields(jsonValue)
         step = try fields.int("step")
         guard step >= 1 else { throw .invalidValue(field: "step", reason: "is \(step), but steps count from 1") }
-        time = Int64(try fields.optionalInt("time") ?? 0)
+        let absolute = try fields.optionalInt("time")
+        if let ms = try fields.optionalInt("ms") {
+            guard absolute == nil else {
+                throw .invalidValue(field: "ms", reason: "on step \(step) is given with \"time\"; a step line gives one of the two")
+            }
+            time = try timeBase.time(ms: Int64(ms), step: step)
+        } else {
+            time = Int64(absolute ?? 0)
+        }
         parent = try fields.optionalInt("parent")
         if let parent, parent < 0 || parent >= step {
             throw .invalidValue(field: "parent", reason: "is \(parent), but a step's parent must be an earlier step (0 to \(step - 1))")

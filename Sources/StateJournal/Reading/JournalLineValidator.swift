@@ -85,6 +85,8 @@ struct JournalLineValidator {
     private var version = 0
     /// The header's first step, read on every line without copying the header.
     private var firstStep = 1
+    /// What the step lines' `ms` counts from (version 6); a line that gives `ms` without an origin is refused.
+    private var timeBase = StepTimeBase.unknown
     /// The line last parsed whole, until the caller takes it.
     private var parsedLine: JournalLine?
 
@@ -123,7 +125,7 @@ struct JournalLineValidator {
                                 verdict: LineChecksum.Verdict) -> StepLinePrefix? {
         guard hasHeader, length > 0, lastByte != 0x0D, closedAfter == nil, crashedAfter == nil, unplaced == nil, !placingStopped,
               verdict == .intact || (verdict == .absent && version < 2),
-              let fast = StepLinePrefix(prefix), fast.step == expectedStep else { return nil }
+              let fast = StepLinePrefix(prefix), fast.step == expectedStep, !fast.timeIsSinceOrigin || timeBase.origin != nil else { return nil }
         if let parent = fast.parent, parent < firstStep - 1 || parent >= fast.step { return nil }
         expectedStep += 1
         lastStep = fast.step
@@ -139,11 +141,12 @@ struct JournalLineValidator {
     ///   - lastByte: The line's last byte (before the line feed); anything when it is empty.
     ///   - prefix: The line's first bytes: at least the first 96, or the whole line when shorter.
     ///   - verdict: What the line's checksum says.
-    ///   - parse: Reads and parses the whole line, for a line not placed from its first bytes.
+    ///   - parse: Reads and parses the whole line, for a line not placed from its first bytes, under the
+    ///     time base given (the header's, ``JournalHeader/stepTimeBase``).
     /// - Throws: ``JournalError`` for a line that breaks a rule; a damaged line is not one.
     mutating func check(line: Int, length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer,
                         verdict: LineChecksum.Verdict,
-                        parse: () throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> Outcome {
+                        parse: (StepTimeBase) throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> Outcome {
         if let fast = placeNextStep(length: length, lastByte: lastByte, prefix: prefix, verdict: verdict) {
             return .step(fast, placedBefore: nil)
         }
@@ -162,14 +165,15 @@ struct JournalLineValidator {
         }
         let pending = unplaced
         unplaced = nil
-        if let fast = StepLinePrefix(prefix) {
+        // A line that gives `ms` where the header gives no origin is parsed, which says what is wrong.
+        if let fast = StepLinePrefix(prefix), !fast.timeIsSinceOrigin || timeBase.origin != nil {
             if let closed { try note(.continuesAfterClosing(found: .step(fast.step), closedAfter: closed), line) }
             if let crashed { try note(.continuesAfterCrash(found: .step(fast.step), crashedAfter: crashed), line) }
             if placingStopped { return countUnplaced(fast.step) }
             return .step(fast, placedBefore: try place(step: fast.step, parent: fast.parent, line: line, pending: pending))
         }
         let parsed: JournalLine
-        switch try parse() {
+        switch try parse(timeBase) {
         case .success(let value): parsed = value
         case .failure(let problem): throw error(.invalidLine(problem), line)
         }
@@ -206,11 +210,11 @@ struct JournalLineValidator {
     // Safe because the prefix is only read, within its count, during the call.
     /// The first line, which must be the header.
     private mutating func checkHeader(length: Int, lastByte: UInt8, prefix: UnsafeRawBufferPointer, verdict: LineChecksum.Verdict,
-                                      parse: () throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> JournalHeader {
+                                      parse: (StepTimeBase) throws(JournalError) -> Result<JournalLine, JournalLineError>) throws(JournalError) -> JournalHeader {
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { throw error(.byteOrderMark, 1) }
         if length == 0 { throw error(.emptyLine, 1) }
         if lastByte == 0x0D { throw error(.crlfLineEnd, 1) }
-        switch try parse() {
+        switch try parse(.unknown) {
         case .failure(let problem):
             throw error(.notAHeader(problem), 1)
         case .success(.step(let step)):
@@ -230,6 +234,7 @@ struct JournalLineValidator {
     private mutating func accept(_ header: JournalHeader) {
         hasHeader = true
         version = header.version
+        timeBase = header.stepTimeBase
         firstStep = header.firstStep
         expectedStep = header.firstStep
         lastStep = header.firstStep - 1

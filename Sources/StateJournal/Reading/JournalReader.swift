@@ -308,7 +308,7 @@ package final class JournalReader {
         let line = self.line(ofStep: step)
         let parsed: JournalLine
         do {
-            parsed = try JournalLine.parse(bytes, parser: options.parser)
+            parsed = try JournalLine.parse(bytes, parser: options.parser, timeBase: header.stepTimeBase)
         } catch {
             throw JournalError(.invalidLine(error), path: path, line: line)
         }
@@ -342,7 +342,7 @@ package final class JournalReader {
         let parsed: JournalLine
         do {
             parsed = try readLine(offset: index.offset(at: position), length: index.length(at: position)) { bytes throws(JournalLineError) in
-                try JournalLine.parse(bytes, parser: options.parser)
+                try JournalLine.parse(bytes, parser: options.parser, timeBase: header.stepTimeBase)
             }
         } catch let error as JournalLineError {
             throw JournalError(.invalidLine(error), path: path, line: line)

@@ -189,7 +189,7 @@ struct JournalScanner {
         let outcome: JournalLineValidator.Outcome? = prefix.withUnsafeBytes { raw in
             do throws(JournalError) {
                 return try validator.check(line: number, length: length, lastByte: lastByte, prefix: raw, verdict: verdict) {
-                    () throws(JournalError) in try readAndParse(start: start, length: length)
+                    (timeBase: StepTimeBase) throws(JournalError) in try readAndParse(start: start, length: length, timeBase: timeBase)
                 }
             } catch {
                 failure = error
@@ -260,7 +260,7 @@ struct JournalScanner {
     }
 
     /// Reads a whole line back and parses it: for a line not placed from its first bytes.
-    private func readAndParse(start: Int64, length: Int) throws(JournalError) -> Swift.Result<JournalLine, JournalLineError> {
+    private func readAndParse(start: Int64, length: Int, timeBase: StepTimeBase) throws(JournalError) -> Swift.Result<JournalLine, JournalLineError> {
         let parser = options.parser
         var buffer = [UInt8](repeating: 0, count: length)
         var failure: JournalError?
@@ -285,7 +285,7 @@ struct JournalScanner {
         // Safe because the pointer is used only inside the closure, within the buffer's count.
         return buffer.withUnsafeBytes { raw in
             do throws(JournalLineError) {
-                return .success(try JournalLine.parse(raw, parser: parser))
+                return .success(try JournalLine.parse(raw, parser: parser, timeBase: timeBase))
             } catch {
                 return .failure(error)
             }

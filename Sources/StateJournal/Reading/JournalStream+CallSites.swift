@@ -75,7 +75,7 @@ extension JournalStream {
         if let fast = scanner.scan(bytes) {
             action = fast.action
         } else {
-            guard case .step(let record)? = try? JournalLine.parse(bytes) else { return }
+            guard case .step(let record)? = try? JournalLine.parse(bytes, timeBase: header.stepTimeBase) else { return }
             action = record.action
         }
         do {

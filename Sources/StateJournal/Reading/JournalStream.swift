@@ -37,6 +37,8 @@ package final class JournalStream {
         /// searches never look at it).
         private var timeValue: Int64
         private var timeStart: Int
+        /// What the number at ``timeStart`` counts from: the header's origin for a line that gives `ms`, else 0.
+        private var timeOffset: Int64
         /// The step whose state the action was applied to.
         package var parent: Int
         // Safe because the stream hands a line to its caller only for the duration of the call, while the block buffer holding it is neither moved nor refilled.
@@ -59,11 +61,12 @@ package final class JournalStream {
         /// A line with these properties.
         package init(step: Int, line: Int, time: Int64, parent: Int, isKeyframe: Bool, bytes: UnsafeRawBufferPointer,
                      isDamaged: Bool = false, actionStart: Int? = nil, offset: Int64 = 0, timeStart: Int? = nil,
-                     checksum: UInt32 = 0) {
+                     timeOffset: Int64 = 0, checksum: UInt32 = 0) {
             self.step = step
             self.line = line
             timeValue = time
             self.timeStart = timeStart ?? -1
+            self.timeOffset = timeOffset
             self.parent = parent
             self.bytes = bytes
             self.offset = offset
@@ -75,7 +78,8 @@ package final class JournalStream {
 
         /// When the action was applied, in milliseconds since 1970 (0 when the line is damaged).
         package var time: Int64 {
-            timeStart >= 0 ? StepLinePrefix.time(in: bytes, at: timeStart) : timeValue
+            // The header's origin is within 10^15 of 0 and the digits read at most 18: the sum fits.
+            timeStart >= 0 ? timeOffset + StepLinePrefix.time(in: bytes, at: timeStart) : timeValue
         }
 
         /// Where the action's value starts in ``bytes`` when the line starts in the writer's layout
@@ -137,8 +141,8 @@ package final class JournalStream {
             }
             let parser = options.parser
             _ = try validator.check(line: 1, length: first.count, lastByte: first.last ?? 0, prefix: first,
-                                    verdict: LineChecksum.verify(first, actual: lines.checksum)) {
-                Self.parse(first, parser: parser)
+                                    verdict: LineChecksum.verify(first, actual: lines.checksum)) { timeBase in
+                Self.parse(first, parser: parser, timeBase: timeBase)
             }
             guard case .header(let value)? = validator.takeParsedLine() else { throw JournalError(.emptyFile, path: path) }
             header = value
@@ -158,9 +162,9 @@ package final class JournalStream {
 
     // Safe because the line is read only during the call.
     /// A whole line parsed, for the validator.
-    private static func parse(_ line: UnsafeRawBufferPointer, parser: JSONParser) -> Result<JournalLine, JournalLineError> {
+    private static func parse(_ line: UnsafeRawBufferPointer, parser: JSONParser, timeBase: StepTimeBase) -> Result<JournalLine, JournalLineError> {
         do throws(JournalLineError) {
-            return .success(try JournalLine.parse(line, parser: parser))
+            return .success(try JournalLine.parse(line, parser: parser, timeBase: timeBase))
         } catch {
             return .failure(error)
         }
@@ -185,6 +189,8 @@ package final class JournalStream {
             self.validator = validator
         }
         let parser = options.parser
+        // The validator places a line that gives `ms` only under a header that gives an origin.
+        let timeOrigin = header.stepTimeBase.origin ?? 0
         while let bytes = try lines.next() {
             let number = lines.lineNumber
             let lastByte = bytes.last ?? 0
@@ -192,13 +198,14 @@ package final class JournalStream {
             if let prefix = validator.placeNextStep(length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
                 let step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                     isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
-                                    offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
+                                    offset: lines.lineOffset, timeStart: prefix.timeStart,
+                                    timeOffset: prefix.timeIsSinceOrigin ? timeOrigin : 0, checksum: lines.checksum)
                 if prefix.keyframe { siteSegment = (lines.lineOffset, number, false) }
                 if !body(step) { return }
                 continue
             }
-            let outcome = try validator.check(line: number, length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) {
-                Self.parse(bytes, parser: parser)
+            let outcome = try validator.check(line: number, length: bytes.count, lastByte: lastByte, prefix: bytes, verdict: verdict) { timeBase in
+                Self.parse(bytes, parser: parser, timeBase: timeBase)
             }
             let step: StepLine
             let placedBefore: JournalLineValidator.DamagedStep?
@@ -207,7 +214,8 @@ package final class JournalStream {
                 placedBefore = before
                 step = StepLine(step: prefix.step, line: number, time: 0, parent: prefix.parent ?? prefix.step - 1,
                                 isKeyframe: prefix.keyframe, bytes: bytes, actionStart: prefix.actionStart,
-                                offset: lines.lineOffset, timeStart: prefix.timeStart, checksum: lines.checksum)
+                                offset: lines.lineOffset, timeStart: prefix.timeStart,
+                                timeOffset: prefix.timeIsSinceOrigin ? timeOrigin : 0, checksum: lines.checksum)
             case .parsedStep(let before):
                 guard case .step(let record)? = validator.takeParsedLine() else { continue }
                 placedBefore = before
@@ -293,7 +301,7 @@ package final class JournalStream {
         if let damage = damage(of: line) { throw damage }
         let parsed: JournalLine
         do {
-            parsed = try JournalLine.parse(line.bytes, parser: options.parser)
+            parsed = try JournalLine.parse(line.bytes, parser: options.parser, timeBase: header.stepTimeBase)
         } catch {
             throw JournalError(.invalidLine(error), path: path, line: line.line)
         }

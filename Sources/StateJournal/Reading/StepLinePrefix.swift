@@ -9,13 +9,17 @@ import Darwin
 #endif
 
 /// The start of a step line as statedbg writes it, `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":`,
-/// read from the raw bytes: what a stream needs to place a line without parsing it.
+/// or with `"ms":M` in place of `"time":T` (version 6), read from the raw bytes: what a stream needs to
+/// place a line without parsing it.
 struct StepLinePrefix {
     var step: Int
     var keyframe: Bool
     /// Where the time's digits start: the time is read only when asked for (see ``time(in:)``), since
     /// most searches never look at it.
     var timeStart: Int
+    /// Whether the line gives `ms`, milliseconds since the header's origin, rather than `time`: its
+    /// time is the origin plus the number at ``timeStart``.
+    var timeIsSinceOrigin: Bool
     var parent: Int?
     /// Where the action's value starts: just after `"action":`.
     var actionStart: Int
@@ -35,14 +39,23 @@ struct StepLinePrefix {
         var position = 0
         guard Self.expect(#"{"step":"#, in: bytes, at: &position), let step = Self.number(in: bytes, at: &position) else { return nil }
         self.step = step
-        if Self.expect(#","kind":"keyframe","time":"#, in: bytes, at: &position) {
+        if Self.expect(#","kind":"keyframe""#, in: bytes, at: &position) {
             keyframe = true
-        } else if Self.expect(#","kind":"patch","time":"#, in: bytes, at: &position) || Self.expect(#","time":"#, in: bytes, at: &position) {
+        } else {
             keyframe = false
+            _ = Self.expect(#","kind":"patch""#, in: bytes, at: &position)
+        }
+        if Self.expect(#","ms":"#, in: bytes, at: &position) {
+            timeIsSinceOrigin = true
+        } else if Self.expect(#","time":"#, in: bytes, at: &position) {
+            timeIsSinceOrigin = false
         } else {
             return nil
         }
         timeStart = position
+        // A time before the origin is negative: a clock set back, or a recording whose header's
+        // creation is later than the times its steps were given.
+        if timeIsSinceOrigin, position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard Self.skipNumber(in: bytes, at: &position) else { return nil }
         if Self.expect(#","parent":"#, in: bytes, at: &position) {
             guard let parent = Self.number(in: bytes, at: &position) else { return nil }
@@ -56,17 +69,21 @@ struct StepLinePrefix {
         // and statedbg never writes one, so such a line is parsed by whoever needs its content.
     }
 
-    /// The time, from the line whose prefix this is.
+    /// The number the line gives as its time (`time`, or `ms` since the origin), from the line whose prefix this is.
     func time(in bytes: [UInt8]) -> Int64 {
         // Safe because the pointer is used only inside the closure, within the array's count.
         bytes.withUnsafeBytes { Self.time(in: $0, at: timeStart) }
     }
 
     // Safe because the line is read only during the call, at positions checked against its count.
-    /// The time whose digits start at `start` in a line that a prefix was read from.
+    /// The time whose digits (after a minus sign, for `ms`) start at `start` in a line that a prefix was read from.
     static func time(in bytes: UnsafeRawBufferPointer, at start: Int) -> Int64 {
         var position = start
-        return number(in: bytes, at: &position, as: Int64.self) ?? 0
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "-") else {
+            return number(in: bytes, at: &position, as: Int64.self) ?? 0
+        }
+        position += 1
+        return -(number(in: bytes, at: &position, as: Int64.self) ?? 0)
     }
 
     /// Whether `literal` is next in `bytes` at `position`; if so, moves past it.

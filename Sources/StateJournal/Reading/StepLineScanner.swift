@@ -13,7 +13,8 @@ import Darwin
 /// Reads the action and hash of a step line as statedbg writes it, without parsing the state between
 /// them: replay needs only those two, and parsing a whole state per step would dominate its cost.
 ///
-/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`,
+/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`
+/// (`"ms":M` in place of `"time":T` from version 6),
 /// from version 2 on followed by `,"crc":"8 hex"` before the final `}` (the caller has checked the checksum).
 /// Anything else (a hand-written line, other member order) gets `nil`, and the caller parses the line
 /// normally. Actions are cached by their bytes, so a repeated action costs a hash and a comparison.
@@ -96,7 +97,7 @@ struct StepLineScanner {
     }
 
     /// The members of `bytes` when it is exactly
-    /// `{"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
+    /// `{"step":N[,"kind":"keyframe"|"patch"],"time":T|"ms":M[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}`:
     /// each member once, in that order, with nothing between them. Only then are the scanned members the
     /// ones a parser finds (a repeated member, which a parser resolves to its last occurrence, or an
     /// `action` key nested in another member would otherwise be taken for the step's own). A `sealed`
@@ -113,7 +114,9 @@ struct StepLineScanner {
         } else if cursor.skip(#","kind":"patch""#) {
             kindIsState = false
         }
-        guard cursor.skip(#","time":"#), cursor.skipDigits(allowingMinus: true) else { return nil }
+        // The time is absolute (`time`) or since the header's origin (`ms`, version 6); the stream or index
+        // that placed the line refused `ms` under a header without an origin.
+        guard cursor.skip(#","ms":"#) || cursor.skip(#","time":"#), cursor.skipDigits(allowingMinus: true) else { return nil }
         var parent: Int?
         if cursor.skip(#","parent":"#) {
             guard let number = cursor.stepNumber() else { return nil }

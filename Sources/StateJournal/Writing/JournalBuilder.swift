@@ -32,18 +32,25 @@ package final class JournalBuilder {
     @exclusivity(unchecked) private var forceKeyframe = false
     /// The number of the last step appended (the base step before any).
     @exclusivity(unchecked) package private(set) var lastStep: Int
+    /// What the step lines' `ms` counts from (version 6), or `nil` when they give their `time`.
+    private let timeOrigin: Int64?
     /// The last action longer than ``JournalLimits/maxValueDepth`` bytes found to nest within it.
     @exclusivity(unchecked) private var lastLongAction: [UInt8] = []
     /// The call sites written whole since the last keyframe, which version 5 lines name by number.
     @exclusivity(unchecked) private var siteNumbering: CallSiteNumbering
 
     /// Starts after `header`: its initial state is the previous state, and its `hash` is recomputed.
+    ///
+    /// A version 6 header without an ``JournalHeader/origin`` gets one: the time its `created` names, or
+    /// 0 when that is no timestamp (the lines' `ms` are then absolute times).
     package init(header: JournalHeader, policy: KeyframePolicy = KeyframePolicy()) {
         var header = header
+        if header.version >= 6, header.origin == nil { header.origin = Self.origin(created: header.created) }
         let fingerprinter = IncrementalFingerprinter(scheme: header.fingerprintScheme)
         header.hash = fingerprinter.fingerprint(header.initialState)
         self.fingerprinter = fingerprinter
         self.header = header
+        timeOrigin = header.stepTimeBase.origin
         self.policy = policy
         previous = header.initialState
         keyframeBytes = header.initialState.serialized(.canonical).count
@@ -58,6 +65,7 @@ package final class JournalBuilder {
     package init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, sites: [String] = [],
                  policy: KeyframePolicy = KeyframePolicy()) {
         self.header = header
+        timeOrigin = header.stepTimeBase.origin
         siteNumbering = CallSiteNumbering(sites)
         self.policy = policy
         previous = state
@@ -67,15 +75,24 @@ package final class JournalBuilder {
         self.lastStep = lastStep
     }
 
+    /// The milliseconds since 1970 of an ISO 8601 timestamp, or 0 when `created` is none.
+    private static func origin(created: String) -> Int64 {
+        guard let date = ISO8601Timestamp.parse(created) else { return 0 }
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        return milliseconds.magnitude < 1e15 ? Int64(milliseconds) : 0
+    }
+
     /// A builder for a file that carries this journal's lines on (a rolled-over file, a live stream that
     /// starts mid-journal), starting after `header`: the header takes this journal's version, since the
     /// steps that follow are hashed under its rule.
     ///
     /// The header carries the site list in force (``JournalHeader/sites``), so the lines that follow
-    /// name sites as they do here, and a reader that starts at the header resolves them.
+    /// name sites as they do here, and a reader that starts at the header resolves them; and this
+    /// journal's ``JournalHeader/origin``, so that a line's `ms` means the same time in both.
     package func continuation(after header: JournalHeader, policy: KeyframePolicy) -> JournalBuilder {
         var header = header
         header.version = self.header.version
+        header.origin = self.header.origin
         header.sites = self.header.version >= 5 ? siteNumbering.sites : []
         return JournalBuilder(header: header, policy: policy)
     }
@@ -241,7 +258,8 @@ package final class JournalBuilder {
                            site: (StepSite, offset: Int)? = nil, into bytes: inout [UInt8]) -> Int {
         let step = lastStep + 1
         let lineStart = bytes.count
-        JournalLineWriter.writeStepStart(step: step, keyframe: prepared.keyframe, time: time, parent: parent, into: &bytes)
+        JournalLineWriter.writeStepStart(step: step, keyframe: prepared.keyframe, time: time, origin: timeOrigin,
+                                         parent: parent, into: &bytes)
         if prepared.keyframe { siteNumbering.removeAll() }
         // Safe because each pointer is used only inside its closure, and the offset lies within the action's
         // text (callers take it from that text). (An array's own append goes through its generic path,
@@ -336,6 +354,7 @@ package final class JournalBuilder {
     /// ``appendStep(actionBytes:prepared:time:parent:into:)`` may append to it.
     package init(framingAfter other: JournalBuilder) {
         header = other.header
+        timeOrigin = other.timeOrigin
         policy = other.policy
         fingerprinter = IncrementalFingerprinter(scheme: other.header.fingerprintScheme)
         previous = .null

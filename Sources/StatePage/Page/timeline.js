@@ -1170,8 +1170,8 @@ function checksumReason(failure) {
 function damagedLinePlace(text) {
   if (text.startsWith('{"format":')) return { kind: "header" };
   if (text.startsWith('{"event":')) return { kind: "event" };
-  // {"step":N[,"kind":"keyframe"|"patch"],"time":T[,"parent":P],"action":, as StepLinePrefix reads it.
-  const step = /^\{"step":(\d{1,16}),(?:"kind":"(?:keyframe|patch)",)?"time":-?\d+(?:,"parent":(\d{1,16}))?,"action":/.exec(text);
+  // {"step":N[,"kind":"keyframe"|"patch"],"time":T|"ms":M[,"parent":P],"action":, as StepLinePrefix reads it.
+  const step = /^\{"step":(\d{1,16}),(?:"kind":"(?:keyframe|patch)",)?"(?:time|ms)":-?\d+(?:,"parent":(\d{1,16}))?,"action":/.exec(text);
   if (!step) return { kind: "unknown" };
   return { kind: "step", step: Number(step[1]), parent: step[2] !== undefined ? Number(step[2]) : undefined };
 }
@@ -1181,13 +1181,14 @@ function damagedLinePlace(text) {
 /**
  * One journal line (versions 1 to 6, JournalFileFormat.md): {kind: "header", header}, {kind: "step",
  * entry} or {kind: "event", event}. `sites`, a CallSiteList, follows the lines in the order they come
- * (a header starts it again), so that a step that names its call site by number gets the site.
+ * (a header starts it again), so that a step that names its call site by number gets the site; `times`,
+ * a StepTimeBase, takes each header's origin, so that a step that gives `ms` gets its time.
  */
-function journalLine(text, sites = new CallSiteList()) {
+function journalLine(text, sites = new CallSiteList(), times = new StepTimeBase()) {
   const object = parseJSON(text);
   if (!isObject(object)) throw new Error("a journal line is not a JSON object");
-  if (object.format !== undefined) { sites.start(object.sites); return { kind: "header", header: object }; }
-  if (object.step !== undefined) return { kind: "step", entry: stepEntry(object, sites) };
+  if (object.format !== undefined) { sites.start(object.sites); times.start(object); return { kind: "header", header: object }; }
+  if (object.step !== undefined) return { kind: "step", entry: stepEntry(object, sites, times) };
   if (object.event !== undefined) return { kind: "event", event: object };
   throw new Error("a journal line is neither the header, a step nor an event");
 }
@@ -1196,17 +1197,46 @@ function journalLine(text, sites = new CallSiteList()) {
  * A step line as the timeline's entry: its action, its parent (the step before it unless the line
  * names one), and its patch, or its state for a keyframe. The one place that reads a step line.
  */
-function stepEntry(line, sites = new CallSiteList()) {
+function stepEntry(line, sites = new CallSiteList(), times = new StepTimeBase()) {
   const step = numberOf(line.step);
   if (!Number.isInteger(step)) throw new Error("a step line's step is not an integer");
   let action = isObject(line.action) && line.action.call !== undefined && line.action.type === undefined ? actionOfCall(line.action, step) : line.action;
   if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) sites.start([]);
   if (isObject(action)) action = sites.follow(action, step);
-  const entry = { step, time: numberOf(line.time), action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
+  const entry = { step, time: times.time(line, step), action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
   if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) entry.state = line.state;
   else if (Array.isArray(line.patch)) entry.patch = line.patch;
   else throw new Error("step " + step + " holds neither a state nor a patch");
   return entry;
+}
+
+/**
+ * What a step line's time counts from (JournalFileFormat.md, "Times since the header's origin"): a
+ * version 6 line gives `ms`, milliseconds since its header's `origin`; a line of any version may give
+ * the absolute `time`. The page's entries hold the absolute time, as statedbg's readers do.
+ */
+class StepTimeBase {
+  constructor() { this.version = 0; this.origin = undefined; }
+
+  /** Takes a header's version and origin (an origin counts only from version 6 on). */
+  start(header) {
+    this.version = numberOf(header.version) || 0;
+    const origin = numberOf(header.origin);
+    this.origin = this.version >= 6 && Number.isInteger(origin) ? origin : undefined;
+  }
+
+  /** The absolute time of a step line, in milliseconds since 1970. */
+  time(line, step) {
+    if (line.ms === undefined) return numberOf(line.time);
+    const fail = (why) => { throw new Error("step " + step + "'s \"ms\" " + why); };
+    if (line.time !== undefined) fail("is given with \"time\"; a step line gives one of the two");
+    const ms = numberOf(line.ms);
+    if (!Number.isInteger(ms)) fail("is not a whole number");
+    if (this.version === 0) fail("counts from the header's \"origin\", but the line was read without its header");
+    if (this.version < 6) fail("is a member of version 6 step lines, but the header says version " + this.version);
+    if (this.origin === undefined) fail("counts from the header's \"origin\", but the header has none");
+    return this.origin + ms;
+  }
 }
 
 /**
@@ -1366,6 +1396,7 @@ class LiveFeed {
     this.page = null;
     this.timeline = null;
     this.sites = new CallSiteList();  // follows the streamed lines, for the steps that name their call site by number
+    this.times = new StepTimeBase();  // takes each header's origin, for the steps that give their time as `ms`
     this.greeting = null;
     this.appStep = null;       // the step whose state the app has
     this.paused = false;
@@ -1444,7 +1475,7 @@ class LiveFeed {
   line(text) {
     if (!this.intact(text)) return;
     let parsed;
-    try { parsed = journalLine(text, this.sites); } catch (error) { this.say(this.where() + " cannot be read: " + error.message, "error"); return; }
+    try { parsed = journalLine(text, this.sites, this.times); } catch (error) { this.say(this.where() + " cannot be read: " + error.message, "error"); return; }
     if (parsed.kind === "header") { this.takeHeader(parsed.header, text); return; }
     if (this.refused) return;
     const t = this.timeline;

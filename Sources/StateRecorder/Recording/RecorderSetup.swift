@@ -47,6 +47,9 @@ struct RecorderSetup<State> {
             header.stateCoding = coding
             header.schemaVersion = schemaVersion
             header.version = options.formatVersion
+            // The first header's creation is the session's time origin (version 6 on); a header the
+            // recorder rolls over to takes the first one's instead (``JournalBuilder/continuation(after:policy:)``).
+            if header.version >= 6 { header.origin = created }
             return header
         }
     }

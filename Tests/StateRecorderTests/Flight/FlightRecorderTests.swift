@@ -241,12 +241,16 @@ import TestSupport
         // The header read 0; step N's action in flight read 2N - 1, and the step 2N. Headers the writer
         // made for its segments took their step's time, not readings of their own.
         let text = try String(contentsOfFile: journal.path, encoding: .utf8)
-        let times = text.split(separator: "\n").compactMap { line -> String? in
-            guard let time = line.firstMatch(of: /"time":(\d+)/) else { return nil }
-            if let step = line.firstMatch(of: /^\{"step":(\d+)/) { return "step \(step.1) at \(time.1)" }
-            return line.hasPrefix(#"{"event":"closed""#) ? "closed at \(time.1)" : nil
-        }
+        let reader = try JournalReader(path: journal.path)
+        let times = try (reader.header.firstStep...reader.lastStep).map { "step \($0) at \(try reader.step($0).time)" }
+            + [reader.closing.map { closing in
+                guard case .closed(_, let time) = closing.event else { return "not closed" }
+                return "closed at \(time)"
+            } ?? "not closed"]
         #expect(times == (93...100).map { "step \($0) at \(2 * $0)" } + ["closed at 201"])
+        // The segment's header carries the session's origin, the first header's time, which its lines' `ms` count from.
+        #expect(reader.header.origin == 0)
+        #expect(text.contains(#"{"step":93,"kind":"keyframe","ms":186,"#))
         #expect(text.contains(#""created":"1970-01-01T00:00:00.184Z""#), "the oldest kept segment starts after step 92, at 184 ms")
         try recorder.close()
     }

@@ -211,6 +211,56 @@ struct LiveFeedBrowserTests {
         }
     }
 
+    @Test func stepsThatGiveMillisecondsSinceTheOriginShowTheirTimesWhereverTheStreamStarts() async throws {
+        // A version 6 stream, whole and joined at a continuation header as a live server sends it to a
+        // client that attaches after it started its history again: both headers carry the session's origin.
+        let origin: Int64 = 1_795_911_381_000
+        var header = JournalHeader(tool: "test", app: "notes", stateType: "S", actionType: "A", schema: .null, schemaHash: "",
+                                   created: "", initialState: ["n": 0], hash: 0)
+        header.origin = origin
+        let builder = JournalBuilder(header: header, policy: KeyframePolicy(interval: 4, smallStateBytes: 0))
+        func time(_ step: Int) -> Int64 { origin + Int64(step * 100 - 300) }
+        var whole: [UInt8] = []
+        var joined: [UInt8] = []
+        builder.writeHeader(into: &whole)
+        for step in 1...20 {
+            if step == 11 {
+                var next = builder.header
+                next.firstStep = 11
+                next.initialState = builder.lastState
+                next.origin = nil
+                builder.continuation(after: next, policy: builder.policy).writeHeader(into: &joined)
+            }
+            let start = whole.count
+            builder.appendStep(action: JournalAction(type: "notes.set", label: "notes.set(n: \(step))", payload: ["set": ["n": .integer(Int64(step))]]),
+                               state: ["n": .integer(Int64(step))], time: time(step), into: &whole)
+            if step >= 11 { joined += whole[start...] }
+        }
+        try await WebDriver.session { browser in
+            for (name, bytes, steps) in [("times-whole", whole, 1...20), ("times-joined", joined, 11...20)] {
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+                #expect(lines.contains { $0.contains(#","ms":-200,"#) || $0.contains(#","ms":1700,"#) }, "\(name) gives ms")
+                try await open(lines, perMessage: 3, lastStep: 20, name: name, browser)
+                let shown = try await browser.execute("""
+                    return {errors: window.statedbgLive.messages.filter((m) => m.kind === 'error'),
+                            times: window.statedbgTimeline.timeline.entries.filter((e) => e.action).map((e) => e.time)};
+                    """)
+                #expect(shown["errors"] == [], "\(name): \(shown)")
+                #expect(shown["times"] == .array(steps.map { .integer(time($0)) }), "\(name)")
+            }
+            // Under a header without an origin a step's `ms` counts from nothing: refused, naming the step.
+            var lines = String(decoding: whole, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines[0] = LineChecksum.resealed(lines[0].replacingOccurrences(of: #","origin":\#(origin)"#, with: ""))
+            try await open(Array(lines.prefix(3)), perMessage: 1, lastStep: 0, name: "times-without-origin", browser)
+            var said: JSONValue = .null
+            for _ in 0..<100 where said == .null {
+                said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            #expect(said["text"] == #"the app's journal, line 2 cannot be read: step 1's "ms" counts from the header's "origin", but the header has none"#, "\(said)")
+        }
+    }
+
     @Test func theInjectedBridgeCarriesThePagesCommands() async throws {
         try await WebDriver.session { browser in
             let lines = try String(contentsOfFile: PageTools.packageRoot + "/Recordings/users-negative-age.jsonl", encoding: .utf8)

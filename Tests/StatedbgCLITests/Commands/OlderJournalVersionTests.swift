@@ -6,6 +6,7 @@ import StateDebugger
 import StateLive
 import StateRecorder
 import Testing
+import TestFixtures
 import TestSupport
 
 /// Journals written before version 3 keep working: `check`, `replay --verify` through the app's
@@ -24,7 +25,9 @@ import TestSupport
         #expect(record.status == .success)
         let reader = try JournalReader(path: path)
         #expect(reader.header.version == JournalFormat.currentVersion)
-        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A version 2 step line gives its absolute time.
+        var lines = AbsoluteStepTimes.text(try String(contentsOfFile: path, encoding: .utf8))
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func rehash(_ index: Int, _ old: UInt64, _ state: JSONValue) -> Bool {
             let new = StateFingerprint.of(state, scheme: .sequential)
             lines[index] = lines[index].replacingOccurrences(of: #""hash":"\#(StateFingerprint.hex(old))""#,
