@@ -56,6 +56,11 @@ public struct JournalHeader: Sendable, Equatable {
     /// Empty in a file's first header; a rolled-over file, a flight recorder's segment or a live stream
     /// that starts mid-journal carries the list its lines go on from.
     public var sites: [String] = []
+    /// The number in ``sites`` of the call site in force at ``firstStep``, which the first step line has
+    /// when its action has no `site` member; `nil` for none (version 6; see
+    /// <doc:JournalFileFormat#An-action-as-its-call-alone-and-call-sites-carried-from-line-to-line>).
+    /// Set in a header that carries a journal's lines on, so that lines prepared before it stay valid.
+    public var site: Int?
     /// The state before the first step.
     public var initialState: JSONValue
     /// The tree hash of ``initialState`` (see the journal format specification).
@@ -113,6 +118,7 @@ public struct JournalHeader: Sendable, Equatable {
         if stateCoding != .codable { members.append(("stateCoding", .string(stateCoding.rawValue))) }
         if schemaVersion > 1 { members.append(("schemaVersion", .integer(Int64(schemaVersion)))) }
         if !sites.isEmpty { members.append(("sites", .array(sites.map { .string($0) }))) }
+        if let site { members.append(("site", .integer(Int64(site)))) }
         return .object(JSONObject(members))
     }
 
@@ -169,6 +175,16 @@ public struct JournalHeader: Sendable, Equatable {
             }
         case let other?:
             throw .wrongType(field: "sites", expected: "an array of strings", found: other.kind)
+        }
+        site = try fields.optionalInt("site")
+        if let site {
+            guard version >= 6 else {
+                throw .invalidValue(field: "site", reason: "is \(site), but a header names the call site in force only from version 6 on")
+            }
+            guard site >= 1, site <= sites.count else {
+                let listed = sites.count == 1 ? "1 call site" : "\(sites.count) call sites"
+                throw .invalidValue(field: "site", reason: "is \(site), but it must be the number of one of the header's \(listed) (from 1)")
+            }
         }
         initialState = try fields.required("initialState")
         hash = try fields.hash("hash")

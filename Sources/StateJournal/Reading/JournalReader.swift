@@ -321,6 +321,11 @@ package final class JournalReader {
         index.parents[step] ?? step - 1
     }
 
+    /// Whether a step's line is intact and holds its action as a call alone, as the scan found it.
+    func isBareCall(_ step: Int) -> Bool {
+        step > baseStep && step <= lastStep && index.isBareCall(at: step - header.firstStep)
+    }
+
     /// Whether a step's line holds a whole state.
     package func isKeyframe(_ step: Int) -> Bool {
         step == baseStep || index.isKeyframe(at: step - header.firstStep)
