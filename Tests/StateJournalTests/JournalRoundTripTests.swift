@@ -92,9 +92,9 @@ import Testing
                                time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
         }
         #expect(String(decoding: bytesLines, as: UTF8.self) == """
-            {"step":1,"time":1,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"ed903ba5"}
-            {"step":2,"kind":"keyframe","time":2,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"97a908ed"}
-            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"1e393ccb"}
+            {"step":1,"time":1,"action":"test.set(1)","patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"42ea9daf"}
+            {"step":2,"kind":"keyframe","time":2,"action":"test.set(2)","state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"a8e6d0dd"}
+            {"step":3,"kind":"keyframe","time":3,"parent":1,"action":"test.set(3)","state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"a1974c2a"}
 
             """)
         #expect(bytesLines == recordLines)
