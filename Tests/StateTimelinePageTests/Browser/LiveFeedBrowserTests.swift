@@ -163,7 +163,7 @@ struct LiveFeedBrowserTests {
     }
 
     @Test func stepsThatNameTheirCallSiteByNumberShowTheSiteWhereverTheStreamStarts() async throws {
-        // A version 5 stream as a recorder writes it, and as a live server sends it to a debugger that
+        // A version 6 stream as a recorder writes it, and as a live server sends it to a debugger that
         // attaches after it started its history again: the header of a continuation, then the lines after.
         let stream = SiteNumberedStream()
         let (whole, joined) = (stream.whole, stream.joined)
@@ -172,6 +172,7 @@ struct LiveFeedBrowserTests {
             for (name, bytes, steps) in [("sites-whole", whole, 1...20), ("sites-joined", joined, 11...20)] {
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                 #expect(lines.contains { $0.contains(#","site":2}"#) }, "\(name) names sites by number")
+                #expect(lines.contains { $0.contains(#""action":"notes.set("#) }, "\(name) carries sites (version 6)")
                 try await open(lines, perMessage: 3, lastStep: 20, name: name, browser)
                 let shown = try await browser.execute("""
                     return {errors: window.statedbgLive.messages.filter((m) => m.kind === 'error'),
