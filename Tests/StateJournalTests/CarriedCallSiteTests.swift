@@ -252,4 +252,44 @@ import Testing
         }
         #expect(found == #"[{"op":"replace","path":"/n","value":2}]"#)
     }
+
+    /// Long runs of calls alone, which a reader passes over by their bits in the index, between the
+    /// lines that change the site: every step reads the same from anywhere.
+    @Test func longRunsOfCallsAloneReadTheSameFromAnywhere() throws {
+        func site(_ step: Int) -> String? {
+            switch (step / 37) % 4 {
+            case 0: "A.swift:1"
+            case 1: nil
+            case 2: "B.swift:2"
+            default: step % 5 == 0 ? "A.swift:1" : "C.swift:3"
+            }
+        }
+        let builder = JournalBuilder(header: Self.header())
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        for step in 1...300 {
+            builder.appendStep(action: Self.action(step, site: site(step)), state: Self.state(step), time: 0, keyframe: step % 90 == 0, into: &bytes)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.components(separatedBy: #""action":"t.set("#).count > 200, "most lines are calls alone")
+        let directory = try TemporaryDirectory()
+        let path = try Self.file(bytes, in: directory)
+        let inOrder = try JournalReader(path: path)
+        #expect(inOrder.validate().isEmpty)
+        for step in 1...300 {
+            #expect(try inOrder.step(step).action.site == site(step), "in order, step \(step)")
+        }
+        let backwards = try JournalReader(path: path)
+        for step in stride(from: 300, through: 1, by: -7) {
+            #expect(try backwards.actionAndHash(ofStep: step).action.site == site(step), "backwards, step \(step)")
+            #expect(try JournalReader(path: path).step(step).action.site == site(step), "alone, step \(step)")
+        }
+        let stream = try JournalStream(path: path)
+        var wrong: [Int] = []
+        try stream.forEachStep { line in
+            if line.step % 11 == 0, (try? stream.action(of: line).site) != site(line.step) { wrong.append(line.step) }
+            return true
+        }
+        #expect(wrong.isEmpty)
+    }
 }

@@ -101,9 +101,18 @@ package struct JournalIndex: Sendable {
         return jump.line + (position - jump.position)
     }
 
-    /// Whether the line at `position` is known to hold its action as a call alone (see ``bareCallBits``).
-    func isBareCall(at position: Int) -> Bool {
-        bareCallBits[position / 64] & (1 << UInt64(position % 64)) != 0
+    /// The first position from `position` on, before `end`, whose line is not known to hold its action as
+    /// a call alone; `end` when there is none. Sixty-four lines a word: what lets a reader pass over
+    /// the lines of a journal without call sites at the cost of their bits.
+    func firstNotBareCall(from position: Int, before end: Int) -> Int {
+        var position = position
+        while position < end {
+            let word = position / 64
+            let bits = ~bareCallBits[word] & (~UInt64(0) << UInt64(position % 64))
+            if bits != 0 { return min(word * 64 + bits.trailingZeroBitCount, end) }
+            position = (word + 1) * 64
+        }
+        return end
     }
 
     func isKeyframe(at position: Int) -> Bool {

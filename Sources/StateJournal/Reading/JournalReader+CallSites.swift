@@ -93,10 +93,13 @@ extension JournalReader {
         while next <= last {
             // A call alone carries the site in force on and names none: its line need not be read (the
             // scan found it intact). A keyframe's still empties the list.
-            if carrying, isBareCall(next) {
-                if next == start { list.removeAll() }
-                next += 1
-                continue
+            if carrying {
+                let after = firstNotBareCall(from: next, through: last)
+                if after > next {
+                    if next == start { list.removeAll() }
+                    next = after
+                    continue
+                }
             }
             try refuseDamaged(next, reading: last + 1)
             var action = try unresolvedActionAndHash(ofStep: next).action

@@ -321,9 +321,11 @@ package final class JournalReader {
         index.parents[step] ?? step - 1
     }
 
-    /// Whether a step's line is intact and holds its action as a call alone, as the scan found it.
-    func isBareCall(_ step: Int) -> Bool {
-        step > baseStep && step <= lastStep && index.isBareCall(at: step - header.firstStep)
+    /// The first step from `step` on, up to `last`, whose line the scan did not find intact with its
+    /// action a call alone; `last + 1` when there is none.
+    func firstNotBareCall(from step: Int, through last: Int) -> Int {
+        guard step > baseStep, last <= lastStep, step <= last else { return step }
+        return index.firstNotBareCall(from: step - header.firstStep, before: last + 1 - header.firstStep) + header.firstStep
     }
 
     /// Whether a step's line holds a whole state.
