@@ -211,6 +211,25 @@ import Testing
             == .invalidValue(field: "site", reason: "is 1, but a header names the call site in force only from version 6 on"))
         #expect(try header { $0["sites"] = ["A.swift:1"]; $0["site"] = 1 } == nil)
 
+        // A string that is no call, an action of no form, a site of no form.
+        func stepLine(action: String) -> JournalLineError? {
+            let line = #"{"step":1,"time":0,"action":"# + action + #","patch":[],"hash":"0000000000000000"}"#
+            do {
+                _ = try JournalLine(jsonValue: try JSONValue(parsing: Array(line.utf8)))
+                return nil
+            } catch let error as JournalLineError {
+                return error
+            } catch {
+                return .missingField("a parse error: \(error)")
+            }
+        }
+        #expect(stepLine(action: #""t.set(n: 1""#)
+            == .invalidValue(field: "action", reason: #"is "t.set(n: 1", which is not a call (tag(name: value, …)) that gives an action's tag and payload"#))
+        #expect(stepLine(action: "12") == .wrongType(field: "action", expected: "an object or a call (a string)", found: .number))
+        #expect(stepLine(action: #"{"call":"t.set(n: 1)","site":true}"#)
+            == .wrongType(field: "action.site", expected: "a string, a call site's number or null", found: .bool))
+        #expect(stepLine(action: #""t.set(n: 1)""#) == nil)
+
         // An event's action writes its site whole: the carried forms say nothing there.
         let event = #"{"event":"rejected","after":1,"time":0,"action":"t.set(n: 1)","validator":"v","reason":"r"}"#
         #expect(throws: JournalLineError.wrongType(field: "action", expected: "an object (an event's action writes its call site whole)", found: .string)) {

@@ -136,7 +136,7 @@ public struct JournalAction: Sendable, Hashable {
     /// the action's call alone as a string (which the reader of the line checks against the version).
     public init(jsonValue: JSONValue) throws(JournalLineError) {
         if case .string = jsonValue {
-            try self.init(call: jsonValue, object: JSONObject())
+            try self.init(call: jsonValue, object: JSONObject(), field: "action")
             siteNote = .bareCall
             return
         }
@@ -168,13 +168,14 @@ public struct JournalAction: Sendable, Hashable {
         siteNote = note
     }
 
-    /// Reads a version 4 action written as a call: `{"call": label, "site": …}`.
-    private init(call: JSONValue, object: JSONObject) throws(JournalLineError) {
+    /// Reads a version 4 action written as a call: `{"call": label, "site": …}`, or the call alone
+    /// (version 6), whose errors name `field`.
+    private init(call: JSONValue, object: JSONObject, field: String = "action.call") throws(JournalLineError) {
         guard case .string(let text) = call else {
-            throw .wrongType(field: "action.call", expected: "a string", found: call.kind)
+            throw .wrongType(field: field, expected: "a string", found: call.kind)
         }
         guard let read = ActionCall.parse(text) else {
-            throw .invalidValue(field: "action.call", reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
+            throw .invalidValue(field: field, reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
         }
         let (site, note) = try Self.site(in: object)
         self.init(type: read.type, label: text, payload: read.payload, coding: .codable, site: site)

@@ -1230,7 +1230,10 @@ class CallSiteList {
     const version = numberOf(header.version);
     this.version = Number.isInteger(version) ? version : 1;
     this.start(header.sites);
-    if (this.version >= 6 && header.site !== undefined && header.site !== null) {
+    if (this.version < 6 && header.site !== undefined) {
+      throw new Error("the header names a call site in force, but it says version " + this.version + ", and only version 6 on carries call sites");
+    }
+    if (header.site !== undefined && header.site !== null) {
       const number = numberOf(header.site);
       if (!Number.isInteger(number) || number < 1 || number > this.sites.length) {
         throw new Error("the header's site is " + compactJSON(header.site) + ", but it must be the number of one of its " + this.sites.length + " call sites");

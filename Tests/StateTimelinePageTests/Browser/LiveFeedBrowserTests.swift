@@ -209,6 +209,17 @@ struct LiveFeedBrowserTests {
                 #expect(pair[1] == .null || pair[1] == .string(site(Int(step))), "step \(step) shows a wrong site: \(pair)")
             }
             #expect(pairs.contains { $0[1] == .null }, "no numbered site was left unnamed after the damaged line: \(sites)")
+
+            // The forms of version 6 in a stream of version 5 are refused with a sentence that names the step.
+            lines = String(decoding: whole, as: UTF8.self).split(separator: "\n").map(String.init)
+            lines[0] = LineChecksum.resealed(lines[0].replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":5"#))
+            try await open(lines, perMessage: 1, lastStep: 1, name: "sites-version-5", browser)
+            said = .null
+            for _ in 0..<100 where said == .null {
+                said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            #expect(said["text"] == "the app's journal, line 3 cannot be read: step 2 writes its action as a call alone (a string), but the header says version 5, and only version 6 on carries call sites from line to line", "\(said)")
         }
     }
 
