@@ -55,11 +55,14 @@ extension JournalStream {
         } else {
             (list, offset, number) = (segment.afterHeader ? CallSiteList(header: header) : CallSiteList(), segment.offset, segment.line)
         }
-        if offset < line.offset {
+        // The lines after the last one that could change the list or the site in force carry it on:
+        // not read back.
+        let readEnd = min(line.offset, max(offset, siteLinesEnd))
+        if offset < readEnd {
             var buffer: [UInt8] = []
-            try reread(at: offset, count: Int(line.offset - offset), into: &buffer)
+            try reread(at: offset, count: Int(readEnd - offset), into: &buffer)
             var start = 0
-            let end = Int(line.offset - offset)
+            let end = Int(readEnd - offset)
             while start < end {
                 let stop = buffer[start..<end].firstIndex(of: 0x0A) ?? end
                 let keyframe = !segment.afterHeader && offset + Int64(start) == segment.offset
@@ -90,6 +93,10 @@ extension JournalStream {
         let prefix = StepLinePrefix(bytes)
         guard prefix != nil || !JournalLineValidator.isEventLine(bytes) else { return }
         guard isIntact(bytes) else {
+            guard damagedLineCount > damagedLinesBeforeSiteSegment else {
+                throw JournalError(.malformed, path: path, line: lineNumber,
+                                   "step \(prefix?.step ?? line.step)'s line changed after it was checked, while the journal was being read; read it again.")
+            }
             let damaged = prefix?.step ?? line.step
             throw unreadable(line.step, through: damaged, line: lineNumber)
         }

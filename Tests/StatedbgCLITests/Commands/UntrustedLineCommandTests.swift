@@ -49,13 +49,13 @@ import TerminalKit
         let problem = badByte == [0x00]
             ? "the control character U+0000 must be escaped inside a string"
             : "invalid UTF-8: byte 0xFF cannot start a character"
-        #expect(show.error == "statedbg: error: w.jsonl:8: the line is not valid JSON (line 1, column 85: \(problem)).\n")
+        #expect(show.error == "statedbg: error: w.jsonl:8: the line is not valid JSON (line 1, column 77: \(problem)).\n")
         // The steps before it are read as they were.
         #expect(CommandRun.statedbg("show", "@w.jsonl", "--step", "4", in: directory).status == .success)
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output == """
-            w.jsonl:8: the line is not valid JSON (line 1, column 85: \(problem)).
+            w.jsonl:8: the line is not valid JSON (line 1, column 77: \(problem)).
             w.jsonl: 1 problem in 5 steps.
 
             """)
@@ -72,7 +72,7 @@ import TerminalKit
                  1  wallet.deposit(5)
 
             """)
-        #expect(log.error == "statedbg: error: w.jsonl:3: the line is not valid JSON (line 1, column 638: arrays and objects are nested deeper than the limit of 512).\n")
+        #expect(log.error == "statedbg: error: w.jsonl:3: the line is not valid JSON (line 1, column 629: arrays and objects are nested deeper than the limit of 512).\n")
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output.hasPrefix("w.jsonl:3: the line is not valid JSON ("))
@@ -144,7 +144,7 @@ import TerminalKit
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output == """
-            w.jsonl:2: the line names a member twice in one object (line 1, column 151: the object names the key "balance" more than once); a journal line names each once.
+            w.jsonl:2: the line names a member twice in one object (line 1, column 142: the object names the key "balance" more than once); a journal line names each once.
             w.jsonl: 1 problem in 5 steps.
 
             """)
