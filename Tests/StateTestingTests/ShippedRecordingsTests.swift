@@ -114,14 +114,35 @@ import Testing
 
     /// `fresh`, a recording made today, with its header saying the format version `shipped` says:
     /// a shipped recording keeps the version it was recorded in (readers read every version), and a
-    /// journal without call sites has the same lines in versions 4 and 5.
+    /// journal without call sites has the same lines in versions 4 and 5, and in version 6 but for the
+    /// actions written as a call, which version 6 writes alone (`"action":"…"`) and these as
+    /// `"action":{"call":"…"}`.
     static func inVersion(of shipped: Data, _ fresh: Data) throws -> Data {
         let shippedHeader = try JournalHeader(jsonValue: JSONValue(parsing: Array(shipped.prefix { $0 != 0x0A })))
         let freshHeader = String(decoding: fresh.prefix { $0 != 0x0A }, as: UTF8.self)
         let version = #""version":\#(JournalFormat.currentVersion)"#
         guard shippedHeader.version != JournalFormat.currentVersion, freshHeader.contains(version) else { return fresh }
         let header = LineChecksum.resealed(freshHeader.replacingOccurrences(of: version, with: #""version":\#(shippedHeader.version)"#))
-        return Data(header.utf8) + fresh.drop { $0 != 0x0A }
+        var lines = [header]
+        for line in String(decoding: fresh, as: UTF8.self).split(separator: "\n").dropFirst() {
+            lines.append(shippedHeader.version >= 4 ? Self.callAsObject(String(line)) : String(line))
+        }
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// A version 6 step line whose action is a call alone, with the action as `{"call": …}` and the
+    /// line sealed again; any other line as it is.
+    static func callAsObject(_ line: String) -> String {
+        guard line.hasPrefix(#"{"step":"#), let member = line.range(of: #","action":""#) else { return line }
+        var end = member.upperBound
+        var escaped = false
+        while end < line.endIndex, escaped || line[end] != "\"" {
+            escaped = !escaped && line[end] == "\\"
+            end = line.index(after: end)
+        }
+        guard end < line.endIndex else { return line }
+        let call = line[line.index(before: member.upperBound)...end]
+        return LineChecksum.resealed(line[..<member.lowerBound] + #","action":{"call":"# + call + "}" + line[line.index(after: end)...])
     }
 
     /// The FNV-1a hash of `bytes`, 16 hex digits.
