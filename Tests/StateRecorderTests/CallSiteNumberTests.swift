@@ -201,4 +201,35 @@ import Testing
             for step in steps { #expect(try reader.step(step).action.site == site(step), "\(name) step \(step)") }
         }
     }
+
+    /// Each rolled-over file starts with a header that puts the site in force, so that its first lines,
+    /// which carry the site of the last step before it, read on their own.
+    @Test func aRolledOverFileCarriesTheSiteInForceOverItsHeader() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("roll.jsonl")
+        var options = RecorderOptions()
+        options.maxFileBytes = 6000
+        options.limit = .roll
+        let lines = try Self.record(path, steps: 120, options: options)
+        var files = [path]
+        while FileManager.default.fileExists(atPath: directory.file("roll.\(files.count + 1).jsonl")) {
+            files.append(directory.file("roll.\(files.count + 1).jsonl"))
+        }
+        #expect(files.count >= 3)
+        var carried = 0
+        for file in files {
+            let reader = try JournalReader(path: file)
+            #expect(reader.validate().isEmpty, "\(file)")
+            for step in reader.header.firstStep...reader.lastStep {
+                #expect(try JournalReader(path: file).step(step).action.site == Self.site(ofStep: step, lines: lines), "\(file) step \(step)")
+            }
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let first = text.split(separator: "\n").dropFirst().first { $0.hasPrefix(#"{"step":"#) }
+            if file != path, first?.contains(#""action":"notes.add("#) == true {
+                carried += 1
+                #expect(reader.header.site != nil, "\(file): the first step carries the header's site")
+            }
+        }
+        #expect(carried >= 1, "some rolled-over file starts with a step that carries the site in force")
+    }
 }
