@@ -51,6 +51,9 @@ package struct CallSiteList: Sendable, Equatable {
         }
     }
 
+    /// Whether the list holds no site and none is in force.
+    package var isEmpty: Bool { sites.isEmpty && inForce == nil }
+
     /// Empties the list and puts no site in force, as a keyframe line does.
     package mutating func removeAll() {
         sites.removeAll(keepingCapacity: true)

@@ -43,6 +43,27 @@ extension JournalReader {
         }
         let keyframe = isKeyframe(step)
         let carrying = header.version >= 6
+        // The common case of reading in order, first: a line that carries the site in force on, after
+        // the step whose list is kept; the list is not copied.
+        if carrying, action.site == nil, action.siteNote == nil || action.siteNote == .bareCall {
+            if !keyframe, siteListCache?.through == step - 1 {
+                action.site = siteListCache?.list.inForce
+                action.siteNote = nil
+                siteListCache?.through = step
+                return
+            }
+            // A keyframe starts afresh: no site, and an empty list kept (the one there may serve as it is).
+            if keyframe {
+                action.siteNote = nil
+                if siteListCache?.list.isEmpty == true {
+                    siteListCache?.start = step
+                    siteListCache?.through = step
+                } else {
+                    siteListCache = (step, step, CallSiteList())
+                }
+                return
+            }
+        }
         var list: CallSiteList
         if keyframe {
             list = CallSiteList()

@@ -92,7 +92,9 @@ package final class JournalReader {
     private var cache: (step: Int, state: JSONValue)?
     /// The site list after step `through`, followed from the keyframe (or the header, step `start` =
     /// ``baseStep``) at `start`: what names the call sites of the steps after it (``CallSiteList``).
-    var siteListCache: (start: Int, through: Int, list: CallSiteList)?
+    /// Unchecked exclusivity: a reader is used by one thread, and replay reads this on every step;
+    /// no access to it calls out while it is in progress.
+    @exclusivity(unchecked) var siteListCache: (start: Int, through: Int, list: CallSiteList)?
     /// Follows the cached state through the patches applied to it, so that checking the states one
     /// after another costs about their changes.
     private let fingerprinter: PatchedStateFingerprinter
