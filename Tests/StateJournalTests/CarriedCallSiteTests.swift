@@ -210,6 +210,11 @@ import Testing
         #expect(try header { $0["sites"] = ["A.swift:1"]; $0["site"] = 1; $0["version"] = 5 }
             == .invalidValue(field: "site", reason: "is 1, but a header names the call site in force only from version 6 on"))
         #expect(try header { $0["sites"] = ["A.swift:1"]; $0["site"] = 1 } == nil)
+        // The number counts the header's sites as written, a repeated one too.
+        guard case .object(var repeated) = Self.header().jsonValue else { return }
+        repeated["sites"] = ["A.swift:1", "A.swift:1", "B.swift:2"]
+        repeated["site"] = 3
+        #expect(CallSiteList(header: try JournalHeader(jsonValue: .object(repeated))).inForce == "B.swift:2")
 
         // A string that is no call, an action of no form, a site of no form.
         func stepLine(action: String) -> JournalLineError? {

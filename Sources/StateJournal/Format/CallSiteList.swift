@@ -32,9 +32,11 @@ package struct CallSiteList: Sendable, Equatable {
         self.inForce = inForce.flatMap { site(numbered: $0) }
     }
 
-    /// The list a header starts: its sites, and its site in force.
+    /// The list a header starts: its sites, and its site in force, the one its ``JournalHeader/site``
+    /// numbers in its ``JournalHeader/sites`` as written (a list that repeats a site numbers it again).
     package init(header: JournalHeader) {
-        self.init(header.sites, inForce: header.site)
+        self.init(header.sites)
+        inForce = header.site.flatMap { header.sites.indices.contains($0 - 1) ? header.sites[$0 - 1] : nil }
     }
 
     /// A numbered site that the list does not hold.

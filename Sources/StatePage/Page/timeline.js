@@ -1234,11 +1234,13 @@ class CallSiteList {
       throw new Error("the header names a call site in force, but it says version " + this.version + ", and only version 6 on carries call sites");
     }
     if (header.site !== undefined && header.site !== null) {
+      // The number counts the header's sites as written.
       const number = numberOf(header.site);
-      if (!Number.isInteger(number) || number < 1 || number > this.sites.length) {
-        throw new Error("the header's site is " + compactJSON(header.site) + ", but it must be the number of one of its " + this.sites.length + " call sites");
+      const listed = Array.isArray(header.sites) ? header.sites : [];
+      if (!Number.isInteger(number) || number < 1 || number > listed.length || typeof listed[number - 1] !== "string") {
+        throw new Error("the header's site is " + compactJSON(header.site) + ", but it must be the number of one of its " + listed.length + " call sites");
       }
-      this.inForce = this.sites[number - 1];
+      this.inForce = listed[number - 1];
     }
   }
 
