@@ -136,6 +136,20 @@ import TerminalKit
         #expect(check.output == "w.jsonl: no problems in 6 steps.\n")
     }
 
+    @Test func aJournalBeforeVersion6WhoseActionIsACallAloneIsRefusedAtItsStep() throws {
+        let directory = try TemporaryDirectory()
+        try Self.editedWallet(in: directory) {
+            Self.replace(#""version":\#(JournalFormat.currentVersion)"#, with: Array(#""version":5"#.utf8), in: &$0)
+        }
+        let sentence = "w.jsonl:2: step 1 writes its action as a call alone (a string), but the header says version 5, and only version 6 on carries call sites from line to line; the journal was edited, or its header is wrong."
+        let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(check.status == .checkFailed)
+        #expect(check.output.hasPrefix(sentence + "\n"), "\(check.output)")
+        let log = CommandRun.statedbg("log", "@w.jsonl", in: directory)
+        #expect(log.status == .dataError)
+        #expect(log.error == "statedbg: error: " + sentence + "\n")
+    }
+
     @Test func checkReportsAMemberNamedTwiceWhichReadersReadAsItsLastValue() throws {
         let directory = try TemporaryDirectory()
         try Self.editedWallet(in: directory) {
