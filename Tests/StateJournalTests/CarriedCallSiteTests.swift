@@ -257,6 +257,16 @@ import Testing
         #expect(try reader.step(3).action == Self.actions[2])
         #expect(try reader.step(7).action == Self.actions[6], "a keyframe starts afresh")
         #expect(try reader.step(8).action == Self.actions[7])
+        // A stream likewise, on the lines it hands over.
+        let stream = try JournalStream(path: path)
+        var read: [Int: Result<JournalAction, JournalError>] = [:]
+        try stream.forEachStep { line in
+            do throws(JournalError) { read[line.step] = .success(try stream.action(of: line)) } catch { read[line.step] = .failure(error) }
+            return true
+        }
+        #expect(read[2] == .failure(JournalError(.unreadableThroughDamage(step: 2, damaged: 1, line: 2), path: path, line: 2)))
+        #expect(read[3] == .success(Self.actions[2]))
+        #expect(read[8] == .success(Self.actions[7]))
     }
 
     /// The byte scanners classify a line whose action is a string as they do one whose action is an object.
