@@ -92,8 +92,8 @@ package final class JournalReader {
     private var cache: (step: Int, state: JSONValue)?
     /// The site list after step `through`, followed from the keyframe (or the header, step `start` =
     /// ``baseStep``) at `start`: what names the call sites of the steps after it (``CallSiteList``).
-    /// Unchecked exclusivity: a reader is used by one thread, and replay reads this on every step;
-    /// no access to it calls out while it is in progress.
+    // Unchecked exclusivity: replay reads this on every step. Safe because a reader is used by one
+    // thread, and no access to it calls out while it is in progress.
     @exclusivity(unchecked) var siteListCache: (start: Int, through: Int, list: CallSiteList)?
     /// Follows the cached state through the patches applied to it, so that checking the states one
     /// after another costs about their changes.

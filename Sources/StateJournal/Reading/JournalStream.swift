@@ -115,9 +115,8 @@ package final class JournalStream {
     /// list or the site in force: just after the last one whose action is not a call alone (a string,
     /// version 6), or that was damaged or parsed whole; the segment's start when there is none. The
     /// lines after it carry the site on unchanged, and are not read back to follow it.
-    ///
-    /// Unchecked exclusivity: set on the stream's own thread only, while it passes lines, where a
-    /// checked store per line showed in a search's cost.
+    // Unchecked exclusivity: set per line passed, in a search's loop. Safe because a stream is used by
+    // one thread, and no access to it calls out while it is in progress.
     @exclusivity(unchecked) var siteLinesEnd: Int64 = 0
     /// The site list followed up to the line at `nextOffset` (not included), in the segment at `segmentOffset`.
     var siteListCache: (segmentOffset: Int64, nextOffset: Int64, nextLine: Int, list: CallSiteList)?
