@@ -82,7 +82,7 @@ package struct CallSiteList: Sendable, Equatable {
     /// puts the site in force into an action without a `site` member, and makes the action's site the
     /// one in force.
     ///
-    /// The caller has refused the version 6 forms (``JournalAction/SiteNote/none``,
+    /// The caller has refused the version 6 forms (``JournalAction/SiteNote/null``,
     /// ``JournalAction/SiteNote/bareCall``) in a journal before version 6.
     ///
     /// - Throws: ``Undefined`` when the action names a site the list does not hold; the action is unchanged.
