@@ -116,8 +116,8 @@ import Testing
     @Test func anActionDecodedAheadThatIsUnknownStopsTheReplayAtItsStep() throws {
         let directory = try TemporaryDirectory()
         let path = try journal(in: directory) { line in
-            // The action is written as its call (format 4): the tag and the payload's case change together.
-            line.replacingOccurrences(of: #""call":"counter\.[a-z]+"#, with: #""call":"counter.nosuch"#, options: .regularExpression)
+            // The action is written as its call (format 4), alone (format 6): the tag and the payload's case change together.
+            line.replacingOccurrences(of: #""action":"counter\.[a-z]+"#, with: #""action":"counter.nosuch"#, options: .regularExpression)
         }
         do {
             let report = try verify(path)

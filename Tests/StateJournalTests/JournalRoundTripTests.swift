@@ -95,9 +95,9 @@ import Testing
                                time: Int64(n), parent: n == 3 ? 1 : nil, into: &bytesLines)
         }
         #expect(String(decoding: bytesLines, as: UTF8.self) == """
-            {"step":1,"ms":1,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"48191a84"}
-            {"step":2,"kind":"keyframe","ms":2,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"b01a811a"}
-            {"step":3,"kind":"keyframe","ms":3,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"19ea6a53"}
+            {"step":1,"ms":1,"action":"test.set(1)","patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"c4caca71"}
+            {"step":2,"kind":"keyframe","ms":2,"action":"test.set(2)","state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"0cee3305"}
+            {"step":3,"kind":"keyframe","ms":3,"parent":1,"action":"test.set(3)","state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"2f89ef59"}
 
             """)
         #expect(bytesLines == recordLines)

@@ -73,7 +73,7 @@ import Testing
         ("state", #""list":[0,1,"#, #""list":[1,0,"#, true, true),
         ("patch", #""value":4"#, #""value":"four""#, true, true),
         ("patch that does not apply", #""path":"/count""#, #""path":"/nothing/here""#, true, true),
-        ("unsealed change", #""call":"test"#, #""call":"tost"#, false, true),
+        ("unsealed change", #""action":"test"#, #""action":"tost"#, false, true),
         ("hash", #""hash":""#, #""hash":"0"#, true, true),
         ("layout", #""ms":"#, #" "ms":"#, true, false),
     ])
@@ -101,7 +101,7 @@ import Testing
         let (path, lines) = try writeJournal(in: directory)
         #expect(try JournalReader(path: path).intactRuns() == [1...60])
         var edited = lines
-        for index in [1, 10, 11, 60] { edited[index] = edited[index].replacingOccurrences(of: #""call":"test"#, with: #""call":"tost"#) }
+        for index in [1, 10, 11, 60] { edited[index] = edited[index].replacingOccurrences(of: #""action":"test"#, with: #""action":"tost"#) }
         try rewrite(path, lines: edited, sealed: false)
         var options = JournalReader.Options()
         options.lineProblemLimit = 10

@@ -41,10 +41,10 @@ import Testing
         let lines = Self.lines(Self.journal(header: Self.header()))
         #expect(lines[0].contains(#","origin":1795911381000,"#))
         #expect(lines.dropFirst().joined(separator: "\n") == """
-            {"step":1,"ms":1432,"action":{"call":"test.set(1)"},"patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"68dd30ce"}
-            {"step":2,"kind":"keyframe","ms":1500,"action":{"call":"test.set(2)"},"state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"c2c2ea81"}
-            {"step":3,"kind":"keyframe","ms":-7,"parent":1,"action":{"call":"test.set(3)"},"state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"bf6d0f76"}
-            {"step":4,"ms":2000,"action":{"call":"test.set(4)"},"patch":[{"op":"replace","path":"/n","value":4}],"hash":"ab43caae8a1c6179","crc":"5d7fac41"}
+            {"step":1,"ms":1432,"action":"test.set(1)","patch":[{"op":"replace","path":"/n","value":1}],"hash":"35b3465340af31cb","crc":"c35fbcbb"}
+            {"step":2,"kind":"keyframe","ms":1500,"action":"test.set(2)","state":{"n":2,"note":"long enough that one patch is smaller than the state"},"hash":"6296fb488d7b2243","crc":"8427e19c"}
+            {"step":3,"kind":"keyframe","ms":-7,"parent":1,"action":"test.set(3)","state":{"n":3,"note":"long enough that one patch is smaller than the state"},"hash":"18c678176282fd25","crc":"6ec7f62e"}
+            {"step":4,"ms":2000,"action":"test.set(4)","patch":[{"op":"replace","path":"/n","value":4}],"hash":"ab43caae8a1c6179","crc":"adda6b36"}
             """)
     }
 

@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 /// Version 5 names a step's call site by its number once the site was written whole since the last
-/// keyframe; every reader puts the site back, whichever line it starts from.
+/// keyframe, and version 6 writes it only where it changes (carried from line to line); every reader
+/// puts the site back, whichever line it starts from.
 @Suite struct CallSiteNumberTests {
     typealias Recorder = RecordingStore<NotesApp.State, NotesApp.Action>
 
@@ -50,8 +51,8 @@ import Testing
         let second = try #require(stepLines.dropFirst().first)
         let fourth = try #require(stepLines.dropFirst(3).first)
         #expect(stepLines.first?.contains(#""site":"StateRecorderTests/CallSiteNumberTests.swift:"#) == true)
-        #expect(second.contains(#","site":1}"#))
-        #expect(fourth.contains(#","site":2}"#) || fourth.contains(#","site":1}"#))
+        #expect(second.contains(#""action":"notes.add(text: \"n2\")","#), "the site of step 1 carried on: the call alone")
+        #expect(fourth.contains(#"{"call":"notes.add(text: \"n4\")","site":1}"#), "back to the first site, by its number")
         // Each keyframe starts the list again: its own site is whole.
         let keyframes = stepLines.filter { $0.contains(#""kind":"keyframe""#) }
         #expect(keyframes.count >= 2)
@@ -120,16 +121,18 @@ import Testing
         let path = directory.file("sites.jsonl")
         let lines = try Self.record(path, steps: 10)
         let resumed = try Recorder.resume(app: NotesApp.app, journal: path, clock: RecordingClock.fixed())
-        let line = #line + 1
-        for step in 1...5 { resumed.dispatch(.add(text: "r\(step)")) }
+        // Steps 11 to 15 come from the lines steps 1 to 5 came from.
+        _ = Self.dispatchAlternately(resumed, steps: 5)
         try resumed.close()
         let reader = try JournalReader(path: path)
         #expect(reader.validate().isEmpty)
         for step in 1...10 { #expect(try reader.step(step).action.site == Self.site(ofStep: step, lines: lines)) }
-        for step in 11...15 { #expect(try reader.step(step).action.site == "StateRecorderTests/CallSiteNumberTests.swift:\(line)") }
+        for step in 11...15 { #expect(try reader.step(step).action.site == Self.site(ofStep: step - 10, lines: lines)) }
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        // The resumed lines name the sites listed before the resume by their numbers.
-        #expect(text.split(separator: "\n").filter { $0.hasPrefix(#"{"step":12,"#) }.first?.contains(#","site":3}"#) == true)
+        let stepLines = text.split(separator: "\n").filter { $0.hasPrefix(#"{"step":"#) }
+        // Step 11 has step 10's site, carried over the resume; step 13 names a site listed before it by its number.
+        #expect(stepLines[10].contains(#""action":"notes.add(text: \"n1\")","#))
+        #expect(stepLines[12].contains(#"{"call":"notes.add(text: \"m3\")","site":2}"#))
     }
 
     @Test func aSiteNumberNoLineDefinedIsReportedWithFileLineAndStep() throws {
@@ -137,19 +140,19 @@ import Testing
         let path = directory.file("sites.jsonl")
         _ = try Self.record(path, steps: 6)
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // Line 3 is step 2, which names the site of step 1 by its number: name one no line wrote, and seal
+        // Line 5 is step 4, which names the site of step 1 by its number: name one no line wrote, and seal
         // the line again so that only the number is wrong.
-        #expect(lines[2].contains(#","site":1}"#))
-        lines[2] = LineChecksum.resealed(lines[2].replacingOccurrences(of: #","site":1}"#, with: #","site":9}"#))
+        #expect(lines[4].contains(#","site":1}"#))
+        lines[4] = LineChecksum.resealed(lines[4].replacingOccurrences(of: #","site":1}"#, with: #","site":9}"#))
         try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
 
         let reader = try JournalReader(path: path)
-        #expect(throws: JournalError(.undefinedSite(step: 2, number: 9, known: 1), path: path, line: 3)) {
-            try reader.step(2)
+        #expect(throws: JournalError(.undefinedSite(step: 4, number: 9, known: 2), path: path, line: 5)) {
+            try reader.step(4)
         }
         let problems = reader.validate()
         #expect(problems.map(\.description) == [
-            "\(path):3: step 2 names call site 9, but only 1 call site is written whole since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
+            "\(path):5: step 4 names call site 9, but only 2 call sites are written whole since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
         ])
     }
 
@@ -184,7 +187,11 @@ import Testing
         #expect(joinedText.hasPrefix(#"{"format":"statedbg-journal""#))
         #expect(joinedText.contains(#""sites":["App/A.swift:1","App/B.swift:2"]"#))
         let eleventh = try #require(joinedText.split(separator: "\n").first { $0.hasPrefix(#"{"step":11,"#) })
-        #expect(eleventh.contains(#","site":1}"#) && !eleventh.contains(#""kind":"keyframe""#), "step 11 names by number a site written before the header")
+        #expect(joinedText.contains(#""site":1,"sites":["#), "the header puts step 10's site in force")
+        #expect(eleventh.contains(#""action":"notes.set(n: 11)","#) && !eleventh.contains(#""kind":"keyframe""#),
+                "step 11 has the site in force at the header")
+        let twelfth = try #require(joinedText.split(separator: "\n").first { $0.hasPrefix(#"{"step":12,"#) })
+        #expect(twelfth.contains(#","site":2}"#), "step 12 names by number a site written before the header")
         let directory = try TemporaryDirectory()
         for (name, bytes, steps) in [("whole.jsonl", whole, 1...20), ("joined.jsonl", joined, 11...20)] {
             let path = directory.file(name)
@@ -193,5 +200,38 @@ import Testing
             #expect(reader.validate().isEmpty, "\(name)")
             for step in steps { #expect(try reader.step(step).action.site == site(step), "\(name) step \(step)") }
         }
+    }
+
+    /// Each rolled-over file starts with a header that puts the site in force, so that its first lines,
+    /// which carry the site of the last step before it, read on their own.
+    @Test func aRolledOverFileCarriesTheSiteInForceOverItsHeader() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("roll.jsonl")
+        var options = RecorderOptions()
+        options.maxFileBytes = 6000
+        options.limit = .roll
+        let lines = try Self.record(path, steps: 120, options: options)
+        var files = [path]
+        while FileManager.default.fileExists(atPath: directory.file("roll.\(files.count + 1).jsonl")) {
+            files.append(directory.file("roll.\(files.count + 1).jsonl"))
+        }
+        #expect(files.count >= 3)
+        var carried = 0
+        for file in files {
+            let reader = try JournalReader(path: file)
+            #expect(reader.validate().isEmpty, "\(file)")
+            // A file may hold no step: the last one, when the recorder rolled over after the last step and
+            // closed (its header and the `closed` event).
+            for step in stride(from: reader.header.firstStep, through: reader.lastStep, by: 1) {
+                #expect(try JournalReader(path: file).step(step).action.site == Self.site(ofStep: step, lines: lines), "\(file) step \(step)")
+            }
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let first = text.split(separator: "\n").dropFirst().first { $0.hasPrefix(#"{"step":"#) }
+            if file != path, first?.contains(#""action":"notes.add("#) == true {
+                carried += 1
+                #expect(reader.header.site != nil, "\(file): the first step carries the header's site")
+            }
+        }
+        #expect(carried >= 1, "some rolled-over file starts with a step that carries the site in force")
     }
 }

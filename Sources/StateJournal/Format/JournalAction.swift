@@ -30,10 +30,30 @@ public struct JournalAction: Sendable, Hashable {
     public var coding: PayloadCoding
     /// Where the action was dispatched, as `Module/File.swift:42`, when the recorder was told.
     public var site: String?
-    /// The number a version 5 step line names its call site by (`"site":3`), until a reader that
-    /// follows the journal's site list (``CallSiteList``) puts the site itself in ``site``: set only in
-    /// an action parsed from a line, never written.
-    package var siteNumber: Int?
+    /// What a step line said of its call site that only a reader following the journal's lines can
+    /// resolve (``CallSiteList``), until it puts the site itself in ``site``: set only in an action
+    /// parsed from a line, never written. `nil` for a site written whole, and for an object without a
+    /// `site` member (no site before version 6, the site in force from version 6 on).
+    package var siteNote: SiteNote?
+
+    /// A step line's word on its call site that depends on the lines before it.
+    package enum SiteNote: Sendable, Hashable {
+        /// `"site":3`: the third site of the journal's site list (version 5 on).
+        case number(Int)
+        /// `"site":null`: no site, where a site was in force (version 6 on).
+        case null
+        /// The action written as its call alone, a JSON string: the site in force (version 6 on).
+        case bareCall
+    }
+
+    /// The number a version 5 step line names its call site by (`"site":3`): ``siteNote`` when it is one.
+    package var siteNumber: Int? {
+        get {
+            if case .number(let number)? = siteNote { return number }
+            return nil
+        }
+        set { siteNote = newValue.map { .number($0) } }
+    }
 
     /// How a recorder turned an action into its ``JournalAction/payload``.
     public enum PayloadCoding: Sendable, Hashable {
@@ -108,14 +128,20 @@ public struct JournalAction: Sendable, Hashable {
     public var withoutSite: JournalAction {
         var copy = self
         copy.site = nil
-        copy.siteNumber = nil
+        copy.siteNote = nil
         return copy
     }
 
-    /// Reads an action record from a journal line's `action` member.
+    /// Reads an action record from a journal line's `action` member: an object, or from version 6 on
+    /// the action's call alone as a string (which the reader of the line checks against the version).
     public init(jsonValue: JSONValue) throws(JournalLineError) {
+        if case .string = jsonValue {
+            try self.init(call: jsonValue, object: JSONObject(), field: "action")
+            siteNote = .bareCall
+            return
+        }
         guard case .object(let object) = jsonValue else {
-            throw .wrongType(field: "action", expected: "an object", found: jsonValue.kind)
+            throw .wrongType(field: "action", expected: "an object or a call (a string)", found: jsonValue.kind)
         }
         if object["type"] == nil, let call = object["call"] {
             try self.init(call: call, object: object)
@@ -137,34 +163,36 @@ public struct JournalAction: Sendable, Hashable {
         case nil: coding = .codable
         case let other?: throw .wrongType(field: "action.replayable", expected: "a Boolean", found: other.kind)
         }
-        let (site, number) = try Self.site(in: object)
+        let (site, note) = try Self.site(in: object)
         self.init(type: typeText, label: label, payload: object["payload"] ?? .null, coding: coding, site: site)
-        siteNumber = number
+        siteNote = note
     }
 
-    /// Reads a version 4 action written as a call: `{"call": label, "site": …}`.
-    private init(call: JSONValue, object: JSONObject) throws(JournalLineError) {
+    /// Reads a version 4 action written as a call: `{"call": label, "site": …}`, or the call alone
+    /// (version 6), whose errors name `field`.
+    private init(call: JSONValue, object: JSONObject, field: String = "action.call") throws(JournalLineError) {
         guard case .string(let text) = call else {
-            throw .wrongType(field: "action.call", expected: "a string", found: call.kind)
+            throw .wrongType(field: field, expected: "a string", found: call.kind)
         }
         guard let read = ActionCall.parse(text) else {
-            throw .invalidValue(field: "action.call", reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
+            throw .invalidValue(field: field, reason: "is \"\(text)\", which is not a call (tag(name: value, …)) that gives an action's tag and payload")
         }
-        let (site, number) = try Self.site(in: object)
+        let (site, note) = try Self.site(in: object)
         self.init(type: read.type, label: text, payload: read.payload, coding: .codable, site: site)
-        siteNumber = number
+        siteNote = note
     }
 
-    /// The `site` member: a string, or from version 5 on a number of the journal's site list
-    /// (``CallSiteList``), which the reader of the line resolves.
-    private static func site(in object: JSONObject) throws(JournalLineError) -> (site: String?, number: Int?) {
+    /// The `site` member: a string, from version 5 on a number of the journal's site list
+    /// (``CallSiteList``), from version 6 on `null`; the reader of the line resolves the last two.
+    private static func site(in object: JSONObject) throws(JournalLineError) -> (site: String?, note: SiteNote?) {
         switch object["site"] {
         case .string(let text)?: return (text, nil)
         case nil: return (nil, nil)
-        case .integer(let number)? where number >= 1 && number <= Int64(Int32.max): return (nil, Int(number))
+        case .null?: return (nil, SiteNote.null)
+        case .integer(let number)? where number >= 1 && number <= Int64(Int32.max): return (nil, .number(Int(number)))
         case .integer(let number)?:
             throw .invalidValue(field: "action.site", reason: "is \(number), but call sites named by number count from 1")
-        case let other?: throw .wrongType(field: "action.site", expected: "a string or a call site's number", found: other.kind)
+        case let other?: throw .wrongType(field: "action.site", expected: "a string, a call site's number or null", found: other.kind)
         }
     }
 }

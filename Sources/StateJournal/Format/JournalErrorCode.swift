@@ -88,6 +88,9 @@ extension JournalError {
         /// A step that names its call site by a number the journal's list of call sites does not reach:
         /// `known` sites were written whole since the last keyframe or the header.
         case undefinedSite(step: Int, number: Int, known: Int)
+        /// A step line of a journal before version 6 that writes its action as its call alone (a string;
+        /// `siteNull` false) or writes `"site":null`: forms that carry call sites, which only version 6 has.
+        case carriedSiteForm(step: Int, siteNull: Bool, version: Int)
         /// The file got shorter while it was read.
         case fileShrank
 
@@ -297,6 +300,9 @@ extension JournalError.Code {
         case .undefinedSite(let step, let number, let known):
             let listed = known == 0 ? "no call site is written whole" : known == 1 ? "only 1 call site is written whole" : "only \(known) call sites are written whole"
             return "step \(step) names call site \(number), but \(listed) since the last keyframe (or the header); a line that starts the site list is missing, or the journal was edited."
+        case .carriedSiteForm(let step, let siteNull, let version):
+            let form = siteNull ? "writes its action's site as null" : "writes its action as a call alone (a string)"
+            return "step \(step) \(form), but the header says version \(version), and only version 6 on carries call sites from line to line; the journal was edited, or its header is wrong."
         case .fileShrank:
             return "the file became shorter while it was being read; open it again."
         case .fileExists:

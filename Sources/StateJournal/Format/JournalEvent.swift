@@ -119,6 +119,18 @@ public enum JournalEvent: Sendable, Equatable {
         throw JournalError.UnreadableLine(step: nil, problem: problem)
     }
 
+    /// An event's action, whose site is written whole whatever the version: the forms a version 6 step
+    /// line has for the site in force (a string action, `"site":null`) say nothing on an event line,
+    /// which takes no part in carrying sites.
+    private static func action(in fields: LineFields) throws(JournalLineError) -> JournalAction {
+        let action = try JournalAction(jsonValue: try fields.required("action"))
+        switch action.siteNote {
+        case .bareCall?: throw .wrongType(field: "action", expected: "an object (an event's action writes its call site whole)", found: .string)
+        case JournalAction.SiteNote.null?: throw .invalidValue(field: "action.site", reason: "is null, but an event's action writes its call site whole or leaves it out")
+        case .number?, nil: return action
+        }
+    }
+
     /// Reads an event from a parsed journal line.
     public init(jsonValue: JSONValue) throws(JournalLineError) {
         let fields = try LineFields(jsonValue)
@@ -128,7 +140,7 @@ public enum JournalEvent: Sendable, Equatable {
         let time = Int64(try fields.optionalInt("time") ?? 0)
         switch name {
         case "rejected":
-            self = .rejected(after: after, time: time, action: try JournalAction(jsonValue: try fields.required("action")),
+            self = .rejected(after: after, time: time, action: try Self.action(in: fields),
                              validator: try fields.string("validator"), reason: try fields.string("reason"))
         case "commandError":
             self = .commandError(after: after, time: time, command: try fields.string("command"), error: try fields.string("error"))
@@ -147,7 +159,7 @@ public enum JournalEvent: Sendable, Equatable {
         case "closed":
             self = .closed(after: after, time: time)
         case "actionInFlight":
-            self = .actionInFlight(after: after, time: time, action: try JournalAction(jsonValue: try fields.required("action")))
+            self = .actionInFlight(after: after, time: time, action: try Self.action(in: fields))
         case "crashed":
             let number = try fields.int("signalNumber")
             guard number > 0, number < 128 else {

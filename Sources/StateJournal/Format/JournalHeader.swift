@@ -64,6 +64,11 @@ public struct JournalHeader: Sendable, Equatable {
     public var origin: Int64?
     /// The largest magnitude of an ``origin`` a reader accepts: 10^15 milliseconds, about 31,700 years.
     public static let maxOriginMagnitude: UInt = 1_000_000_000_000_000
+    /// The number in ``sites`` of the call site in force at ``firstStep``, which the first step line has
+    /// when its action has no `site` member; `nil` for none (version 6; see
+    /// <doc:JournalFileFormat#An-action-as-its-call-alone-and-call-sites-carried-from-line-to-line>).
+    /// Set in a header that carries a journal's lines on, so that lines prepared before it stay valid.
+    public var site: Int?
     /// The state before the first step.
     public var initialState: JSONValue
     /// The tree hash of ``initialState`` (see the journal format specification).
@@ -122,6 +127,7 @@ public struct JournalHeader: Sendable, Equatable {
         if schemaVersion > 1 { members.append(("schemaVersion", .integer(Int64(schemaVersion)))) }
         if !sites.isEmpty { members.append(("sites", .array(sites.map { .string($0) }))) }
         if let origin { members.append(("origin", .integer(origin))) }
+        if let site { members.append(("site", .integer(Int64(site)))) }
         return .object(JSONObject(members))
     }
 
@@ -186,6 +192,16 @@ public struct JournalHeader: Sendable, Equatable {
                 throw .invalidValue(field: "origin", reason: "is \(origin), but an origin is milliseconds since 1970 between -\(Self.maxOriginMagnitude) and \(Self.maxOriginMagnitude)")
             }
             self.origin = Int64(origin)
+        }
+        site = try fields.optionalInt("site")
+        if let site {
+            guard version >= 6 else {
+                throw .invalidValue(field: "site", reason: "is \(site), but a header names the call site in force only from version 6 on")
+            }
+            guard site >= 1, site <= sites.count else {
+                let listed = sites.count == 1 ? "1 call site" : "\(sites.count) call sites"
+                throw .invalidValue(field: "site", reason: "is \(site), but it must be the number of one of the header's \(listed) (from 1)")
+            }
         }
         initialState = try fields.required("initialState")
         hash = try fields.hash("hash")

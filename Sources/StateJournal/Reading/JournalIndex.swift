@@ -26,6 +26,10 @@ package struct JournalIndex: Sendable {
     private var lineJumps: [(position: Int, line: Int)] = []
     /// One bit a step: set when the step is a keyframe.
     private var keyframeBits: [UInt64] = []
+    /// One bit a step: set when the step's line is intact, in the writer's layout, and its action a
+    /// call alone (a JSON string, version 6), which carries the site in force on unchanged: a reader
+    /// that follows the site in force from a keyframe passes over such lines without reading them.
+    private var bareCallBits: [UInt64] = []
     /// Steps whose parent is not the step before them (after a time travel), by step number.
     var parents: [Int: Int] = [:]
     /// The number of keyframes.
@@ -36,7 +40,7 @@ package struct JournalIndex: Sendable {
     /// The number of steps.
     package var count: Int { offsetDeltas.count }
 
-    mutating func append(offset: Int64, length: Int, line: Int, keyframe: Bool, step: Int, parent: Int?) {
+    mutating func append(offset: Int64, length: Int, line: Int, keyframe: Bool, step: Int, parent: Int?, bareCall: Bool = false) {
         let position = offsetDeltas.count
         if position > 0 {
             let previous = position - 1
@@ -52,7 +56,11 @@ package struct JournalIndex: Sendable {
         }
         lastLength = length
         if line != predictedLine(at: position) { lineJumps.append((position, line)) }
-        if position % 64 == 0 { keyframeBits.append(0) }
+        if position % 64 == 0 {
+            keyframeBits.append(0)
+            bareCallBits.append(0)
+        }
+        if bareCall { bareCallBits[position / 64] |= 1 << UInt64(position % 64) }
         if keyframe {
             keyframeBits[position / 64] |= 1 << UInt64(position % 64)
             keyframeCount += 1
@@ -91,6 +99,20 @@ package struct JournalIndex: Sendable {
         guard low > 0 else { return position + 2 }
         let jump = lineJumps[low - 1]
         return jump.line + (position - jump.position)
+    }
+
+    /// The first position from `position` on, before `end`, whose line is not known to hold its action as
+    /// a call alone; `end` when there is none. Sixty-four lines a word: what lets a reader pass over
+    /// the lines of a journal without call sites at the cost of their bits.
+    func firstNotBareCall(from position: Int, before end: Int) -> Int {
+        var position = position
+        while position < end {
+            let word = position / 64
+            let bits = ~bareCallBits[word] & (~UInt64(0) << UInt64(position % 64))
+            if bits != 0 { return min(word * 64 + bits.trailingZeroBitCount, end) }
+            position = (word + 1) * 64
+        }
+        return end
     }
 
     func isKeyframe(at position: Int) -> Bool {

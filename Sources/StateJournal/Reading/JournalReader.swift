@@ -92,7 +92,9 @@ package final class JournalReader {
     private var cache: (step: Int, state: JSONValue)?
     /// The site list after step `through`, followed from the keyframe (or the header, step `start` =
     /// ``baseStep``) at `start`: what names the call sites of the steps after it (``CallSiteList``).
-    var siteListCache: (start: Int, through: Int, list: CallSiteList)?
+    // Unchecked exclusivity: replay reads this on every step. Safe because a reader is used by one
+    // thread, and no access to it calls out while it is in progress.
+    @exclusivity(unchecked) var siteListCache: (start: Int, through: Int, list: CallSiteList)?
     /// Follows the cached state through the patches applied to it, so that checking the states one
     /// after another costs about their changes.
     private let fingerprinter: PatchedStateFingerprinter
@@ -319,6 +321,13 @@ package final class JournalReader {
     /// The step whose state a step's action was applied to.
     package func parent(ofStep step: Int) -> Int {
         index.parents[step] ?? step - 1
+    }
+
+    /// The first step from `step` on, up to `last`, whose line the scan did not find intact with its
+    /// action a call alone; `last + 1` when there is none.
+    func firstNotBareCall(from step: Int, through last: Int) -> Int {
+        guard step > baseStep, last <= lastStep, step <= last else { return step }
+        return index.firstNotBareCall(from: step - header.firstStep, before: last + 1 - header.firstStep) + header.firstStep
     }
 
     /// Whether a step's line holds a whole state.

@@ -171,7 +171,8 @@ struct JournalScanner {
         // Safe because the prefix's bytes are read only inside the closure, within their count.
         if let fast = prefix.withUnsafeBytes({ validator.placeNextStep(length: length, lastByte: lastByte, prefix: $0, verdict: verdict) }) {
             unplaced = nil
-            index.append(offset: start, length: length, line: number, keyframe: fast.keyframe, step: fast.step, parent: fast.parent)
+            index.append(offset: start, length: length, line: number, keyframe: fast.keyframe, step: fast.step, parent: fast.parent,
+                         bareCall: Self.isBareCall(prefix, actionStart: fast.actionStart))
             return
         }
         try handleOther(start: start, length: length, number: number, prefix: prefix, lastByte: lastByte, verdict: verdict,
@@ -206,8 +207,9 @@ struct JournalScanner {
             return
         }
         switch outcome {
-        case .step(let prefix, let placedBefore):
-            indexStep(prefix.step, keyframe: prefix.keyframe, parent: prefix.parent, start: start, length: length, line: number,
+        case .step(let placed, let placedBefore):
+            indexStep(placed.step, keyframe: placed.keyframe, parent: placed.parent,
+                      bareCall: Self.isBareCall(prefix, actionStart: placed.actionStart), start: start, length: length, line: number,
                       after: placedBefore)
         case .parsedStep(let placedBefore):
             guard case .step(let step)? = validator.takeParsedLine() else { return }
@@ -241,7 +243,7 @@ struct JournalScanner {
     }
 
     /// Indexes a step line, after the damaged line before it when the line showed it was the step before.
-    private mutating func indexStep(_ step: Int, keyframe: Bool, parent: Int?, start: Int64, length: Int, line: Int,
+    private mutating func indexStep(_ step: Int, keyframe: Bool, parent: Int?, bareCall: Bool = false, start: Int64, length: Int, line: Int,
                                     after placedBefore: JournalLineValidator.DamagedStep?) {
         if let placedBefore, let pending = unplaced, pending.line == placedBefore.line {
             index.append(offset: pending.start, length: pending.length, line: pending.line, keyframe: false,
@@ -250,7 +252,13 @@ struct JournalScanner {
             if let problem = pending.problem { lineProblems[problem] = placedBefore.damage(in: path) }
         }
         unplaced = nil
-        index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent)
+        index.append(offset: start, length: length, line: line, keyframe: keyframe, step: step, parent: parent, bareCall: bareCall)
+    }
+
+    /// Whether a step line's first bytes show its action is a call alone: a string, where an action
+    /// written any other way is an object.
+    private static func isBareCall(_ prefix: [UInt8], actionStart: Int) -> Bool {
+        actionStart < prefix.count && prefix[actionStart] == UInt8(ascii: "\"")
     }
 
     /// Keeps a problem, up to the limit, and counts it.

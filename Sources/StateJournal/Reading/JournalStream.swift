@@ -106,7 +106,22 @@ package final class JournalStream {
     private var actionScanner = StepLineScanner()
     /// Where the lines start that the site list of the line being handed over is followed from: the
     /// last keyframe line passed, or the first line after the header (``CallSiteList``).
-    var siteSegment: (offset: Int64, line: Int, afterHeader: Bool) = (0, 2, true)
+    var siteSegment: (offset: Int64, line: Int, afterHeader: Bool) = (0, 2, true) {
+        didSet {
+            damagedLinesBeforeSiteSegment = damagedLineCount
+            siteLinesEnd = siteSegment.offset
+        }
+    }
+    /// ``damagedLineCount`` when the current site segment started: a line of the segment read back
+    /// damaged when none was passed damaged changed after the stream checked it.
+    var damagedLinesBeforeSiteSegment = 0
+    /// Where the lines of the current site segment passed so far stop being able to change the site
+    /// list or the site in force: just after the last one whose action is not a call alone (a string,
+    /// version 6), or that was damaged or parsed whole; the segment's start when there is none. The
+    /// lines after it carry the site on unchanged, and are not read back to follow it.
+    // Unchecked exclusivity: set per line passed, in a search's loop. Safe because a stream is used by
+    // one thread, and no access to it calls out while it is in progress.
+    @exclusivity(unchecked) var siteLinesEnd: Int64 = 0
     /// The site list followed up to the line at `nextOffset` (not included), in the segment at `segmentOffset`.
     var siteListCache: (segmentOffset: Int64, nextOffset: Int64, nextLine: Int, list: CallSiteList)?
     /// Why the damaged line being handed over cannot be trusted.
@@ -201,6 +216,9 @@ package final class JournalStream {
                                     offset: lines.lineOffset, timeStart: prefix.timeStart,
                                     timeOffset: prefix.timeIsSinceOrigin ? timeOrigin : 0, checksum: lines.checksum)
                 if prefix.keyframe { siteSegment = (lines.lineOffset, number, false) }
+                if prefix.actionStart >= bytes.count || bytes[prefix.actionStart] != UInt8(ascii: "\"") {
+                    siteLinesEnd = lines.lineOffset + Int64(bytes.count) + 1
+                }
                 if !body(step) { return }
                 continue
             }
@@ -223,6 +241,7 @@ package final class JournalStream {
                                 isKeyframe: record.isKeyframe, bytes: bytes, offset: lines.lineOffset, checksum: lines.checksum)
             case .damagedStep(let damaged):
                 damagedLineCount += 1
+                siteLinesEnd = lines.lineOffset + Int64(bytes.count) + 1
                 currentDamage = damaged.damage(in: path)
                 let line = StepLine(step: damaged.step, line: number, time: 0, parent: damaged.parent ?? damaged.step - 1,
                                     isKeyframe: damaged.keyframe, bytes: bytes, isDamaged: true)
@@ -231,6 +250,7 @@ package final class JournalStream {
             case .damagedLine:
                 // A damaged line whose place is unknown waits for the next line to tell; a damaged event is left out.
                 damagedLineCount += 1
+                siteLinesEnd = lines.lineOffset + Int64(bytes.count) + 1
                 continue
             case .header, .event, .closing, .unplacedStep:
                 _ = validator.takeParsedLine()
@@ -244,6 +264,8 @@ package final class JournalStream {
                 if !body(damaged) { return }
             }
             if step.isKeyframe { siteSegment = (lines.lineOffset, number, false) }
+            // A line parsed whole, or in the layout after a damaged one: read back when following sites.
+            siteLinesEnd = lines.lineOffset + Int64(bytes.count) + 1
             if !body(step) { return }
         }
     }

@@ -10,7 +10,7 @@ import Darwin
 
 /// Finds the whole state or the patch in a step line's raw bytes, for a prefilter that looks at it
 /// without parsing the line: the line must be in the writer's layout,
-/// `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":V,"hash":"16 hex"}` (in version
+/// `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…}|"…","state"|"patch":V,"hash":"16 hex"}` (in version
 /// 2 with `,"crc":"8 hex"` before the final `}`), and anything else gets `nil`.
 ///
 /// The action is passed over by comparing it with the previous line's: a JSON object ends where its
@@ -95,7 +95,7 @@ package struct StepLineContentFinder {
     }
 
     // Safe because the comparison and the skim stay inside `bytes`, before `limit`.
-    /// Where the action object starting at `start` ends.
+    /// Where the action starting at `start` ends: an object, or a string (a call alone).
     private mutating func endOfAction(in bytes: UnsafeRawBufferPointer, from start: Int, before limit: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let known = lastAction.count
@@ -103,8 +103,15 @@ package struct StepLineContentFinder {
            lastAction.withUnsafeBytes({ RawJSONSkimmer.same(base + start, $0.baseAddress!, count: known) }) {
             return start + known
         }
-        guard bytes[start] == UInt8(ascii: "{"),
-              let end = RawJSONSkimmer.end(ofContainerAt: start, in: UnsafeRawBufferPointer(rebasing: bytes[..<limit])) else { return nil }
+        let within = UnsafeRawBufferPointer(rebasing: bytes[..<limit])
+        let end: Int?
+        switch bytes[start] {
+        case UInt8(ascii: "{"): end = RawJSONSkimmer.end(ofContainerAt: start, in: within)
+        // A call alone (version 6): a string.
+        case UInt8(ascii: "\""): end = RawJSONSkimmer.end(ofStringAfter: start + 1, in: within)
+        default: end = nil
+        }
+        guard let end else { return nil }
         if end - start <= Self.actionCacheLimit {
             lastAction.removeAll(keepingCapacity: true)
             lastAction.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))

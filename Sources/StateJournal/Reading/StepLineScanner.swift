@@ -13,7 +13,7 @@ import Darwin
 /// Reads the action and hash of a step line as statedbg writes it, without parsing the state between
 /// them: replay needs only those two, and parsing a whole state per step would dominate its cost.
 ///
-/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…},"state"|"patch":…,"hash":"16 hex"}`
+/// A line is `{"step":N,"kind":…,"time":T[,"parent":P],"action":{…}|"…","state"|"patch":…,"hash":"16 hex"}`
 /// (`"ms":M` in place of `"time":T` from version 6),
 /// from version 2 on followed by `,"crc":"8 hex"` before the final `}` (the caller has checked the checksum).
 /// Anything else (a hand-written line, other member order) gets `nil`, and the caller parses the line
@@ -122,7 +122,8 @@ struct StepLineScanner {
             guard let number = cursor.stepNumber() else { return nil }
             parent = number
         }
-        guard cursor.skip(#","action":"#), cursor.peek == UInt8(ascii: "{") else { return nil }
+        // An action is an object, or from version 6 on a call alone, a string (the reader checks the version).
+        guard cursor.skip(#","action":"#), cursor.peek == UInt8(ascii: "{") || cursor.peek == UInt8(ascii: "\"") else { return nil }
         let actionStart = cursor.position
         guard cursor.skipValue() else { return nil }
         let action = actionStart..<cursor.position

@@ -55,18 +55,21 @@ package final class JournalBuilder {
         previous = header.initialState
         keyframeBytes = header.initialState.serialized(.canonical).count
         lastStep = header.firstStep - 1
-        siteNumbering = CallSiteNumbering(header.sites)
+        siteNumbering = CallSiteNumbering(header.sites, inForce: CallSiteList(header: header).inForce)
     }
 
     /// Continues a journal whose last state is `state` after step `lastStep` (resuming a file).
     ///
-    /// - Parameter sites: The journal's site list after `lastStep` (``JournalReader/callSites(after:)``),
-    ///   which the lines appended go on naming sites by.
+    /// - Parameters:
+    ///   - sites: The journal's site list after `lastStep` (``JournalReader/callSites(after:)``), which
+    ///     the lines appended go on naming sites by.
+    ///   - siteInForce: The call site in force after `lastStep` (version 6,
+    ///     ``JournalReader/siteInForce(after:)``), which the lines appended go on from.
     package init(continuing header: JournalHeader, lastStep: Int, state: JSONValue, sites: [String] = [],
-                 policy: KeyframePolicy = KeyframePolicy()) {
+                 siteInForce: String? = nil, policy: KeyframePolicy = KeyframePolicy()) {
         self.header = header
         timeOrigin = header.stepTimeBase.origin
-        siteNumbering = CallSiteNumbering(sites)
+        siteNumbering = CallSiteNumbering(sites, inForce: header.version >= 6 ? siteInForce : nil)
         self.policy = policy
         previous = state
         fingerprinter = IncrementalFingerprinter(scheme: header.fingerprintScheme)
@@ -86,14 +89,16 @@ package final class JournalBuilder {
     /// starts mid-journal), starting after `header`: the header takes this journal's version, since the
     /// steps that follow are hashed under its rule.
     ///
-    /// The header carries the site list in force (``JournalHeader/sites``), so the lines that follow
-    /// name sites as they do here, and a reader that starts at the header resolves them; and this
-    /// journal's ``JournalHeader/origin``, so that a line's `ms` means the same time in both.
+    /// The header carries the site list in force (``JournalHeader/sites``) and from version 6 on the
+    /// site in force (``JournalHeader/site``), so the lines that follow name and carry sites as they
+    /// do here, and a reader that starts at the header resolves them; and this journal's
+    /// ``JournalHeader/origin``, so that a line's `ms` means the same time in both.
     package func continuation(after header: JournalHeader, policy: KeyframePolicy) -> JournalBuilder {
         var header = header
         header.version = self.header.version
         header.origin = self.header.origin
         header.sites = self.header.version >= 5 ? siteNumbering.sites : []
+        header.site = self.header.version >= 6 ? siteNumbering.inForceNumber : nil
         return JournalBuilder(header: header, policy: policy)
     }
 
@@ -133,15 +138,32 @@ package final class JournalBuilder {
     /// or before `type` (the members stay in key order).
     private static func parts(of action: JournalAction, version: Int) -> (bytes: [UInt8], site: (StepSite, offset: Int)?) {
         let bytes = action.withoutSite.jsonValue(version: version).serialized(.canonical)
-        guard let site = action.site else { return (bytes, nil) }
-        let offset: Int
-        if bytes.starts(with: Array(#"{"call":"#.utf8)) {
-            offset = bytes.count - 1
-        } else {
-            offset = bytes.count - 1 - JSONValue.string(action.type).serialized(.canonical).count - #","type":"#.utf8.count
-        }
+        guard let site = action.site, let offset = siteOffset(in: bytes) else { return (bytes, nil) }
         return (bytes, (StepSite(site), offset))
     }
+
+    /// Where a `site` member goes in an action's canonical text: after `call` (before the closing
+    /// brace), or before `type`, the last member of the other form; `nil` when the text is neither.
+    private static func siteOffset(in bytes: [UInt8]) -> Int? {
+        if isCall(bytes) { return bytes.count - 1 }
+        // A string holds no bare quote, so the last `,"type":"` is the one that starts the member.
+        let member = Array(#","type":""#.utf8)
+        var start = bytes.count - member.count
+        while start > 0 {
+            if bytes[start] == member[0], bytes[start..<start + member.count].elementsEqual(member) { return start }
+            start -= 1
+        }
+        return nil
+    }
+
+    /// Whether an action's canonical text is the call form, `{"call":"…"}`, and nothing else.
+    private static func isCall(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 11, bytes.last == UInt8(ascii: "}"), bytes.starts(with: Self.callPrefix) else { return false }
+        // Safe because the skimmer reads only inside the buffer, during the call.
+        return bytes.withUnsafeBytes { RawJSONSkimmer.end(ofStringAfter: Self.callPrefix.count, in: $0) } == bytes.count - 1
+    }
+
+    private static let callPrefix = Array(#"{"call":""#.utf8)
 
     /// Appends the next step's line, with the action already serialized, and returns its number.
     ///
@@ -264,7 +286,9 @@ package final class JournalBuilder {
         // Safe because each pointer is used only inside its closure, and the offset lies within the action's
         // text (callers take it from that text). (An array's own append goes through its generic path,
         // several times slower for a few hundred bytes.)
-        if let (site, offset) = site, offset >= 0, offset <= actionBytes.count {
+        if header.version >= 6 {
+            appendCarryingSite(actionBytes: actionBytes, site: site, into: &bytes)
+        } else if let (site, offset) = site, offset >= 0, offset <= actionBytes.count {
             actionBytes.withUnsafeBufferPointer { action in
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<offset]))
                 if header.version >= 5 {
@@ -283,6 +307,41 @@ package final class JournalBuilder {
         if prepared.keyframe { keyframeBytes = prepared.content.count }
         lastStep = step
         return step
+    }
+
+    /// Appends a version 6 line's action: the site is written only where it differs from the one in
+    /// force (`"site":null` for none), and an action written as a call that needs no `site` member is
+    /// written as the call alone, a JSON string.
+    private func appendCarryingSite(actionBytes: [UInt8], site: (StepSite, offset: Int)?, into bytes: inout [UInt8]) {
+        let stepSite = site.map(\.0)
+        guard siteNumbering.needsMember(for: stepSite) else {
+            // Safe because each pointer is used only inside its closure, and the range lies within the action's text.
+            actionBytes.withUnsafeBufferPointer { action in
+                if Self.isCall(actionBytes) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[Self.callPrefix.count - 1..<action.count - 1]))
+                } else {
+                    bytes.append(contentsOf: action)
+                }
+            }
+            return
+        }
+        let offset = site.map(\.offset).flatMap { (0...actionBytes.count).contains($0) ? $0 : nil } ?? Self.siteOffset(in: actionBytes)
+        guard let offset else {
+            // Not an action's canonical text: written as it is (the caller's bytes were never a journal's action).
+            actionBytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+            return
+        }
+        // Safe because each pointer is used only inside its closure, and the offset lies within the action's text.
+        actionBytes.withUnsafeBufferPointer { action in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[..<offset]))
+            if let stepSite {
+                siteNumbering.write(stepSite, into: &bytes)
+            } else {
+                JournalLineWriter.appendLiteral(#","site":null"#, to: &bytes)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: action[offset...]))
+        }
+        siteNumbering.putInForce(stepSite)
     }
 
     /// Appends the next step's line as ``appendStep(actionBytes:prepared:time:parent:into:)`` does, when

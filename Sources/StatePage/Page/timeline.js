@@ -1187,7 +1187,7 @@ function damagedLinePlace(text) {
 function journalLine(text, sites = new CallSiteList(), times = new StepTimeBase()) {
   const object = parseJSON(text);
   if (!isObject(object)) throw new Error("a journal line is not a JSON object");
-  if (object.format !== undefined) { sites.start(object.sites); times.start(object); return { kind: "header", header: object }; }
+  if (object.format !== undefined) { sites.begin(object); times.start(object); return { kind: "header", header: object }; }
   if (object.step !== undefined) return { kind: "step", entry: stepEntry(object, sites, times) };
   if (object.event !== undefined) return { kind: "event", event: object };
   throw new Error("a journal line is neither the header, a step nor an event");
@@ -1200,7 +1200,10 @@ function journalLine(text, sites = new CallSiteList(), times = new StepTimeBase(
 function stepEntry(line, sites = new CallSiteList(), times = new StepTimeBase()) {
   const step = numberOf(line.step);
   if (!Number.isInteger(step)) throw new Error("a step line's step is not an integer");
-  let action = isObject(line.action) && line.action.call !== undefined && line.action.type === undefined ? actionOfCall(line.action, step) : line.action;
+  // Version 6: a string is the action's call alone, with no site member.
+  const written = typeof line.action === "string" ? sites.bareCall(line.action, step) : line.action;
+  if (isObject(written) && written.site === null) sites.refuseNull(step);
+  let action = isObject(written) && written.call !== undefined && written.type === undefined ? actionOfCall(written, step) : written;
   if (line.kind === "keyframe" || (line.patch === undefined && line.state !== undefined)) sites.start([]);
   if (isObject(action)) action = sites.follow(action, step);
   const entry = { step, time: times.time(line, step), action, parent: line.parent !== undefined ? numberOf(line.parent) : step - 1 };
@@ -1242,17 +1245,62 @@ class StepTimeBase {
 /**
  * The call sites a version 5 journal names by number (JournalFileFormat.md, "Call sites named by
  * number"): the header's `sites`, emptied at each keyframe, and every site a step writes whole that it
- * does not hold yet, numbered from 1 in the order they come.
+ * does not hold yet, numbered from 1 in the order they come. From version 6 on ("An action as its call
+ * alone, and call sites carried from line to line") also the site in force: a step whose action has no
+ * `site` has the site of the step before; `"site":null` says none; a keyframe starts with none; a
+ * header with the site its `site` numbers.
  */
 class CallSiteList {
-  constructor() { this.sites = []; this.numbers = new Map(); this.lost = false; }
+  constructor() {
+    this.sites = []; this.numbers = new Map(); this.lost = false; this.version = 5; this.inForce = undefined; this.inForceKnown = true;
+  }
 
-  /** Starts again from `sites` (a header's list; none at a keyframe). */
+  /** Starts from a header: its version, its list and its site in force. */
+  begin(header) {
+    const version = numberOf(header.version);
+    this.version = Number.isInteger(version) ? version : 1;
+    this.start(header.sites);
+    if (this.version < 6 && header.site !== undefined) {
+      throw new Error("the header names a call site in force, but it says version " + this.version + ", and only version 6 on carries call sites");
+    }
+    if (header.site !== undefined && header.site !== null) {
+      // The number counts the header's sites as written.
+      const number = numberOf(header.site);
+      const listed = Array.isArray(header.sites) ? header.sites : [];
+      if (!Number.isInteger(number) || number < 1 || number > listed.length || typeof listed[number - 1] !== "string") {
+        throw new Error("the header's site is " + compactJSON(header.site) + ", but it must be the number of one of its " + listed.length + " call sites");
+      }
+      this.inForce = listed[number - 1];
+    }
+  }
+
+  /** Starts again from `sites` (a header's list; none at a keyframe), with no site in force. */
   start(sites) {
     this.sites = [];
     this.numbers = new Map();
     this.lost = false;
+    this.inForce = undefined;
     if (Array.isArray(sites)) for (const site of sites) if (typeof site === "string") this.add(site);
+  }
+
+  /** Whether lines carry the site in force (version 6 on). */
+  get carrying() { return this.version >= 6; }
+
+  /** A string action (version 6) as the call it stands for, or the error a journal before version 6 gets. */
+  bareCall(text, step) {
+    if (!this.carrying) {
+      throw new Error("step " + step + " writes its action as a call alone (a string), but the header says version " + this.version
+        + ", and only version 6 on carries call sites from line to line");
+    }
+    return { call: text };
+  }
+
+  /** `"site":null`, which only version 6 on writes. */
+  refuseNull(step) {
+    if (!this.carrying) {
+      throw new Error("step " + step + " writes its action's site as null, but the header says version " + this.version
+        + ", and only version 6 on carries call sites from line to line");
+    }
   }
 
   add(site) {
@@ -1265,18 +1313,33 @@ class CallSiteList {
    * After a damaged step line, which may have been a keyframe that emptied the list: until the next
    * keyframe or header the numbering is not known, so a number names no site rather than a wrong one.
    */
-  lose() { this.lost = true; }
+  lose() { this.lost = true; this.inForceKnown = false; this.inForce = undefined; }
 
-  /** The step's action with its site: a whole one joins the list; a number is looked up in it. */
+  /**
+   * The step's action with its site: a whole one joins the list; a number is looked up in it; from
+   * version 6 on none (absent) is the site in force, and the action's site is in force after it.
+   */
   follow(action, step) {
+    const resolved = this.resolve(action, step);
+    if (this.carrying) this.inForce = resolved.site;
+    return resolved;
+  }
+
+  resolve(action, step) {
+    const without = () => { const rest = Object.assign({}, action); delete rest.site; return rest; };
     if (this.lost) {
-      if (typeof action.site === "string" || action.site === undefined) return action;
-      const rest = Object.assign({}, action);
-      delete rest.site;
-      return rest;
+      // After a damaged line the list and the site in force are not known until a line writes its site
+      // whole or as null: until then a number or a carried site names no site rather than a wrong one.
+      if (action.site === null) { this.inForceKnown = true; return without(); }
+      if (typeof action.site === "string") { this.inForceKnown = true; return action; }
+      if (action.site !== undefined) { this.inForceKnown = false; return without(); }
+      return this.carrying && this.inForceKnown && this.inForce !== undefined ? Object.assign({}, action, { site: this.inForce }) : action;
     }
+    if (action.site === null) return without();
     if (typeof action.site === "string") { this.add(action.site); return action; }
-    if (action.site === undefined) return action;
+    if (action.site === undefined) {
+      return this.carrying && this.inForce !== undefined ? Object.assign({}, action, { site: this.inForce }) : action;
+    }
     const number = numberOf(action.site);
     if (!Number.isInteger(number) || number < 1 || number > this.sites.length) {
       throw new Error("step " + step + " names call site " + compactJSON(action.site) + ", but " + this.sites.length

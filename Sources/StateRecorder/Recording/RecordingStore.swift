@@ -150,7 +150,8 @@ public final class RecordingStore<State: Codable & Equatable & Sendable, Action:
         let setup = RecorderSetup(initialState: state, options: options, owner: owner)
         let builder = JournalBuilder(continuing: reader.header, lastStep: reader.lastStep,
                                      state: options.redaction.apply(to: try setup.states.encode(state)),
-                                     sites: try reader.callSites(after: reader.lastStep), policy: options.keyframePolicy)
+                                     sites: try reader.callSites(after: reader.lastStep),
+                                     siteInForce: try reader.siteInForce(after: reader.lastStep), policy: options.keyframePolicy)
         let file = try JournalFile.openForAppending(at: path, validLength: reader.validLength, disk: options.durability.disk)
         location.announce(given: given, opened: path)
         let makeHeader = setup.headerMaker(for: Action.self, app: app.id, schema: app.schema, schemaVersion: app.schemaVersion,

@@ -163,7 +163,7 @@ struct LiveFeedBrowserTests {
     }
 
     @Test func stepsThatNameTheirCallSiteByNumberShowTheSiteWhereverTheStreamStarts() async throws {
-        // A version 5 stream as a recorder writes it, and as a live server sends it to a debugger that
+        // A version 6 stream as a recorder writes it, and as a live server sends it to a debugger that
         // attaches after it started its history again: the header of a continuation, then the lines after.
         let stream = SiteNumberedStream()
         let (whole, joined) = (stream.whole, stream.joined)
@@ -172,6 +172,7 @@ struct LiveFeedBrowserTests {
             for (name, bytes, steps) in [("sites-whole", whole, 1...20), ("sites-joined", joined, 11...20)] {
                 let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
                 #expect(lines.contains { $0.contains(#","site":2}"#) }, "\(name) names sites by number")
+                #expect(lines.contains { $0.contains(#""action":"notes.set("#) }, "\(name) carries sites (version 6)")
                 try await open(lines, perMessage: 3, lastStep: 20, name: name, browser)
                 let shown = try await browser.execute("""
                     return {errors: window.statedbgLive.messages.filter((m) => m.kind === 'error'),
@@ -208,6 +209,18 @@ struct LiveFeedBrowserTests {
                 #expect(pair[1] == .null || pair[1] == .string(site(Int(step))), "step \(step) shows a wrong site: \(pair)")
             }
             #expect(pairs.contains { $0[1] == .null }, "no numbered site was left unnamed after the damaged line: \(sites)")
+
+            // The forms of version 6 in a stream of version 5 are refused with a sentence that names the step.
+            // (Their times as version 5 gives them: only the actions keep version 6's form.)
+            lines = AbsoluteStepTimes.text(String(decoding: whole, as: UTF8.self)).split(separator: "\n").map(String.init)
+            lines[0] = LineChecksum.resealed(lines[0].replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":5"#))
+            try await open(lines, perMessage: 1, lastStep: 1, name: "sites-version-5", browser)
+            said = .null
+            for _ in 0..<100 where said == .null {
+                said = try await browser.execute("return window.statedbgLive.messages.find((m) => m.kind === 'error') || null;")
+                try await Task.sleep(nanoseconds: 50_000_000)
+            }
+            #expect(said["text"] == "the app's journal, line 3 cannot be read: step 2 writes its action as a call alone (a string), but the header says version 5, and only version 6 on carries call sites from line to line", "\(said)")
         }
     }
 

@@ -26,7 +26,7 @@ import TerminalKit
         let run = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(run.status == .checkFailed)
         #expect(run.output == """
-            w.jsonl:3: step 2 is damaged: the line records checksum 0199ac35 but its bytes give dc2b36ca; it was changed after it was written.
+            w.jsonl:3: step 2 is damaged: the line records checksum 12d75395 but its bytes give 40a686eb; it was changed after it was written.
             w.jsonl: 1 problem in 5 steps.
 
             """)
@@ -35,7 +35,7 @@ import TerminalKit
     @Test func aReadingCommandWarnsOnceAboutDamagedLinesAndReadsTheRest() throws {
         let directory = try TemporaryDirectory()
         try Self.damagedWallet(in: directory)
-        let warning = "statedbg: warning: w.jsonl:3: step 2 is damaged: the line records checksum 0199ac35 but its bytes give dc2b36ca; it was changed after it was written. The states rebuilt through a damaged line cannot be read; `statedbg check` lists every damaged line.\n"
+        let warning = "statedbg: warning: w.jsonl:3: step 2 is damaged: the line records checksum 12d75395 but its bytes give 40a686eb; it was changed after it was written. The states rebuilt through a damaged line cannot be read; `statedbg check` lists every damaged line.\n"
         let show = CommandRun.statedbg("show", "@w.jsonl", "--step", "1", in: directory)
         #expect(show.status == .success)
         #expect(show.error == warning)
@@ -61,8 +61,8 @@ import TerminalKit
         // Resealed: the line passes its checksum, as a line from a faulty writer would.
         // Written out in full (a call's tag and payload cannot disagree), as a faulty writer might.
         let edited = LineChecksum.resealed(text.replacingOccurrences(
-            of: #"{"call":"wallet.rename(\"jo\")"}"#,
-            with: #"{"label":"wallet.rename(\"jo\")","payload":{"rename":{"_0":"jo"}},"type":"wallet.deposit"}"#))
+            of: #""action":"wallet.rename(\"jo\")""#,
+            with: #""action":{"label":"wallet.rename(\"jo\")","payload":{"rename":{"_0":"jo"}},"type":"wallet.deposit"}"#))
         #expect(edited != text)
         try edited.write(toFile: path, atomically: true, encoding: .utf8)
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
@@ -100,11 +100,15 @@ import TerminalKit
     @Test func checkOfAVersion1JournalSaysWhatItDoesNotCover() throws {
         let directory = try TemporaryDirectory()
         let path = try WalletFixture.record(to: directory.file("w.jsonl"))
-        // The same journal as version 1 wrote it: no checksums, absolute times.
+        // The same journal as version 1 wrote it: no checksums, absolute times, and the actions that
+        // version 6 writes as their call alone as objects (what readers of every version read).
         let text = AbsoluteStepTimes.text(try String(contentsOfFile: path, encoding: .utf8))
+        let bareCall = try Regex(#""action":("(?:[^"\\]|\\.)*"),"#)
         let v1 = text.split(separator: "\n").map { line -> String in
             let cut = line.range(of: #","crc":""#).map { String(line[..<$0.lowerBound]) + "}" } ?? String(line)
             return cut.replacingOccurrences(of: #""version":\#(JournalFormat.currentVersion)"#, with: #""version":1"#)
+                .replacing(bareCall) { match in #""action":{"call":"# + String(match.output[1].substring ?? "") + "},"
+            }
         }
         try (v1.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         let run = CommandRun.statedbg("check", "@w.jsonl", in: directory)

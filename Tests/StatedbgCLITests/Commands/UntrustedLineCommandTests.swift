@@ -5,6 +5,7 @@ import StateRecorder
 import Testing
 import StatedbgCLI
 import TerminalKit
+import TestFixtures
 
 /// Lines that pass their checksum (resealed, as a faulty writer or a hand edit leaves them) but break the
 /// format: every command that reads them says so, and `check` reports them.
@@ -49,13 +50,13 @@ import TerminalKit
         let problem = badByte == [0x00]
             ? "the control character U+0000 must be escaped inside a string"
             : "invalid UTF-8: byte 0xFF cannot start a character"
-        #expect(show.error == "statedbg: error: w.jsonl:8: the line is not valid JSON (line 1, column 74: \(problem)).\n")
+        #expect(show.error == "statedbg: error: w.jsonl:8: the line is not valid JSON (line 1, column 66: \(problem)).\n")
         // The steps before it are read as they were.
         #expect(CommandRun.statedbg("show", "@w.jsonl", "--step", "4", in: directory).status == .success)
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output == """
-            w.jsonl:8: the line is not valid JSON (line 1, column 74: \(problem)).
+            w.jsonl:8: the line is not valid JSON (line 1, column 66: \(problem)).
             w.jsonl: 1 problem in 5 steps.
 
             """)
@@ -72,7 +73,7 @@ import TerminalKit
                  1  wallet.deposit(5)
 
             """)
-        #expect(log.error == "statedbg: error: w.jsonl:3: the line is not valid JSON (line 1, column 627: arrays and objects are nested deeper than the limit of 512).\n")
+        #expect(log.error == "statedbg: error: w.jsonl:3: the line is not valid JSON (line 1, column 618: arrays and objects are nested deeper than the limit of 512).\n")
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output.hasPrefix("w.jsonl:3: the line is not valid JSON ("))
@@ -136,6 +137,22 @@ import TerminalKit
         #expect(check.output == "w.jsonl: no problems in 6 steps.\n")
     }
 
+    @Test func aJournalBeforeVersion6WhoseActionIsACallAloneIsRefusedAtItsStep() throws {
+        let directory = try TemporaryDirectory()
+        try Self.editedWallet(in: directory) {
+            // Times as version 5 gives them: only the actions keep version 6's form.
+            $0 = Array(AbsoluteStepTimes.text(String(decoding: $0, as: UTF8.self)).utf8)
+            Self.replace(#""version":\#(JournalFormat.currentVersion)"#, with: Array(#""version":5"#.utf8), in: &$0)
+        }
+        let sentence = "w.jsonl:2: step 1 writes its action as a call alone (a string), but the header says version 5, and only version 6 on carries call sites from line to line; the journal was edited, or its header is wrong."
+        let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
+        #expect(check.status == .checkFailed)
+        #expect(check.output.hasPrefix(sentence + "\n"), "\(check.output)")
+        let log = CommandRun.statedbg("log", "@w.jsonl", in: directory)
+        #expect(log.status == .dataError)
+        #expect(log.error == "statedbg: error: " + sentence + "\n")
+    }
+
     @Test func checkReportsAMemberNamedTwiceWhichReadersReadAsItsLastValue() throws {
         let directory = try TemporaryDirectory()
         try Self.editedWallet(in: directory) {
@@ -144,7 +161,7 @@ import TerminalKit
         let check = CommandRun.statedbg("check", "@w.jsonl", in: directory)
         #expect(check.status == .checkFailed)
         #expect(check.output == """
-            w.jsonl:2: the line names a member twice in one object (line 1, column 140: the object names the key "balance" more than once); a journal line names each once.
+            w.jsonl:2: the line names a member twice in one object (line 1, column 131: the object names the key "balance" more than once); a journal line names each once.
             w.jsonl: 1 problem in 5 steps.
 
             """)

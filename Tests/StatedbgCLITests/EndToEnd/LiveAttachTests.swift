@@ -122,7 +122,8 @@ import Testing
                 message = json.loads(line)
                 if "step" in message and "action" in message:
                     action = message["action"]
-                    print(f"step {message['step']}: {action.get('type') or action['call'].split('(')[0]}")
+                    call = action if isinstance(action, str) else action.get("call") or action["type"]
+                    print(f"step {message['step']}: {call.split('(')[0]}")
                 elif message.get("format") == "statedbg-journal":
                     print("header: statedbg-journal")
                 if done(message):
