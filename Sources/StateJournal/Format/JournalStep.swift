@@ -5,8 +5,10 @@ import StateJSON
 /// The state is stored either whole (a keyframe) or as an RFC 6902 patch against the state of the step
 /// before it. The fingerprint of the resulting state lets a reader check its reconstruction.
 ///
+/// A version 6 line (its time in milliseconds since the header's `origin`, its action as its call):
+///
 /// ```json
-/// {"step":12,"time":1763765000123,"action":{"label":"bank.pay(from: jenny, to: donald, amount: 10)","payload":{…},"type":"bank.pay"},"patch":[{"op":"replace","path":"/accounts/jenny","value":90}],"hash":"9f3a…"}
+/// {"step":12,"ms":5123,"action":"bank.pay(from: jenny, to: donald, amount: 10)","patch":[{"op":"replace","path":"/accounts/jenny","value":90}],"hash":"9f3a…","crc":"…"}
 /// ```
 public struct JournalStep: Sendable, Equatable {
     /// How a step stores its resulting state.
