@@ -105,6 +105,38 @@ import Testing
         }
     }
 
+    /// Keyframes in a row that write their sites whole (as a small state makes every step one): a stream
+    /// keeps the list of the keyframe before when the next one writes the same site, and the patch lines
+    /// after a keyframe must still carry that keyframe's own site, whatever the keyframes before it wrote.
+    @Test func keyframesInARowLeaveTheSiteOfTheLastOneInForce() throws {
+        let sites: [String?] = ["A.swift:1", "A.swift:1", "B.swift:2", "B.swift:2", nil, nil, "A.swift:1", "A.swift:1", "A.swift:1", "A.swift:1"]
+        let keyframes: Set<Int> = [1, 2, 3, 5, 7, 9]
+        let actions = sites.enumerated().map { index, site in Self.action(index + 1, site: site, call: index != 7) }
+        let builder = JournalBuilder(header: Self.header())
+        var bytes: [UInt8] = []
+        builder.writeHeader(into: &bytes)
+        for (index, action) in actions.enumerated() {
+            builder.appendStep(action: action, state: Self.state(index + 1), time: 0, keyframe: keyframes.contains(index + 1), into: &bytes)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#"{"step":4,"ms":0,"action":"t.set(n: 4)","#), "step 4 carries step 3's site")
+        let directory = try TemporaryDirectory()
+        let path = try Self.file(bytes, in: directory)
+        for modulus in [1, 2, 3] {
+            let stream = try JournalStream(path: path)
+            var read: [Int: JournalAction] = [:]
+            try stream.forEachStep { line in
+                if line.step % modulus == 0 { read[line.step] = try? stream.action(of: line) }
+                return true
+            }
+            #expect(read.count == 10 / modulus, "stream every \(modulus)")
+            for (step, action) in read { #expect(action == actions[step - 1], "stream every \(modulus), step \(step)") }
+        }
+        let reader = try JournalReader(path: path)
+        #expect(reader.validate().isEmpty)
+        for step in 1...10 { #expect(try reader.step(step).action == actions[step - 1], "reader, step \(step)") }
+    }
+
     @Test func aContinuationHeaderPutsTheSiteInForceForTheLinesAfterIt() throws {
         let builder = JournalBuilder(header: Self.header())
         var whole: [UInt8] = []
