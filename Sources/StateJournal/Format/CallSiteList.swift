@@ -56,13 +56,6 @@ package struct CallSiteList: Sendable, Equatable {
     /// Whether the list holds no site and none is in force.
     package var isEmpty: Bool { sites.isEmpty && inForce == nil }
 
-    /// Whether following a keyframe line whose action writes `site` whole (or, for `nil`, writes no
-    /// site) would leave the list as it is: it holds that site alone, in force, or nothing.
-    package func isAfterKeyframe(writing site: String?) -> Bool {
-        guard let site else { return isEmpty }
-        return sites.count == 1 && sites[0] == site && inForce == site
-    }
-
     /// Empties the list and puts no site in force, as a keyframe line does.
     package mutating func removeAll() {
         sites.removeAll(keepingCapacity: true)

@@ -18,15 +18,6 @@ extension JournalStream {
             }
         }
         let carrying = header.version >= 6
-        // A keyframe line starts the list afresh with its own site: when the list kept from the line
-        // before is already that (a small state, each step a keyframe from one call site), it stands,
-        // which spares building a list, and its dictionary, on every line.
-        if carrying, line.isKeyframe, action.siteNote == nil || action.siteNote == .bareCall || action.siteNote == .null,
-           let cached = siteListCache, cached.list.isAfterKeyframe(writing: action.site) {
-            action.siteNote = nil
-            siteListCache = (siteSegment.offset, line.offset + Int64(line.bytes.count) + 1, line.line + 1, cached.list)
-            return
-        }
         var list: CallSiteList
         if line.isKeyframe {
             list = CallSiteList()
