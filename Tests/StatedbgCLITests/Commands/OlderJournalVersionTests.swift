@@ -3,7 +3,6 @@ import Foundation
 import StateJSON
 import StateJournal
 import StateDebugger
-import StateLive
 import StateRecorder
 import Testing
 import TestFixtures
@@ -85,20 +84,7 @@ import TestSupport
     @Test func theLiveStreamOfAResumedVersion2JournalKeepsItsRule() throws {
         let directory = try TemporaryDirectory()
         try versionTwoTracker(in: directory)
-        let socket = directory.file("live.sock")
-        var options = RecorderOptions()
-        options.recordsCallSites = false
-        options.live = RecorderOptions.LiveChannel(socketPath: socket)
-        options.live?.announces = false
-        let store = try RecordingStore.resume(app: TrackerApp.app, journal: directory.file("t.jsonl"), options: options, clock: { 0 })
-        var generator = SeededGenerator(seed: 4)
-        for _ in 0..<100 { store.dispatch(TrackerApp.randomAction(for: store.state, using: &generator)) }
-        store.flush()
-        let mirror = directory.file("mirror.jsonl")
-        let client = try LiveClient(endpoint: .unix(socket), mirror: mirror)
-        #expect(client.waitForMirror(lines: 101, timeout: 30))
-        client.close()
-        try store.close()
+        let mirror = try ResumedTrackerMirror.record(journal: directory.file("t.jsonl"), in: directory, now: 0, seed: 4, steps: 100)
         let reader = try JournalReader(path: mirror)
         #expect(reader.header.version == 2)
         #expect(reader.lastStep == Self.steps + 100)

@@ -1,7 +1,6 @@
 import ExampleApps
 import Foundation
 import StateJournal
-import StateLive
 import StateRecorder
 import Testing
 import TestSupport
@@ -18,21 +17,8 @@ import TestSupport
         let origin = try #require(recorded.header.origin)
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains(#","ms":2000,"action":"#))
 
-        let socket = directory.file("live.sock")
-        var options = RecorderOptions()
-        options.recordsCallSites = false
-        options.live = RecorderOptions.LiveChannel(socketPath: socket)
-        options.live?.announces = false
         let resumedAt = origin + 3_600_000
-        let store = try RecordingStore.resume(app: TrackerApp.app, journal: path, options: options, clock: { resumedAt })
-        var generator = SeededGenerator(seed: 5)
-        for _ in 0..<20 { store.dispatch(TrackerApp.randomAction(for: store.state, using: &generator)) }
-        store.flush()
-        let mirror = directory.file("mirror.jsonl")
-        let client = try LiveClient(endpoint: .unix(socket), mirror: mirror)
-        #expect(client.waitForMirror(lines: 21, timeout: 30))
-        client.close()
-        try store.close()
+        let mirror = try ResumedTrackerMirror.record(journal: path, in: directory, now: resumedAt, seed: 5, steps: 20)
 
         let resumed = try JournalReader(path: path)
         #expect(resumed.header.origin == origin)
